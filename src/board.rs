@@ -1,0 +1,299 @@
+//! Board geometry: positions, the placed tiles, and the edge-matching rule.
+//!
+//! Coordinates follow the notation: the start tile is at `0,0`, x grows east and y
+//! grows north. The board is a dense grid over the bounding box of the placed tiles
+//! (grown on demand), so a lookup is one index computation, never a hash.
+
+use std::fmt;
+
+use crate::tiles::{Rotation, Side, TileDef, TileId};
+
+/// A board square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub struct Pos {
+    /// Column, growing east.
+    pub x: i32,
+    /// Row, growing north.
+    pub y: i32,
+}
+
+impl Pos {
+    /// A position.
+    pub const fn new(x: i32, y: i32) -> Pos {
+        Pos { x, y }
+    }
+
+    /// The square across one side, or `None` past the coordinate range.
+    pub fn neighbour(self, side: Side) -> Option<Pos> {
+        let (dx, dy) = match side {
+            Side::North => (0, 1),
+            Side::East => (1, 0),
+            Side::South => (0, -1),
+            Side::West => (-1, 0),
+        };
+        Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
+    }
+
+    /// The eight squares around this one (fewer at the edge of the coordinate range).
+    pub fn surrounding(self) -> impl Iterator<Item = Pos> {
+        [(-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)]
+            .into_iter()
+            .filter_map(move |(dx, dy)| {
+                Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
+            })
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.x, self.y)
+    }
+}
+
+/// A tile on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlacedTile {
+    /// Its kind.
+    pub tile: TileId,
+    /// Where it lies.
+    pub pos: Pos,
+    /// How it is turned.
+    pub rotation: Rotation,
+    /// The turn that placed it (0 for the start tile).
+    pub turn: u32,
+    /// First feature-graph node of its segments (see `features`).
+    pub first_node: u32,
+}
+
+/// Index of a placed tile, in order of placement.
+pub type TileIndex = u32;
+
+/// The placed tiles and a dense grid over their bounding box.
+#[derive(Debug, Clone, Default)]
+pub struct Board {
+    tiles: Vec<PlacedTile>,
+    min_x: i64,
+    min_y: i64,
+    width: i64,
+    height: i64,
+    /// 0 = empty, otherwise tile index + 1.
+    cells: Vec<u32>,
+}
+
+impl Board {
+    /// An empty board.
+    pub fn new() -> Board {
+        Board::default()
+    }
+
+    /// The placed tiles, in order of placement.
+    pub fn tiles(&self) -> &[PlacedTile] {
+        &self.tiles
+    }
+
+    /// Number of placed tiles.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Whether no tile is placed.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// A placed tile by index.
+    pub fn tile(&self, index: TileIndex) -> Option<&PlacedTile> {
+        self.tiles.get(index as usize)
+    }
+
+    fn cell(&self, pos: Pos) -> Option<usize> {
+        let dx = i64::from(pos.x) - self.min_x;
+        let dy = i64::from(pos.y) - self.min_y;
+        if dx < 0 || dy < 0 || dx >= self.width || dy >= self.height {
+            return None;
+        }
+        usize::try_from(dy * self.width + dx).ok()
+    }
+
+    /// Index of the tile at a position.
+    pub fn index_at(&self, pos: Pos) -> Option<TileIndex> {
+        let c = self.cell(pos)?;
+        match self.cells.get(c) {
+            Some(0) | None => None,
+            Some(v) => Some(v - 1),
+        }
+    }
+
+    /// The tile at a position.
+    pub fn at(&self, pos: Pos) -> Option<&PlacedTile> {
+        self.index_at(pos).and_then(|i| self.tile(i))
+    }
+
+    /// Whether a position is taken.
+    pub fn is_occupied(&self, pos: Pos) -> bool {
+        self.index_at(pos).is_some()
+    }
+
+    /// Whether any neighbour (by an edge) of a position is taken.
+    pub fn has_neighbour(&self, pos: Pos) -> bool {
+        Side::ALL
+            .iter()
+            .any(|s| pos.neighbour(*s).is_some_and(|n| self.is_occupied(n)))
+    }
+
+    /// Number of taken squares among the eight around a position.
+    pub fn surrounding_count(&self, pos: Pos) -> u32 {
+        pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32
+    }
+
+    /// Places a tile; the caller has checked that the square is free.
+    pub fn insert(&mut self, tile: PlacedTile) -> TileIndex {
+        self.ensure(tile.pos);
+        let index = self.tiles.len() as TileIndex;
+        if let Some(c) = self.cell(tile.pos)
+            && let Some(slot) = self.cells.get_mut(c)
+        {
+            *slot = index + 1;
+        }
+        self.tiles.push(tile);
+        index
+    }
+
+    /// Grows the grid so that `pos` and a margin around it are inside.
+    fn ensure(&mut self, pos: Pos) {
+        if self.cell(pos).is_some() {
+            return;
+        }
+        const MARGIN: i64 = 8;
+        let (x, y) = (i64::from(pos.x), i64::from(pos.y));
+        let (min_x, min_y, max_x, max_y) = if self.width == 0 {
+            (x - MARGIN, y - MARGIN, x + MARGIN, y + MARGIN)
+        } else {
+            (
+                self.min_x.min(x - MARGIN),
+                self.min_y.min(y - MARGIN),
+                (self.min_x + self.width - 1).max(x + MARGIN),
+                (self.min_y + self.height - 1).max(y + MARGIN),
+            )
+        };
+        let width = max_x - min_x + 1;
+        let height = max_y - min_y + 1;
+        let mut grown = Board {
+            tiles: Vec::new(),
+            min_x,
+            min_y,
+            width,
+            height,
+            cells: vec![0; usize::try_from(width * height).unwrap_or(0)],
+        };
+        for (i, t) in self.tiles.iter().enumerate() {
+            if let Some(c) = grown.cell(t.pos)
+                && let Some(slot) = grown.cells.get_mut(c)
+            {
+                *slot = i as u32 + 1;
+            }
+        }
+        self.min_x = grown.min_x;
+        self.min_y = grown.min_y;
+        self.width = grown.width;
+        self.height = grown.height;
+        self.cells = grown.cells;
+    }
+
+    /// Empty squares next to at least one tile, in a stable order (by y, then x).
+    pub fn frontier(&self) -> Vec<Pos> {
+        let mut out: Vec<Pos> = self
+            .tiles
+            .iter()
+            .flat_map(|t| Side::ALL.into_iter().filter_map(move |s| t.pos.neighbour(s)))
+            .filter(|p| !self.is_occupied(*p))
+            .collect();
+        out.sort_unstable_by_key(|p| (p.y, p.x));
+        out.dedup();
+        out
+    }
+
+    /// The first side where a tile at `pos` turned by the given rotation would not
+    /// match its neighbour: `(side, ours, neighbour)`.
+    pub fn mismatch(
+        &self,
+        catalog: &crate::tiles::TileCatalog,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Option<Mismatch> {
+        let ours = def.at(rotation);
+        for side in Side::ALL {
+            let Some(npos) = pos.neighbour(side) else { continue };
+            let Some(index) = self.index_at(npos) else { continue };
+            let Some(n) = self.tile(index) else { continue };
+            let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
+            if ours.edge(side) != theirs {
+                return Some(Mismatch {
+                    side,
+                    ours: ours.edge(side),
+                    theirs,
+                    neighbour: index,
+                });
+            }
+        }
+        None
+    }
+}
+
+/// An edge that does not match its neighbour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The side of the new tile.
+    pub side: Side,
+    /// What the new tile shows there.
+    pub ours: crate::tiles::EdgeKind,
+    /// What the neighbour shows.
+    pub theirs: crate::tiles::EdgeKind,
+    /// The neighbour.
+    pub neighbour: TileIndex,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn placed(x: i32, y: i32) -> PlacedTile {
+        PlacedTile {
+            tile: TileId(0),
+            pos: Pos::new(x, y),
+            rotation: Rotation::R0,
+            turn: 0,
+            first_node: 0,
+        }
+    }
+
+    #[test]
+    fn grows_in_every_direction() {
+        let mut b = Board::new();
+        b.insert(placed(0, 0));
+        b.insert(placed(30, 0));
+        b.insert(placed(-40, -50));
+        assert_eq!(b.index_at(Pos::new(0, 0)), Some(0));
+        assert_eq!(b.index_at(Pos::new(30, 0)), Some(1));
+        assert_eq!(b.index_at(Pos::new(-40, -50)), Some(2));
+        assert_eq!(b.index_at(Pos::new(1, 0)), None);
+    }
+
+    #[test]
+    fn neighbour_arithmetic_is_checked() {
+        assert_eq!(Pos::new(i32::MAX, 0).neighbour(Side::East), None);
+        assert_eq!(Pos::new(0, 0).neighbour(Side::North), Some(Pos::new(0, 1)));
+        assert_eq!(Pos::new(i32::MIN, i32::MIN).surrounding().count(), 3);
+    }
+
+    #[test]
+    fn frontier_is_sorted_and_unique() {
+        let mut b = Board::new();
+        b.insert(placed(0, 0));
+        b.insert(placed(1, 0));
+        let f = b.frontier();
+        assert_eq!(f.len(), 6);
+        assert_eq!(f.first(), Some(&Pos::new(0, -1)));
+    }
+}

@@ -1,0 +1,333 @@
+//! The command line (clap derive) and [`run`]. No game logic lives here.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use crate::referee::{ReplayOptions, check_with};
+use crate::report::{DiagnosticFormat, RenderOptions, render_diagnostics, score_human, score_view};
+use crate::rules::Edition;
+use crate::tiles::{Rotation, TileCatalog, picture::picture};
+
+/// The text of `notation/diagnostics.md`, for `carcref explain`.
+pub const DIAGNOSTICS_MD: &str = include_str!("../notation/diagnostics.md");
+
+/// carcref — a referee for Carcassonne game records (CGN).
+#[derive(Debug, Parser)]
+#[command(name = "carcref", version, about)]
+pub struct Cli {
+    /// When to use colour.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Colour choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour on a terminal, unless NO_COLOR is set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Diagnostic output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Graphical reports with the source (stderr).
+    Human,
+    /// `file:line:col: CODE message`, one per line.
+    Short,
+    /// One JSON object per diagnostic per line.
+    Json,
+    /// GitHub Actions annotations.
+    Github,
+}
+
+/// Output formats of `score`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScoreFormat {
+    /// A readable breakdown.
+    Human,
+    /// One JSON object per game per line.
+    Json,
+    /// YAML documents.
+    Yaml,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check records: every turn replayed, every claim verified.
+    Check {
+        /// Files, folders (searched for *.cgn) or - for standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Diagnostic format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
+    },
+    /// Explain every point of a record's score.
+    Score {
+        /// The record (or - for standard input).
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = ScoreFormat::Human)]
+        format: ScoreFormat,
+        /// Score under another rules edition (HiG-2012 or RGG-2000).
+        #[arg(long, value_parser = parse_edition)]
+        rules: Option<Edition>,
+    },
+    /// Explain a diagnostic code.
+    Explain {
+        /// The code, e.g. E301.
+        code: String,
+    },
+    /// Show the tile catalog.
+    Tiles {
+        /// One tile id, to see it at every rotation.
+        id: Option<String>,
+    },
+}
+
+fn parse_edition(s: &str) -> Result<Edition, String> {
+    s.parse()
+        .map_err(|()| format!("{s} is not an edition (HiG-2012 or RGG-2000)"))
+}
+
+/// Exit code for usage and I/O errors.
+const EXIT_USAGE: u8 = 2;
+
+/// Runs a parsed command line, writing to the given streams.
+pub fn run(cli: Cli) -> ExitCode {
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let mut out = stdout.lock();
+    let mut err = stderr.lock();
+    let color = match cli.color {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+    };
+    let catalog = match TileCatalog::embedded() {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(err, "error: the built-in tile catalog is broken: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let code = match cli.command {
+        Command::Check { paths, format } => check(&paths, format, color, &catalog, &mut out, &mut err),
+        Command::Score { file, format, rules } => score(&file, format, rules, &catalog, &mut out, &mut err),
+        Command::Explain { code } => explain(&code, &mut out, &mut err),
+        Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
+    };
+    ExitCode::from(code)
+}
+
+/// Reads a path (`-` = standard input).
+fn read_input(path: &Path) -> std::io::Result<String> {
+    if path == Path::new("-") {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s)?;
+        Ok(s)
+    } else {
+        let bytes = std::fs::read(path)?;
+        String::from_utf8(bytes).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+            )
+        })
+    }
+}
+
+/// Expands folders into their `*.cgn` files, sorted, recursively.
+fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found).map_err(|e| format!("{}: {e}", p.display()))?;
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "cgn") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn check(
+    paths: &[PathBuf],
+    format: CheckFormat,
+    color: bool,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let files = match collect_files(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let options = RenderOptions {
+        format: match format {
+            CheckFormat::Human => DiagnosticFormat::Human,
+            CheckFormat::Short => DiagnosticFormat::Short,
+            CheckFormat::Json => DiagnosticFormat::Json,
+            CheckFormat::Github => DiagnosticFormat::Github,
+        },
+        color,
+        width: 80,
+    };
+    let (mut games, mut valid, mut io_error) = (0usize, 0usize, false);
+    for file in &files {
+        let name = file.display().to_string();
+        let src = match read_input(file) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = writeln!(err, "error: {name}: {e}");
+                io_error = true;
+                continue;
+            }
+        };
+        let outcome = check_with(&name, &src, catalog, ReplayOptions::default());
+        games += outcome.games.len();
+        valid += outcome.games.iter().filter(|g| !g.has_errors()).count();
+        let text = render_diagnostics(&outcome, &options);
+        if format == CheckFormat::Human {
+            let _ = err.write_all(text.as_bytes());
+        } else {
+            let _ = out.write_all(text.as_bytes());
+        }
+    }
+    let summary = format!(
+        "checked {games} games in {} files: {valid} valid, {} invalid",
+        files.len(),
+        games - valid
+    );
+    if matches!(format, CheckFormat::Human | CheckFormat::Short) {
+        let _ = writeln!(out, "{summary}");
+    } else {
+        let _ = writeln!(err, "{summary}");
+    }
+    if io_error {
+        EXIT_USAGE
+    } else if valid < games {
+        1
+    } else {
+        0
+    }
+}
+
+fn score(
+    file: &Path,
+    format: ScoreFormat,
+    rules: Option<Edition>,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let name = file.display().to_string();
+    let src = match read_input(file) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {name}: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let outcome = check_with(&name, &src, catalog, ReplayOptions { edition: rules });
+    let mut code = 0;
+    for (i, game) in outcome.games.iter().enumerate() {
+        let Some(replay) = &game.replay else { continue };
+        let Some(sheet) = &replay.score else { continue };
+        let view = score_view(i, &replay.events, sheet);
+        let text = match format {
+            ScoreFormat::Human => score_human(&view),
+            ScoreFormat::Json => serde_json::to_string(&view).map(|s| s + "\n").unwrap_or_default(),
+            ScoreFormat::Yaml => serde_yaml::to_string(&view)
+                .map(|s| format!("---\n{s}"))
+                .unwrap_or_default(),
+        };
+        let _ = out.write_all(text.as_bytes());
+    }
+    if outcome.has_errors() {
+        let text = render_diagnostics(&outcome, &RenderOptions::default());
+        let _ = err.write_all(text.as_bytes());
+        code = 1;
+    }
+    code
+}
+
+/// The section of `notation/diagnostics.md` for a code (from its `## CODE` heading
+/// to the next one).
+pub fn explanation(code: &str) -> Option<&'static str> {
+    let code = code.trim().to_ascii_uppercase();
+    let start = DIAGNOSTICS_MD.find(&format!("\n## {code} "))? + 1;
+    let rest = DIAGNOSTICS_MD.get(start..)?;
+    let end = rest.get(1..)?.find("\n## ").map_or(rest.len(), |i| i + 2);
+    rest.get(..end).map(str::trim_end)
+}
+
+fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    match explanation(code) {
+        Some(text) => {
+            let _ = writeln!(out, "{text}");
+            0
+        }
+        None => {
+            let _ = writeln!(err, "error: no diagnostic has the code {code}; codes: {}", crate::diagnostics::CODES.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(" "));
+            EXIT_USAGE
+        }
+    }
+}
+
+fn tiles(id: Option<&str>, catalog: &TileCatalog, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    match id {
+        None => {
+            for (_, def) in catalog.iter() {
+                let _ = writeln!(out, "{} ×{} — {}", def.id, def.count, def.name);
+                for row in picture(def, Rotation::R0) {
+                    let _ = writeln!(out, "    {row}");
+                }
+                let _ = writeln!(out);
+            }
+            0
+        }
+        Some(id) => {
+            let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
+                let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
+                return EXIT_USAGE;
+            };
+            let _ = writeln!(out, "{} ×{} ({} set) — {}", def.id, def.count, def.set, def.name);
+            let pics: Vec<Vec<String>> = Rotation::ALL.iter().map(|r| picture(def, *r)).collect();
+            let _ = writeln!(out, "{}", Rotation::ALL.map(|r| format!("{:<11}", r.to_string())).join("  "));
+            for row in 0..5 {
+                let line: Vec<String> = pics.iter().map(|p| p.get(row).cloned().unwrap_or_default()).collect();
+                let _ = writeln!(out, "{}", line.join("  "));
+            }
+            0
+        }
+    }
+}

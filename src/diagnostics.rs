@@ -1,0 +1,598 @@
+//! The one [`Diagnostic`] enum: every fault carcref reports, each with a stable
+//! code, a message, the span of the offending text and help. Each code has a
+//! fixture under `notation/games/invalid/` and a section in
+//! `notation/diagnostics.md` (printed by `carcref explain CODE`).
+//!
+//! The engine reports plain [`Violation`]s; [`from_violation`] is the one place
+//! that turns them into diagnostics, looking up spans in the record.
+
+use crate::notation::{ActionRecord, GameRecord, Span, TurnRecord};
+use crate::rules::{Game, Violation};
+use crate::tiles::{EdgeKind, FeatureKind, Rotation, Side};
+use crate::board::Pos;
+
+/// Every code with a short name, in order. Codes are stable forever; a retired
+/// code stays reserved in `notation/diagnostics.md`.
+pub const CODES: &[(&str, &str)] = &[
+    ("E101", "malformed-tag"),
+    ("E102", "malformed-turn"),
+    ("E103", "invalid-position"),
+    ("E104", "invalid-rotation"),
+    ("E105", "invalid-spot"),
+    ("E106", "malformed-claim"),
+    ("E107", "unterminated-comment"),
+    ("E108", "no-game"),
+    ("E201", "unknown-tile"),
+    ("E202", "unknown-player"),
+    ("E203", "wrong-player"),
+    ("E204", "turn-out-of-sequence"),
+    ("E205", "invalid-players"),
+    ("E206", "invalid-rules"),
+    ("E207", "unsupported-expansion"),
+    ("E208", "duplicate-tag"),
+    ("E209", "unsupported-version"),
+    ("E210", "malformed-result"),
+    ("E211", "invalid-termination"),
+    ("E301", "tile-does-not-fit"),
+    ("E302", "position-occupied"),
+    ("E303", "not-adjacent"),
+    ("E304", "tile-supply-exhausted"),
+    ("E305", "illegal-discard"),
+    ("E401", "no-such-spot"),
+    ("E402", "feature-already-occupied"),
+    ("E403", "no-followers-left"),
+    ("E404", "figure-not-in-play"),
+    ("E501", "score-mismatch"),
+    ("E502", "result-mismatch"),
+    ("E503", "game-already-over"),
+    ("E504", "game-ended-early"),
+    ("W101", "turns-not-checked"),
+];
+
+/// A fault in a record, with the span of the text concerned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, miette::Diagnostic)]
+pub enum Diagnostic {
+    /// A line starting with `[` is not a well-formed tag pair.
+    #[error("malformed tag")]
+    #[diagnostic(code(E101), help("a tag is written [Name \"value\"]"))]
+    MalformedTag {
+        /// Where it went wrong.
+        #[label("expected {expected}")]
+        span: Span,
+        /// What was expected there.
+        expected: String,
+    },
+    /// A turn line (or a line that is neither a tag, a turn nor a comment) does not
+    /// follow the turn grammar.
+    #[error("malformed turn")]
+    #[diagnostic(
+        code(E102),
+        help("a turn is written `12. Alice V 1,0 r90 +S =Alice+3 {{comment}}`, or `12. Alice X discard`")
+    )]
+    MalformedTurn {
+        /// Where it went wrong.
+        #[label("expected {expected}")]
+        span: Span,
+        /// What was expected there.
+        expected: String,
+    },
+    /// Coordinates that are not two integers in range.
+    #[error("invalid position")]
+    #[diagnostic(code(E103), help("a position is two integers `x,y` (x east, y north), each within ±2147483647"))]
+    InvalidPosition {
+        /// The coordinates.
+        #[label("{reason}")]
+        span: Span,
+        /// Why they are invalid.
+        reason: String,
+    },
+    /// A rotation other than r0, r90, r180 or r270.
+    #[error("invalid rotation")]
+    #[diagnostic(code(E104), help("rotations are clockwise quarter turns: r0, r90, r180 or r270"))]
+    InvalidRotation {
+        /// The rotation.
+        #[label("not a quarter turn")]
+        span: Span,
+    },
+    /// A follower spot that is not a spot name.
+    #[error("invalid spot")]
+    #[diagnostic(
+        code(E105),
+        help("spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre)")
+    )]
+    InvalidSpot {
+        /// The spot.
+        #[label("not a spot name")]
+        span: Span,
+    },
+    /// A score claim that does not follow the claim grammar.
+    #[error("malformed score claim")]
+    #[diagnostic(code(E106), help("a claim is written =Name+points, or =Name+points/total"))]
+    MalformedClaim {
+        /// Where it went wrong.
+        #[label("expected {expected}")]
+        span: Span,
+        /// What was expected.
+        expected: String,
+    },
+    /// A `{` comment not closed on its line.
+    #[error("unterminated comment")]
+    #[diagnostic(code(E107), help("close the comment with `}}` on the same line, or use `;` for a comment to the end of the line"))]
+    UnterminatedComment {
+        /// The comment.
+        #[label("opened here")]
+        span: Span,
+    },
+    /// The input holds no game at all.
+    #[error("no game found")]
+    #[diagnostic(code(E108), help("a game starts with tag pairs such as [Players \"Alice (red), Bob (blue)\"]"))]
+    NoGame {
+        /// The input.
+        #[label("no tag pairs or turns here")]
+        span: Span,
+    },
+    /// A tile id that is not in the tile sets in play.
+    #[error("unknown tile {tile}")]
+    #[diagnostic(code(E201), help("tiles in play: {known}; `carcref tiles` shows them all"))]
+    UnknownTile {
+        /// The tile id.
+        #[label("not a tile of the sets in play")]
+        span: Span,
+        /// The id as written.
+        tile: String,
+        /// The ids in play.
+        known: String,
+    },
+    /// A turn names a player who is not in the Players tag.
+    #[error("unknown player {name}")]
+    #[diagnostic(code(E202), help("the players of this game are {players}"))]
+    UnknownPlayer {
+        /// The name.
+        #[label("not in the Players tag")]
+        span: Span,
+        /// The name as written.
+        name: String,
+        /// The seated players.
+        players: String,
+    },
+    /// A turn is played by someone whose turn it is not.
+    #[error("it is {expected}'s turn, not {found}'s")]
+    #[diagnostic(
+        code(E203),
+        help("players take turns in seat order (the Players tag); after a discard the same player draws again")
+    )]
+    WrongPlayer {
+        /// The player.
+        #[label("{expected} plays this turn")]
+        span: Span,
+        /// Whose turn it is.
+        expected: String,
+        /// Who was written.
+        found: String,
+    },
+    /// A turn number that does not follow the previous one.
+    #[error("turn number out of sequence")]
+    #[diagnostic(code(E204), help("turns are numbered 1, 2, 3, … one per line, discards included"))]
+    TurnOutOfSequence {
+        /// The number.
+        #[label("expected turn {expected}")]
+        span: Span,
+        /// The number expected.
+        expected: u32,
+    },
+    /// The Players tag is missing or wrong.
+    #[error("invalid players")]
+    #[diagnostic(
+        code(E205),
+        help("list 2 to 6 players in seat order: [Players \"Alice (red), Bob (blue)\"]; colours: red, blue, green, yellow, black, grey, pink")
+    )]
+    InvalidPlayers {
+        /// The tag (or the game's start, if missing).
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The Rules tag is missing or names no edition.
+    #[error("invalid rules edition")]
+    #[diagnostic(
+        code(E206),
+        help("name the edition: [Rules \"HiG-2012\"] (2012 Hans im Glück / Z-Man) or [Rules \"RGG-2000\"] (2000 Rio Grande)")
+    )]
+    InvalidRules {
+        /// The tag (or the game's start, if missing).
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An expansion carcref does not know or does not referee yet.
+    #[error("unsupported expansion {name}")]
+    #[diagnostic(code(E207), help("supported: none besides the basic game yet; leave the tag empty: [Expansions \"\"]"))]
+    UnsupportedExpansion {
+        /// The expansion name.
+        #[label("not supported")]
+        span: Span,
+        /// The name as written.
+        name: String,
+    },
+    /// A known tag given twice.
+    #[error("duplicate tag {name}")]
+    #[diagnostic(code(E208), help("give each tag once"))]
+    DuplicateTag {
+        /// The second tag.
+        #[label("given again here")]
+        span: Span,
+        /// The first tag.
+        #[label("first given here")]
+        first: Span,
+        /// The tag name.
+        name: String,
+    },
+    /// A CGN version carcref does not read.
+    #[error("unsupported notation version {found}")]
+    #[diagnostic(code(E209), help("this carcref reads [CGN \"1\"]"))]
+    UnsupportedVersion {
+        /// The tag.
+        #[label("unsupported version")]
+        span: Span,
+        /// The version as written.
+        found: String,
+    },
+    /// A Result tag that is not a list of final scores.
+    #[error("malformed result")]
+    #[diagnostic(code(E210), help("write the final scores in seat order: [Result \"Alice 96, Bob 70\"], or \"*\" if unknown"))]
+    MalformedResult {
+        /// The tag value.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A Termination tag with an unknown value.
+    #[error("invalid termination")]
+    #[diagnostic(code(E211), help("termination is one of: complete, adjudicated, resigned, time-forfeit, interrupted"))]
+    InvalidTermination {
+        /// The tag value.
+        #[label("unknown termination")]
+        span: Span,
+    },
+    /// A tile edge differs from its neighbour's.
+    #[error("tile does not fit")]
+    #[diagnostic(code(E301), help("every edge must continue its neighbour: city to city, road to road, field to field; try another rotation"))]
+    TileDoesNotFit {
+        /// The placement.
+        #[label("{side} edge is {ours}, neighbour's edge is {theirs}")]
+        span: Span,
+        /// The turn that placed the neighbour.
+        #[label("neighbour at {neighbour} placed here")]
+        earlier: Option<Span>,
+        /// Side of the new tile.
+        side: Side,
+        /// What the new tile shows.
+        ours: EdgeKind,
+        /// What the neighbour shows.
+        theirs: EdgeKind,
+        /// The neighbour's square.
+        neighbour: Pos,
+    },
+    /// The square is already taken.
+    #[error("position {pos} is occupied")]
+    #[diagnostic(code(E302), help("place the tile on an empty square next to the board"))]
+    PositionOccupied {
+        /// The position.
+        #[label("already taken")]
+        span: Span,
+        /// The turn that placed the tile there.
+        #[label("placed here")]
+        earlier: Option<Span>,
+        /// The square.
+        pos: Pos,
+    },
+    /// The square touches no tile by an edge.
+    #[error("position {pos} is not adjacent to the board")]
+    #[diagnostic(code(E303), help("a tile must touch a placed tile by at least one edge; corners do not count"))]
+    NotAdjacent {
+        /// The position.
+        #[label("no neighbour by an edge")]
+        span: Span,
+        /// The square.
+        pos: Pos,
+    },
+    /// More tiles of a kind drawn than the sets in play hold.
+    #[error("no tile {tile} left")]
+    #[diagnostic(code(E304), help("the tile sets in play hold {count} of {tile} (the start tile included); check the tile id"))]
+    TileSupplyExhausted {
+        /// The tile id.
+        #[label("all {count} already drawn")]
+        span: Span,
+        /// The tile id.
+        tile: String,
+        /// How many the sets hold.
+        count: u8,
+    },
+    /// A discard of a tile that fits somewhere.
+    #[error("tile {tile} cannot be discarded")]
+    #[diagnostic(code(E305), help("a tile may be discarded only if it fits nowhere; it fits at {pos} {rotation}"))]
+    IllegalDiscard {
+        /// The discard.
+        #[label("this tile has a legal placement")]
+        span: Span,
+        /// The tile id.
+        tile: String,
+        /// One legal square.
+        pos: Pos,
+        /// Its rotation.
+        rotation: Rotation,
+    },
+    /// The tile, as placed, has no feature at the spot.
+    #[error("no feature at spot {spot}")]
+    #[diagnostic(code(E401), help("spots on this tile as placed: {valid}"))]
+    NoSuchSpot {
+        /// The spot.
+        #[label("nothing to stand on here")]
+        span: Span,
+        /// The spot as written.
+        spot: String,
+        /// The valid spots.
+        valid: String,
+    },
+    /// The feature is connected to one that already holds a follower.
+    #[error("{kind} is already occupied")]
+    #[diagnostic(
+        code(E402),
+        help("a follower may not join a road, city or field that already holds one, whoever owns it")
+    )]
+    FeatureAlreadyOccupied {
+        /// The follower.
+        #[label("this {kind} connects to {owner}'s follower")]
+        span: Span,
+        /// The turn that placed the earlier follower.
+        #[label("occupied here")]
+        earlier: Option<Span>,
+        /// What the feature is.
+        kind: FeatureKind,
+        /// Who holds it.
+        owner: String,
+    },
+    /// The player has no follower in supply.
+    #[error("{player} has no follower left")]
+    #[diagnostic(code(E403), help("followers come back only when their feature is scored; farmers never come back"))]
+    NoFollowersLeft {
+        /// The follower.
+        #[label("all 7 followers are on the board")]
+        span: Span,
+        /// Who.
+        player: String,
+    },
+    /// A figure the game's expansions do not have.
+    #[error("figure {figure} is not in play")]
+    #[diagnostic(code(E404), help("the basic game has only the plain follower, written `+SPOT`"))]
+    FigureNotInPlay {
+        /// The figure.
+        #[label("no such figure in this game")]
+        span: Span,
+        /// The figure as written.
+        figure: String,
+    },
+    /// A score claim that differs from the referee's score.
+    #[error("{player}'s {what} is {actual}, not {claimed}")]
+    #[diagnostic(code(E501), help("{breakdown}"))]
+    ScoreMismatch {
+        /// The claimed figure.
+        #[label("claimed {claimed}; the referee counts {actual}")]
+        span: Span,
+        /// Who.
+        player: String,
+        /// Which figure: the score this turn or the running total.
+        what: String,
+        /// The figure written.
+        claimed: u32,
+        /// The figure computed.
+        actual: u32,
+        /// How the computed figure is made up.
+        breakdown: String,
+    },
+    /// The Result tag differs from the final score.
+    #[error("final score of {player} is {actual}, not {claimed}")]
+    #[diagnostic(code(E502), help("`carcref score` shows how every point was scored"))]
+    ResultMismatch {
+        /// The Result tag.
+        #[label("claimed {claimed}; the referee counts {actual}")]
+        span: Span,
+        /// Who.
+        player: String,
+        /// The figure written.
+        claimed: u32,
+        /// The figure computed.
+        actual: u32,
+    },
+    /// A turn after the last tile was drawn.
+    #[error("the game is over: every tile has been drawn")]
+    #[diagnostic(code(E503), help("the game ends after the turn that places (or discards) the last tile"))]
+    GameAlreadyOver {
+        /// The turn.
+        #[label("no tile left to draw")]
+        span: Span,
+    },
+    /// A game said to be complete stops while tiles remain.
+    #[error("the game ends with {remaining} tiles undrawn")]
+    #[diagnostic(
+        code(E504),
+        help("record every turn, or say how the game ended: [Termination \"adjudicated\"] (scored as if over), \"resigned\", \"time-forfeit\" or \"interrupted\"")
+    )]
+    GameEndedEarly {
+        /// The last turn (or the header).
+        #[label("tiles remain after this")]
+        span: Span,
+        /// Tiles left.
+        remaining: u32,
+    },
+    /// Turns after an illegal one were not checked.
+    #[error("{count} later turns not checked")]
+    #[diagnostic(code(W101), severity(Warning), help("fix the error above; every later turn depends on it"))]
+    TurnsNotChecked {
+        /// The unchecked turns.
+        #[label("not checked")]
+        span: Span,
+        /// How many.
+        count: usize,
+    },
+}
+
+impl Diagnostic {
+    /// The stable code (e.g. `E301`).
+    pub fn code(&self) -> String {
+        miette::Diagnostic::code(self)
+            .map(|c| c.to_string())
+            .unwrap_or_default()
+    }
+
+    /// Whether the diagnostic is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        !matches!(
+            miette::Diagnostic::severity(self),
+            Some(miette::Severity::Warning | miette::Severity::Advice)
+        )
+    }
+
+    /// The primary span.
+    pub fn span(&self) -> Span {
+        use miette::Diagnostic as _;
+        self.labels()
+            .and_then(|mut l| l.next())
+            .map(|l| Span::new(l.offset(), l.offset() + l.len()))
+            .unwrap_or_default()
+    }
+}
+
+/// The span of the line of the turn with a number, if the record has it.
+fn turn_span(record: &GameRecord, turn: u32) -> Option<Span> {
+    record
+        .turns
+        .iter()
+        .find(|t| t.number.value == turn)
+        .map(|t| t.span)
+}
+
+fn placement_span(turn: &TurnRecord) -> Span {
+    match &turn.action.value {
+        ActionRecord::Place { pos, rotation } => Span::new(pos.span.start, rotation.span.end),
+        ActionRecord::Discard => turn.action.span,
+    }
+}
+
+/// Turns an engine violation at `turn` into a diagnostic with spans from the record.
+pub fn from_violation(v: Violation, turn: &TurnRecord, record: &GameRecord, game: &Game<'_>) -> Diagnostic {
+    let pos_span = || match &turn.action.value {
+        ActionRecord::Place { pos, .. } => pos.span,
+        ActionRecord::Discard => turn.action.span,
+    };
+    let pos = || match &turn.action.value {
+        ActionRecord::Place { pos, .. } => pos.value,
+        ActionRecord::Discard => Pos::new(0, 0),
+    };
+    let follower_span = || turn.follower.as_ref().map_or(turn.span, |f| f.span);
+    match v {
+        Violation::TurnOutOfSequence { expected } => Diagnostic::TurnOutOfSequence {
+            span: turn.number.span,
+            expected,
+        },
+        Violation::UnknownPlayer => Diagnostic::UnknownPlayer {
+            span: turn.player.span,
+            name: turn.player.value.clone(),
+            players: game.setup().players.join(", "),
+        },
+        Violation::WrongPlayer { expected } => Diagnostic::WrongPlayer {
+            span: turn.player.span,
+            expected: game.name(expected).to_string(),
+            found: turn.player.value.clone(),
+        },
+        Violation::UnknownTile => Diagnostic::UnknownTile {
+            span: turn.tile.span,
+            tile: turn.tile.value.clone(),
+            known: game
+                .catalog()
+                .iter()
+                .filter(|(id, _)| game.in_play(*id))
+                .map(|(_, d)| d.id.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        },
+        Violation::GameAlreadyOver => Diagnostic::GameAlreadyOver { span: turn.span },
+        Violation::TileSupplyExhausted { count } => Diagnostic::TileSupplyExhausted {
+            span: turn.tile.span,
+            tile: turn.tile.value.clone(),
+            count,
+        },
+        Violation::PositionOccupied { by_turn } => Diagnostic::PositionOccupied {
+            span: pos_span(),
+            earlier: turn_span(record, by_turn),
+            pos: pos(),
+        },
+        Violation::NotAdjacent => Diagnostic::NotAdjacent {
+            span: pos_span(),
+            pos: pos(),
+        },
+        Violation::TileDoesNotFit {
+            side,
+            ours,
+            theirs,
+            neighbour,
+            neighbour_turn,
+        } => Diagnostic::TileDoesNotFit {
+            span: placement_span(turn),
+            earlier: turn_span(record, neighbour_turn),
+            side,
+            ours,
+            theirs,
+            neighbour,
+        },
+        Violation::IllegalDiscard { pos, rotation } => Diagnostic::IllegalDiscard {
+            span: turn.action.span,
+            tile: turn.tile.value.clone(),
+            pos,
+            rotation,
+        },
+        Violation::FigureNotInPlay => Diagnostic::FigureNotInPlay {
+            span: turn
+                .follower
+                .as_ref()
+                .and_then(|f| f.figure.as_ref())
+                .map_or_else(follower_span, |f| f.span),
+            figure: turn
+                .follower
+                .as_ref()
+                .and_then(|f| f.figure.as_ref())
+                .map(|f| f.value.clone())
+                .unwrap_or_default(),
+        },
+        Violation::NoSuchSpot { valid } => Diagnostic::NoSuchSpot {
+            span: turn.follower.as_ref().map_or(turn.span, |f| f.spot.span),
+            spot: turn
+                .follower
+                .as_ref()
+                .map(|f| f.spot.value.to_string())
+                .unwrap_or_default(),
+            valid: if valid.is_empty() {
+                "none".to_string()
+            } else {
+                valid.join(", ")
+            },
+        },
+        Violation::FeatureAlreadyOccupied { kind, by_turn, owner } => Diagnostic::FeatureAlreadyOccupied {
+            span: follower_span(),
+            earlier: record
+                .turns
+                .iter()
+                .find(|t| t.number.value == by_turn)
+                .map(|t| t.follower.as_ref().map_or(t.span, |f| f.span)),
+            kind,
+            owner: game.name(owner).to_string(),
+        },
+        Violation::NoFollowersLeft => Diagnostic::NoFollowersLeft {
+            span: follower_span(),
+            player: turn.player.value.clone(),
+        },
+    }
+}

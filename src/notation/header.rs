@@ -1,0 +1,344 @@
+//! The meaning of the tag pairs: players and colours, rules edition, expansions,
+//! result and termination. Unknown tags are kept in the record and ignored here.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{GameRecord, Span, TagRecord};
+use crate::diagnostics::Diagnostic;
+use crate::player::MAX_PLAYERS;
+use crate::rules::{Edition, Setup};
+
+/// Tags with a meaning, in canonical order. Other tags follow them in the order
+/// written.
+pub const KNOWN_TAGS: &[&str] = &[
+    "CGN",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Players",
+    "Rules",
+    "Expansions",
+    "Result",
+    "Termination",
+    "Source",
+];
+
+/// The CGN version this reader implements.
+pub const VERSION: &str = "1";
+
+/// Player colours a record may name.
+pub const COLOURS: &[&str] = &["red", "blue", "green", "yellow", "black", "grey", "pink"];
+
+/// Expansions the notation names (the tile sets and rules they bring). Only the
+/// basic game is refereed so far; any other name is reported as unsupported.
+pub const SUPPORTED_EXPANSIONS: &[&str] = &[];
+
+/// A player of the Players tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerSpec {
+    /// The name, as turn lines write it.
+    pub name: String,
+    /// The colour, if given.
+    pub colour: Option<String>,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// Every tile was drawn; final scoring applies.
+    #[default]
+    Complete,
+    /// Stopped before the supply ran out and scored as if over (final scoring
+    /// applies): tournament adjudication, or a position set up to show a rule.
+    Adjudicated,
+    /// A player resigned; no final scoring.
+    Resigned,
+    /// A player ran out of time; no final scoring.
+    TimeForfeit,
+    /// Stopped and never finished; no final scoring.
+    Interrupted,
+}
+
+impl Termination {
+    /// All values.
+    pub const ALL: [Termination; 5] = [
+        Termination::Complete,
+        Termination::Adjudicated,
+        Termination::Resigned,
+        Termination::TimeForfeit,
+        Termination::Interrupted,
+    ];
+
+    /// The notation name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Complete => "complete",
+            Termination::Adjudicated => "adjudicated",
+            Termination::Resigned => "resigned",
+            Termination::TimeForfeit => "time-forfeit",
+            Termination::Interrupted => "interrupted",
+        }
+    }
+
+    /// Whether the final scoring applies.
+    pub fn scores_final(self) -> bool {
+        matches!(self, Termination::Complete | Termination::Adjudicated)
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Termination {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Termination::ALL.into_iter().find(|t| t.name() == s).ok_or(())
+    }
+}
+
+/// Final scores claimed in the Result tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultClaim {
+    /// `(name, points)` in the order written.
+    pub scores: Vec<(String, u32)>,
+    /// The tag value.
+    pub span: Span,
+}
+
+/// The meaning of a game's tags.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// Players in seat order.
+    pub players: Vec<PlayerSpec>,
+    /// The rules edition.
+    pub edition: Edition,
+    /// Expansions in play.
+    pub expansions: Vec<String>,
+    /// The claimed final result, if any.
+    pub result: Option<ResultClaim>,
+    /// How the game ended.
+    pub termination: Termination,
+}
+
+impl Header {
+    /// The engine setup this header describes.
+    pub fn setup(&self) -> Setup {
+        let mut sets = vec!["basic".to_string()];
+        sets.extend(self.expansions.iter().cloned());
+        Setup {
+            players: self.players.iter().map(|p| p.name.clone()).collect(),
+            edition: self.edition,
+            sets,
+        }
+    }
+
+    /// Reads the tags of a record. Returns the header if the tags that matter
+    /// (Players, Rules) are usable, and every fault found.
+    pub fn read(record: &GameRecord) -> (Option<Header>, Vec<Diagnostic>) {
+        let mut diags = Vec::new();
+        let start = Span::new(record.span.start, record.span.start);
+        for (i, t) in record.tags.iter().enumerate() {
+            if !KNOWN_TAGS.contains(&t.name.value.as_str()) {
+                continue;
+            }
+            if let Some(first) = record.tags.iter().take(i).find(|f| f.name.value == t.name.value) {
+                diags.push(Diagnostic::DuplicateTag {
+                    span: t.span,
+                    first: first.span,
+                    name: t.name.value.clone(),
+                });
+            }
+        }
+        if let Some(t) = record.tag("CGN")
+            && t.value.value != VERSION
+        {
+            diags.push(Diagnostic::UnsupportedVersion {
+                span: t.value.span,
+                found: t.value.value.clone(),
+            });
+        }
+        let players = match record.tag("Players") {
+            None => {
+                diags.push(Diagnostic::InvalidPlayers {
+                    span: start,
+                    reason: "no Players tag".to_string(),
+                });
+                None
+            }
+            Some(t) => match players(&t.value.value) {
+                Ok(p) => Some(p),
+                Err(reason) => {
+                    diags.push(Diagnostic::InvalidPlayers {
+                        span: t.value.span,
+                        reason,
+                    });
+                    None
+                }
+            },
+        };
+        let edition = match record.tag("Rules") {
+            None => {
+                diags.push(Diagnostic::InvalidRules {
+                    span: start,
+                    reason: "no Rules tag".to_string(),
+                });
+                None
+            }
+            Some(t) => {
+                let e = t.value.value.parse::<Edition>().ok();
+                if e.is_none() {
+                    diags.push(Diagnostic::InvalidRules {
+                        span: t.value.span,
+                        reason: "not an edition".to_string(),
+                    });
+                }
+                e
+            }
+        };
+        let expansions = record.tag("Expansions").map_or_else(Vec::new, |t| expansions(t, &mut diags));
+        let termination = match record.tag("Termination") {
+            None => Termination::Complete,
+            Some(t) => t.value.value.parse().unwrap_or_else(|()| {
+                diags.push(Diagnostic::InvalidTermination { span: t.value.span });
+                Termination::Complete
+            }),
+        };
+        let result = record.tag("Result").and_then(|t| match result(&t.value.value) {
+            Ok(None) => None,
+            Ok(Some(scores)) => Some(ResultClaim {
+                scores,
+                span: t.value.span,
+            }),
+            Err(reason) => {
+                diags.push(Diagnostic::MalformedResult {
+                    span: t.value.span,
+                    reason,
+                });
+                None
+            }
+        });
+        let header = match (players, edition) {
+            (Some(players), Some(edition)) => Some(Header {
+                players,
+                edition,
+                expansions,
+                result,
+                termination,
+            }),
+            _ => None,
+        };
+        (header, diags)
+    }
+}
+
+/// `players = player_entry , { "," , player_entry } ;
+///  player_entry = name , [ "(" , colour , ")" ] ;`
+fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
+    let mut out: Vec<PlayerSpec> = Vec::new();
+    for entry in value.split(',') {
+        let entry = entry.trim();
+        let (name, colour) = match entry.strip_suffix(')').and_then(|e| e.rsplit_once('(')) {
+            Some((name, colour)) => (name.trim(), Some(colour.trim().to_string())),
+            None => (entry, None),
+        };
+        if name.is_empty() {
+            return Err("a player has no name".to_string());
+        }
+        if name.contains(['(', ')', '"']) {
+            return Err(format!("player name {name:?} may not contain parentheses or quotes"));
+        }
+        if let Some(c) = &colour
+            && !COLOURS.contains(&c.as_str())
+        {
+            return Err(format!("{c:?} is not a colour"));
+        }
+        if out.iter().any(|p| p.name == name) {
+            return Err(format!("{name} is seated twice"));
+        }
+        if colour.is_some() && out.iter().any(|p| p.colour == colour) {
+            return Err(format!("two players play {}", colour.unwrap_or_default()));
+        }
+        out.push(PlayerSpec {
+            name: name.to_string(),
+            colour,
+        });
+    }
+    // Rulebooks: 2 to 5 players with the basic game, 6 with the big-box colours.
+    if out.len() < 2 || out.len() > MAX_PLAYERS {
+        return Err(format!("{} players; a game has 2 to {MAX_PLAYERS}", out.len()));
+    }
+    Ok(out)
+}
+
+fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
+    let mut out = Vec::new();
+    for name in t.value.value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if SUPPORTED_EXPANSIONS.contains(&name) {
+            out.push(name.to_string());
+        } else {
+            diags.push(Diagnostic::UnsupportedExpansion {
+                span: t.value.span,
+                name: name.to_string(),
+            });
+        }
+    }
+    out
+}
+
+/// `result = "*" | name , ws , points , { "," , name , ws , points } ;`
+fn result(value: &str) -> Result<Option<Vec<(String, u32)>>, String> {
+    let value = value.trim();
+    if value == "*" || value.is_empty() {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    for entry in value.split(',') {
+        let entry = entry.trim();
+        let (name, points) = entry
+            .rsplit_once(' ')
+            .ok_or_else(|| format!("{entry:?} is not `Name points`"))?;
+        let points = points
+            .parse::<u32>()
+            .map_err(|_| format!("{points:?} is not a number of points"))?;
+        out.push((name.trim().to_string(), points));
+    }
+    Ok(Some(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_with_colours() {
+        let p = players("Alice (red), Bob Smith (blue), Carol").unwrap();
+        assert_eq!(p.len(), 3);
+        assert_eq!(p[1].name, "Bob Smith");
+        assert_eq!(p[1].colour.as_deref(), Some("blue"));
+        assert_eq!(p[2].colour, None);
+    }
+
+    #[test]
+    fn bad_players() {
+        assert!(players("Alice (red)").is_err());
+        assert!(players("Alice (red), Bob (red)").is_err());
+        assert!(players("Alice (mauve), Bob").is_err());
+        assert!(players("Alice, Alice").is_err());
+    }
+
+    #[test]
+    fn results() {
+        assert_eq!(result("*"), Ok(None));
+        assert_eq!(
+            result("Alice 96, Bob Smith 70"),
+            Ok(Some(vec![("Alice".into(), 96), ("Bob Smith".into(), 70)]))
+        );
+        assert!(result("Alice ninety").is_err());
+    }
+}

@@ -1,0 +1,644 @@
+//! The CGN reader (nom 8). One function per production of `notation/SPEC.md`.
+//!
+//! CGN is line-oriented, so a file is split into games and lines first and every
+//! line is parsed on its own (as the whole line, `all_consuming`): a fault in one
+//! line is reported and the next line is read as usual, so one run reports every
+//! syntax error of a file.
+
+use nom::branch::alt;
+use nom::bytes::complete::{escaped_transform, is_not, tag, take_while, take_while1};
+use nom::character::complete::{char, digit1, satisfy, space0, space1};
+use nom::combinator::{all_consuming, cut, map_res, opt, recognize, value};
+use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError, context};
+use nom::{IResult, Offset, Parser};
+
+use super::{
+    ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord, TurnRecord,
+};
+use crate::board::Pos;
+use crate::diagnostics::Diagnostic;
+use crate::tiles::{Rotation, Spot};
+
+/// One game read from text: the record and the syntax faults found in it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Parsed {
+    /// The record (lines that failed to parse are left out).
+    pub record: GameRecord,
+    /// Syntax faults, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Parsed {
+    /// Whether any fault is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The parser's error: where it stopped, what it expected there, and whether a
+/// number was out of range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError<'a> {
+    rest: &'a str,
+    context: Option<&'static str>,
+    out_of_range: bool,
+}
+
+impl<'a> ParseError<&'a str> for SyntaxError<'a> {
+    fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
+        SyntaxError {
+            rest: input,
+            context: None,
+            out_of_range: false,
+        }
+    }
+
+    fn append(_input: &'a str, _kind: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    fn or(self, other: Self) -> Self {
+        // Of two alternatives, report the one that got further.
+        if other.rest.len() <= self.rest.len() { other } else { self }
+    }
+}
+
+impl<'a> ContextError<&'a str> for SyntaxError<'a> {
+    fn add_context(_input: &'a str, ctx: &'static str, mut other: Self) -> Self {
+        // Keep the innermost context: it names what the reader was looking at.
+        if other.context.is_none() {
+            other.context = Some(ctx);
+        }
+        other
+    }
+}
+
+impl<'a, E> FromExternalError<&'a str, E> for SyntaxError<'a> {
+    fn from_external_error(input: &'a str, _kind: ErrorKind, _e: E) -> Self {
+        SyntaxError {
+            rest: input,
+            context: None,
+            out_of_range: true,
+        }
+    }
+}
+
+type PResult<'a, O> = IResult<&'a str, O, SyntaxError<'a>>;
+
+const POSITION: &str = "a position x,y";
+const ROTATION: &str = "a rotation (r0, r90, r180, r270)";
+const SPOT: &str = "a spot";
+const CLAIM: &str = "a score claim =Name+points";
+const COMMENT: &str = "a closing }";
+
+/// A line of the source and its byte offset in the whole text.
+#[derive(Debug, Clone, Copy)]
+struct Line<'a> {
+    text: &'a str,
+    base: usize,
+}
+
+impl<'a> Line<'a> {
+    fn span(&self, from: &'a str, to: &'a str) -> Span {
+        Span::new(
+            self.base + self.text.offset(from),
+            self.base + self.text.offset(to),
+        )
+    }
+
+    fn spanned<O>(
+        &self,
+        mut p: impl Parser<&'a str, Output = O, Error = SyntaxError<'a>>,
+    ) -> impl FnMut(&'a str) -> PResult<'a, Spanned<O>> {
+        let line = *self;
+        move |i| {
+            let (rest, value) = p.parse(i)?;
+            Ok((rest, Spanned::new(value, line.span(i, rest))))
+        }
+    }
+
+    /// `tag_pair = "[" , tag_name , ws , tag_value , "]" , [ ws ] , [ comment ] ;`
+    fn tag_pair(&self, i: &'a str) -> PResult<'a, TagRecord> {
+        let start = i;
+        let (i, _) = char('[').parse(i)?;
+        let (i, name) = cut(context("a tag name", self.spanned(|i| self.tag_name(i)))).parse(i)?;
+        let (i, _) = cut(context("a space and a quoted value", space1)).parse(i)?;
+        let (i, value) = cut(context("a quoted value", self.spanned(|i| self.tag_value(i)))).parse(i)?;
+        let (i, _) = cut(context("a closing ]", char(']'))).parse(i)?;
+        let end = i;
+        let (i, _) = space0.parse(i)?;
+        let (i, _) = opt(|i| self.comment(i)).parse(i)?;
+        Ok((
+            i,
+            TagRecord {
+                name,
+                value,
+                span: self.span(start, end),
+            },
+        ))
+    }
+
+    /// `tag_name = letter , { letter | digit | "_" } ;`
+    fn tag_name(&self, i: &'a str) -> PResult<'a, String> {
+        let (i, s) = recognize((
+            satisfy(|c| c.is_ascii_alphabetic()),
+            take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
+        ))
+        .parse(i)?;
+        Ok((i, s.to_string()))
+    }
+
+    /// `tag_value = '"' , { char - ( '"' | "\" ) | "\\" | '\"' } , '"' ;`
+    fn tag_value(&self, i: &'a str) -> PResult<'a, String> {
+        let (i, _) = char('"').parse(i)?;
+        let (i, v) = opt(escaped_transform(
+            is_not("\"\\"),
+            '\\',
+            alt((value("\\", tag("\\")), value("\"", tag("\"")))),
+        ))
+        .parse(i)?;
+        let (i, _) = context("a closing quote", char('"')).parse(i)?;
+        Ok((i, v.unwrap_or_default()))
+    }
+
+    /// `turn = turn_number , "." , ws , player , ws , tile_id , ws , action ,
+    ///         [ ws , follower_spec ] , { ws , claim } , [ ws ] , [ comment ] ;`
+    fn turn(&self, i: &'a str) -> PResult<'a, TurnRecord> {
+        let start = i;
+        let (i, number) = context("a turn number", self.spanned(|i| self.turn_number(i))).parse(i)?;
+        let (i, _) = cut(context("'.' after the turn number", char('.'))).parse(i)?;
+        let (i, _) = cut(context("a space", space1)).parse(i)?;
+        let (i, player) = cut(context("a player name", self.spanned(|i| self.player(i)))).parse(i)?;
+        let (i, _) = cut(context("a space", space1)).parse(i)?;
+        let (i, tile) = cut(context("a tile id", self.spanned(|i| self.tile_id(i)))).parse(i)?;
+        let (i, _) = cut(context("a space", space1)).parse(i)?;
+        let (i, action) = cut(context(
+            "a position x,y or discard",
+            self.spanned(|i| self.action(i)),
+        ))
+        .parse(i)?;
+        let placed = matches!(action.value, ActionRecord::Place { .. });
+        let (i, follower) = if placed {
+            opt(|i| {
+                let (i, _) = space1.parse(i)?;
+                self.follower_spec(i)
+            })
+            .parse(i)?
+        } else {
+            (i, None)
+        };
+        let mut claims = Vec::new();
+        let mut i = i;
+        loop {
+            let attempt = (space1, |i| self.claim(i)).parse(i);
+            match attempt {
+                Ok((rest, (_, c))) => {
+                    claims.push(c);
+                    i = rest;
+                }
+                Err(nom::Err::Error(_)) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        let end = i;
+        let (i, _) = space0.parse(i)?;
+        let (i, comment) = opt(self.spanned(|i| self.comment(i))).parse(i)?;
+        let expected = if placed && follower.is_none() && claims.is_empty() {
+            "a follower +SPOT, a claim =Name+points, a comment or the end of the line"
+        } else {
+            "a claim =Name+points, a comment or the end of the line"
+        };
+        let (i, _) = context(expected, nom::combinator::eof).parse(i)?;
+        let end = if comment.is_some() { i } else { end };
+        Ok((
+            i,
+            TurnRecord {
+                comments_before: Vec::new(),
+                number,
+                player,
+                tile,
+                action,
+                follower,
+                claims,
+                comment,
+                span: self.span(start, end),
+            },
+        ))
+    }
+
+    /// `turn_number = digit , { digit } ;`
+    fn turn_number(&self, i: &'a str) -> PResult<'a, u32> {
+        map_res(digit1, str::parse::<u32>).parse(i)
+    }
+
+    /// `player = bare_name | quoted_name ;`
+    fn player(&self, i: &'a str) -> PResult<'a, String> {
+        alt((
+            |i: &'a str| -> PResult<'a, String> {
+                let (i, s) = take_while1(is_name_char).parse(i)?;
+                Ok((i, s.to_string()))
+            },
+            |i| self.tag_value(i),
+        ))
+        .parse(i)
+    }
+
+    /// `tile_id = upper , { upper | lower | digit } ;`
+    fn tile_id(&self, i: &'a str) -> PResult<'a, String> {
+        let (i, s) = recognize((
+            satisfy(|c| c.is_ascii_uppercase()),
+            take_while(|c: char| c.is_ascii_alphanumeric()),
+        ))
+        .parse(i)?;
+        Ok((i, s.to_string()))
+    }
+
+    /// `action = "discard" | placement ;`
+    fn action(&self, i: &'a str) -> PResult<'a, ActionRecord> {
+        alt((value(ActionRecord::Discard, tag("discard")), |i| self.placement(i))).parse(i)
+    }
+
+    /// `placement = position , ws , rotation ;`
+    fn placement(&self, i: &'a str) -> PResult<'a, ActionRecord> {
+        let (i, pos) = self.spanned(|i| self.position(i)).parse(i)?;
+        let (i, _) = cut(context(ROTATION, space1)).parse(i)?;
+        let (i, rotation) = cut(context(ROTATION, self.spanned(|i| self.rotation(i)))).parse(i)?;
+        Ok((i, ActionRecord::Place { pos, rotation }))
+    }
+
+    /// `position = integer , "," , integer ;`
+    fn position(&self, i: &'a str) -> PResult<'a, Pos> {
+        let (i, x) = context(POSITION, |i| self.integer(i)).parse(i)?;
+        let (i, _) = cut(context(POSITION, char(','))).parse(i)?;
+        let (i, y) = cut(context(POSITION, |i| self.integer(i))).parse(i)?;
+        Ok((i, Pos::new(x, y)))
+    }
+
+    /// `integer = [ "-" ] , digit , { digit } ;`
+    fn integer(&self, i: &'a str) -> PResult<'a, i32> {
+        map_res(recognize((opt(char('-')), digit1)), str::parse::<i32>).parse(i)
+    }
+
+    /// `rotation = "r0" | "r90" | "r180" | "r270" ;`
+    fn rotation(&self, i: &'a str) -> PResult<'a, Rotation> {
+        map_res(recognize((char('r'), digit1)), |s: &str| s.parse::<Rotation>()).parse(i)
+    }
+
+    /// `follower_spec = "+" , [ figure , ":" ] , spot ;`
+    fn follower_spec(&self, i: &'a str) -> PResult<'a, FollowerSpec> {
+        let start = i;
+        let (i, _) = char('+').parse(i)?;
+        let (i, figure) = opt(self.spanned(|i: &'a str| -> PResult<'a, String> {
+            let (i, f) = take_while1(|c: char| c.is_ascii_lowercase() || c == '-').parse(i)?;
+            let (i, _) = char(':').parse(i)?;
+            Ok((i, f.to_string()))
+        }))
+        .parse(i)?;
+        let (i, spot) = cut(context(SPOT, self.spanned(|i| self.spot(i)))).parse(i)?;
+        Ok((
+            i,
+            FollowerSpec {
+                figure: figure.map(|f| Spanned::new(f.value, Span::new(f.span.start, f.span.end - 1))),
+                spot,
+                span: self.span(start, i),
+            },
+        ))
+    }
+
+    /// `spot = "N" | "E" | "S" | "W" | "NNW" | "NNE" | "ENE" | "ESE" | "SSE" | "SSW"
+    ///       | "WSW" | "WNW" | "C" ;`
+    fn spot(&self, i: &'a str) -> PResult<'a, Spot> {
+        map_res(
+            take_while1(|c: char| c.is_ascii_alphanumeric()),
+            |s: &str| s.parse::<Spot>(),
+        )
+        .parse(i)
+    }
+
+    /// `claim = "=" , player , "+" , points , [ "/" , total ] ;`
+    fn claim(&self, i: &'a str) -> PResult<'a, ClaimRecord> {
+        let start = i;
+        let (i, _) = char('=').parse(i)?;
+        let (i, player) = cut(context(CLAIM, self.spanned(|i| self.player(i)))).parse(i)?;
+        let (i, _) = cut(context(CLAIM, char('+'))).parse(i)?;
+        let (i, points) = cut(context(CLAIM, self.spanned(|i| self.turn_number(i)))).parse(i)?;
+        let (i, total) = opt(|i| {
+            let (i, _) = char('/').parse(i)?;
+            cut(context(CLAIM, self.spanned(|i| self.turn_number(i)))).parse(i)
+        })
+        .parse(i)?;
+        Ok((
+            i,
+            ClaimRecord {
+                player,
+                points,
+                total,
+                span: self.span(start, i),
+            },
+        ))
+    }
+
+    /// `comment = "{" , { char - "}" } , "}" | ";" , { char } ;`
+    fn comment(&self, i: &'a str) -> PResult<'a, String> {
+        alt((
+            |i: &'a str| -> PResult<'a, String> {
+                let (i, _) = char('{').parse(i)?;
+                let (i, body) = take_while(|c| c != '}').parse(i)?;
+                let (i, _) = cut(context(COMMENT, char('}'))).parse(i)?;
+                Ok((i, body.trim().to_string()))
+            },
+            |i: &'a str| -> PResult<'a, String> {
+                let (i, _) = char(';').parse(i)?;
+                let (i, body) = nom::combinator::rest.parse(i)?;
+                Ok((i, body.trim().to_string()))
+            },
+        ))
+        .parse(i)
+    }
+
+    /// `comment_line = comment , [ ws ] ;`
+    fn comment_line(&self, i: &'a str) -> PResult<'a, Spanned<String>> {
+        let (i, c) = self.spanned(|i| self.comment(i)).parse(i)?;
+        let (i, _) = space0.parse(i)?;
+        Ok((i, c))
+    }
+
+    /// Turns a parser error into a diagnostic pointing at the offending token.
+    fn diagnostic(&self, e: &SyntaxError<'a>, kind: LineKind) -> Diagnostic {
+        let at = self.text.offset(e.rest).min(self.text.len());
+        let token = e
+            .rest
+            .find(|c: char| c.is_whitespace())
+            .unwrap_or(e.rest.len())
+            .max(e.rest.chars().next().map_or(0, char::len_utf8));
+        let span = Span::new(self.base + at, self.base + at + token);
+        let expected = e.context.unwrap_or(match kind {
+            LineKind::Tag => "a tag [Name \"value\"]",
+            LineKind::Turn => "a turn",
+            LineKind::Comment => "a comment",
+        });
+        match (kind, e.context) {
+            (LineKind::Tag, _) => Diagnostic::MalformedTag {
+                span,
+                expected: expected.to_string(),
+            },
+            (_, Some(POSITION)) => Diagnostic::InvalidPosition {
+                span,
+                reason: if e.out_of_range {
+                    "coordinate out of range".to_string()
+                } else {
+                    format!("expected {POSITION}")
+                },
+            },
+            (_, Some(ROTATION)) => Diagnostic::InvalidRotation { span },
+            (_, Some(SPOT)) => Diagnostic::InvalidSpot { span },
+            (_, Some(CLAIM)) => Diagnostic::MalformedClaim {
+                span,
+                expected: if e.out_of_range {
+                    "points in range".to_string()
+                } else {
+                    CLAIM.to_string()
+                },
+            },
+            (_, Some(COMMENT)) => Diagnostic::UnterminatedComment {
+                span: Span::new(
+                    self.base + self.text.find('{').unwrap_or(0),
+                    self.base + self.text.len(),
+                ),
+            },
+            _ => Diagnostic::MalformedTurn {
+                span,
+                expected: if e.out_of_range {
+                    "a turn number in range".to_string()
+                } else {
+                    expected.to_string()
+                },
+            },
+        }
+    }
+}
+
+/// Characters of a player name written without quotes.
+fn is_name_char(c: char) -> bool {
+    !c.is_whitespace() && !"\"{};=+,()[]".contains(c)
+}
+
+/// Whether a name can be written without quotes in a turn line.
+pub fn is_bare_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(is_name_char)
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineKind {
+    Tag,
+    Turn,
+    Comment,
+}
+
+fn line_kind(text: &str) -> Option<LineKind> {
+    match text.trim_start().chars().next() {
+        None => None,
+        Some('[') => Some(LineKind::Tag),
+        Some('{' | ';') => Some(LineKind::Comment),
+        Some(_) => Some(LineKind::Turn),
+    }
+}
+
+/// Lines of a text with their byte offsets, without line terminators.
+fn lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut offset = 0;
+    src.split_inclusive('\n').map(move |raw| {
+        let start = offset;
+        offset += raw.len();
+        let text = raw.strip_suffix('\n').unwrap_or(raw);
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        (start, text)
+    })
+}
+
+/// Splits a text into games: a game starts at a tag line that follows a turn line
+/// (or at the first tag line). Returns each game's byte offset and text, in order.
+pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut starts = Vec::new();
+    let mut seen_turn = false;
+    let mut first = true;
+    for (offset, text) in lines(src) {
+        match line_kind(text) {
+            Some(LineKind::Tag) if seen_turn || first => {
+                starts.push(offset);
+                seen_turn = false;
+                first = false;
+            }
+            Some(LineKind::Turn) => {
+                if first {
+                    starts.push(offset);
+                    first = false;
+                }
+                seen_turn = true;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = starts.first_mut() {
+        *s = 0;
+    }
+    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([src.len()]).collect();
+    starts
+        .into_iter()
+        .zip(ends)
+        .filter_map(move |(s, e)| src.get(s..e).map(|t| (s, t)))
+}
+
+/// Reads every game of a text. An input with no game yields one [`Parsed`] with
+/// an `E108` diagnostic.
+pub fn parse(src: &str) -> Vec<Parsed> {
+    let games: Vec<Parsed> = split_games(src).map(|(base, text)| parse_game(text, base)).collect();
+    if games.is_empty() {
+        return vec![Parsed {
+            record: GameRecord::default(),
+            diagnostics: vec![Diagnostic::NoGame {
+                span: Span::new(0, src.len()),
+            }],
+        }];
+    }
+    games
+}
+
+/// Reads one game whose text starts at byte `base` of the whole input.
+pub fn parse_game(text: &str, base: usize) -> Parsed {
+    let mut record = GameRecord {
+        span: Span::new(base, base + text.len()),
+        ..GameRecord::default()
+    };
+    let mut diagnostics = Vec::new();
+    let mut pending_comments: Vec<Spanned<String>> = Vec::new();
+    for (offset, text) in lines(text) {
+        let line = Line {
+            text,
+            base: base + offset,
+        };
+        let Some(kind) = line_kind(text) else { continue };
+        let lead = text.len() - text.trim_start().len();
+        let body = text.get(lead..).unwrap_or("");
+        let result = match kind {
+            LineKind::Tag => all_consuming(|i| line.tag_pair(i))
+                .parse(body)
+                .map(|(_, t)| record.tags.push(t)),
+            LineKind::Comment => all_consuming(|i| line.comment_line(i))
+                .parse(body)
+                .map(|(_, c)| pending_comments.push(c)),
+            LineKind::Turn => all_consuming(|i| line.turn(i)).parse(body).map(|(_, mut t)| {
+                t.comments_before = std::mem::take(&mut pending_comments);
+                record.turns.push(t);
+            }),
+        };
+        if let Err(nom::Err::Error(e) | nom::Err::Failure(e)) = result {
+            diagnostics.push(line.diagnostic(&e, kind));
+        }
+    }
+    record.trailing_comments = pending_comments;
+    Parsed { record, diagnostics }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Line<'_> {
+        Line { text, base: 0 }
+    }
+
+    #[test]
+    fn tag_pair_with_escapes() {
+        let l = line(r#"[Event "The \"Big\" One"]"#);
+        let (_, t) = l.tag_pair(l.text).unwrap();
+        assert_eq!(t.name.value, "Event");
+        assert_eq!(t.value.value, r#"The "Big" One"#);
+        assert_eq!(t.value.span, Span::new(7, 24));
+    }
+
+    #[test]
+    fn turn_with_everything() {
+        let l = line("12. Alice V -1,3 r270 +SSW =Alice+3/40 =Bob+4 { nice }");
+        let (rest, t) = l.turn(l.text).unwrap();
+        assert_eq!(rest, "");
+        assert_eq!(t.number.value, 12);
+        assert_eq!(t.player.value, "Alice");
+        assert_eq!(t.tile.value, "V");
+        match &t.action.value {
+            ActionRecord::Place { pos, rotation } => {
+                assert_eq!(pos.value, Pos::new(-1, 3));
+                assert_eq!(pos.span, Span::new(12, 16));
+                assert_eq!(rotation.value, Rotation::R270);
+            }
+            ActionRecord::Discard => panic!("not a discard"),
+        }
+        let f = t.follower.unwrap();
+        assert_eq!(f.spot.value, "SSW".parse::<Spot>().unwrap());
+        assert_eq!(t.claims.len(), 2);
+        assert_eq!(t.claims[0].total.as_ref().unwrap().value, 40);
+        assert_eq!(t.comment.unwrap().value, "nice");
+    }
+
+    #[test]
+    fn discard_and_quoted_player() {
+        let l = line(r#"4. "Bob Smith" X discard ; nowhere to go"#);
+        let (_, t) = l.turn(l.text).unwrap();
+        assert_eq!(t.player.value, "Bob Smith");
+        assert_eq!(t.action.value, ActionRecord::Discard);
+    }
+
+    #[test]
+    fn figure_prefix() {
+        let l = line("3. Ann E 0,1 r0 +big:N");
+        let (_, t) = l.turn(l.text).unwrap();
+        let f = t.follower.unwrap();
+        assert_eq!(f.figure.unwrap().value, "big");
+    }
+
+    fn codes(src: &str) -> Vec<String> {
+        parse(src)
+            .into_iter()
+            .flat_map(|p| p.diagnostics)
+            .map(|d| d.code())
+            .collect()
+    }
+
+    #[test]
+    fn each_fault_has_its_code() {
+        assert_eq!(codes("[Event \"x\"\n"), ["E101"]);
+        assert_eq!(codes("[P \"x\"]\n1 Alice V 1,0 r90\n"), ["E102"]);
+        assert_eq!(codes("[P \"x\"]\n1. Alice V 1;0 r90\n"), ["E103"]);
+        assert_eq!(codes("[P \"x\"]\n1. Alice V 99999999999,0 r90\n"), ["E103"]);
+        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r45\n"), ["E104"]);
+        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r90 +Q\n"), ["E105"]);
+        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r90 =Alice3\n"), ["E106"]);
+        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r90 { oops\n"), ["E107"]);
+        assert_eq!(codes(""), ["E108"]);
+    }
+
+    #[test]
+    fn every_bad_line_is_reported() {
+        let src = "[P \"x\"]\n1. A V 1,0 r45\n2. B V 2,0 r90\n3. A V x\n";
+        assert_eq!(codes(src), ["E104", "E103"]);
+    }
+
+    #[test]
+    fn spans_point_at_the_token() {
+        let src = "[P \"x\"]\n1. Alice V 1,0 r45\n";
+        let p = parse(src);
+        let d = &p[0].diagnostics[0];
+        assert_eq!(&src[d.span().start..d.span().end], "r45");
+    }
+
+    #[test]
+    fn games_split_at_headers_after_turns() {
+        let src = "[A \"1\"]\n\n1. X V 1,0 r0\n[A \"2\"]\n[B \"3\"]\n1. Y V 1,0 r0\n";
+        let games: Vec<_> = split_games(src).collect();
+        assert_eq!(games.len(), 2);
+        assert!(games[1].1.starts_with("[A \"2\"]"));
+        let p = parse(src);
+        assert_eq!(p[1].record.tags.len(), 2);
+        assert_eq!(p[1].record.turns[0].number.span.start, games[1].0 + 16);
+    }
+}

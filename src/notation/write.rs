@@ -1,0 +1,156 @@
+//! The CGN writer. [`write_game`] writes a record as it stands (tags in their
+//! order), so that reading the output gives an equal record; [`canonical`] puts a
+//! record in canonical order first (what `carcref fmt` writes).
+
+use std::fmt::Write as _;
+
+use super::header::KNOWN_TAGS;
+use super::parse::is_bare_name;
+use super::{ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Spanned, TurnRecord};
+
+/// A record in canonical order: known tags in the order of `KNOWN_TAGS`, then the
+/// others as written.
+pub fn canonical(record: &GameRecord) -> GameRecord {
+    let mut r = record.clone();
+    let rank = |name: &str| {
+        KNOWN_TAGS
+            .iter()
+            .position(|k| *k == name)
+            .unwrap_or(KNOWN_TAGS.len())
+    };
+    // A stable sort keeps unknown tags (equal rank) in their written order.
+    r.tags.sort_by_key(|t| rank(&t.name.value));
+    r
+}
+
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// A player name as a turn line writes it: bare, or quoted when it has spaces or
+/// reserved characters.
+pub fn player_name(name: &str) -> String {
+    if is_bare_name(name) {
+        name.to_string()
+    } else {
+        quoted(name)
+    }
+}
+
+fn comment(text: &str) -> String {
+    if text.contains('}') {
+        format!("; {text}")
+    } else if text.is_empty() {
+        "{}".to_string()
+    } else {
+        format!("{{ {text} }}")
+    }
+}
+
+fn comment_lines(out: &mut String, comments: &[Spanned<String>]) {
+    for c in comments {
+        out.push_str(&comment(&c.value));
+        out.push('\n');
+    }
+}
+
+/// A follower token: `+SPOT` or `+figure:SPOT`.
+pub fn follower_spec(f: &FollowerSpec) -> String {
+    match &f.figure {
+        Some(fig) => format!("+{}:{}", fig.value, f.spot.value),
+        None => format!("+{}", f.spot.value),
+    }
+}
+
+/// A claim token: `=Name+points` or `=Name+points/total`.
+pub fn claim(c: &ClaimRecord) -> String {
+    let mut s = format!("={}+{}", player_name(&c.player.value), c.points.value);
+    if let Some(t) = &c.total {
+        let _ = write!(s, "/{}", t.value);
+    }
+    s
+}
+
+/// One turn line, without its preceding comment lines or line end.
+pub fn turn_line(t: &TurnRecord) -> String {
+    let mut s = format!("{}. {} {} ", t.number.value, player_name(&t.player.value), t.tile.value);
+    match &t.action.value {
+        ActionRecord::Discard => s.push_str("discard"),
+        ActionRecord::Place { pos, rotation } => {
+            let _ = write!(s, "{} {}", pos.value, rotation.value);
+        }
+    }
+    if let Some(f) = &t.follower {
+        s.push(' ');
+        s.push_str(&follower_spec(f));
+    }
+    for c in &t.claims {
+        s.push(' ');
+        s.push_str(&claim(c));
+    }
+    if let Some(c) = &t.comment {
+        s.push(' ');
+        s.push_str(&comment(&c.value));
+    }
+    s
+}
+
+/// Writes one game: tags, a blank line, the turns.
+pub fn write_game(out: &mut String, record: &GameRecord) {
+    for t in &record.tags {
+        let _ = writeln!(out, "[{} {}]", t.name.value, quoted(&t.value.value));
+    }
+    out.push('\n');
+    for t in &record.turns {
+        comment_lines(out, &t.comments_before);
+        out.push_str(&turn_line(t));
+        out.push('\n');
+    }
+    comment_lines(out, &record.trailing_comments);
+}
+
+/// Writes games separated by blank lines.
+pub fn write(records: &[GameRecord]) -> String {
+    let mut out = String::new();
+    for (i, r) in records.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        write_game(&mut out, r);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse;
+
+    #[test]
+    fn round_trip_keeps_the_record() {
+        let src = "[Players \"Al (red), \\\"B\\\" (blue)\"]\n[Zed \"1\"]\n[Event \"E\"]\n; opening\n1. Al V 1,0 r90 +SSW =Al+3/3 {c}\n2. \"B x\" X discard\n{ end }\n";
+        let first = parse(src);
+        assert!(first[0].diagnostics.is_empty(), "{:?}", first[0].diagnostics);
+        let written = write(&[first[0].record.clone()]);
+        let second = parse(&written);
+        assert_eq!(first[0].record, second[0].record);
+        assert_eq!(written, write(&[second[0].record.clone()]));
+    }
+
+    #[test]
+    fn canonical_orders_tags() {
+        let src = "[Zed \"1\"]\n[Rules \"HiG-2012\"]\n[Event \"E\"]\n[Abc \"2\"]\n";
+        let r = canonical(&parse(src)[0].record);
+        let names: Vec<_> = r.tags.iter().map(|t| t.name.value.as_str()).collect();
+        assert_eq!(names, ["Event", "Rules", "Zed", "Abc"]);
+    }
+}

@@ -1,0 +1,283 @@
+//! The referee's flow for one game: read the header, replay every turn through
+//! the engine (stopping at the first illegal one), check the score claims, score
+//! the end, check the result. [`check`] runs it on every game of a text.
+
+use crate::diagnostics::{Diagnostic, from_violation};
+use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
+use crate::player::Player;
+use crate::rules::{Edition, Game};
+use crate::score::ScoreEvent;
+use crate::tiles::TileCatalog;
+
+/// Final (or, for unfinished games, current) scores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreSheet {
+    /// Player names in seat order.
+    pub players: Vec<String>,
+    /// Points in seat order.
+    pub totals: Vec<u32>,
+    /// The edition the game was scored under.
+    pub edition: Edition,
+    /// Whether the final scoring was applied.
+    pub final_scoring: bool,
+}
+
+impl ScoreSheet {
+    /// Points of a player by name.
+    pub fn total(&self, name: &str) -> Option<u32> {
+        let i = self.players.iter().position(|p| p == name)?;
+        self.totals.get(i).copied()
+    }
+}
+
+/// What replaying a record gives.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Replay {
+    /// Every scoring, in order.
+    pub events: Vec<ScoreEvent>,
+    /// The scores, if every turn was legal.
+    pub score: Option<ScoreSheet>,
+    /// Faults found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Player names in seat order (empty if the header was unusable).
+    pub players: Vec<String>,
+}
+
+/// Options of a replay.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ReplayOptions {
+    /// Score under this edition instead of the one the record names (the what-if
+    /// of a dispute). Score claims and the result are then not checked.
+    pub edition: Option<Edition>,
+}
+
+/// Replays a parsed record.
+pub fn replay(record: &GameRecord, catalog: &TileCatalog) -> Replay {
+    replay_with(record, catalog, ReplayOptions::default())
+}
+
+/// Replays a parsed record with options.
+pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOptions) -> Replay {
+    let (header, mut diagnostics) = Header::read(record);
+    let Some(header) = header else {
+        return Replay {
+            diagnostics,
+            ..Replay::default()
+        };
+    };
+    let mut setup = header.setup();
+    let check_claims = options.edition.is_none_or(|e| e == header.edition);
+    if let Some(e) = options.edition {
+        setup.edition = e;
+    }
+    let mut game = Game::new(setup, catalog);
+    let mut events = Vec::new();
+    let mut legal = true;
+    for (i, turn) in record.turns.iter().enumerate() {
+        match game.play(turn) {
+            Ok(turn_events) => {
+                if check_claims {
+                    check_claims_of(turn, &turn_events, &game, &mut diagnostics);
+                }
+                events.extend(turn_events);
+            }
+            Err(v) => {
+                diagnostics.push(from_violation(v, turn, record, &game));
+                let rest = record.turns.get(i + 1..).unwrap_or(&[]);
+                if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
+                    diagnostics.push(Diagnostic::TurnsNotChecked {
+                        span: Span::new(first.span.start, last.span.end),
+                        count: rest.len(),
+                    });
+                }
+                legal = false;
+                break;
+            }
+        }
+    }
+    let players = game.setup().players.clone();
+    if !legal {
+        return Replay {
+            events,
+            score: None,
+            diagnostics,
+            players,
+        };
+    }
+    if header.termination == Termination::Complete && game.remaining() > 0 {
+        let span = record
+            .turns
+            .last()
+            .map_or(Span::new(record.span.start, record.span.start), |t| t.span);
+        diagnostics.push(Diagnostic::GameEndedEarly {
+            span,
+            remaining: game.remaining(),
+        });
+    }
+    let final_scoring = header.termination.scores_final();
+    if final_scoring {
+        events.extend(game.finish());
+    }
+    let totals: Vec<u32> = game.score().iter().map(|(_, s)| *s).collect();
+    if check_claims && let Some(result) = &header.result {
+        for (name, claimed) in &result.scores {
+            match game.seat(name) {
+                None => diagnostics.push(Diagnostic::UnknownPlayer {
+                    span: result.span,
+                    name: name.clone(),
+                    players: players.join(", "),
+                }),
+                Some(p) => {
+                    let actual = game.score().get(p).copied().unwrap_or(0);
+                    if actual != *claimed {
+                        diagnostics.push(Diagnostic::ResultMismatch {
+                            span: result.span,
+                            player: name.clone(),
+                            claimed: *claimed,
+                            actual,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    Replay {
+        events,
+        score: Some(ScoreSheet {
+            players: players.clone(),
+            totals,
+            edition: game.edition(),
+            final_scoring,
+        }),
+        diagnostics,
+        players,
+    }
+}
+
+/// Points a player scored in some events.
+pub fn points_of(events: &[ScoreEvent], player: Player) -> u32 {
+    events
+        .iter()
+        .filter(|e| e.winners.contains(&player))
+        .map(|e| e.points)
+        .sum()
+}
+
+/// A one-line account of the events of a turn, for claim diagnostics.
+fn breakdown(events: &[ScoreEvent], player: Player, game: &Game<'_>) -> String {
+    let parts: Vec<String> = events
+        .iter()
+        .filter(|e| e.winners.contains(&player))
+        .map(|e| format!("{} at {} ({} tiles) {}", e.kind, e.at, e.tiles.len(), e.points))
+        .collect();
+    if parts.is_empty() {
+        format!("{} scores nothing this turn", game.name(player))
+    } else {
+        format!("{} scores {}", game.name(player), parts.join(" + "))
+    }
+}
+
+fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, out: &mut Vec<Diagnostic>) {
+    for claim in &turn.claims {
+        let Some(p) = game.seat(&claim.player.value) else {
+            out.push(Diagnostic::UnknownPlayer {
+                span: claim.player.span,
+                name: claim.player.value.clone(),
+                players: game.setup().players.join(", "),
+            });
+            continue;
+        };
+        let actual = points_of(events, p);
+        if actual != claim.points.value {
+            out.push(Diagnostic::ScoreMismatch {
+                span: claim.points.span,
+                player: claim.player.value.clone(),
+                what: "score this turn".to_string(),
+                claimed: claim.points.value,
+                actual,
+                breakdown: breakdown(events, p, game),
+            });
+        }
+        if let Some(total) = &claim.total {
+            let actual = game.score().get(p).copied().unwrap_or(0);
+            if actual != total.value {
+                out.push(Diagnostic::ScoreMismatch {
+                    span: total.span,
+                    player: claim.player.value.clone(),
+                    what: "running total".to_string(),
+                    claimed: total.value,
+                    actual,
+                    breakdown: format!("{} has {actual} points after this turn", claim.player.value),
+                });
+            }
+        }
+    }
+}
+
+/// The result of checking one game of a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// The record as parsed.
+    pub record: GameRecord,
+    /// Syntax faults, then referee faults.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The replay (skipped if the record has syntax errors).
+    pub replay: Option<Replay>,
+}
+
+impl GameOutcome {
+    /// Whether the game has an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The result of checking a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outcome {
+    /// The file name (or `-` for standard input).
+    pub name: String,
+    /// The text.
+    pub src: String,
+    /// One entry per game, in order.
+    pub games: Vec<GameOutcome>,
+}
+
+impl Outcome {
+    /// Whether any game has an error.
+    pub fn has_errors(&self) -> bool {
+        self.games.iter().any(GameOutcome::has_errors)
+    }
+}
+
+/// Parses and replays every game of a text.
+pub fn check(name: &str, src: &str, catalog: &TileCatalog) -> Outcome {
+    check_with(name, src, catalog, ReplayOptions::default())
+}
+
+/// [`check`] with replay options.
+pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayOptions) -> Outcome {
+    let games = parse(src)
+        .into_iter()
+        .map(|p| {
+            let mut diagnostics = p.diagnostics;
+            let replay = if diagnostics.iter().any(Diagnostic::is_error) || p.record.tags.is_empty() && p.record.turns.is_empty() {
+                None
+            } else {
+                let r = replay_with(&p.record, catalog, options);
+                diagnostics.extend(r.diagnostics.iter().cloned());
+                Some(r)
+            };
+            GameOutcome {
+                record: p.record,
+                diagnostics,
+                replay,
+            }
+        })
+        .collect();
+    Outcome {
+        name: name.to_string(),
+        src: src.to_string(),
+        games,
+    }
+}

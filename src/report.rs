@@ -1,0 +1,312 @@
+//! Rendering: diagnostics (human via miette, short, JSON lines, GitHub
+//! annotations) and score breakdowns (human, JSON lines, YAML).
+
+use std::fmt::Write as _;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+use crate::diagnostics::Diagnostic;
+use crate::referee::{GameOutcome, Outcome, ScoreSheet};
+use crate::score::{ScoreEvent, ScoreReason};
+
+/// How to print diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DiagnosticFormat {
+    /// miette's graphical report.
+    #[default]
+    Human,
+    /// `file:line:col: CODE message`.
+    Short,
+    /// One JSON object per diagnostic per line.
+    Json,
+    /// GitHub Actions `::error` annotations.
+    Github,
+}
+
+/// Options of the renderers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Diagnostic format.
+    pub format: DiagnosticFormat,
+    /// Whether to use colour.
+    pub color: bool,
+    /// Line width of the human format.
+    pub width: usize,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            format: DiagnosticFormat::Human,
+            color: false,
+            width: 80,
+        }
+    }
+}
+
+/// Line and column (1-based, columns in characters) of a byte offset.
+pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(src.len());
+    let before = src.get(..offset).unwrap_or("");
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
+    (line, col)
+}
+
+fn severity(d: &Diagnostic) -> &'static str {
+    if d.is_error() { "error" } else { "warning" }
+}
+
+/// Renders the diagnostics of an outcome.
+pub fn render_diagnostics(outcome: &Outcome, options: &RenderOptions) -> String {
+    let mut out = String::new();
+    for (g, game) in outcome.games.iter().enumerate() {
+        render_game_diagnostics(&mut out, outcome, g, game, options);
+    }
+    out
+}
+
+fn render_game_diagnostics(out: &mut String, outcome: &Outcome, g: usize, game: &GameOutcome, options: &RenderOptions) {
+    if game.diagnostics.is_empty() {
+        return;
+    }
+    match options.format {
+        DiagnosticFormat::Human => {
+            let theme = if options.color {
+                GraphicalTheme::unicode()
+            } else {
+                GraphicalTheme::unicode_nocolor()
+            };
+            let handler = GraphicalReportHandler::new_themed(theme)
+                .with_width(options.width)
+                .with_links(false);
+            let src = NamedSource::new(&outcome.name, outcome.src.clone());
+            for d in &game.diagnostics {
+                let _ = handler.render_report(out, &Report { src: &src, diagnostic: d });
+            }
+        }
+        DiagnosticFormat::Short => {
+            for d in &game.diagnostics {
+                let (line, col) = line_col(&outcome.src, d.span().start);
+                let _ = writeln!(out, "{}:{line}:{col}: {} {d}", outcome.name, d.code());
+            }
+        }
+        DiagnosticFormat::Github => {
+            for d in &game.diagnostics {
+                let (line, col) = line_col(&outcome.src, d.span().start);
+                let kind = if d.is_error() { "error" } else { "warning" };
+                let _ = writeln!(
+                    out,
+                    "::{kind} file={},line={line},col={col},title={}::{d}",
+                    outcome.name,
+                    d.code()
+                );
+            }
+        }
+        DiagnosticFormat::Json => {
+            for d in &game.diagnostics {
+                let (line, column) = line_col(&outcome.src, d.span().start);
+                let span = d.span();
+                let v = serde_json::json!({
+                    "file": outcome.name,
+                    "game": g + 1,
+                    "line": line,
+                    "column": column,
+                    "span": {"start": span.start, "end": span.end},
+                    "code": d.code(),
+                    "severity": severity(d),
+                    "message": d.to_string(),
+                    "help": miette::Diagnostic::help(d).map(|h| h.to_string()),
+                });
+                let _ = writeln!(out, "{v}");
+            }
+        }
+    }
+}
+
+/// One diagnostic with the text it points into, as miette renders it. Our
+/// [`Diagnostic`] carries spans only; the source is attached here, at the edge.
+#[derive(Debug)]
+pub struct Report<'a> {
+    src: &'a NamedSource<String>,
+    diagnostic: &'a Diagnostic,
+}
+
+impl std::fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.diagnostic.fmt(f)
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        miette::Diagnostic::code(self.diagnostic)
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        miette::Diagnostic::severity(self.diagnostic)
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        miette::Diagnostic::help(self.diagnostic)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        miette::Diagnostic::labels(self.diagnostic)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self.src)
+    }
+}
+
+/// A list of pairs serialised as a map in the given order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderedMap<V>(pub Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for OrderedMap<V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+/// A scoring event as reports show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventView {
+    /// The turn (absent for the final scoring).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
+    /// Feature kind.
+    pub feature: String,
+    /// Why it scored.
+    pub reason: ScoreReason,
+    /// The feature's first tile.
+    pub at: String,
+    /// The feature's tiles.
+    pub tiles: Vec<String>,
+    /// Banners.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub banners: u32,
+    /// Cities paying a farm.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cities: Vec<String>,
+    /// Fields supplying a city (2000 farms).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fields: Vec<String>,
+    /// Follower strength per player.
+    pub followers: OrderedMap<u32>,
+    /// Points per scoring player.
+    pub points: OrderedMap<u32>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A game's score as reports show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoreView {
+    /// 1-based game index in its file.
+    pub game: usize,
+    /// Rules edition scored under.
+    pub rules: String,
+    /// Whether final scoring was applied.
+    pub final_scoring: bool,
+    /// Points per player in seat order.
+    pub totals: OrderedMap<u32>,
+    /// Every scoring event.
+    pub events: Vec<EventView>,
+}
+
+fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
+    let name = |p: crate::player::Player| players.get(p.index()).cloned().unwrap_or_default();
+    EventView {
+        turn: e.turn,
+        feature: match e.reason {
+            ScoreReason::Farm => "farm".to_string(),
+            _ => e.kind.to_string(),
+        },
+        reason: e.reason,
+        at: e.at.to_string(),
+        tiles: e.tiles.iter().map(ToString::to_string).collect(),
+        banners: e.pennants,
+        cities: e.cities.iter().map(ToString::to_string).collect(),
+        fields: e.fields.iter().map(ToString::to_string).collect(),
+        followers: OrderedMap(e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()),
+        points: OrderedMap(e.winners.iter().map(|p| (name(*p), e.points)).collect()),
+    }
+}
+
+/// The score view of a game, if it was scored.
+pub fn score_view(index: usize, events: &[ScoreEvent], sheet: &ScoreSheet) -> ScoreView {
+    ScoreView {
+        game: index + 1,
+        rules: sheet.edition.to_string(),
+        final_scoring: sheet.final_scoring,
+        totals: OrderedMap(
+            sheet
+                .players
+                .iter()
+                .cloned()
+                .zip(sheet.totals.iter().copied())
+                .collect(),
+        ),
+        events: events.iter().map(|e| event_view(e, &sheet.players)).collect(),
+    }
+}
+
+/// A readable score breakdown.
+pub fn score_human(view: &ScoreView) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Game {} — rules {}", view.game, view.rules);
+    let mut final_started = false;
+    for e in &view.events {
+        if e.turn.is_none() && !final_started {
+            final_started = true;
+            let _ = writeln!(out, "Final scoring");
+        }
+        let when = e.turn.map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
+        let what = match e.reason {
+            ScoreReason::Completed => format!("{} at {} completed", e.feature, e.at),
+            ScoreReason::Incomplete => format!("{} at {} incomplete", e.feature, e.at),
+            ScoreReason::Farm if e.fields.is_empty() => {
+                format!("field at {} supplies cities at {}", e.at, e.cities.join(" "))
+            }
+            ScoreReason::Farm => format!("city at {} supplied by fields at {}", e.at, e.fields.join(" ")),
+        };
+        let mut detail = format!("{} tiles", e.tiles.len());
+        if e.banners > 0 {
+            let _ = write!(detail, ", {} banners", e.banners);
+        }
+        let followers: Vec<String> = e.followers.0.iter().map(|(n, s)| format!("{n} {s}")).collect();
+        let points: Vec<String> = e.points.0.iter().map(|(n, p)| format!("{n} +{p}")).collect();
+        let _ = writeln!(
+            out,
+            "{when}  {what} ({detail}); followers: {}; scores: {}",
+            followers.join(", "),
+            points.join(", ")
+        );
+    }
+    let totals: Vec<String> = view.totals.0.iter().map(|(n, p)| format!("{n} {p}")).collect();
+    let _ = writeln!(out, "Totals: {}", totals.join(", "));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column() {
+        let src = "ab\ncdé\nf";
+        assert_eq!(line_col(src, 0), (1, 1));
+        assert_eq!(line_col(src, 3), (2, 1));
+        assert_eq!(line_col(src, 7), (2, 4));
+        assert_eq!(line_col(src, 99), (3, 2));
+    }
+}

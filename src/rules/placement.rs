@@ -1,0 +1,79 @@
+//! Tile placement: where a drawn tile may go, and when it may be discarded.
+
+use super::{Game, Violation};
+use crate::board::Pos;
+use crate::tiles::{Rotation, TileId};
+
+impl Game<'_> {
+    /// Checks that a tile may lie at `pos` turned by `rotation`.
+    ///
+    /// Rulebook (2012, "Placing Land tiles"): "The new tile … must be placed in such a
+    /// way that at least one of its sides touches one of the previously placed tiles.
+    /// The new tile cannot only be connected by a corner. New tiles must always
+    /// continue fields, cities and/or roads."
+    ///
+    /// # Errors
+    /// [`Violation::PositionOccupied`], [`Violation::NotAdjacent`] or
+    /// [`Violation::TileDoesNotFit`].
+    pub fn check_placement(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), Violation> {
+        if let Some(t) = self.board.at(pos) {
+            return Err(Violation::PositionOccupied { by_turn: t.turn });
+        }
+        if !self.board.has_neighbour(pos) {
+            return Err(Violation::NotAdjacent);
+        }
+        let def = self.catalog.def(tile);
+        if let Some(m) = self.board.mismatch(self.catalog, def, pos, rotation) {
+            let n = self.board.tile(m.neighbour);
+            return Err(Violation::TileDoesNotFit {
+                side: m.side,
+                ours: m.ours,
+                theirs: m.theirs,
+                neighbour: n.map_or(pos, |t| t.pos),
+                neighbour_turn: n.map_or(0, |t| t.turn),
+            });
+        }
+        Ok(())
+    }
+
+    /// Every legal placement of a tile on the current board, in a stable order
+    /// (by y, then x, then rotation).
+    pub fn legal_placements(&self, tile: TileId) -> Vec<(Pos, Rotation)> {
+        let def = self.catalog.def(tile);
+        let mut out = Vec::new();
+        for pos in self.board.frontier() {
+            for rotation in Rotation::ALL {
+                if self.board.mismatch(self.catalog, def, pos, rotation).is_none() {
+                    out.push((pos, rotation));
+                }
+            }
+        }
+        out
+    }
+
+    /// The first legal placement of a tile, if any (same order as
+    /// [`Game::legal_placements`], without listing them all).
+    pub fn first_legal_placement(&self, tile: TileId) -> Option<(Pos, Rotation)> {
+        let def = self.catalog.def(tile);
+        self.board.frontier().into_iter().find_map(|pos| {
+            Rotation::ALL
+                .into_iter()
+                .find(|r| self.board.mismatch(self.catalog, def, pos, *r).is_none())
+                .map(|r| (pos, r))
+        })
+    }
+
+    /// Checks that a tile may be discarded.
+    ///
+    /// Rulebook (2012): "In the unlikely situation where a drawn tile cannot be placed
+    /// (all players must agree), the player returns the tile to the box".
+    ///
+    /// # Errors
+    /// [`Violation::IllegalDiscard`] naming one legal placement.
+    pub fn check_discard(&self, tile: TileId) -> Result<(), Violation> {
+        match self.first_legal_placement(tile) {
+            Some((pos, rotation)) => Err(Violation::IllegalDiscard { pos, rotation }),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! Points: scoring of features completed during the game and the final scoring, as
+//! pure functions over the game state that return [`ScoreEvent`]s. The game adds
+//! the points and returns the followers (`Game::apply`, `Game::finish`).
+//!
+//! Final scoring runs in a stable order: incomplete cities, roads and monasteries
+//! by the feature's first-placed segment, then the farms (fields in the same order
+//! under the 2012 rules, completed cities in the same order under the 2000 rules).
+
+use std::collections::BTreeMap;
+
+use crate::board::{PlacedTile, Pos};
+use crate::features::{Feature, FeatureId, Features, NodeId, node_of};
+use crate::player::{MAX_PLAYERS, Player};
+use crate::rules::{Edition, Game};
+use crate::tiles::FeatureKind;
+
+/// Why points were scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreReason {
+    /// A road, city or monastery completed during the game.
+    Completed,
+    /// A road, city or monastery still incomplete at the end.
+    Incomplete,
+    /// Farmers at the end.
+    Farm,
+}
+
+/// One scoring: a feature, who held it, who scored and how much.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreEvent {
+    /// The turn that scored it; `None` for the final scoring.
+    pub turn: Option<u32>,
+    /// The feature's kind (for farms under the 2000 rules: the city supplied).
+    pub kind: FeatureKind,
+    /// Why it scored.
+    pub reason: ScoreReason,
+    /// A node of the feature (to return its followers).
+    pub node: NodeId,
+    /// Where the feature's first tile lies: its name in reports.
+    pub at: Pos,
+    /// The distinct tiles of the feature, in order of placement.
+    pub tiles: Vec<Pos>,
+    /// Banners in a city.
+    pub pennants: u32,
+    /// For farms: the completed cities that paid, each named by its first tile.
+    pub cities: Vec<Pos>,
+    /// For farms under the 2000 rules: the fields supplying the city, each named by
+    /// its first tile.
+    pub fields: Vec<Pos>,
+    /// Follower strength of each player on the feature, in seat order.
+    pub strength: Vec<(Player, u32)>,
+    /// The players who score (the majority, ties all score).
+    pub winners: Vec<Player>,
+    /// Points each winner scores.
+    pub points: u32,
+    /// Whether the feature's followers go back to their owners.
+    pub returns_followers: bool,
+}
+
+/// Follower strength per player and the majority holders.
+///
+/// Rulebook (2012, "What if there are more than one follower on a completed road or
+/// city?"): "The player with the most thieves or knights scores the totality of the
+/// points. In case of a tie, the tied players each score the points."
+fn majority(followers: impl IntoIterator<Item = (Player, u32)>) -> (Vec<(Player, u32)>, Vec<Player>) {
+    let mut by = [0u32; MAX_PLAYERS];
+    for (p, s) in followers {
+        if let Some(v) = by.get_mut(p.index()) {
+            *v += s;
+        }
+    }
+    let strength: Vec<(Player, u32)> = by
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| **s > 0)
+        .map(|(i, s)| (Player(i as u8), *s))
+        .collect();
+    let best = strength.iter().map(|(_, s)| *s).max().unwrap_or(0);
+    let winners = strength
+        .iter()
+        .filter(|(_, s)| *s == best && best > 0)
+        .map(|(p, _)| *p)
+        .collect();
+    (strength, winners)
+}
+
+fn positions(game: &Game<'_>, f: &Feature) -> Vec<Pos> {
+    f.distinct_tiles()
+        .into_iter()
+        .filter_map(|t| game.board().tile(t).map(|p| p.pos))
+        .collect()
+}
+
+fn first_pos(game: &Game<'_>, f: &Feature) -> Pos {
+    f.tiles
+        .iter()
+        .min()
+        .and_then(|t| game.board().tile(*t))
+        .map_or(Pos::new(0, 0), |p| p.pos)
+}
+
+/// Points of a completed city.
+///
+/// 2012 rulebook ("A completed city"): "scores 2 points per tile in the city … Each
+/// banner in the scored city also gives the player 2 points."
+/// 2000 rulebook (the farms example): "Red earns 2 points (exception: a 2 tile city
+/// does not get 2 points per tile)" — a two-tile city scores 1 a tile (and 1 a
+/// banner, as an incomplete city does; no basic two-tile city can carry one).
+pub fn completed_city_points(edition: Edition, tiles: u32, pennants: u32) -> u32 {
+    match edition {
+        Edition::Rgg2000 if tiles == 2 => tiles + pennants,
+        _ => 2 * tiles + 2 * pennants,
+    }
+}
+
+/// Points of a city still incomplete at the end.
+///
+/// Rulebook (2012, "Scoring incomplete cities, roads or monasteries"): "1 point per
+/// tile. For cities, each banner is also worth only 1 point." (2000: "one point for
+/// each road or city segment. Pennants are worth 1 point each.")
+pub fn incomplete_city_points(tiles: u32, pennants: u32) -> u32 {
+    tiles + pennants
+}
+
+/// Points of a road, complete or not: 1 per tile (both editions, both times).
+pub fn road_points(tiles: u32) -> u32 {
+    tiles
+}
+
+/// Points of a monastery: 1 for its tile and 1 per surrounding tile (9 when
+/// complete). Rulebook (2012): "scores 9 points (1 point per tile, including the tile
+/// with the monastery)"; at the end: "the monastery tile itself and the … surrounding
+/// tiles".
+pub fn monastery_points(surrounding: u32) -> u32 {
+    1 + surrounding
+}
+
+fn feature_event(
+    game: &Game<'_>,
+    node: NodeId,
+    f: &Feature,
+    turn: Option<u32>,
+    reason: ScoreReason,
+    points: u32,
+) -> ScoreEvent {
+    let (strength, winners) = majority(f.followers.iter().map(|x| (x.player, u32::from(x.strength))));
+    ScoreEvent {
+        turn,
+        kind: f.kind,
+        reason,
+        node,
+        at: first_pos(game, f),
+        tiles: positions(game, f),
+        pennants: f.pennants,
+        cities: Vec::new(),
+        fields: Vec::new(),
+        strength,
+        winners,
+        points,
+        returns_followers: true,
+    }
+}
+
+/// The scoring caused by a tile just placed: every road and city it completes and
+/// every monastery it completes (its own or one around it) that holds a follower.
+pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
+    let features = game.features();
+    let def = game.catalog().def(placed.tile);
+    let turn = Some(placed.turn);
+    let mut done: Vec<FeatureId> = Vec::new();
+    let mut events = Vec::new();
+    for (i, seg) in def.segments.iter().enumerate() {
+        if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
+            continue;
+        }
+        let node = node_of(placed, i as u8);
+        let root = features.root(node);
+        if done.contains(&root) || !features.is_complete(node) {
+            continue;
+        }
+        done.push(root);
+        let Some(f) = features.feature(node) else { continue };
+        if f.followers.is_empty() {
+            continue;
+        }
+        let tiles = f.tile_count();
+        let points = match f.kind {
+            FeatureKind::City => completed_city_points(game.edition(), tiles, f.pennants),
+            _ => road_points(tiles),
+        };
+        events.push(feature_event(game, node, f, turn, ScoreReason::Completed, points));
+    }
+    // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
+    // surrounded by tiles." The new tile may complete its own or a neighbour's.
+    for pos in std::iter::once(placed.pos).chain(placed.pos.surrounding()) {
+        let Some(node) = game.monastery_at(pos) else { continue };
+        let Some(f) = features.feature(node) else { continue };
+        if f.followers.is_empty() || game.board().surrounding_count(pos) < 8 {
+            continue;
+        }
+        events.push(feature_event(
+            game,
+            node,
+            f,
+            turn,
+            ScoreReason::Completed,
+            monastery_points(8),
+        ));
+    }
+    events
+}
+
+/// The final scoring: incomplete features, then farms by the game's edition.
+pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
+    let features = game.features();
+    let mut events = Vec::new();
+    let mut open: Vec<FeatureId> = Vec::new();
+    for kind in [FeatureKind::City, FeatureKind::Road, FeatureKind::Monastery] {
+        open.extend(features.roots_of_kind(kind));
+    }
+    open.sort_unstable_by_key(|r| features.first_node_of(*r));
+    for root in open {
+        let Some(f) = features.feature(root) else { continue };
+        if f.followers.is_empty() || features.is_complete(root) {
+            continue;
+        }
+        let points = match f.kind {
+            FeatureKind::City => incomplete_city_points(f.tile_count(), f.pennants),
+            FeatureKind::Road => road_points(f.tile_count()),
+            _ => {
+                let pos = first_pos(game, f);
+                monastery_points(game.board().surrounding_count(pos))
+            }
+        };
+        events.push(feature_event(game, root, f, None, ScoreReason::Incomplete, points));
+    }
+    match game.edition() {
+        Edition::HiG2012 => events.extend(farms_per_field(game, features, 3)),
+        Edition::Rgg2000 => events.extend(farms_per_city(game, features, 4)),
+    }
+    events
+}
+
+/// The distinct completed cities a field touches, as roots in first-node order.
+fn completed_cities(features: &Features, field: &Feature) -> Vec<FeatureId> {
+    let mut cities: Vec<FeatureId> = field
+        .touches
+        .iter()
+        .filter(|c| features.is_complete(**c))
+        .map(|c| features.root(*c))
+        .collect();
+    cities.sort_unstable_by_key(|r| features.first_node_of(*r));
+    cities.dedup();
+    cities
+}
+
+/// 2012 farms. Rulebook ("Scoring farmers"): "For each city that the field touches,
+/// the player with the most farmers in that field scores 3 points. The size of the
+/// city does not matter. If some players are tied for the most farmers, they each
+/// score the points for that field." and "More than one field may touch and score
+/// the same city. Each field is scored [separately]."
+fn farms_per_field(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<ScoreEvent> {
+    let mut events = Vec::new();
+    for root in features.roots_of_kind(FeatureKind::Field) {
+        let Some(f) = features.feature(root) else { continue };
+        if f.followers.is_empty() {
+            continue;
+        }
+        let cities = completed_cities(features, f);
+        if cities.is_empty() {
+            continue;
+        }
+        let mut e = feature_event(
+            game,
+            root,
+            f,
+            None,
+            ScoreReason::Farm,
+            per_city * cities.len() as u32,
+        );
+        e.cities = cities
+            .iter()
+            .filter_map(|c| features.feature(*c).map(|cf| first_pos(game, cf)))
+            .collect();
+        e.returns_followers = false;
+        events.push(e);
+    }
+    events
+}
+
+/// 2000 farms. Rulebook ("Farmer scoring (for supplying the completed cities)"):
+/// "For each city a player's farmers supply, the player who deployed the farmer(s)
+/// earns 4 points, regardless of the size of the city … Several farms can supply a
+/// single city. In such a case, the player with the most farmers in the farms
+/// supplying the city earns the 4 points. If two or more players tie with the most
+/// farmers, each of those tied for most earns 4 points" and "Place an unused
+/// follower on each city as it is scored to be certain all are scored, but just
+/// once!"
+fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<ScoreEvent> {
+    // Completed city (by stable name) → the farmed fields supplying it.
+    let mut supplied: BTreeMap<NodeId, (FeatureId, Vec<FeatureId>)> = BTreeMap::new();
+    for field in features.roots_of_kind(FeatureKind::Field) {
+        let Some(f) = features.feature(field) else { continue };
+        if f.followers.is_empty() {
+            continue;
+        }
+        for city in completed_cities(features, f) {
+            let entry = supplied
+                .entry(features.first_node_of(city))
+                .or_insert_with(|| (city, Vec::new()));
+            entry.1.push(field);
+        }
+    }
+    let mut events = Vec::new();
+    for (city, fields) in supplied.into_values() {
+        let Some(c) = features.feature(city) else { continue };
+        let farmers = fields
+            .iter()
+            .filter_map(|r| features.feature(*r))
+            .flat_map(|f| f.followers.iter().map(|x| (x.player, u32::from(x.strength))));
+        let (strength, winners) = majority(farmers);
+        events.push(ScoreEvent {
+            turn: None,
+            kind: FeatureKind::City,
+            reason: ScoreReason::Farm,
+            node: city,
+            at: first_pos(game, c),
+            tiles: positions(game, c),
+            pennants: c.pennants,
+            cities: vec![first_pos(game, c)],
+            fields: fields
+                .iter()
+                .filter_map(|r| features.feature(*r).map(|f| first_pos(game, f)))
+                .collect(),
+            strength,
+            winners,
+            points: per_city,
+            returns_followers: false,
+        });
+    }
+    events
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn city_values_by_edition() {
+        // 2012: "Red scores 8 points (3-tile city and 1 banner)".
+        assert_eq!(completed_city_points(Edition::HiG2012, 3, 1), 8);
+        // 2012: a 2-tile city scores 4.
+        assert_eq!(completed_city_points(Edition::HiG2012, 2, 0), 4);
+        // 2000: "Red earns 2 points (exception: a 2 tile city does not get 2 points per tile)".
+        assert_eq!(completed_city_points(Edition::Rgg2000, 2, 0), 2);
+        // 2000: "Red earns 8 points (4 city tiles, and no pennants)".
+        assert_eq!(completed_city_points(Edition::Rgg2000, 4, 0), 8);
+        // Incomplete: "Green scores 8 points … (5 city sections and 3 banners)".
+        assert_eq!(incomplete_city_points(5, 3), 8);
+    }
+
+    #[test]
+    fn ties_all_score() {
+        let (_, w) = majority([(Player(0), 1), (Player(1), 1), (Player(2), 0)]);
+        assert_eq!(w, vec![Player(0), Player(1)]);
+        let (_, w) = majority([(Player(0), 2), (Player(1), 1)]);
+        assert_eq!(w, vec![Player(0)]);
+    }
+}

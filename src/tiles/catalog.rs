@@ -1,0 +1,417 @@
+//! The tile catalog: YAML tile sets (see `notation/tiles/`) read through serde into
+//! raw structs, then validated into [`TileDef`]s with every rotation precomputed.
+//!
+//! The default catalog is embedded in the binary; `tests/catalog.rs` guarantees it.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::{
+    EdgeKind, FeatureKind, Half, NO_SEGMENT, Oriented, Rotation, Segment, SegmentId, Side,
+    TileDef, TileId,
+};
+
+/// The embedded tile sets, in catalog order.
+pub const EMBEDDED_SETS: &[(&str, &str)] = &[("basic", include_str!("../../notation/tiles/basic.yaml"))];
+
+/// A tile set file as written (unvalidated).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTileSet {
+    set: String,
+    #[serde(default)]
+    start: Option<String>,
+    tiles: Vec<RawTileDef>,
+}
+
+/// One tile kind as written (unvalidated).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTileDef {
+    id: String,
+    count: u8,
+    name: String,
+    edges: String,
+    #[serde(default)]
+    cities: Vec<RawCity>,
+    #[serde(default)]
+    roads: Vec<RawRoad>,
+    #[serde(default)]
+    fields: Vec<RawField>,
+    #[serde(default)]
+    monastery: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCity {
+    edges: String,
+    #[serde(default)]
+    banner: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRoad {
+    edges: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawField {
+    #[serde(default)]
+    halves: Vec<String>,
+    #[serde(default)]
+    touches: Vec<String>,
+}
+
+/// A catalog file that could not be read or is inconsistent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{set}: {message}")]
+pub struct CatalogError {
+    /// The set (or file) concerned.
+    pub set: String,
+    /// What is wrong.
+    pub message: String,
+    /// Byte offset into the YAML, where known.
+    pub offset: Option<usize>,
+}
+
+/// All tile kinds of the sets in use, indexed by [`TileId`].
+#[derive(Debug, Clone)]
+pub struct TileCatalog {
+    tiles: Vec<TileDef>,
+    by_id: BTreeMap<String, TileId>,
+    start: Option<TileId>,
+}
+
+impl TileCatalog {
+    /// The catalog built into carcref (every embedded tile set).
+    ///
+    /// # Errors
+    /// Fails only if an embedded set is inconsistent, which `tests/catalog.rs` rules out.
+    pub fn embedded() -> Result<TileCatalog, CatalogError> {
+        TileCatalog::from_sets(EMBEDDED_SETS.iter().copied())
+    }
+
+    /// Builds a catalog from YAML tile sets given as `(name, text)`.
+    ///
+    /// # Errors
+    /// Returns the first YAML or consistency error found.
+    pub fn from_sets<'a>(
+        sets: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<TileCatalog, CatalogError> {
+        let mut catalog = TileCatalog {
+            tiles: Vec::new(),
+            by_id: BTreeMap::new(),
+            start: None,
+        };
+        for (name, text) in sets {
+            let raw: RawTileSet = serde_yaml::from_str(text).map_err(|e| CatalogError {
+                set: name.to_string(),
+                message: e.to_string(),
+                offset: e.location().map(|l| l.index()),
+            })?;
+            catalog.add_set(raw)?;
+        }
+        Ok(catalog)
+    }
+
+    fn add_set(&mut self, raw: RawTileSet) -> Result<(), CatalogError> {
+        let set = raw.set.clone();
+        let err = |message: String| CatalogError {
+            set: set.clone(),
+            message,
+            offset: None,
+        };
+        for t in raw.tiles {
+            let def = validate(&set, t).map_err(&err)?;
+            if self.by_id.contains_key(&def.id) {
+                return Err(err(format!("tile id {} is defined twice", def.id)));
+            }
+            let id = TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
+            self.by_id.insert(def.id.clone(), id);
+            self.tiles.push(def);
+        }
+        if let Some(start) = raw.start {
+            let id = self
+                .id(&start)
+                .ok_or_else(|| err(format!("start tile {start} is not defined")))?;
+            self.start = Some(id);
+        }
+        Ok(())
+    }
+
+    /// The kind with a notation id.
+    pub fn id(&self, name: &str) -> Option<TileId> {
+        self.by_id.get(name).copied()
+    }
+
+    /// The definition of a kind.
+    pub fn get(&self, id: TileId) -> Option<&TileDef> {
+        self.tiles.get(id.index())
+    }
+
+    /// The definition of a kind known to come from this catalog.
+    pub fn def(&self, id: TileId) -> &TileDef {
+        #[allow(clippy::expect_used)]
+        // Invariant: a TileId is only ever made by `TileCatalog::id`/`iter` of the
+        // catalog the engine was given, so its index is always in range.
+        self.tiles
+            .get(id.index())
+            .expect("invariant: TileId comes from this catalog")
+    }
+
+    /// All kinds in catalog order.
+    pub fn iter(&self) -> impl Iterator<Item = (TileId, &TileDef)> {
+        self.tiles
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (TileId(i as u16), d))
+    }
+
+    /// Number of kinds.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Whether the catalog has no kinds.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The start tile of the basic game.
+    pub fn start(&self) -> Option<TileId> {
+        self.start
+    }
+
+    /// Kinds of one tile set, in catalog order.
+    pub fn set(&self, name: &str) -> impl Iterator<Item = (TileId, &TileDef)> {
+        self.iter().filter(move |(_, d)| d.set == name)
+    }
+}
+
+fn parse_edges(s: &str) -> Result<u8, String> {
+    let mut mask = 0u8;
+    for c in s.chars() {
+        let side: Side = c
+            .to_string()
+            .parse()
+            .map_err(|_| format!("{c:?} is not an edge (N, E, S or W)"))?;
+        if mask & side.bit() != 0 {
+            return Err(format!("edge {c} listed twice"));
+        }
+        mask |= side.bit();
+    }
+    Ok(mask)
+}
+
+fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
+    let id = t.id.clone();
+    let here = |m: String| format!("tile {id}: {m}");
+    if t.count == 0 {
+        return Err(here("count must be at least 1".into()));
+    }
+    let letters: Vec<char> = t.edges.chars().collect();
+    if letters.len() != 4 {
+        return Err(here(format!("edges {:?} must be four letters (N E S W)", t.edges)));
+    }
+    let mut edges = [EdgeKind::Field; 4];
+    for (slot, c) in edges.iter_mut().zip(&letters) {
+        *slot = match c {
+            'C' => EdgeKind::City,
+            'R' => EdgeKind::Road,
+            'F' => EdgeKind::Field,
+            _ => return Err(here(format!("edge letter {c:?} is not C, R or F"))),
+        };
+    }
+    let mut segments: Vec<Segment> = Vec::new();
+    let mut side_owner = [NO_SEGMENT; 4];
+    let mut claim_edges = |mask: u8, kind: EdgeKind, seg: usize| -> Result<(), String> {
+        for side in Side::ALL {
+            if mask & side.bit() == 0 {
+                continue;
+            }
+            if edges[side.index()] != kind {
+                return Err(here(format!("a {kind} segment reaches edge {side}, which is not {kind}")));
+            }
+            if side_owner[side.index()] != NO_SEGMENT {
+                return Err(here(format!("edge {side} belongs to two segments")));
+            }
+            side_owner[side.index()] = seg as SegmentId;
+        }
+        Ok(())
+    };
+    for c in &t.cities {
+        let mask = parse_edges(&c.edges).map_err(&here)?;
+        claim_edges(mask, EdgeKind::City, segments.len())?;
+        segments.push(Segment {
+            kind: FeatureKind::City,
+            edges: mask,
+            halves: 0,
+            banner: c.banner,
+            touches: Vec::new(),
+        });
+    }
+    for r in &t.roads {
+        let mask = parse_edges(&r.edges).map_err(&here)?;
+        claim_edges(mask, EdgeKind::Road, segments.len())?;
+        segments.push(Segment {
+            kind: FeatureKind::Road,
+            edges: mask,
+            halves: 0,
+            banner: false,
+            touches: Vec::new(),
+        });
+    }
+    for side in Side::ALL {
+        let kind = edges[side.index()];
+        if kind != EdgeKind::Field && side_owner[side.index()] == NO_SEGMENT {
+            return Err(here(format!("{kind} edge {side} belongs to no segment")));
+        }
+    }
+    let mut half_owner = [NO_SEGMENT; 8];
+    let mut inner_field = None;
+    for f in &t.fields {
+        let seg = segments.len() as SegmentId;
+        let mut halves = 0u8;
+        for h in &f.halves {
+            let half: Half = h
+                .parse()
+                .map_err(|_| here(format!("{h:?} is not a half-edge (NNW … WNW)")))?;
+            if edges[half.side().index()] == EdgeKind::City {
+                return Err(here(format!("field half-edge {h} lies on a city edge")));
+            }
+            if half_owner[half.index()] != NO_SEGMENT {
+                return Err(here(format!("half-edge {h} belongs to two fields")));
+            }
+            half_owner[half.index()] = seg;
+            halves |= half.bit();
+        }
+        if halves == 0 {
+            if inner_field.is_some() {
+                return Err(here("two fields reach no edge".into()));
+            }
+            inner_field = Some(seg);
+        }
+        let mut touches = Vec::new();
+        for c in &f.touches {
+            let side: Side = c
+                .parse()
+                .map_err(|_| here(format!("touches {c:?}: name a city by one of its edges")))?;
+            let owner = side_owner[side.index()];
+            match segments.get(usize::from(owner)) {
+                Some(s) if s.kind == FeatureKind::City => {
+                    if !touches.contains(&owner) {
+                        touches.push(owner);
+                    }
+                }
+                _ => return Err(here(format!("a field touches {c}, which is not a city edge"))),
+            }
+        }
+        touches.sort_unstable();
+        segments.push(Segment {
+            kind: FeatureKind::Field,
+            edges: 0,
+            halves,
+            banner: false,
+            touches,
+        });
+    }
+    for half in Half::all() {
+        let kind = edges[half.side().index()];
+        if kind != EdgeKind::City && half_owner[half.index()] == NO_SEGMENT {
+            return Err(here(format!("half-edge {half} of a {kind} edge belongs to no field")));
+        }
+    }
+    let monastery = if t.monastery {
+        segments.push(Segment {
+            kind: FeatureKind::Monastery,
+            edges: 0,
+            halves: 0,
+            banner: false,
+            touches: Vec::new(),
+        });
+        Some((segments.len() - 1) as SegmentId)
+    } else {
+        None
+    };
+    if monastery.is_some() && inner_field.is_some() {
+        return Err(here("a monastery and an inner field would share the centre spot".into()));
+    }
+    if segments.len() >= usize::from(NO_SEGMENT) {
+        return Err(here("too many segments".into()));
+    }
+    let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, r));
+    Ok(TileDef {
+        id: t.id,
+        name: t.name,
+        set: set.to_string(),
+        count: t.count,
+        edges,
+        segments,
+        monastery,
+        inner_field,
+        oriented,
+    })
+}
+
+fn orient(
+    edges: &[EdgeKind; 4],
+    side_owner: &[SegmentId; 4],
+    half_owner: &[SegmentId; 8],
+    r: Rotation,
+) -> Oriented {
+    let mut o = Oriented {
+        edges: [EdgeKind::Field; 4],
+        side_segment: [NO_SEGMENT; 4],
+        half_segment: [NO_SEGMENT; 8],
+    };
+    for side in Side::ALL {
+        let board = r.apply(side).index();
+        if let (Some(slot), Some(kind)) = (o.edges.get_mut(board), edges.get(side.index())) {
+            *slot = *kind;
+        }
+        if let (Some(slot), Some(seg)) = (o.side_segment.get_mut(board), side_owner.get(side.index())) {
+            *slot = *seg;
+        }
+    }
+    for half in Half::all() {
+        let board = r.apply_half(half).index();
+        if let (Some(slot), Some(seg)) = (o.half_segment.get_mut(board), half_owner.get(half.index())) {
+            *slot = *seg;
+        }
+    }
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_catalog_loads() {
+        let c = TileCatalog::embedded().unwrap();
+        assert_eq!(c.len(), 24);
+        assert_eq!(c.def(c.start().unwrap()).id, "D");
+    }
+
+    #[test]
+    fn rotation_tables_follow_the_picture() {
+        let c = TileCatalog::embedded().unwrap();
+        let d = c.def(c.id("D").unwrap());
+        // D: city north, road west-east. Turned a quarter clockwise the city faces east.
+        let r90 = d.at(Rotation::R90);
+        assert_eq!(r90.edge(Side::East), EdgeKind::City);
+        assert_eq!(r90.edge(Side::North), EdgeKind::Road);
+        assert_eq!(r90.edge(Side::West), EdgeKind::Field);
+    }
+
+    #[test]
+    fn inconsistent_tiles_are_rejected() {
+        let bad = "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: CFFF}\n";
+        let e = TileCatalog::from_sets([("t", bad)]).unwrap_err();
+        assert!(e.message.contains("belongs to no segment"), "{e}");
+    }
+}

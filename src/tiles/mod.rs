@@ -1,0 +1,508 @@
+//! Tile vocabulary: sides, half-edges, rotations, edge and feature kinds, and the
+//! validated tile definitions the engine works with.
+//!
+//! A tile is described at rotation 0 (north up). Rotation is clockwise in quarter
+//! turns: a rotation of `r90` moves what the picture shows on its north edge to the
+//! board's east side. Each definition is precomputed for all four rotations
+//! ([`Oriented`]) so that the engine never rotates anything at play time.
+
+pub mod catalog;
+pub mod picture;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use catalog::{CatalogError, TileCatalog};
+
+/// One of the four sides of a tile or board square, clockwise from north.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub enum Side {
+    /// North (towards +y).
+    North,
+    /// East (towards +x).
+    East,
+    /// South (towards -y).
+    South,
+    /// West (towards -x).
+    West,
+}
+
+impl Side {
+    /// All sides, clockwise from north.
+    pub const ALL: [Side; 4] = [Side::North, Side::East, Side::South, Side::West];
+
+    /// Index 0–3, clockwise from north.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The side with index `i % 4`.
+    pub fn from_index(i: usize) -> Side {
+        match i % 4 {
+            0 => Side::North,
+            1 => Side::East,
+            2 => Side::South,
+            _ => Side::West,
+        }
+    }
+
+    /// The side facing this one across an edge.
+    pub fn opposite(self) -> Side {
+        Side::from_index(self.index() + 2)
+    }
+
+    /// One-letter name used by the notation.
+    pub fn letter(self) -> char {
+        ['N', 'E', 'S', 'W'][self.index() % 4]
+    }
+
+    /// Bit of this side in an edge mask.
+    pub fn bit(self) -> u8 {
+        1 << self.index()
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Side {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s {
+            "N" => Ok(Side::North),
+            "E" => Ok(Side::East),
+            "S" => Ok(Side::South),
+            "W" => Ok(Side::West),
+            _ => Err(()),
+        }
+    }
+}
+
+/// Half of a tile edge, the unit fields are made of. Clockwise from the north-west
+/// corner: `NNW` is the west half of the north edge, `NNE` its east half, and so on
+/// to `WNW`, the north half of the west edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Half(u8);
+
+impl Half {
+    /// Notation names of the eight half-edges in index order.
+    pub const NAMES: [&'static str; 8] = ["NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW"];
+
+    /// All eight half-edges.
+    pub fn all() -> impl Iterator<Item = Half> {
+        (0..8).map(Half)
+    }
+
+    /// The half-edge with index `i % 8`.
+    pub fn from_index(i: usize) -> Half {
+        Half((i % 8) as u8)
+    }
+
+    /// Index 0–7, clockwise from the north-west corner.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The side this half belongs to.
+    pub fn side(self) -> Side {
+        Side::from_index(self.index() / 2)
+    }
+
+    /// The two halves of a side, clockwise.
+    pub fn of_side(side: Side) -> [Half; 2] {
+        [Half::from_index(side.index() * 2), Half::from_index(side.index() * 2 + 1)]
+    }
+
+    /// The half-edge of the neighbouring tile that touches this one: the north
+    /// edge's west half meets the south edge's west half of the tile above.
+    pub fn facing(self) -> Half {
+        let side = self.side().opposite().index();
+        let k = self.index() % 2;
+        Half::from_index(side * 2 + (1 - k))
+    }
+
+    /// Bit of this half in a half mask.
+    pub fn bit(self) -> u8 {
+        1 << self.0
+    }
+
+    /// The notation name (`NNW` … `WNW`).
+    pub fn name(self) -> &'static str {
+        Half::NAMES.get(self.index()).copied().unwrap_or("?")
+    }
+}
+
+impl fmt::Display for Half {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Half {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Half::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(Half::from_index)
+            .ok_or(())
+    }
+}
+
+/// Clockwise rotation of a tile relative to its catalog picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Rotation {
+    /// As pictured.
+    #[default]
+    R0,
+    /// A quarter turn clockwise.
+    R90,
+    /// A half turn.
+    R180,
+    /// Three quarter turns clockwise.
+    R270,
+}
+
+impl Rotation {
+    /// All rotations in increasing order.
+    pub const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R90, Rotation::R180, Rotation::R270];
+
+    /// Number of clockwise quarter turns.
+    pub fn quarter_turns(self) -> usize {
+        self as usize
+    }
+
+    /// The rotation of `n % 4` clockwise quarter turns.
+    pub fn from_quarter_turns(n: usize) -> Rotation {
+        Rotation::ALL
+            .get(n % 4)
+            .copied()
+            .unwrap_or(Rotation::R0)
+    }
+
+    /// Where a side of the picture ends up on the board.
+    pub fn apply(self, side: Side) -> Side {
+        Side::from_index(side.index() + self.quarter_turns())
+    }
+
+    /// Where a half-edge of the picture ends up on the board.
+    pub fn apply_half(self, half: Half) -> Half {
+        Half::from_index(half.index() + 2 * self.quarter_turns())
+    }
+
+    /// Which side of the picture appears on a given board side.
+    pub fn unapply(self, side: Side) -> Side {
+        Side::from_index(side.index() + 4 - self.quarter_turns())
+    }
+}
+
+impl fmt::Display for Rotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}", self.quarter_turns() * 90)
+    }
+}
+
+impl FromStr for Rotation {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        match s {
+            "r0" => Ok(Rotation::R0),
+            "r90" => Ok(Rotation::R90),
+            "r180" => Ok(Rotation::R180),
+            "r270" => Ok(Rotation::R270),
+            _ => Err(()),
+        }
+    }
+}
+
+/// What a tile edge shows; two touching edges must show the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EdgeKind {
+    /// A city wall opening.
+    City,
+    /// A road crossing the edge, with field on both sides.
+    Road,
+    /// Open field.
+    Field,
+}
+
+impl EdgeKind {
+    /// The catalog letter (C, R, F).
+    pub fn letter(self) -> char {
+        match self {
+            EdgeKind::City => 'C',
+            EdgeKind::Road => 'R',
+            EdgeKind::Field => 'F',
+        }
+    }
+}
+
+impl fmt::Display for EdgeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EdgeKind::City => "city",
+            EdgeKind::Road => "road",
+            EdgeKind::Field => "field",
+        })
+    }
+}
+
+/// The kind of a feature followers can occupy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FeatureKind {
+    /// A city (knights).
+    City,
+    /// A road (thieves).
+    Road,
+    /// A field (farmers).
+    Field,
+    /// A monastery (monks).
+    Monastery,
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FeatureKind::City => "city",
+            FeatureKind::Road => "road",
+            FeatureKind::Field => "field",
+            FeatureKind::Monastery => "monastery",
+        })
+    }
+}
+
+/// Index of a tile kind in a [`TileCatalog`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TileId(pub u16);
+
+impl TileId {
+    /// Position in the catalog's list of kinds.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// Index of a segment within one tile definition.
+pub type SegmentId = u8;
+
+/// Marker for "no segment" in the per-rotation lookup tables.
+pub const NO_SEGMENT: SegmentId = u8::MAX;
+
+/// One feature piece printed on a tile: a city part, a road part, a field part or
+/// a monastery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    /// What the segment is.
+    pub kind: FeatureKind,
+    /// Edges (bit per [`Side`], picture frame) a city or road segment reaches.
+    pub edges: u8,
+    /// Half-edges (bit per [`Half`], picture frame) a field segment reaches.
+    pub halves: u8,
+    /// Whether a city segment carries a banner (pennant).
+    pub banner: bool,
+    /// For a field: the city segments of this tile it touches (farmers score them).
+    pub touches: Vec<SegmentId>,
+}
+
+impl Segment {
+    /// Number of edges this segment reaches (its open ends on a lone tile).
+    pub fn edge_count(&self) -> u32 {
+        self.edges.count_ones()
+    }
+}
+
+/// A tile definition at one rotation: what shows on each board side, and which
+/// segment lies on each board side and half-edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Oriented {
+    /// Edge kind on each board side (index = [`Side::index`]).
+    pub edges: [EdgeKind; 4],
+    /// Segment reaching each board side ([`NO_SEGMENT`] for none).
+    pub side_segment: [SegmentId; 4],
+    /// Field segment on each board half-edge ([`NO_SEGMENT`] for none).
+    pub half_segment: [SegmentId; 8],
+}
+
+impl Oriented {
+    /// Edge kind on a board side.
+    pub fn edge(&self, side: Side) -> EdgeKind {
+        self.edges.get(side.index()).copied().unwrap_or(EdgeKind::Field)
+    }
+
+    /// Segment reaching a board side, if any.
+    pub fn segment_at(&self, side: Side) -> Option<SegmentId> {
+        self.side_segment
+            .get(side.index())
+            .copied()
+            .filter(|s| *s != NO_SEGMENT)
+    }
+
+    /// Field segment on a board half-edge, if any.
+    pub fn field_at(&self, half: Half) -> Option<SegmentId> {
+        self.half_segment
+            .get(half.index())
+            .copied()
+            .filter(|s| *s != NO_SEGMENT)
+    }
+}
+
+/// A validated tile kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TileDef {
+    /// The notation id (e.g. `D`).
+    pub id: String,
+    /// A short description.
+    pub name: String,
+    /// The tile set it belongs to (e.g. `basic`).
+    pub set: String,
+    /// How many tiles of this kind the set holds (the start tile included).
+    pub count: u8,
+    /// Edge kinds at rotation 0, clockwise from north.
+    pub edges: [EdgeKind; 4],
+    /// The segments, cities first, then roads, fields and the monastery.
+    pub segments: Vec<Segment>,
+    /// The monastery segment, if the tile has one.
+    pub monastery: Option<SegmentId>,
+    /// The field that reaches no edge, if any (named by the centre spot).
+    pub inner_field: Option<SegmentId>,
+    /// The definition at each rotation, indexed by [`Rotation::quarter_turns`].
+    pub oriented: [Oriented; 4],
+}
+
+impl TileDef {
+    /// The definition at a rotation.
+    pub fn at(&self, rotation: Rotation) -> &Oriented {
+        // The array has one entry per rotation, so the index is always in range.
+        &self.oriented[rotation.quarter_turns() % 4]
+    }
+
+    /// The segment with an id.
+    pub fn segment(&self, id: SegmentId) -> Option<&Segment> {
+        self.segments.get(usize::from(id))
+    }
+
+    /// Number of banners on the tile.
+    pub fn banners(&self) -> u32 {
+        self.segments.iter().filter(|s| s.banner).count() as u32
+    }
+}
+
+
+/// A spot on a placed tile, named in board directions as a person sees the tile:
+/// a road or city by the edge it reaches, a field by a half-edge, and the
+/// monastery (or a field that reaches no edge) by the centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Spot {
+    /// The road or city reaching an edge (`N`, `E`, `S`, `W`).
+    Edge(Side),
+    /// The field on a half-edge (`NNW` … `WNW`).
+    Half(Half),
+    /// The centre (`C`): a monastery, or a field enclosed on the tile.
+    Centre,
+}
+
+impl Spot {
+    /// Every spot name, in canonical order.
+    pub fn all() -> impl Iterator<Item = Spot> {
+        Side::ALL
+            .into_iter()
+            .map(Spot::Edge)
+            .chain(Half::all().map(Spot::Half))
+            .chain(std::iter::once(Spot::Centre))
+    }
+
+    /// The segment of a tile (as placed) this spot names, if any.
+    pub fn segment(self, def: &TileDef, rotation: Rotation) -> Option<SegmentId> {
+        let o = def.at(rotation);
+        match self {
+            Spot::Edge(side) => o.segment_at(side),
+            Spot::Half(half) => o.field_at(half),
+            Spot::Centre => def.monastery.or(def.inner_field),
+        }
+    }
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Spot::Edge(s) => write!(f, "{s}"),
+            Spot::Half(h) => write!(f, "{h}"),
+            Spot::Centre => f.write_str("C"),
+        }
+    }
+}
+
+impl FromStr for Spot {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        if s == "C" {
+            return Ok(Spot::Centre);
+        }
+        s.parse::<Side>()
+            .map(Spot::Edge)
+            .or_else(|_| s.parse::<Half>().map(Spot::Half))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opposite_sides() {
+        assert_eq!(Side::North.opposite(), Side::South);
+        assert_eq!(Side::East.opposite(), Side::West);
+        for s in Side::ALL {
+            assert_eq!(s.opposite().opposite(), s);
+        }
+    }
+
+    #[test]
+    fn rotation_moves_sides_clockwise() {
+        assert_eq!(Rotation::R90.apply(Side::North), Side::East);
+        assert_eq!(Rotation::R180.apply(Side::East), Side::West);
+        assert_eq!(Rotation::R270.apply(Side::North), Side::West);
+        for r in Rotation::ALL {
+            for s in Side::ALL {
+                assert_eq!(r.unapply(r.apply(s)), s);
+            }
+        }
+    }
+
+    #[test]
+    fn rotation_moves_halves_two_places() {
+        let nnw: Half = "NNW".parse().unwrap();
+        assert_eq!(Rotation::R90.apply_half(nnw).name(), "ENE");
+        // A quarter turn back: the north edge's west end becomes the west edge's south end.
+        assert_eq!(Rotation::R270.apply_half(nnw).name(), "WSW");
+    }
+
+    #[test]
+    fn facing_halves_pair_across_edges() {
+        let pairs = [("NNW", "SSW"), ("NNE", "SSE"), ("ENE", "WNW"), ("ESE", "WSW")];
+        for (a, b) in pairs {
+            let a: Half = a.parse().unwrap();
+            let b: Half = b.parse().unwrap();
+            assert_eq!(a.facing(), b);
+            assert_eq!(b.facing(), a);
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for r in Rotation::ALL {
+            assert_eq!(r.to_string().parse::<Rotation>(), Ok(r));
+        }
+        for s in Side::ALL {
+            assert_eq!(s.to_string().parse::<Side>(), Ok(s));
+        }
+        for h in Half::all() {
+            assert_eq!(h.to_string().parse::<Half>(), Ok(h));
+        }
+    }
+}
