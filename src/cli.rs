@@ -89,6 +89,21 @@ pub enum Command {
         /// The code, e.g. E301.
         code: String,
     },
+    /// Generate random legal complete games (deterministic for a seed).
+    Gen {
+        /// The seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many games.
+        #[arg(long, default_value_t = 1)]
+        games: usize,
+        /// Rules edition (HiG-2012 or RGG-2000).
+        #[arg(long, value_parser = parse_edition, default_value = "HiG-2012")]
+        rules: Edition,
+        /// Number of players (2 to 6).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
+        players: u8,
+    },
     /// Show the tile catalog.
     Tiles {
         /// One tile id, to see it at every rotation.
@@ -126,6 +141,12 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Check { paths, format } => check(&paths, format, color, &catalog, &mut out, &mut err),
         Command::Score { file, format, rules } => score(&file, format, rules, &catalog, &mut out, &mut err),
         Command::Explain { code } => explain(&code, &mut out, &mut err),
+        Command::Gen {
+            seed,
+            games,
+            rules,
+            players,
+        } => generate(seed, games, rules, players, &catalog, &mut out),
         Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
     };
     ExitCode::from(code)
@@ -301,6 +322,26 @@ fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
             EXIT_USAGE
         }
     }
+}
+
+fn generate(seed: u64, games: usize, rules: Edition, players: u8, catalog: &TileCatalog, out: &mut impl Write) -> u8 {
+    let mut rng = crate::generate::Rng::new(seed);
+    let options = crate::generate::GenOptions {
+        edition: rules,
+        players: usize::from(players),
+    };
+    for i in 0..games {
+        let record = crate::generate::random_game(catalog, &options, &mut rng);
+        let mut text = String::new();
+        if i > 0 {
+            text.push('\n');
+        }
+        crate::notation::write::write_game(&mut text, &record);
+        if out.write_all(text.as_bytes()).is_err() {
+            return EXIT_USAGE;
+        }
+    }
+    0
 }
 
 fn tiles(id: Option<&str>, catalog: &TileCatalog, out: &mut impl Write, err: &mut impl Write) -> u8 {

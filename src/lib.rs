@@ -43,6 +43,7 @@ pub mod board;
 pub mod cli;
 pub mod diagnostics;
 pub mod features;
+pub mod generate;
 pub mod notation;
 pub mod player;
 pub mod referee;

@@ -136,6 +136,13 @@ pub fn monastery_points(surrounding: u32) -> u32 {
     1 + surrounding
 }
 
+/// The tiles a monastery counts: its own and the placed ones around it.
+fn monastery_tiles(game: &Game<'_>, pos: Pos) -> Vec<Pos> {
+    std::iter::once(pos)
+        .chain(pos.surrounding().filter(|p| game.board().is_occupied(*p)))
+        .collect()
+}
+
 fn feature_event(
     game: &Game<'_>,
     node: NodeId,
@@ -199,14 +206,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         if f.followers.is_empty() || game.board().surrounding_count(pos) < 8 {
             continue;
         }
-        events.push(feature_event(
-            game,
-            node,
-            f,
-            turn,
-            ScoreReason::Completed,
-            monastery_points(8),
-        ));
+        let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, monastery_points(8));
+        e.tiles = monastery_tiles(game, pos);
+        events.push(e);
     }
     events
 }
@@ -228,12 +230,13 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
         let points = match f.kind {
             FeatureKind::City => incomplete_city_points(f.tile_count(), f.pennants),
             FeatureKind::Road => road_points(f.tile_count()),
-            _ => {
-                let pos = first_pos(game, f);
-                monastery_points(game.board().surrounding_count(pos))
-            }
+            _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
-        events.push(feature_event(game, root, f, None, ScoreReason::Incomplete, points));
+        let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
+        if f.kind == FeatureKind::Monastery {
+            e.tiles = monastery_tiles(game, e.at);
+        }
+        events.push(e);
     }
     match game.edition() {
         Edition::HiG2012 => events.extend(farms_per_field(game, features, 3)),

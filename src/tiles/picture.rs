@@ -86,7 +86,20 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
             cells.push(inner_cell(*side));
         } else {
             for s in &sides {
-                cells.extend(edge_cells(*s));
+                // An edge's corner cells belong to the city only where the edge
+                // around the corner is part of the same city.
+                for (k, cell) in edge_cells(*s).into_iter().enumerate() {
+                    let other = match (s, k) {
+                        (_, 1..=3) => None,
+                        (Side::North | Side::South, 0) => Some(Side::West),
+                        (Side::North | Side::South, _) => Some(Side::East),
+                        (Side::East | Side::West, 0) => Some(Side::North),
+                        (Side::East | Side::West, _) => Some(Side::South),
+                    };
+                    if other.is_none_or(|o| sides.contains(&o)) {
+                        cells.push(cell);
+                    }
+                }
                 cells.push(inner_cell(*s));
             }
             cells.push((2, 2));
