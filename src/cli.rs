@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::referee::{ReplayOptions, check_with};
-use crate::report::{DiagnosticFormat, RenderOptions, render_diagnostics, score_human, score_view};
+use crate::report::{self, DiagnosticFormat, RenderOptions, render_diagnostics, render_scores};
 use crate::rules::Edition;
 use crate::tiles::{Rotation, TileCatalog, picture::picture};
 
@@ -280,19 +280,12 @@ fn score(
     };
     let outcome = check_with(&name, &src, catalog, ReplayOptions { edition: rules });
     let mut code = 0;
-    for (i, game) in outcome.games.iter().enumerate() {
-        let Some(replay) = &game.replay else { continue };
-        let Some(sheet) = &replay.score else { continue };
-        let view = score_view(i, &replay.events, sheet);
-        let text = match format {
-            ScoreFormat::Human => score_human(&view),
-            ScoreFormat::Json => serde_json::to_string(&view).map(|s| s + "\n").unwrap_or_default(),
-            ScoreFormat::Yaml => serde_yaml::to_string(&view)
-                .map(|s| format!("---\n{s}"))
-                .unwrap_or_default(),
-        };
-        let _ = out.write_all(text.as_bytes());
-    }
+    let format = match format {
+        ScoreFormat::Human => report::ScoreFormat::Human,
+        ScoreFormat::Json => report::ScoreFormat::Json,
+        ScoreFormat::Yaml => report::ScoreFormat::Yaml,
+    };
+    let _ = out.write_all(render_scores(&outcome, format).as_bytes());
     if outcome.has_errors() {
         let text = render_diagnostics(&outcome, &RenderOptions::default());
         let _ = err.write_all(text.as_bytes());

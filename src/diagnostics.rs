@@ -429,11 +429,11 @@ pub enum Diagnostic {
         remaining: u32,
     },
     /// Turns after an illegal one were not checked.
-    #[error("{count} later turns not checked")]
+    #[error("later turns not checked: {count}")]
     #[diagnostic(code(W101), severity(Warning), help("fix the error above; every later turn depends on it"))]
     TurnsNotChecked {
         /// The unchecked turns.
-        #[label("not checked")]
+        #[label("these turns")]
         span: Span,
         /// How many.
         count: usize,

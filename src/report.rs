@@ -56,6 +56,19 @@ pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// The message with the primary label's text, for one-line formats.
+fn one_line(d: &Diagnostic) -> String {
+    use miette::Diagnostic as _;
+    let label = d
+        .labels()
+        .and_then(|mut l| l.next())
+        .and_then(|l| l.label().map(str::to_string));
+    match label {
+        Some(l) if !l.is_empty() => format!("{d}: {l}"),
+        _ => d.to_string(),
+    }
+}
+
 fn severity(d: &Diagnostic) -> &'static str {
     if d.is_error() { "error" } else { "warning" }
 }
@@ -91,7 +104,7 @@ fn render_game_diagnostics(out: &mut String, outcome: &Outcome, g: usize, game: 
         DiagnosticFormat::Short => {
             for d in &game.diagnostics {
                 let (line, col) = line_col(&outcome.src, d.span().start);
-                let _ = writeln!(out, "{}:{line}:{col}: {} {d}", outcome.name, d.code());
+                let _ = writeln!(out, "{}:{line}:{col}: {} {}", outcome.name, d.code(), one_line(d));
             }
         }
         DiagnosticFormat::Github => {
@@ -100,9 +113,10 @@ fn render_game_diagnostics(out: &mut String, outcome: &Outcome, g: usize, game: 
                 let kind = if d.is_error() { "error" } else { "warning" };
                 let _ = writeln!(
                     out,
-                    "::{kind} file={},line={line},col={col},title={}::{d}",
+                    "::{kind} file={},line={line},col={col},title={}::{}",
                     outcome.name,
-                    d.code()
+                    d.code(),
+                    one_line(d)
                 );
             }
         }
@@ -119,6 +133,7 @@ fn render_game_diagnostics(out: &mut String, outcome: &Outcome, g: usize, game: 
                     "code": d.code(),
                     "severity": severity(d),
                     "message": d.to_string(),
+                    "label": miette::Diagnostic::labels(d).and_then(|mut l| l.next()).and_then(|l| l.label().map(str::to_string)),
                     "help": miette::Diagnostic::help(d).map(|h| h.to_string()),
                 });
                 let _ = writeln!(out, "{v}");
@@ -258,6 +273,44 @@ pub fn score_view(index: usize, events: &[ScoreEvent], sheet: &ScoreSheet) -> Sc
         ),
         events: events.iter().map(|e| event_view(e, &sheet.players)).collect(),
     }
+}
+
+/// How to print scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScoreFormat {
+    /// A readable breakdown.
+    #[default]
+    Human,
+    /// One JSON object per game per line.
+    Json,
+    /// One YAML document per game.
+    Yaml,
+}
+
+/// Renders the score of every game of an outcome that was scored.
+pub fn render_scores(outcome: &Outcome, format: ScoreFormat) -> String {
+    let mut out = String::new();
+    for (i, game) in outcome.games.iter().enumerate() {
+        let Some(replay) = &game.replay else { continue };
+        let Some(sheet) = &replay.score else { continue };
+        let view = score_view(i, &replay.events, sheet);
+        match format {
+            ScoreFormat::Human => out.push_str(&score_human(&view)),
+            ScoreFormat::Json => {
+                if let Ok(s) = serde_json::to_string(&view) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
+            ScoreFormat::Yaml => {
+                if let Ok(s) = serde_yaml::to_string(&view) {
+                    out.push_str("---\n");
+                    out.push_str(&s);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A readable score breakdown.

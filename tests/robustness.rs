@@ -1,0 +1,89 @@
+//! "Never panics" over mutated fixtures: every prefix at a char boundary, every
+//! line deleted, every line duplicated.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+
+use carcref::{TileCatalog, check};
+
+fn fixtures() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("notation");
+    let mut out = Vec::new();
+    for dir in ["games/valid", "games/invalid", "examples"] {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        paths.sort();
+        for p in paths {
+            out.push((p.display().to_string(), std::fs::read_to_string(&p).unwrap()));
+        }
+    }
+    out
+}
+
+fn must_not_panic(name: &str, what: &str, src: &str, catalog: &TileCatalog) {
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        let outcome = check(name, src, catalog);
+        // Every span lies inside the text.
+        for g in &outcome.games {
+            for d in &g.diagnostics {
+                let s = d.span();
+                assert!(s.start <= s.end && s.end <= src.len(), "{name} {what}: span {s:?} outside");
+            }
+        }
+    }));
+    assert!(result.is_ok(), "{name}: panicked on {what}");
+}
+
+#[test]
+fn truncations_deletions_duplications() {
+    let catalog = TileCatalog::embedded().unwrap();
+    for (name, src) in fixtures() {
+        // Truncations: every line end and a few points inside lines keep this fast
+        // for full games while still cutting every production somewhere.
+        let mut cuts: Vec<usize> = src.char_indices().map(|(i, _)| i).filter(|i| i % 7 == 0).collect();
+        cuts.extend(src.match_indices('\n').map(|(i, _)| i));
+        for cut in cuts {
+            if src.is_char_boundary(cut) {
+                must_not_panic(&name, &format!("truncation at {cut}"), &src[..cut], &catalog);
+            }
+        }
+        let lines: Vec<&str> = src.split_inclusive('\n').collect();
+        for i in 0..lines.len() {
+            let deleted: String = lines.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| *l).collect();
+            must_not_panic(&name, &format!("line {} deleted", i + 1), &deleted, &catalog);
+            let duplicated: String = lines
+                .iter()
+                .enumerate()
+                .flat_map(|(j, l)| if j == i { vec![*l, *l] } else { vec![*l] })
+                .collect();
+            must_not_panic(&name, &format!("line {} duplicated", i + 1), &duplicated, &catalog);
+        }
+    }
+}
+
+#[test]
+fn hostile_inputs() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let header = "[Players \"A, B\"]\n[Rules \"HiG-2012\"]\n";
+    let cases = [
+        String::new(),
+        "\n\n\n".to_string(),
+        "[".to_string(),
+        format!("{header}1. A V {},0 r0\n", "9".repeat(40)),
+        format!("{header}1. A V 2147483647,2147483647 r0\n"),
+        format!("{header}1. A V -2147483648,0 r0\n"),
+        format!("{header}{}. A V 1,0 r0\n", "9".repeat(30)),
+        format!("{header}1. A V 1,0 r0 ={}+1\n", "x".repeat(10_000)),
+        format!("{header}1. A V 1,0 r0 =A+99999999999999\n"),
+        format!("{header}1. A V 1,0 r0 {{ é ü \u{1F600} }}\n"),
+        "[Players \"é (red), \u{1F600} (blue)\"]\n[Rules \"HiG-2012\"]\n1. é V 1,0 r0\n".to_string(),
+        format!("{header}[Players \"A, B\"]\n[Result \"A x, B\"]\n"),
+        "1. A V 1,0 r0\n".repeat(200),
+    ];
+    for (i, src) in cases.iter().enumerate() {
+        must_not_panic("hostile", &format!("case {i}"), src, &catalog);
+    }
+}
