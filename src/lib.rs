@@ -44,6 +44,7 @@ pub mod cli;
 pub mod diagnostics;
 pub mod features;
 pub mod generate;
+pub mod import;
 pub mod notation;
 pub mod player;
 pub mod referee;
