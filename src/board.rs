@@ -36,11 +36,20 @@ impl Pos {
 
     /// The eight squares around this one (fewer at the edge of the coordinate range).
     pub fn surrounding(self) -> impl Iterator<Item = Pos> {
-        [(-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0)]
-            .into_iter()
-            .filter_map(move |(dx, dy)| {
-                Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
-            })
+        [
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+        ]
+        .into_iter()
+        .filter_map(move |(dx, dy)| {
+            Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
+        })
     }
 }
 
@@ -205,7 +214,11 @@ impl Board {
         let mut out: Vec<Pos> = self
             .tiles
             .iter()
-            .flat_map(|t| Side::ALL.into_iter().filter_map(move |s| t.pos.neighbour(s)))
+            .flat_map(|t| {
+                Side::ALL
+                    .into_iter()
+                    .filter_map(move |s| t.pos.neighbour(s))
+            })
             .filter(|p| !self.is_occupied(*p))
             .collect();
         out.sort_unstable_by_key(|p| (p.y, p.x));
@@ -224,8 +237,12 @@ impl Board {
     ) -> Option<Mismatch> {
         let ours = def.at(rotation);
         for side in Side::ALL {
-            let Some(npos) = pos.neighbour(side) else { continue };
-            let Some(index) = self.index_at(npos) else { continue };
+            let Some(npos) = pos.neighbour(side) else {
+                continue;
+            };
+            let Some(index) = self.index_at(npos) else {
+                continue;
+            };
             let Some(n) = self.tile(index) else { continue };
             let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
             if ours.edge(side) != theirs {

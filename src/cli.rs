@@ -128,7 +128,9 @@ pub fn run(cli: Cli) -> ExitCode {
     let color = match cli.color {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        ColorChoice::Auto => {
+            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+        }
     };
     let catalog = match TileCatalog::embedded() {
         Ok(c) => c,
@@ -138,8 +140,14 @@ pub fn run(cli: Cli) -> ExitCode {
         }
     };
     let code = match cli.command {
-        Command::Check { paths, format } => check(&paths, format, color, &catalog, &mut out, &mut err),
-        Command::Score { file, format, rules } => score(&file, format, rules, &catalog, &mut out, &mut err),
+        Command::Check { paths, format } => {
+            check(&paths, format, color, &catalog, &mut out, &mut err)
+        }
+        Command::Score {
+            file,
+            format,
+            rules,
+        } => score(&file, format, rules, &catalog, &mut out, &mut err),
         Command::Explain { code } => explain(&code, &mut out, &mut err),
         Command::Gen {
             seed,
@@ -311,13 +319,28 @@ fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
             0
         }
         None => {
-            let _ = writeln!(err, "error: no diagnostic has the code {code}; codes: {}", crate::diagnostics::CODES.iter().map(|(c, _)| *c).collect::<Vec<_>>().join(" "));
+            let _ = writeln!(
+                err,
+                "error: no diagnostic has the code {code}; codes: {}",
+                crate::diagnostics::CODES
+                    .iter()
+                    .map(|(c, _)| *c)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
             EXIT_USAGE
         }
     }
 }
 
-fn generate(seed: u64, games: usize, rules: Edition, players: u8, catalog: &TileCatalog, out: &mut impl Write) -> u8 {
+fn generate(
+    seed: u64,
+    games: usize,
+    rules: Edition,
+    players: u8,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+) -> u8 {
     let mut rng = crate::generate::Rng::new(seed);
     let options = crate::generate::GenOptions {
         edition: rules,
@@ -337,7 +360,12 @@ fn generate(seed: u64, games: usize, rules: Edition, players: u8, catalog: &Tile
     0
 }
 
-fn tiles(id: Option<&str>, catalog: &TileCatalog, out: &mut impl Write, err: &mut impl Write) -> u8 {
+fn tiles(
+    id: Option<&str>,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
     match id {
         None => {
             for (_, def) in catalog.iter() {
@@ -354,11 +382,24 @@ fn tiles(id: Option<&str>, catalog: &TileCatalog, out: &mut impl Write, err: &mu
                 let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
                 return EXIT_USAGE;
             };
-            let _ = writeln!(out, "{} ×{} ({} set) — {}", def.id, def.count, def.set, def.name);
+            let _ = writeln!(
+                out,
+                "{} ×{} ({} set) — {}",
+                def.id, def.count, def.set, def.name
+            );
             let pics: Vec<Vec<String>> = Rotation::ALL.iter().map(|r| picture(def, *r)).collect();
-            let _ = writeln!(out, "{}", Rotation::ALL.map(|r| format!("{:<11}", r.to_string())).join("  "));
+            let _ = writeln!(
+                out,
+                "{}",
+                Rotation::ALL
+                    .map(|r| format!("{:<11}", r.to_string()))
+                    .join("  ")
+            );
             for row in 0..5 {
-                let line: Vec<String> = pics.iter().map(|p| p.get(row).cloned().unwrap_or_default()).collect();
+                let line: Vec<String> = pics
+                    .iter()
+                    .map(|p| p.get(row).cloned().unwrap_or_default())
+                    .collect();
                 let _ = writeln!(out, "{}", line.join("  "));
             }
             0

@@ -6,10 +6,10 @@
 //! The engine reports plain [`Violation`]s; [`from_violation`] is the one place
 //! that turns them into diagnostics, looking up spans in the record.
 
+use crate::board::Pos;
 use crate::notation::{ActionRecord, GameRecord, Span, TurnRecord};
 use crate::rules::{Game, Violation};
 use crate::tiles::{EdgeKind, FeatureKind, Rotation, Side};
-use crate::board::Pos;
 
 /// Every code with a short name, in order. Codes are stable forever; a retired
 /// code stays reserved in `notation/diagnostics.md`.
@@ -67,7 +67,9 @@ pub enum Diagnostic {
     #[error("malformed turn")]
     #[diagnostic(
         code(E102),
-        help("a turn is written `12. Alice V 1,0 r90 +S =Alice+3 {{comment}}`, or `12. Alice X discard`")
+        help(
+            "a turn is written `12. Alice V 1,0 r90 +S =Alice+3 {{comment}}`, or `12. Alice X discard`"
+        )
     )]
     MalformedTurn {
         /// Where it went wrong.
@@ -78,7 +80,10 @@ pub enum Diagnostic {
     },
     /// Coordinates that are not two integers in range.
     #[error("invalid position")]
-    #[diagnostic(code(E103), help("a position is two integers `x,y` (x east, y north), each within ±2147483647"))]
+    #[diagnostic(
+        code(E103),
+        help("a position is two integers `x,y` (x east, y north), each within ±2147483647")
+    )]
     InvalidPosition {
         /// The coordinates.
         #[label("{reason}")]
@@ -88,7 +93,10 @@ pub enum Diagnostic {
     },
     /// A rotation other than r0, r90, r180 or r270.
     #[error("invalid rotation")]
-    #[diagnostic(code(E104), help("rotations are clockwise quarter turns: r0, r90, r180 or r270"))]
+    #[diagnostic(
+        code(E104),
+        help("rotations are clockwise quarter turns: r0, r90, r180 or r270")
+    )]
     InvalidRotation {
         /// The rotation.
         #[label("not a quarter turn")]
@@ -98,7 +106,9 @@ pub enum Diagnostic {
     #[error("invalid spot")]
     #[diagnostic(
         code(E105),
-        help("spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre)")
+        help(
+            "spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre)"
+        )
     )]
     InvalidSpot {
         /// The spot.
@@ -107,7 +117,10 @@ pub enum Diagnostic {
     },
     /// A score claim that does not follow the claim grammar.
     #[error("malformed score claim")]
-    #[diagnostic(code(E106), help("a claim is written =Name+points, or =Name+points/total"))]
+    #[diagnostic(
+        code(E106),
+        help("a claim is written =Name+points, or =Name+points/total")
+    )]
     MalformedClaim {
         /// Where it went wrong.
         #[label("expected {expected}")]
@@ -117,7 +130,12 @@ pub enum Diagnostic {
     },
     /// A `{` comment not closed on its line.
     #[error("unterminated comment")]
-    #[diagnostic(code(E107), help("close the comment with `}}` on the same line, or use `;` for a comment to the end of the line"))]
+    #[diagnostic(
+        code(E107),
+        help(
+            "close the comment with `}}` on the same line, or use `;` for a comment to the end of the line"
+        )
+    )]
     UnterminatedComment {
         /// The comment.
         #[label("opened here")]
@@ -125,7 +143,10 @@ pub enum Diagnostic {
     },
     /// The input holds no game at all.
     #[error("no game found")]
-    #[diagnostic(code(E108), help("a game starts with tag pairs such as [Players \"Alice (red), Bob (blue)\"]"))]
+    #[diagnostic(
+        code(E108),
+        help("a game starts with tag pairs such as [Players \"Alice (red), Bob (blue)\"]")
+    )]
     NoGame {
         /// The input.
         #[label("no tag pairs or turns here")]
@@ -133,7 +154,10 @@ pub enum Diagnostic {
     },
     /// A tile id that is not in the tile sets in play.
     #[error("unknown tile {tile}")]
-    #[diagnostic(code(E201), help("tiles in play: {known}; `carcref tiles` shows them all"))]
+    #[diagnostic(
+        code(E201),
+        help("tiles in play: {known}; `carcref tiles` shows them all")
+    )]
     UnknownTile {
         /// The tile id.
         #[label("not a tile of the sets in play")]
@@ -159,7 +183,9 @@ pub enum Diagnostic {
     #[error("it is {expected}'s turn, not {found}'s")]
     #[diagnostic(
         code(E203),
-        help("players take turns in seat order (the Players tag); after a discard the same player draws again")
+        help(
+            "players take turns in seat order (the Players tag); after a discard the same player draws again"
+        )
     )]
     WrongPlayer {
         /// The player.
@@ -172,7 +198,10 @@ pub enum Diagnostic {
     },
     /// A turn number that does not follow the previous one.
     #[error("turn number out of sequence")]
-    #[diagnostic(code(E204), help("turns are numbered 1, 2, 3, … one per line, discards included"))]
+    #[diagnostic(
+        code(E204),
+        help("turns are numbered 1, 2, 3, … one per line, discards included")
+    )]
     TurnOutOfSequence {
         /// The number.
         #[label("expected turn {expected}")]
@@ -184,7 +213,9 @@ pub enum Diagnostic {
     #[error("invalid players")]
     #[diagnostic(
         code(E205),
-        help("list 2 to 6 players in seat order: [Players \"Alice (red), Bob (blue)\"]; colours: red, blue, green, yellow, black, grey, pink")
+        help(
+            "list 2 to 6 players in seat order: [Players \"Alice (red), Bob (blue)\"]; colours: red, blue, green, yellow, black, grey, pink"
+        )
     )]
     InvalidPlayers {
         /// The tag (or the game's start, if missing).
@@ -197,7 +228,9 @@ pub enum Diagnostic {
     #[error("invalid rules edition")]
     #[diagnostic(
         code(E206),
-        help("name the edition: [Rules \"HiG-2012\"] (2012 Hans im Glück / Z-Man) or [Rules \"RGG-2000\"] (2000 Rio Grande)")
+        help(
+            "name the edition: [Rules \"HiG-2012\"] (2012 Hans im Glück / Z-Man) or [Rules \"RGG-2000\"] (2000 Rio Grande)"
+        )
     )]
     InvalidRules {
         /// The tag (or the game's start, if missing).
@@ -208,7 +241,10 @@ pub enum Diagnostic {
     },
     /// An expansion carcref does not know or does not referee yet.
     #[error("unsupported expansion {name}")]
-    #[diagnostic(code(E207), help("supported: none besides the basic game yet; leave the tag empty: [Expansions \"\"]"))]
+    #[diagnostic(
+        code(E207),
+        help("supported: none besides the basic game yet; leave the tag empty: [Expansions \"\"]")
+    )]
     UnsupportedExpansion {
         /// The expansion name.
         #[label("not supported")]
@@ -241,7 +277,12 @@ pub enum Diagnostic {
     },
     /// A Result tag that is not a list of final scores.
     #[error("malformed result")]
-    #[diagnostic(code(E210), help("write the final scores in seat order: [Result \"Alice 96, Bob 70\"], or \"*\" if unknown"))]
+    #[diagnostic(
+        code(E210),
+        help(
+            "write the final scores in seat order: [Result \"Alice 96, Bob 70\"], or \"*\" if unknown"
+        )
+    )]
     MalformedResult {
         /// The tag value.
         #[label("{reason}")]
@@ -251,7 +292,10 @@ pub enum Diagnostic {
     },
     /// A Termination tag with an unknown value.
     #[error("invalid termination")]
-    #[diagnostic(code(E211), help("termination is one of: complete, adjudicated, resigned, time-forfeit, interrupted"))]
+    #[diagnostic(
+        code(E211),
+        help("termination is one of: complete, adjudicated, resigned, time-forfeit, interrupted")
+    )]
     InvalidTermination {
         /// The tag value.
         #[label("unknown termination")]
@@ -259,7 +303,12 @@ pub enum Diagnostic {
     },
     /// A tile edge differs from its neighbour's.
     #[error("tile does not fit")]
-    #[diagnostic(code(E301), help("every edge must continue its neighbour: city to city, road to road, field to field; try another rotation"))]
+    #[diagnostic(
+        code(E301),
+        help(
+            "every edge must continue its neighbour: city to city, road to road, field to field; try another rotation"
+        )
+    )]
     TileDoesNotFit {
         /// The placement.
         #[label("{side} edge is {ours}, neighbour's edge is {theirs}")]
@@ -278,7 +327,10 @@ pub enum Diagnostic {
     },
     /// The square is already taken.
     #[error("position {pos} is occupied")]
-    #[diagnostic(code(E302), help("place the tile on an empty square next to the board"))]
+    #[diagnostic(
+        code(E302),
+        help("place the tile on an empty square next to the board")
+    )]
     PositionOccupied {
         /// The position.
         #[label("already taken")]
@@ -291,7 +343,10 @@ pub enum Diagnostic {
     },
     /// The square touches no tile by an edge.
     #[error("position {pos} is not adjacent to the board")]
-    #[diagnostic(code(E303), help("a tile must touch a placed tile by at least one edge; corners do not count"))]
+    #[diagnostic(
+        code(E303),
+        help("a tile must touch a placed tile by at least one edge; corners do not count")
+    )]
     NotAdjacent {
         /// The position.
         #[label("no neighbour by an edge")]
@@ -301,11 +356,16 @@ pub enum Diagnostic {
     },
     /// More tiles of a kind drawn than the sets in play hold.
     #[error("no tile {tile} left")]
-    #[diagnostic(code(E304), help("the tile sets in play hold {count} of {tile} (the start tile included); check the tile id"))]
+    #[diagnostic(
+        code(E304),
+        help("the tile sets in play hold {count} of {tile}{note}; check the tile id")
+    )]
     TileSupplyExhausted {
         /// The tile id.
-        #[label("all {count} already drawn")]
+        #[label("every {tile} of the supply is already on the board or discarded")]
         span: Span,
+        /// Says so when the start tile is one of them.
+        note: String,
         /// The tile id.
         tile: String,
         /// How many the sets hold.
@@ -313,7 +373,10 @@ pub enum Diagnostic {
     },
     /// A discard of a tile that fits somewhere.
     #[error("tile {tile} cannot be discarded")]
-    #[diagnostic(code(E305), help("a tile may be discarded only if it fits nowhere; it fits at {pos} {rotation}"))]
+    #[diagnostic(
+        code(E305),
+        help("a tile may be discarded only if it fits nowhere; it fits at {pos} {rotation}")
+    )]
     IllegalDiscard {
         /// The discard.
         #[label("this tile has a legal placement")]
@@ -341,7 +404,9 @@ pub enum Diagnostic {
     #[error("{kind} is already occupied")]
     #[diagnostic(
         code(E402),
-        help("a follower may not join a road, city or field that already holds one, whoever owns it")
+        help(
+            "a follower may not join a road, city or field that already holds one, whoever owns it"
+        )
     )]
     FeatureAlreadyOccupied {
         /// The follower.
@@ -357,7 +422,10 @@ pub enum Diagnostic {
     },
     /// The player has no follower in supply.
     #[error("{player} has no follower left")]
-    #[diagnostic(code(E403), help("followers come back only when their feature is scored; farmers never come back"))]
+    #[diagnostic(
+        code(E403),
+        help("followers come back only when their feature is scored; farmers never come back")
+    )]
     NoFollowersLeft {
         /// The follower.
         #[label("all 7 followers are on the board")]
@@ -367,7 +435,10 @@ pub enum Diagnostic {
     },
     /// A figure the game's expansions do not have.
     #[error("figure {figure} is not in play")]
-    #[diagnostic(code(E404), help("the basic game has only the plain follower, written `+SPOT`"))]
+    #[diagnostic(
+        code(E404),
+        help("the basic game has only the plain follower, written `+SPOT`")
+    )]
     FigureNotInPlay {
         /// The figure.
         #[label("no such figure in this game")]
@@ -394,7 +465,7 @@ pub enum Diagnostic {
         breakdown: String,
     },
     /// The Result tag differs from the final score.
-    #[error("final score of {player} is {actual}, not {claimed}")]
+    #[error("{player} ends the record with {actual} points, not {claimed}")]
     #[diagnostic(code(E502), help("`carcref score` shows how every point was scored"))]
     ResultMismatch {
         /// The Result tag.
@@ -409,7 +480,10 @@ pub enum Diagnostic {
     },
     /// A turn after the last tile was drawn.
     #[error("the game is over: every tile has been drawn")]
-    #[diagnostic(code(E503), help("the game ends after the turn that places (or discards) the last tile"))]
+    #[diagnostic(
+        code(E503),
+        help("the game ends after the turn that places (or discards) the last tile")
+    )]
     GameAlreadyOver {
         /// The turn.
         #[label("no tile left to draw")]
@@ -419,7 +493,9 @@ pub enum Diagnostic {
     #[error("the game ends with {remaining} tiles undrawn")]
     #[diagnostic(
         code(E504),
-        help("record every turn, or say how the game ended: [Termination \"adjudicated\"] (scored as if over), \"resigned\", \"time-forfeit\" or \"interrupted\"")
+        help(
+            "record every turn, or say how the game ended: [Termination \"adjudicated\"] (scored as if over), \"resigned\", \"time-forfeit\" or \"interrupted\""
+        )
     )]
     GameEndedEarly {
         /// The last turn (or the header).
@@ -430,7 +506,11 @@ pub enum Diagnostic {
     },
     /// Turns after an illegal one were not checked.
     #[error("later turns not checked: {count}")]
-    #[diagnostic(code(W101), severity(Warning), help("fix the error above; every later turn depends on it"))]
+    #[diagnostic(
+        code(W101),
+        severity(Warning),
+        help("fix the error above; every later turn depends on it")
+    )]
     TurnsNotChecked {
         /// The unchecked turns.
         #[label("these turns")]
@@ -483,7 +563,12 @@ fn placement_span(turn: &TurnRecord) -> Span {
 }
 
 /// Turns an engine violation at `turn` into a diagnostic with spans from the record.
-pub fn from_violation(v: Violation, turn: &TurnRecord, record: &GameRecord, game: &Game<'_>) -> Diagnostic {
+pub fn from_violation(
+    v: Violation,
+    turn: &TurnRecord,
+    record: &GameRecord,
+    game: &Game<'_>,
+) -> Diagnostic {
     let pos_span = || match &turn.action.value {
         ActionRecord::Place { pos, .. } => pos.span,
         ActionRecord::Discard => turn.action.span,
@@ -524,6 +609,12 @@ pub fn from_violation(v: Violation, turn: &TurnRecord, record: &GameRecord, game
             span: turn.tile.span,
             tile: turn.tile.value.clone(),
             count,
+            note: match game.catalog().start() {
+                Some(s) if game.catalog().def(s).id == turn.tile.value => {
+                    ", one of them the start tile".to_string()
+                }
+                _ => String::new(),
+            },
         },
         Violation::PositionOccupied { by_turn } => Diagnostic::PositionOccupied {
             span: pos_span(),
@@ -580,7 +671,11 @@ pub fn from_violation(v: Violation, turn: &TurnRecord, record: &GameRecord, game
                 valid.join(", ")
             },
         },
-        Violation::FeatureAlreadyOccupied { kind, by_turn, owner } => Diagnostic::FeatureAlreadyOccupied {
+        Violation::FeatureAlreadyOccupied {
+            kind,
+            by_turn,
+            owner,
+        } => Diagnostic::FeatureAlreadyOccupied {
             span: follower_span(),
             earlier: record
                 .turns

@@ -68,7 +68,12 @@ fn tag(name: &str, value: String) -> TagRecord {
 
 /// The canonical spot name of a segment of a placed tile: the first spot name (in
 /// the order N E S W, NNW … WNW, C) that reaches it.
-pub fn spot_of(game: &Game<'_>, tile: TileId, rotation: crate::tiles::Rotation, segment: u8) -> Option<Spot> {
+pub fn spot_of(
+    game: &Game<'_>,
+    tile: TileId,
+    rotation: crate::tiles::Rotation,
+    segment: u8,
+) -> Option<Spot> {
     let def = game.catalog().def(tile);
     Spot::all().find(|s| s.segment(def, rotation) == Some(segment))
 }
@@ -109,11 +114,13 @@ pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -
             let spots = game.legal_followers(player, tile, pos, rotation);
             let choice = rng.below(spots.len() + 1);
             let follower = spots.get(choice).map(|s| FollowerMove { segment: *s });
-            let spec = follower.and_then(|f| spot_of(&game, tile, rotation, f.segment)).map(|spot| FollowerSpec {
-                figure: None,
-                spot: sp(spot),
-                span: Span::default(),
-            });
+            let spec = follower
+                .and_then(|f| spot_of(&game, tile, rotation, f.segment))
+                .map(|spot| FollowerSpec {
+                    figure: None,
+                    spot: sp(spot),
+                    span: Span::default(),
+                });
             (
                 Action::Place {
                     pos,
@@ -128,7 +135,11 @@ pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -
             )
         };
         let number = game.turn() + 1;
-        let events = game.apply(Move { player, tile, action });
+        let events = game.apply(Move {
+            player,
+            tile,
+            action,
+        });
         let claims = (0..players.len() as u8)
             .map(Player)
             .filter_map(|p| {

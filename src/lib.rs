@@ -57,7 +57,9 @@ pub use board::{Board, Pos};
 pub use diagnostics::Diagnostic;
 pub use notation::parse;
 pub use player::{ByPlayer, Player};
-pub use referee::{Outcome, Replay, ReplayOptions, ScoreSheet, check, check_with, replay, replay_with};
+pub use referee::{
+    Outcome, Replay, ReplayOptions, ScoreSheet, check, check_with, replay, replay_with,
+};
 pub use rules::{Action, Edition, Game, Move, Setup, Violation};
 pub use score::{ScoreEvent, ScoreReason};
 pub use tiles::{EdgeKind, FeatureKind, Rotation, Side, Spot, TileCatalog, TileDef, TileId};

@@ -120,10 +120,10 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     }
     let totals: Vec<u32> = game.score().iter().map(|(_, s)| *s).collect();
     if check_claims && let Some(result) = &header.result {
-        for (name, claimed) in &result.scores {
+        for (name, claimed, span) in &result.scores {
             match game.seat(name) {
                 None => diagnostics.push(Diagnostic::UnknownPlayer {
-                    span: result.span,
+                    span: *span,
                     name: name.clone(),
                     players: players.join(", "),
                 }),
@@ -131,7 +131,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                     let actual = game.score().get(p).copied().unwrap_or(0);
                     if actual != *claimed {
                         diagnostics.push(Diagnostic::ResultMismatch {
-                            span: result.span,
+                            span: *span,
                             player: name.clone(),
                             claimed: *claimed,
                             actual,
@@ -168,16 +168,34 @@ fn breakdown(events: &[ScoreEvent], player: Player, game: &Game<'_>) -> String {
     let parts: Vec<String> = events
         .iter()
         .filter(|e| e.winners.contains(&player))
-        .map(|e| format!("{} at {} ({} tiles) {}", e.kind, e.at, e.tiles.len(), e.points))
+        .map(|e| {
+            format!(
+                "{} at {} ({} tiles): {}",
+                e.kind,
+                e.at,
+                e.tiles.len(),
+                e.points
+            )
+        })
         .collect();
     if parts.is_empty() {
         format!("{} scores nothing this turn", game.name(player))
     } else {
-        format!("{} scores {}", game.name(player), parts.join(" + "))
+        format!(
+            "{} scores {} this turn: {}",
+            game.name(player),
+            points_of(events, player),
+            parts.join(", ")
+        )
     }
 }
 
-fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, out: &mut Vec<Diagnostic>) {
+fn check_claims_of(
+    turn: &TurnRecord,
+    events: &[ScoreEvent],
+    game: &Game<'_>,
+    out: &mut Vec<Diagnostic>,
+) {
     for claim in &turn.claims {
         let Some(p) = game.seat(&claim.player.value) else {
             out.push(Diagnostic::UnknownPlayer {
@@ -207,7 +225,10 @@ fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, ou
                     what: "running total".to_string(),
                     claimed: total.value,
                     actual,
-                    breakdown: format!("{} has {actual} points after this turn", claim.player.value),
+                    breakdown: format!(
+                        "{} has {actual} points after this turn",
+                        claim.player.value
+                    ),
                 });
             }
         }
@@ -261,7 +282,9 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
         .into_iter()
         .map(|p| {
             let mut diagnostics = p.diagnostics;
-            let replay = if diagnostics.iter().any(Diagnostic::is_error) || p.record.tags.is_empty() && p.record.turns.is_empty() {
+            let replay = if diagnostics.iter().any(Diagnostic::is_error)
+                || p.record.tags.is_empty() && p.record.turns.is_empty()
+            {
                 None
             } else {
                 let r = replay_with(&p.record, catalog, options);

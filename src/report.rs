@@ -82,7 +82,13 @@ pub fn render_diagnostics(outcome: &Outcome, options: &RenderOptions) -> String 
     out
 }
 
-fn render_game_diagnostics(out: &mut String, outcome: &Outcome, g: usize, game: &GameOutcome, options: &RenderOptions) {
+fn render_game_diagnostics(
+    out: &mut String,
+    outcome: &Outcome,
+    g: usize,
+    game: &GameOutcome,
+    options: &RenderOptions,
+) {
     if game.diagnostics.is_empty() {
         return;
     }
@@ -98,13 +104,25 @@ fn render_game_diagnostics(out: &mut String, outcome: &Outcome, g: usize, game: 
                 .with_links(false);
             let src = NamedSource::new(&outcome.name, outcome.src.clone());
             for d in &game.diagnostics {
-                let _ = handler.render_report(out, &Report { src: &src, diagnostic: d });
+                let _ = handler.render_report(
+                    out,
+                    &Report {
+                        src: &src,
+                        diagnostic: d,
+                    },
+                );
             }
         }
         DiagnosticFormat::Short => {
             for d in &game.diagnostics {
                 let (line, col) = line_col(&outcome.src, d.span().start);
-                let _ = writeln!(out, "{}:{line}:{col}: {} {}", outcome.name, d.code(), one_line(d));
+                let _ = writeln!(
+                    out,
+                    "{}:{line}:{col}: {} {}",
+                    outcome.name,
+                    d.code(),
+                    one_line(d)
+                );
             }
         }
         DiagnosticFormat::Github => {
@@ -271,7 +289,10 @@ pub fn score_view(index: usize, events: &[ScoreEvent], sheet: &ScoreSheet) -> Sc
                 .zip(sheet.totals.iter().copied())
                 .collect(),
         ),
-        events: events.iter().map(|e| event_view(e, &sheet.players)).collect(),
+        events: events
+            .iter()
+            .map(|e| event_view(e, &sheet.players))
+            .collect(),
     }
 }
 
@@ -323,21 +344,41 @@ pub fn score_human(view: &ScoreView) -> String {
             final_started = true;
             let _ = writeln!(out, "Final scoring");
         }
-        let when = e.turn.map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
+        let when = e
+            .turn
+            .map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
         let what = match e.reason {
             ScoreReason::Completed => format!("{} at {} completed", e.feature, e.at),
             ScoreReason::Incomplete => format!("{} at {} incomplete", e.feature, e.at),
             ScoreReason::Farm if e.fields.is_empty() => {
-                format!("field at {} supplies cities at {}", e.at, e.cities.join(" "))
+                format!(
+                    "field at {} supplies cities at {}",
+                    e.at,
+                    e.cities.join(" ")
+                )
             }
-            ScoreReason::Farm => format!("city at {} supplied by fields at {}", e.at, e.fields.join(" ")),
+            ScoreReason::Farm => format!(
+                "city at {} supplied by fields at {}",
+                e.at,
+                e.fields.join(" ")
+            ),
         };
         let mut detail = format!("{} tiles", e.tiles.len());
         if e.banners > 0 {
             let _ = write!(detail, ", {} banners", e.banners);
         }
-        let followers: Vec<String> = e.followers.0.iter().map(|(n, s)| format!("{n} {s}")).collect();
-        let points: Vec<String> = e.points.0.iter().map(|(n, p)| format!("{n} +{p}")).collect();
+        let followers: Vec<String> = e
+            .followers
+            .0
+            .iter()
+            .map(|(n, s)| format!("{n} {s}"))
+            .collect();
+        let points: Vec<String> = e
+            .points
+            .0
+            .iter()
+            .map(|(n, p)| format!("{n} +{p}"))
+            .collect();
         let _ = writeln!(
             out,
             "{when}  {what} ({detail}); followers: {}; scores: {}",
@@ -345,7 +386,12 @@ pub fn score_human(view: &ScoreView) -> String {
             points.join(", ")
         );
     }
-    let totals: Vec<String> = view.totals.0.iter().map(|(n, p)| format!("{n} {p}")).collect();
+    let totals: Vec<String> = view
+        .totals
+        .0
+        .iter()
+        .map(|(n, p)| format!("{n} {p}"))
+        .collect();
     let _ = writeln!(out, "Totals: {}", totals.join(", "));
     out
 }

@@ -63,7 +63,9 @@ pub struct ScoreEvent {
 /// Rulebook (2012, "What if there are more than one follower on a completed road or
 /// city?"): "The player with the most thieves or knights scores the totality of the
 /// points. In case of a tie, the tied players each score the points."
-fn majority(followers: impl IntoIterator<Item = (Player, u32)>) -> (Vec<(Player, u32)>, Vec<Player>) {
+fn majority(
+    followers: impl IntoIterator<Item = (Player, u32)>,
+) -> (Vec<(Player, u32)>, Vec<Player>) {
     let mut by = [0u32; MAX_PLAYERS];
     for (p, s) in followers {
         if let Some(v) = by.get_mut(p.index()) {
@@ -151,7 +153,11 @@ fn feature_event(
     reason: ScoreReason,
     points: u32,
 ) -> ScoreEvent {
-    let (strength, winners) = majority(f.followers.iter().map(|x| (x.player, u32::from(x.strength))));
+    let (strength, winners) = majority(
+        f.followers
+            .iter()
+            .map(|x| (x.player, u32::from(x.strength))),
+    );
     ScoreEvent {
         turn,
         kind: f.kind,
@@ -187,7 +193,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
             continue;
         }
         done.push(root);
-        let Some(f) = features.feature(node) else { continue };
+        let Some(f) = features.feature(node) else {
+            continue;
+        };
         if f.followers.is_empty() {
             continue;
         }
@@ -196,17 +204,35 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
             FeatureKind::City => completed_city_points(game.edition(), tiles, f.pennants),
             _ => road_points(tiles),
         };
-        events.push(feature_event(game, node, f, turn, ScoreReason::Completed, points));
+        events.push(feature_event(
+            game,
+            node,
+            f,
+            turn,
+            ScoreReason::Completed,
+            points,
+        ));
     }
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's.
     for pos in std::iter::once(placed.pos).chain(placed.pos.surrounding()) {
-        let Some(node) = game.monastery_at(pos) else { continue };
-        let Some(f) = features.feature(node) else { continue };
+        let Some(node) = game.monastery_at(pos) else {
+            continue;
+        };
+        let Some(f) = features.feature(node) else {
+            continue;
+        };
         if f.followers.is_empty() || game.board().surrounding_count(pos) < 8 {
             continue;
         }
-        let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, monastery_points(8));
+        let mut e = feature_event(
+            game,
+            node,
+            f,
+            turn,
+            ScoreReason::Completed,
+            monastery_points(8),
+        );
         e.tiles = monastery_tiles(game, pos);
         events.push(e);
     }
@@ -223,7 +249,9 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
     }
     open.sort_unstable_by_key(|r| features.first_node_of(*r));
     for root in open {
-        let Some(f) = features.feature(root) else { continue };
+        let Some(f) = features.feature(root) else {
+            continue;
+        };
         if f.followers.is_empty() || features.is_complete(root) {
             continue;
         }
@@ -266,7 +294,9 @@ fn completed_cities(features: &Features, field: &Feature) -> Vec<FeatureId> {
 fn farms_per_field(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<ScoreEvent> {
     let mut events = Vec::new();
     for root in features.roots_of_kind(FeatureKind::Field) {
-        let Some(f) = features.feature(root) else { continue };
+        let Some(f) = features.feature(root) else {
+            continue;
+        };
         if f.followers.is_empty() {
             continue;
         }
@@ -304,7 +334,9 @@ fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<Sc
     // Completed city (by stable name) → the farmed fields supplying it.
     let mut supplied: BTreeMap<NodeId, (FeatureId, Vec<FeatureId>)> = BTreeMap::new();
     for field in features.roots_of_kind(FeatureKind::Field) {
-        let Some(f) = features.feature(field) else { continue };
+        let Some(f) = features.feature(field) else {
+            continue;
+        };
         if f.followers.is_empty() {
             continue;
         }
@@ -317,11 +349,17 @@ fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<Sc
     }
     let mut events = Vec::new();
     for (city, fields) in supplied.into_values() {
-        let Some(c) = features.feature(city) else { continue };
+        let Some(c) = features.feature(city) else {
+            continue;
+        };
         let farmers = fields
             .iter()
             .filter_map(|r| features.feature(*r))
-            .flat_map(|f| f.followers.iter().map(|x| (x.player, u32::from(x.strength))));
+            .flat_map(|f| {
+                f.followers
+                    .iter()
+                    .map(|x| (x.player, u32::from(x.strength)))
+            });
         let (strength, winners) = majority(farmers);
         events.push(ScoreEvent {
             turn: None,

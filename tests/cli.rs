@@ -15,7 +15,12 @@ fn run(args: &[&str], stdin: Option<&str>) -> String {
         .spawn()
         .unwrap();
     if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
     } else {
         drop(child.stdin.take());
     }
@@ -38,42 +43,70 @@ macro_rules! snap {
 
 #[test]
 fn check_valid_file() {
-    snap!("cli_check_valid", run(&["check", "tests/data/ok.cgn"], None));
+    snap!(
+        "cli_check_valid",
+        run(&["check", "tests/data/ok.cgn"], None)
+    );
 }
 
 #[test]
 fn check_invalid_file() {
-    snap!("cli_check_invalid", run(&["check", "--color", "never", "tests/data/bad.cgn"], None));
+    snap!(
+        "cli_check_invalid",
+        run(&["check", "--color", "never", "tests/data/bad.cgn"], None)
+    );
 }
 
 #[test]
 fn check_two_files() {
     snap!(
         "cli_check_two_files",
-        run(&["check", "--format", "short", "tests/data/ok.cgn", "tests/data/bad.cgn"], None)
+        run(
+            &[
+                "check",
+                "--format",
+                "short",
+                "tests/data/ok.cgn",
+                "tests/data/bad.cgn"
+            ],
+            None
+        )
     );
 }
 
 #[test]
 fn check_stdin() {
-    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok.cgn")).unwrap();
+    let src =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok.cgn")).unwrap();
     snap!("cli_check_stdin", run(&["check", "-"], Some(&src)));
 }
 
 #[test]
 fn check_json_and_github_formats() {
-    snap!("cli_check_json", run(&["check", "--format", "json", "tests/data/bad.cgn"], None));
-    snap!("cli_check_github", run(&["check", "--format", "github", "tests/data/bad.cgn"], None));
+    snap!(
+        "cli_check_json",
+        run(&["check", "--format", "json", "tests/data/bad.cgn"], None)
+    );
+    snap!(
+        "cli_check_github",
+        run(&["check", "--format", "github", "tests/data/bad.cgn"], None)
+    );
 }
 
 #[test]
 fn bad_flag_is_a_usage_error() {
-    snap!("cli_bad_flag", run(&["check", "--frobnicate", "tests/data/ok.cgn"], None));
+    snap!(
+        "cli_bad_flag",
+        run(&["check", "--frobnicate", "tests/data/ok.cgn"], None)
+    );
 }
 
 #[test]
 fn missing_file_is_an_io_error() {
-    snap!("cli_missing_file", run(&["check", "tests/data/no-such-file.cgn"], None));
+    snap!(
+        "cli_missing_file",
+        run(&["check", "tests/data/no-such-file.cgn"], None)
+    );
 }
 
 #[test]
@@ -83,9 +116,18 @@ fn explain_a_code() {
 
 #[test]
 fn score_formats() {
-    snap!("cli_score_human", run(&["score", "tests/data/ok.cgn"], None));
-    snap!("cli_score_json", run(&["score", "--format", "json", "tests/data/ok.cgn"], None));
-    snap!("cli_score_rio_grande", run(&["score", "--rules", "RGG-2000", "tests/data/ok.cgn"], None));
+    snap!(
+        "cli_score_human",
+        run(&["score", "tests/data/ok.cgn"], None)
+    );
+    snap!(
+        "cli_score_json",
+        run(&["score", "--format", "json", "tests/data/ok.cgn"], None)
+    );
+    snap!(
+        "cli_score_rio_grande",
+        run(&["score", "--rules", "RGG-2000", "tests/data/ok.cgn"], None)
+    );
 }
 
 #[test]
@@ -96,10 +138,19 @@ fn tiles_picture() {
 #[test]
 fn generated_games_check() {
     let games = run(&["gen", "--seed", "7", "--games", "20"], None);
-    let cgn = games.split("----- stdout -----\n").nth(1).unwrap().split("----- stderr -----").next().unwrap();
+    let cgn = games
+        .split("----- stdout -----\n")
+        .nth(1)
+        .unwrap()
+        .split("----- stderr -----")
+        .next()
+        .unwrap();
     let again = run(&["gen", "--seed", "7", "--games", "20"], None);
     assert_eq!(games, again, "same seed, same bytes");
     let checked = run(&["check", "-"], Some(cgn));
     assert!(checked.starts_with("exit_code: 0"), "{checked}");
-    assert!(checked.contains("checked 20 games in 1 files: 20 valid, 0 invalid"), "{checked}");
+    assert!(
+        checked.contains("checked 20 games in 1 files: 20 valid, 0 invalid"),
+        "{checked}"
+    );
 }

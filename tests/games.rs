@@ -8,7 +8,9 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use carcref::report::{DiagnosticFormat, RenderOptions, ScoreFormat, render_diagnostics, render_scores};
+use carcref::report::{
+    DiagnosticFormat, RenderOptions, ScoreFormat, render_diagnostics, render_scores,
+};
 use carcref::{Outcome, TileCatalog, check};
 
 fn run(path: &Path, declares: bool) -> (Outcome, String) {
@@ -29,10 +31,13 @@ fn run(path: &Path, declares: bool) -> (Outcome, String) {
             width: 80,
         },
     );
-    let expected = if declares { common::expected_codes(&src) } else { BTreeSet::new() };
+    let expected = if declares {
+        common::expected_codes(&src)
+    } else {
+        BTreeSet::new()
+    };
     assert_eq!(
-        codes,
-        expected,
+        codes, expected,
         "{name}: emitted codes differ from the `; expect:` line\n{diagnostics}"
     );
     let body = format!(
@@ -67,7 +72,11 @@ fn invalid_games() {
     settings().bind(|| {
         insta::glob!("../notation/games", "invalid/*.cgn", |path| {
             let (outcome, body) = run(path, true);
-            assert!(outcome.has_errors(), "{}: no error reported", path.display());
+            assert!(
+                outcome.has_errors(),
+                "{}: no error reported",
+                path.display()
+            );
             insta::assert_snapshot!(body);
         });
     });
@@ -89,7 +98,10 @@ fn examples() {
 #[test]
 fn every_code_is_covered() {
     let mut declared = BTreeSet::new();
-    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/games/invalid")).unwrap() {
+    for entry in
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/games/invalid"))
+            .unwrap()
+    {
         let src = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         declared.extend(common::expected_codes(&src));
     }
@@ -119,15 +131,26 @@ fn round_trip() {
             }
             let records: Vec<_> = first.iter().map(|p| p.record.clone()).collect();
             let written = carcref::notation::write::write(&records);
-            let second: Vec<_> = carcref::parse(&written).into_iter().map(|p| p.record).collect();
+            let second: Vec<_> = carcref::parse(&written)
+                .into_iter()
+                .map(|p| p.record)
+                .collect();
             assert_eq!(records, second, "{}", path.display());
-            let canonical: Vec<_> = records.iter().map(carcref::notation::write::canonical).collect();
+            let canonical: Vec<_> = records
+                .iter()
+                .map(carcref::notation::write::canonical)
+                .collect();
             let once = carcref::notation::write::write(&canonical);
             let again: Vec<_> = carcref::parse(&once)
                 .iter()
                 .map(|p| carcref::notation::write::canonical(&p.record))
                 .collect();
-            assert_eq!(once, carcref::notation::write::write(&again), "{}", path.display());
+            assert_eq!(
+                once,
+                carcref::notation::write::write(&again),
+                "{}",
+                path.display()
+            );
         }
     }
 }

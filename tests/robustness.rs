@@ -17,7 +17,10 @@ fn fixtures() -> Vec<(String, String)> {
             .collect();
         paths.sort();
         for p in paths {
-            out.push((p.display().to_string(), std::fs::read_to_string(&p).unwrap()));
+            out.push((
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            ));
         }
     }
     out
@@ -30,7 +33,10 @@ fn must_not_panic(name: &str, what: &str, src: &str, catalog: &TileCatalog) {
         for g in &outcome.games {
             for d in &g.diagnostics {
                 let s = d.span();
-                assert!(s.start <= s.end && s.end <= src.len(), "{name} {what}: span {s:?} outside");
+                assert!(
+                    s.start <= s.end && s.end <= src.len(),
+                    "{name} {what}: span {s:?} outside"
+                );
             }
         }
     }));
@@ -43,23 +49,47 @@ fn truncations_deletions_duplications() {
     for (name, src) in fixtures() {
         // Truncations: every line end and a few points inside lines keep this fast
         // for full games while still cutting every production somewhere.
-        let mut cuts: Vec<usize> = src.char_indices().map(|(i, _)| i).filter(|i| i % 7 == 0).collect();
+        let mut cuts: Vec<usize> = src
+            .char_indices()
+            .map(|(i, _)| i)
+            .filter(|i| i % 7 == 0)
+            .collect();
         cuts.extend(src.match_indices('\n').map(|(i, _)| i));
         for cut in cuts {
             if src.is_char_boundary(cut) {
-                must_not_panic(&name, &format!("truncation at {cut}"), &src[..cut], &catalog);
+                must_not_panic(
+                    &name,
+                    &format!("truncation at {cut}"),
+                    &src[..cut],
+                    &catalog,
+                );
             }
         }
         let lines: Vec<&str> = src.split_inclusive('\n').collect();
         for i in 0..lines.len() {
-            let deleted: String = lines.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| *l).collect();
-            must_not_panic(&name, &format!("line {} deleted", i + 1), &deleted, &catalog);
+            let deleted: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, l)| *l)
+                .collect();
+            must_not_panic(
+                &name,
+                &format!("line {} deleted", i + 1),
+                &deleted,
+                &catalog,
+            );
             let duplicated: String = lines
                 .iter()
                 .enumerate()
                 .flat_map(|(j, l)| if j == i { vec![*l, *l] } else { vec![*l] })
                 .collect();
-            must_not_panic(&name, &format!("line {} duplicated", i + 1), &duplicated, &catalog);
+            must_not_panic(
+                &name,
+                &format!("line {} duplicated", i + 1),
+                &duplicated,
+                &catalog,
+            );
         }
     }
 }
@@ -79,7 +109,8 @@ fn hostile_inputs() {
         format!("{header}1. A V 1,0 r0 ={}+1\n", "x".repeat(10_000)),
         format!("{header}1. A V 1,0 r0 =A+99999999999999\n"),
         format!("{header}1. A V 1,0 r0 {{ é ü \u{1F600} }}\n"),
-        "[Players \"é (red), \u{1F600} (blue)\"]\n[Rules \"HiG-2012\"]\n1. é V 1,0 r0\n".to_string(),
+        "[Players \"é (red), \u{1F600} (blue)\"]\n[Rules \"HiG-2012\"]\n1. é V 1,0 r0\n"
+            .to_string(),
         format!("{header}[Players \"A, B\"]\n[Result \"A x, B\"]\n"),
         "1. A V 1,0 r0\n".repeat(200),
     ];

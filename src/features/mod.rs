@@ -134,7 +134,11 @@ impl Features {
                 tiles: vec![index],
                 pennants: u32::from(seg.banner),
                 followers: Vec::new(),
-                touches: seg.touches.iter().map(|c| first + NodeId::from(*c)).collect(),
+                touches: seg
+                    .touches
+                    .iter()
+                    .map(|c| first + NodeId::from(*c))
+                    .collect(),
                 first: self.data.len() as NodeId,
             });
         }
@@ -144,7 +148,8 @@ impl Features {
                 continue;
             };
             let theirs = catalog.def(n.tile).at(n.rotation);
-            if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite())) {
+            if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite()))
+            {
                 self.join(first + NodeId::from(a), n.first_node + NodeId::from(b));
                 // Both edges are now joined; each was counted open once.
                 if let Some(f) = self.feature_mut(first + NodeId::from(a)) {
@@ -201,8 +206,9 @@ impl Features {
 
     /// Whether a city or road is complete.
     pub fn is_complete(&self, node: NodeId) -> bool {
-        self.feature(node)
-            .is_some_and(|f| matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0)
+        self.feature(node).is_some_and(|f| {
+            matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0
+        })
     }
 
     /// The roots of all features of a kind, in order of their first node (the order

@@ -5,13 +5,12 @@
 //! whatever CGN cannot hold in comments. The output is a [`GameRecord`], written
 //! with `notation::write`, so that `carcref check` referees the import.
 
-
 use std::fmt;
 
+use crate::board::Pos;
 use crate::notation::{
     ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord, TurnRecord,
 };
-use crate::board::Pos;
 use crate::tiles::{Rotation, Spot};
 
 /// A fault in an imported record.

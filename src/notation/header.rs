@@ -98,15 +98,18 @@ impl fmt::Display for Termination {
 impl FromStr for Termination {
     type Err = ();
     fn from_str(s: &str) -> Result<Self, ()> {
-        Termination::ALL.into_iter().find(|t| t.name() == s).ok_or(())
+        Termination::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or(())
     }
 }
 
 /// Final scores claimed in the Result tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResultClaim {
-    /// `(name, points)` in the order written.
-    pub scores: Vec<(String, u32)>,
+    /// `(name, points, span of the entry)` in the order written.
+    pub scores: Vec<(String, u32, Span)>,
     /// The tag value.
     pub span: Span,
 }
@@ -142,12 +145,24 @@ impl Header {
     /// (Players, Rules) are usable, and every fault found.
     pub fn read(record: &GameRecord) -> (Option<Header>, Vec<Diagnostic>) {
         let mut diags = Vec::new();
-        let start = Span::new(record.span.start, record.span.start);
+        // Faults of a missing tag point at the tag pairs (or the game's start).
+        let start = match (record.tags.first(), record.tags.last()) {
+            (Some(first), Some(last)) => Span::new(first.span.start, last.span.end),
+            _ => record
+                .turns
+                .first()
+                .map_or(Span::new(record.span.start, record.span.start), |t| t.span),
+        };
         for (i, t) in record.tags.iter().enumerate() {
             if !KNOWN_TAGS.contains(&t.name.value.as_str()) {
                 continue;
             }
-            if let Some(first) = record.tags.iter().take(i).find(|f| f.name.value == t.name.value) {
+            if let Some(first) = record
+                .tags
+                .iter()
+                .take(i)
+                .find(|f| f.name.value == t.name.value)
+            {
                 diags.push(Diagnostic::DuplicateTag {
                     span: t.span,
                     first: first.span,
@@ -201,28 +216,65 @@ impl Header {
                 e
             }
         };
-        let expansions = record.tag("Expansions").map_or_else(Vec::new, |t| expansions(t, &mut diags));
+        let expansions = record
+            .tag("Expansions")
+            .map_or_else(Vec::new, |t| expansions(t, &mut diags));
         let termination = match record.tag("Termination") {
             None => Termination::Complete,
             Some(t) => t.value.value.parse().unwrap_or_else(|()| {
                 diags.push(Diagnostic::InvalidTermination { span: t.value.span });
-                Termination::Complete
+                // With the ending unknown, score nothing beyond the record and do
+                // not claim it ended early: the fault is reported once, here.
+                Termination::Interrupted
             }),
         };
-        let result = record.tag("Result").and_then(|t| match result(&t.value.value) {
-            Ok(None) => None,
-            Ok(Some(scores)) => Some(ResultClaim {
-                scores,
-                span: t.value.span,
-            }),
-            Err(reason) => {
-                diags.push(Diagnostic::MalformedResult {
-                    span: t.value.span,
-                    reason,
-                });
+        let result = record
+            .tag("Result")
+            .and_then(|t| match result(&t.value.value) {
+                Ok(None) => None,
+                Ok(Some(entries)) => {
+                    // Point at each entry where the value was written without escapes
+                    // (its text then maps byte for byte); else at the whole value.
+                    let exact = t.value.span.len() == t.value.value.len() + 2;
+                    let scores = entries
+                        .into_iter()
+                        .map(|(name, points, at)| {
+                            let span = if exact {
+                                let start = t.value.span.start + 1 + at.start;
+                                Span::new(start, start + at.len())
+                            } else {
+                                t.value.span
+                            };
+                            (name, points, span)
+                        })
+                        .collect();
+                    Some(ResultClaim {
+                        scores,
+                        span: t.value.span,
+                    })
+                }
+                Err(reason) => {
+                    diags.push(Diagnostic::MalformedResult {
+                        span: t.value.span,
+                        reason,
+                    });
+                    None
+                }
+            });
+        // 2012 rulebook: "A tile laying game for 2 to 5 players" (five colours in the
+        // box); the 2000 Rio Grande big box: "for 2 to 6 players".
+        let players = match (players, edition) {
+            (Some(p), Some(Edition::HiG2012)) if p.len() > 5 => {
+                if let Some(t) = record.tag("Players") {
+                    diags.push(Diagnostic::InvalidPlayers {
+                        span: t.value.span,
+                        reason: format!("{} players; the 2012 basic game seats 2 to 5", p.len()),
+                    });
+                }
                 None
             }
-        });
+            (p, _) => p,
+        };
         let header = match (players, edition) {
             (Some(players), Some(edition)) => Some(Header {
                 players,
@@ -251,7 +303,9 @@ fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
             return Err("a player has no name".to_string());
         }
         if name.contains(['(', ')', '"']) {
-            return Err(format!("player name {name:?} may not contain parentheses or quotes"));
+            return Err(format!(
+                "player name {name:?} may not contain parentheses or quotes"
+            ));
         }
         if let Some(c) = &colour
             && !COLOURS.contains(&c.as_str())
@@ -269,16 +323,25 @@ fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
             colour,
         });
     }
-    // Rulebooks: 2 to 5 players with the basic game, 6 with the big-box colours.
     if out.len() < 2 || out.len() > MAX_PLAYERS {
-        return Err(format!("{} players; a game has 2 to {MAX_PLAYERS}", out.len()));
+        let n = out.len();
+        return Err(format!(
+            "{n} {}; a game has 2 to {MAX_PLAYERS}",
+            if n == 1 { "player" } else { "players" }
+        ));
     }
     Ok(out)
 }
 
 fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
     let mut out = Vec::new();
-    for name in t.value.value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    for name in t
+        .value
+        .value
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         if SUPPORTED_EXPANSIONS.contains(&name) {
             out.push(name.to_string());
         } else {
@@ -292,21 +355,24 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
 }
 
 /// `result = "*" | name , ws , points , { "," , name , ws , points } ;`
-fn result(value: &str) -> Result<Option<Vec<(String, u32)>>, String> {
-    let value = value.trim();
-    if value == "*" || value.is_empty() {
+fn result(value: &str) -> Result<Option<Vec<(String, u32, Span)>>, String> {
+    if value.trim() == "*" || value.trim().is_empty() {
         return Ok(None);
     }
     let mut out = Vec::new();
-    for entry in value.split(',') {
-        let entry = entry.trim();
+    let mut offset = 0;
+    for raw in value.split(',') {
+        let lead = raw.len() - raw.trim_start().len();
+        let entry = raw.trim();
+        let at = Span::new(offset + lead, offset + lead + entry.len());
+        offset += raw.len() + 1;
         let (name, points) = entry
             .rsplit_once(' ')
             .ok_or_else(|| format!("{entry:?} is not `Name points`"))?;
         let points = points
             .parse::<u32>()
             .map_err(|_| format!("{points:?} is not a number of points"))?;
-        out.push((name.trim().to_string(), points));
+        out.push((name.trim().to_string(), points, at));
     }
     Ok(Some(out))
 }
@@ -337,7 +403,10 @@ mod tests {
         assert_eq!(result("*"), Ok(None));
         assert_eq!(
             result("Alice 96, Bob Smith 70"),
-            Ok(Some(vec![("Alice".into(), 96), ("Bob Smith".into(), 70)]))
+            Ok(Some(vec![
+                ("Alice".into(), 96, Span::new(0, 8)),
+                ("Bob Smith".into(), 70, Span::new(10, 22))
+            ]))
         );
         assert!(result("Alice ninety").is_err());
     }

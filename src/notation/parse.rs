@@ -59,7 +59,11 @@ impl<'a> ParseError<&'a str> for SyntaxError<'a> {
 
     fn or(self, other: Self) -> Self {
         // Of two alternatives, report the one that got further.
-        if other.rest.len() <= self.rest.len() { other } else { self }
+        if other.rest.len() <= self.rest.len() {
+            other
+        } else {
+            self
+        }
     }
 }
 
@@ -123,7 +127,11 @@ impl<'a> Line<'a> {
         let (i, _) = char('[').parse(i)?;
         let (i, name) = cut(context("a tag name", self.spanned(|i| self.tag_name(i)))).parse(i)?;
         let (i, _) = cut(context("a space and a quoted value", space1)).parse(i)?;
-        let (i, value) = cut(context("a quoted value", self.spanned(|i| self.tag_value(i)))).parse(i)?;
+        let (i, value) = cut(context(
+            "a quoted value",
+            self.spanned(|i| self.tag_value(i)),
+        ))
+        .parse(i)?;
         let (i, _) = cut(context("a closing ]", char(']'))).parse(i)?;
         let end = i;
         let (i, _) = space0.parse(i)?;
@@ -165,10 +173,12 @@ impl<'a> Line<'a> {
     ///         [ ws , follower_spec ] , { ws , claim } , [ ws ] , [ comment ] ;`
     fn turn(&self, i: &'a str) -> PResult<'a, TurnRecord> {
         let start = i;
-        let (i, number) = context("a turn number", self.spanned(|i| self.turn_number(i))).parse(i)?;
+        let (i, number) =
+            context("a turn number", self.spanned(|i| self.turn_number(i))).parse(i)?;
         let (i, _) = cut(context("'.' after the turn number", char('.'))).parse(i)?;
         let (i, _) = cut(context("a space", space1)).parse(i)?;
-        let (i, player) = cut(context("a player name", self.spanned(|i| self.player(i)))).parse(i)?;
+        let (i, player) =
+            cut(context("a player name", self.spanned(|i| self.player(i)))).parse(i)?;
         let (i, _) = cut(context("a space", space1)).parse(i)?;
         let (i, tile) = cut(context("a tile id", self.spanned(|i| self.tile_id(i)))).parse(i)?;
         let (i, _) = cut(context("a space", space1)).parse(i)?;
@@ -255,7 +265,10 @@ impl<'a> Line<'a> {
 
     /// `action = "discard" | placement ;`
     fn action(&self, i: &'a str) -> PResult<'a, ActionRecord> {
-        alt((value(ActionRecord::Discard, tag("discard")), |i| self.placement(i))).parse(i)
+        alt((value(ActionRecord::Discard, tag("discard")), |i| {
+            self.placement(i)
+        }))
+        .parse(i)
     }
 
     /// `placement = position , ws , rotation ;`
@@ -281,7 +294,10 @@ impl<'a> Line<'a> {
 
     /// `rotation = "r0" | "r90" | "r180" | "r270" ;`
     fn rotation(&self, i: &'a str) -> PResult<'a, Rotation> {
-        map_res(recognize((char('r'), digit1)), |s: &str| s.parse::<Rotation>()).parse(i)
+        map_res(recognize((char('r'), digit1)), |s: &str| {
+            s.parse::<Rotation>()
+        })
+        .parse(i)
     }
 
     /// `follower_spec = "+" , [ figure , ":" ] , spot ;`
@@ -298,7 +314,8 @@ impl<'a> Line<'a> {
         Ok((
             i,
             FollowerSpec {
-                figure: figure.map(|f| Spanned::new(f.value, Span::new(f.span.start, f.span.end - 1))),
+                figure: figure
+                    .map(|f| Spanned::new(f.value, Span::new(f.span.start, f.span.end - 1))),
                 spot,
                 span: self.span(start, i),
             },
@@ -492,7 +509,9 @@ pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Reads every game of a text. An input with no game yields one [`Parsed`] with
 /// an `E108` diagnostic.
 pub fn parse(src: &str) -> Vec<Parsed> {
-    let games: Vec<Parsed> = split_games(src).map(|(base, text)| parse_game(text, base)).collect();
+    let games: Vec<Parsed> = split_games(src)
+        .map(|(base, text)| parse_game(text, base))
+        .collect();
     if games.is_empty() {
         return vec![Parsed {
             record: GameRecord::default(),
@@ -517,7 +536,9 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             text,
             base: base + offset,
         };
-        let Some(kind) = line_kind(text) else { continue };
+        let Some(kind) = line_kind(text) else {
+            continue;
+        };
         let lead = text.len() - text.trim_start().len();
         let body = text.get(lead..).unwrap_or("");
         let result = match kind {
@@ -527,17 +548,22 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             LineKind::Comment => all_consuming(|i| line.comment_line(i))
                 .parse(body)
                 .map(|(_, c)| pending_comments.push(c)),
-            LineKind::Turn => all_consuming(|i| line.turn(i)).parse(body).map(|(_, mut t)| {
-                t.comments_before = std::mem::take(&mut pending_comments);
-                record.turns.push(t);
-            }),
+            LineKind::Turn => all_consuming(|i| line.turn(i))
+                .parse(body)
+                .map(|(_, mut t)| {
+                    t.comments_before = std::mem::take(&mut pending_comments);
+                    record.turns.push(t);
+                }),
         };
         if let Err(nom::Err::Error(e) | nom::Err::Failure(e)) = result {
             diagnostics.push(line.diagnostic(&e, kind));
         }
     }
     record.trailing_comments = pending_comments;
-    Parsed { record, diagnostics }
+    Parsed {
+        record,
+        diagnostics,
+    }
 }
 
 #[cfg(test)]

@@ -82,7 +82,12 @@ pub fn claim(c: &ClaimRecord) -> String {
 
 /// One turn line, without its preceding comment lines or line end.
 pub fn turn_line(t: &TurnRecord) -> String {
-    let mut s = format!("{}. {} {} ", t.number.value, player_name(&t.player.value), t.tile.value);
+    let mut s = format!(
+        "{}. {} {} ",
+        t.number.value,
+        player_name(&t.player.value),
+        t.tile.value
+    );
     match &t.action.value {
         ActionRecord::Discard => s.push_str("discard"),
         ActionRecord::Place { pos, rotation } => {
@@ -139,7 +144,11 @@ mod tests {
     fn round_trip_keeps_the_record() {
         let src = "[Players \"Al (red), \\\"B\\\" (blue)\"]\n[Zed \"1\"]\n[Event \"E\"]\n; opening\n1. Al V 1,0 r90 +SSW =Al+3/3 {c}\n2. \"B x\" X discard\n{ end }\n";
         let first = parse(src);
-        assert!(first[0].diagnostics.is_empty(), "{:?}", first[0].diagnostics);
+        assert!(
+            first[0].diagnostics.is_empty(),
+            "{:?}",
+            first[0].diagnostics
+        );
         let written = write(&[first[0].record.clone()]);
         let second = parse(&written);
         assert_eq!(first[0].record, second[0].record);

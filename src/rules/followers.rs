@@ -43,13 +43,13 @@ impl Game<'_> {
             return Err(Violation::FigureNotInPlay);
         }
         let def = self.catalog.def(tile);
-        let segment = spec
-            .spot
-            .value
-            .segment(def, rotation)
-            .ok_or_else(|| Violation::NoSuchSpot {
-                valid: spot_names(def, rotation),
-            })?;
+        let segment =
+            spec.spot
+                .value
+                .segment(def, rotation)
+                .ok_or_else(|| Violation::NoSuchSpot {
+                    valid: spot_names(def, rotation),
+                })?;
         if self.in_hand.get(player).copied().unwrap_or(0) == 0 {
             return Err(Violation::NoFollowersLeft);
         }
@@ -82,7 +82,13 @@ impl Game<'_> {
 
     /// The segments of a tile placed at `pos` where `player` could put a follower
     /// (none if the player has none left), in segment order.
-    pub fn legal_followers(&self, player: Player, tile: TileId, pos: Pos, rotation: Rotation) -> Vec<SegmentId> {
+    pub fn legal_followers(
+        &self,
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Vec<SegmentId> {
         if self.in_hand.get(player).copied().unwrap_or(0) == 0 {
             return Vec::new();
         }

@@ -330,9 +330,13 @@ impl<'c> Game<'c> {
         if turn.number.value != expected {
             return Err(Violation::TurnOutOfSequence { expected });
         }
-        let player = self.seat(&turn.player.value).ok_or(Violation::UnknownPlayer)?;
+        let player = self
+            .seat(&turn.player.value)
+            .ok_or(Violation::UnknownPlayer)?;
         if player != self.next {
-            return Err(Violation::WrongPlayer { expected: self.next });
+            return Err(Violation::WrongPlayer {
+                expected: self.next,
+            });
         }
         let tile = self
             .catalog

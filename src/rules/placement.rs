@@ -15,7 +15,12 @@ impl Game<'_> {
     /// # Errors
     /// [`Violation::PositionOccupied`], [`Violation::NotAdjacent`] or
     /// [`Violation::TileDoesNotFit`].
-    pub fn check_placement(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Result<(), Violation> {
+    pub fn check_placement(
+        &self,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<(), Violation> {
         if let Some(t) = self.board.at(pos) {
             return Err(Violation::PositionOccupied { by_turn: t.turn });
         }
@@ -43,7 +48,11 @@ impl Game<'_> {
         let mut out = Vec::new();
         for pos in self.board.frontier() {
             for rotation in Rotation::ALL {
-                if self.board.mismatch(self.catalog, def, pos, rotation).is_none() {
+                if self
+                    .board
+                    .mismatch(self.catalog, def, pos, rotation)
+                    .is_none()
+                {
                     out.push((pos, rotation));
                 }
             }

@@ -8,12 +8,13 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    EdgeKind, FeatureKind, Half, NO_SEGMENT, Oriented, Rotation, Segment, SegmentId, Side,
-    TileDef, TileId,
+    EdgeKind, FeatureKind, Half, NO_SEGMENT, Oriented, Rotation, Segment, SegmentId, Side, TileDef,
+    TileId,
 };
 
 /// The embedded tile sets, in catalog order.
-pub const EMBEDDED_SETS: &[(&str, &str)] = &[("basic", include_str!("../../notation/tiles/basic.yaml"))];
+pub const EMBEDDED_SETS: &[(&str, &str)] =
+    &[("basic", include_str!("../../notation/tiles/basic.yaml"))];
 
 /// A tile set file as written (unvalidated).
 #[derive(Debug, Deserialize)]
@@ -130,7 +131,8 @@ impl TileCatalog {
             if self.by_id.contains_key(&def.id) {
                 return Err(err(format!("tile id {} is defined twice", def.id)));
             }
-            let id = TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
+            let id =
+                TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
             self.by_id.insert(def.id.clone(), id);
             self.tiles.push(def);
         }
@@ -215,7 +217,10 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     }
     let letters: Vec<char> = t.edges.chars().collect();
     if letters.len() != 4 {
-        return Err(here(format!("edges {:?} must be four letters (N E S W)", t.edges)));
+        return Err(here(format!(
+            "edges {:?} must be four letters (N E S W)",
+            t.edges
+        )));
     }
     let mut edges = [EdgeKind::Field; 4];
     for (slot, c) in edges.iter_mut().zip(&letters) {
@@ -234,7 +239,9 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
                 continue;
             }
             if edges[side.index()] != kind {
-                return Err(here(format!("a {kind} segment reaches edge {side}, which is not {kind}")));
+                return Err(here(format!(
+                    "a {kind} segment reaches edge {side}, which is not {kind}"
+                )));
             }
             if side_owner[side.index()] != NO_SEGMENT {
                 return Err(here(format!("edge {side} belongs to two segments")));
@@ -307,7 +314,11 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
                         touches.push(owner);
                     }
                 }
-                _ => return Err(here(format!("a field touches {c}, which is not a city edge"))),
+                _ => {
+                    return Err(here(format!(
+                        "a field touches {c}, which is not a city edge"
+                    )));
+                }
             }
         }
         touches.sort_unstable();
@@ -322,7 +333,9 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     for half in Half::all() {
         let kind = edges[half.side().index()];
         if kind != EdgeKind::City && half_owner[half.index()] == NO_SEGMENT {
-            return Err(here(format!("half-edge {half} of a {kind} edge belongs to no field")));
+            return Err(here(format!(
+                "half-edge {half} of a {kind} edge belongs to no field"
+            )));
         }
     }
     let monastery = if t.monastery {
@@ -338,7 +351,9 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         None
     };
     if monastery.is_some() && inner_field.is_some() {
-        return Err(here("a monastery and an inner field would share the centre spot".into()));
+        return Err(here(
+            "a monastery and an inner field would share the centre spot".into(),
+        ));
     }
     if segments.len() >= usize::from(NO_SEGMENT) {
         return Err(here("too many segments".into()));
@@ -373,13 +388,17 @@ fn orient(
         if let (Some(slot), Some(kind)) = (o.edges.get_mut(board), edges.get(side.index())) {
             *slot = *kind;
         }
-        if let (Some(slot), Some(seg)) = (o.side_segment.get_mut(board), side_owner.get(side.index())) {
+        if let (Some(slot), Some(seg)) =
+            (o.side_segment.get_mut(board), side_owner.get(side.index()))
+        {
             *slot = *seg;
         }
     }
     for half in Half::all() {
         let board = r.apply_half(half).index();
-        if let (Some(slot), Some(seg)) = (o.half_segment.get_mut(board), half_owner.get(half.index())) {
+        if let (Some(slot), Some(seg)) =
+            (o.half_segment.get_mut(board), half_owner.get(half.index()))
+        {
             *slot = *seg;
         }
     }

@@ -113,7 +113,10 @@ impl Half {
 
     /// The two halves of a side, clockwise.
     pub fn of_side(side: Side) -> [Half; 2] {
-        [Half::from_index(side.index() * 2), Half::from_index(side.index() * 2 + 1)]
+        [
+            Half::from_index(side.index() * 2),
+            Half::from_index(side.index() * 2 + 1),
+        ]
     }
 
     /// The half-edge of the neighbouring tile that touches this one: the north
@@ -177,10 +180,7 @@ impl Rotation {
 
     /// The rotation of `n % 4` clockwise quarter turns.
     pub fn from_quarter_turns(n: usize) -> Rotation {
-        Rotation::ALL
-            .get(n % 4)
-            .copied()
-            .unwrap_or(Rotation::R0)
+        Rotation::ALL.get(n % 4).copied().unwrap_or(Rotation::R0)
     }
 
     /// Where a side of the picture ends up on the board.
@@ -331,7 +331,10 @@ pub struct Oriented {
 impl Oriented {
     /// Edge kind on a board side.
     pub fn edge(&self, side: Side) -> EdgeKind {
-        self.edges.get(side.index()).copied().unwrap_or(EdgeKind::Field)
+        self.edges
+            .get(side.index())
+            .copied()
+            .unwrap_or(EdgeKind::Field)
     }
 
     /// Segment reaching a board side, if any.
@@ -391,7 +394,6 @@ impl TileDef {
         self.segments.iter().filter(|s| s.banner).count() as u32
     }
 }
-
 
 /// A spot on a placed tile, named in board directions as a person sees the tile:
 /// a road or city by the edge it reaches, a field by a half-edge, and the
@@ -484,7 +486,12 @@ mod tests {
 
     #[test]
     fn facing_halves_pair_across_edges() {
-        let pairs = [("NNW", "SSW"), ("NNE", "SSE"), ("ENE", "WNW"), ("ESE", "WSW")];
+        let pairs = [
+            ("NNW", "SSW"),
+            ("NNE", "SSE"),
+            ("ENE", "WNW"),
+            ("ESE", "WSW"),
+        ];
         for (a, b) in pairs {
             let a: Half = a.parse().unwrap();
             let b: Half = b.parse().unwrap();

@@ -58,13 +58,25 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
         if seg.kind == FeatureKind::Road {
             let sides = board_sides(seg.edges);
             for s in &sides {
-                let ch = if matches!(s, Side::North | Side::South) { '|' } else { '-' };
+                let ch = if matches!(s, Side::North | Side::South) {
+                    '|'
+                } else {
+                    '-'
+                };
                 set(&mut grid, edge_middle(*s), ch);
                 set(&mut grid, inner_cell(*s), ch);
             }
             match sides.as_slice() {
                 [a, b] if a.opposite() == *b => {
-                    set(&mut grid, (2, 2), if matches!(a, Side::North | Side::South) { '|' } else { '-' });
+                    set(
+                        &mut grid,
+                        (2, 2),
+                        if matches!(a, Side::North | Side::South) {
+                            '|'
+                        } else {
+                            '-'
+                        },
+                    );
                 }
                 [_, _] => set(&mut grid, (2, 2), '+'),
                 _ => road_ends += sides.len(),
@@ -147,7 +159,13 @@ mod tests {
         let d = c.def(c.id("D").unwrap());
         assert_eq!(
             picture(d, Rotation::R0),
-            [". C C C .", ". . C . .", "- - - - -", ". . . . .", ". . . . ."]
+            [
+                ". C C C .",
+                ". . C . .",
+                "- - - - -",
+                ". . . . .",
+                ". . . . ."
+            ]
         );
         assert_eq!(picture(d, Rotation::R90)[2], ". . | C C");
     }
