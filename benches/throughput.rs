@@ -2,6 +2,8 @@
 //! referee, final scoring) of generated basic games under each edition.
 //! Run with `cargo bench --bench throughput`.
 
+#![allow(clippy::expect_used)]
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

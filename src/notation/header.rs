@@ -355,7 +355,10 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
 }
 
 /// `result = "*" | name , ws , points , { "," , name , ws , points } ;`
-fn result(value: &str) -> Result<Option<Vec<(String, u32, Span)>>, String> {
+/// A Result entry: name, points, and where the entry lies in the tag value.
+type ResultEntry = (String, u32, Span);
+
+fn result(value: &str) -> Result<Option<Vec<ResultEntry>>, String> {
     if value.trim() == "*" || value.trim().is_empty() {
         return Ok(None);
     }

@@ -209,7 +209,7 @@ impl<'c> Game<'c> {
         let seats = setup.players.len().clamp(1, MAX_PLAYERS);
         let in_play: Vec<bool> = catalog
             .iter()
-            .map(|(_, d)| setup.sets.iter().any(|s| *s == d.set))
+            .map(|(_, d)| setup.sets.contains(&d.set))
             .collect();
         let mut supply: Vec<u8> = catalog
             .iter()

@@ -209,6 +209,10 @@ fn parse_edges(s: &str) -> Result<u8, String> {
     Ok(mask)
 }
 
+// The tables here are arrays of 4 (one per side) and 8 (one per half-edge),
+// indexed by `Side::index()` (< 4) and `Half::index()` (< 8) only, so no index
+// can be out of range; this code runs once, when a catalog is loaded.
+#[allow(clippy::indexing_slicing)]
 fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     let id = t.id.clone();
     let here = |m: String| format!("tile {id}: {m}");

@@ -53,7 +53,12 @@ impl Side {
 
     /// One-letter name used by the notation.
     pub fn letter(self) -> char {
-        ['N', 'E', 'S', 'W'][self.index() % 4]
+        match self {
+            Side::North => 'N',
+            Side::East => 'E',
+            Side::South => 'S',
+            Side::West => 'W',
+        }
     }
 
     /// Bit of this side in an edge mask.
@@ -380,8 +385,13 @@ pub struct TileDef {
 impl TileDef {
     /// The definition at a rotation.
     pub fn at(&self, rotation: Rotation) -> &Oriented {
-        // The array has one entry per rotation, so the index is always in range.
-        &self.oriented[rotation.quarter_turns() % 4]
+        let [r0, r90, r180, r270] = &self.oriented;
+        match rotation {
+            Rotation::R0 => r0,
+            Rotation::R90 => r90,
+            Rotation::R180 => r180,
+            Rotation::R270 => r270,
+        }
     }
 
     /// The segment with an id.
