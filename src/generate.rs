@@ -60,6 +60,8 @@ fn sp<T>(value: T) -> Spanned<T> {
 
 fn tag(name: &str, value: String) -> TagRecord {
     TagRecord {
+        comments_before: Vec::new(),
+        comment: None,
         name: sp(name.to_string()),
         value: sp(value),
         span: Span::default(),

@@ -159,9 +159,16 @@ fn generated_games_check() {
 /// diagnostic on that very line.
 #[test]
 fn changed_tile_id_is_caught_on_its_line() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/notation/examples/hig2012-two-players.cgn");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notation/examples/hig2012-two-players.cgn"
+    );
     let src = std::fs::read_to_string(path).unwrap();
-    let (index, line) = src.lines().enumerate().find(|(_, l)| l.starts_with("30. ")).unwrap();
+    let (index, line) = src
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with("30. "))
+        .unwrap();
     let mut words: Vec<&str> = line.split(' ').collect();
     let replacement = if words[2] == "C" { "X" } else { "C" };
     words[2] = replacement;
@@ -171,6 +178,10 @@ fn changed_tile_id_is_caught_on_its_line() {
     assert!(out.starts_with("exit_code: 1"), "{out}");
     let expected_prefix = format!("-:{}:", index + 1);
     let first = out.lines().find(|l| l.starts_with("-:")).unwrap();
-    assert!(first.starts_with(&expected_prefix), "{first} should point at line {}", index + 1);
+    assert!(
+        first.starts_with(&expected_prefix),
+        "{first} should point at line {}",
+        index + 1
+    );
     assert!(first.contains(" E3") || first.contains(" E4"), "{first}");
 }

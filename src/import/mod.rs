@@ -40,6 +40,8 @@ fn sp<T>(value: T) -> Spanned<T> {
 /// A tag pair for an imported record.
 pub fn tag(name: &str, value: impl Into<String>) -> TagRecord {
     TagRecord {
+        comments_before: Vec::new(),
+        comment: None,
         name: sp(name.to_string()),
         value: sp(value.into()),
         span: Span::default(),
@@ -95,7 +97,7 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                     span: Span::default(),
                 })
                 .collect(),
-            comment: t.comment.map(sp),
+            comment: t.comment.map(|c| sp(crate::notation::Comment::new(c))),
             span: Span::default(),
         })
         .collect();

@@ -80,6 +80,49 @@ impl<T: fmt::Display> fmt::Display for Spanned<T> {
     }
 }
 
+/// How a comment was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CommentStyle {
+    /// `{ text }`, closed on the same line.
+    Brace,
+    /// `; text` to the end of the line.
+    Line,
+}
+
+/// A comment: its text (trimmed) and how it was written. Comments never change a
+/// record's meaning; they are kept so that rewriting a record loses nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    /// The text between the delimiters, trimmed.
+    pub text: String,
+    /// The delimiters.
+    pub style: CommentStyle,
+}
+
+impl Comment {
+    /// A `{ … }` comment (or `; …` if the text holds a `}`).
+    pub fn new(text: impl Into<String>) -> Comment {
+        let text = text.into();
+        let style = if text.contains('}') {
+            CommentStyle::Line
+        } else {
+            CommentStyle::Brace
+        };
+        Comment { text, style }
+    }
+}
+
+impl fmt::Display for Comment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.style, self.text.is_empty()) {
+            (CommentStyle::Line, true) => f.write_str(";"),
+            (CommentStyle::Line, false) => write!(f, "; {}", self.text),
+            (CommentStyle::Brace, true) => f.write_str("{}"),
+            (CommentStyle::Brace, false) => write!(f, "{{ {} }}", self.text),
+        }
+    }
+}
+
 /// One game as written: its tag pairs and its turns.
 #[derive(Debug, Clone, Default)]
 pub struct GameRecord {
@@ -87,8 +130,8 @@ pub struct GameRecord {
     pub tags: Vec<TagRecord>,
     /// The turns in the order written.
     pub turns: Vec<TurnRecord>,
-    /// Comment lines after the last turn.
-    pub trailing_comments: Vec<Spanned<String>>,
+    /// Comment lines after the last turn (or after the tags, in a game with no turns).
+    pub trailing_comments: Vec<Spanned<Comment>>,
     /// The whole game's text.
     pub span: Span,
 }
@@ -103,6 +146,10 @@ impl GameRecord {
 /// A tag pair `[Name "value"]`.
 #[derive(Debug, Clone)]
 pub struct TagRecord {
+    /// Comment lines written just before this tag.
+    pub comments_before: Vec<Spanned<Comment>>,
+    /// A comment at the end of the line.
+    pub comment: Option<Spanned<Comment>>,
     /// The tag name.
     pub name: Spanned<String>,
     /// The value, unescaped.
@@ -115,7 +162,7 @@ pub struct TagRecord {
 #[derive(Debug, Clone)]
 pub struct TurnRecord {
     /// Comment lines written just before this turn.
-    pub comments_before: Vec<Spanned<String>>,
+    pub comments_before: Vec<Spanned<Comment>>,
     /// The turn number.
     pub number: Spanned<u32>,
     /// The player, as named in the Players tag.
@@ -129,7 +176,7 @@ pub struct TurnRecord {
     /// Points announced for this turn.
     pub claims: Vec<ClaimRecord>,
     /// A comment at the end of the line.
-    pub comment: Option<Spanned<String>>,
+    pub comment: Option<Spanned<Comment>>,
     /// The whole line.
     pub span: Span,
 }
@@ -186,7 +233,7 @@ macro_rules! eq_ignoring_spans {
 }
 
 eq_ignoring_spans!(GameRecord: tags, turns, trailing_comments);
-eq_ignoring_spans!(TagRecord: name, value);
+eq_ignoring_spans!(TagRecord: comments_before, comment, name, value);
 eq_ignoring_spans!(TurnRecord: comments_before, number, player, tile, action, follower, claims, comment);
 eq_ignoring_spans!(FollowerSpec: figure, spot);
 eq_ignoring_spans!(ClaimRecord: player, points, total);

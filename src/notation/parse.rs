@@ -13,7 +13,8 @@ use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError, context
 use nom::{IResult, Offset, Parser};
 
 use super::{
-    ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord, TurnRecord,
+    ActionRecord, ClaimRecord, Comment, CommentStyle, FollowerSpec, GameRecord, Span, Spanned,
+    TagRecord, TurnRecord,
 };
 use crate::board::Pos;
 use crate::diagnostics::Diagnostic;
@@ -121,7 +122,7 @@ impl<'a> Line<'a> {
         }
     }
 
-    /// `tag_pair = "[" , tag_name , ws , tag_value , "]" , [ ws ] , [ comment ] ;`
+    /// `tag_pair = "[" , tag_name , ws , tag_value , "]" , [ ws ] , [ comment , [ ws ] ] ;`
     fn tag_pair(&self, i: &'a str) -> PResult<'a, TagRecord> {
         let start = i;
         let (i, _) = char('[').parse(i)?;
@@ -135,10 +136,13 @@ impl<'a> Line<'a> {
         let (i, _) = cut(context("a closing ]", char(']'))).parse(i)?;
         let end = i;
         let (i, _) = space0.parse(i)?;
-        let (i, _) = opt(|i| self.comment(i)).parse(i)?;
+        let (i, comment) = opt(self.spanned(|i| self.comment(i))).parse(i)?;
+        let (i, _) = space0.parse(i)?;
         Ok((
             i,
             TagRecord {
+                comments_before: Vec::new(),
+                comment,
                 name,
                 value,
                 span: self.span(start, end),
@@ -170,7 +174,7 @@ impl<'a> Line<'a> {
     }
 
     /// `turn = turn_number , "." , ws , player , ws , tile_id , ws , action ,
-    ///         [ ws , follower_spec ] , { ws , claim } , [ ws ] , [ comment ] ;`
+    ///         [ ws , follower_spec ] , { ws , claim } , [ ws ] , [ comment , [ ws ] ] ;`
     fn turn(&self, i: &'a str) -> PResult<'a, TurnRecord> {
         let start = i;
         let (i, number) =
@@ -213,13 +217,19 @@ impl<'a> Line<'a> {
         let end = i;
         let (i, _) = space0.parse(i)?;
         let (i, comment) = opt(self.spanned(|i| self.comment(i))).parse(i)?;
+        let (i, _) = space0.parse(i)?;
         let expected = if placed && follower.is_none() && claims.is_empty() {
             "a follower +SPOT, a claim =Name+points, a comment or the end of the line"
         } else {
             "a claim =Name+points, a comment or the end of the line"
         };
         let (i, _) = context(expected, nom::combinator::eof).parse(i)?;
-        let end = if comment.is_some() { i } else { end };
+        let span = Span::new(
+            self.span(start, end).start,
+            comment
+                .as_ref()
+                .map_or(self.span(start, end).end, |c| c.span.end),
+        );
         Ok((
             i,
             TurnRecord {
@@ -231,7 +241,7 @@ impl<'a> Line<'a> {
                 follower,
                 claims,
                 comment,
-                span: self.span(start, end),
+                span,
             },
         ))
     }
@@ -356,25 +366,39 @@ impl<'a> Line<'a> {
     }
 
     /// `comment = "{" , { char - "}" } , "}" | ";" , { char } ;`
-    fn comment(&self, i: &'a str) -> PResult<'a, String> {
+    fn comment(&self, i: &'a str) -> PResult<'a, Comment> {
         alt((
-            |i: &'a str| -> PResult<'a, String> {
+            |i: &'a str| -> PResult<'a, Comment> {
                 let (i, _) = char('{').parse(i)?;
                 let (i, body) = take_while(|c| c != '}').parse(i)?;
                 let (i, _) = cut(context(COMMENT, char('}'))).parse(i)?;
-                Ok((i, body.trim().to_string()))
+                let text = body.trim().to_string();
+                Ok((
+                    i,
+                    Comment {
+                        text,
+                        style: CommentStyle::Brace,
+                    },
+                ))
             },
-            |i: &'a str| -> PResult<'a, String> {
+            |i: &'a str| -> PResult<'a, Comment> {
                 let (i, _) = char(';').parse(i)?;
                 let (i, body) = nom::combinator::rest.parse(i)?;
-                Ok((i, body.trim().to_string()))
+                let text = body.trim().to_string();
+                Ok((
+                    i,
+                    Comment {
+                        text,
+                        style: CommentStyle::Line,
+                    },
+                ))
             },
         ))
         .parse(i)
     }
 
     /// `comment_line = comment , [ ws ] ;`
-    fn comment_line(&self, i: &'a str) -> PResult<'a, Spanned<String>> {
+    fn comment_line(&self, i: &'a str) -> PResult<'a, Spanned<Comment>> {
         let (i, c) = self.spanned(|i| self.comment(i)).parse(i)?;
         let (i, _) = space0.parse(i)?;
         Ok((i, c))
@@ -530,7 +554,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         ..GameRecord::default()
     };
     let mut diagnostics = Vec::new();
-    let mut pending_comments: Vec<Spanned<String>> = Vec::new();
+    let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
     for (offset, text) in lines(text) {
         let line = Line {
             text,
@@ -544,7 +568,10 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         let result = match kind {
             LineKind::Tag => all_consuming(|i| line.tag_pair(i))
                 .parse(body)
-                .map(|(_, t)| record.tags.push(t)),
+                .map(|(_, mut t)| {
+                    t.comments_before = std::mem::take(&mut pending_comments);
+                    record.tags.push(t);
+                }),
             LineKind::Comment => all_consuming(|i| line.comment_line(i))
                 .parse(body)
                 .map(|(_, c)| pending_comments.push(c)),
@@ -603,7 +630,7 @@ mod tests {
         assert_eq!(f.spot.value, "SSW".parse::<Spot>().unwrap());
         assert_eq!(t.claims.len(), 2);
         assert_eq!(t.claims[0].total.as_ref().unwrap().value, 40);
-        assert_eq!(t.comment.unwrap().value, "nice");
+        assert_eq!(t.comment.unwrap().value.text, "nice");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::header::KNOWN_TAGS;
 use super::parse::is_bare_name;
-use super::{ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Spanned, TurnRecord};
+use super::{ActionRecord, ClaimRecord, Comment, FollowerSpec, GameRecord, Spanned, TurnRecord};
 
 /// A record in canonical order: known tags in the order of `KNOWN_TAGS`, then the
 /// others as written.
@@ -18,8 +18,19 @@ pub fn canonical(record: &GameRecord) -> GameRecord {
             .position(|k| *k == name)
             .unwrap_or(KNOWN_TAGS.len())
     };
+    // Comment lines before the first tag stay first, whatever tag moves there.
+    let leading = r
+        .tags
+        .first_mut()
+        .map(|t| std::mem::take(&mut t.comments_before))
+        .unwrap_or_default();
     // A stable sort keeps unknown tags (equal rank) in their written order.
     r.tags.sort_by_key(|t| rank(&t.name.value));
+    if let Some(first) = r.tags.first_mut() {
+        let mut comments = leading;
+        comments.append(&mut first.comments_before);
+        first.comments_before = comments;
+    }
     r
 }
 
@@ -46,20 +57,9 @@ pub fn player_name(name: &str) -> String {
     }
 }
 
-fn comment(text: &str) -> String {
-    if text.contains('}') {
-        format!("; {text}")
-    } else if text.is_empty() {
-        "{}".to_string()
-    } else {
-        format!("{{ {text} }}")
-    }
-}
-
-fn comment_lines(out: &mut String, comments: &[Spanned<String>]) {
+fn comment_lines(out: &mut String, comments: &[Spanned<Comment>]) {
     for c in comments {
-        out.push_str(&comment(&c.value));
-        out.push('\n');
+        let _ = writeln!(out, "{}", c.value);
     }
 }
 
@@ -103,8 +103,7 @@ pub fn turn_line(t: &TurnRecord) -> String {
         s.push_str(&claim(c));
     }
     if let Some(c) = &t.comment {
-        s.push(' ');
-        s.push_str(&comment(&c.value));
+        let _ = write!(s, " {}", c.value);
     }
     s
 }
@@ -112,7 +111,12 @@ pub fn turn_line(t: &TurnRecord) -> String {
 /// Writes one game: tags, a blank line, the turns.
 pub fn write_game(out: &mut String, record: &GameRecord) {
     for t in &record.tags {
-        let _ = writeln!(out, "[{} {}]", t.name.value, quoted(&t.value.value));
+        comment_lines(out, &t.comments_before);
+        let _ = write!(out, "[{} {}]", t.name.value, quoted(&t.value.value));
+        if let Some(c) = &t.comment {
+            let _ = write!(out, " {}", c.value);
+        }
+        out.push('\n');
     }
     out.push('\n');
     for t in &record.turns {
@@ -142,7 +146,7 @@ mod tests {
 
     #[test]
     fn round_trip_keeps_the_record() {
-        let src = "[Players \"Al (red), \\\"B\\\" (blue)\"]\n[Zed \"1\"]\n[Event \"E\"]\n; opening\n1. Al V 1,0 r90 +SSW =Al+3/3 {c}\n2. \"B x\" X discard\n{ end }\n";
+        let src = "; first\n[Players \"Al (red), \\\"B\\\" (blue)\"] {p}\n[Zed \"1\"]\n[Event \"E\"]\n; opening\n1. Al V 1,0 r90 +SSW =Al+3/3 {c}  \n2. \"B x\" X discard\n{ end }\n";
         let first = parse(src);
         assert!(
             first[0].diagnostics.is_empty(),

@@ -338,6 +338,9 @@ impl<'c> Game<'c> {
                 expected: self.next,
             });
         }
+        if self.remaining == 0 {
+            return Err(Violation::GameAlreadyOver);
+        }
         let tile = self
             .catalog
             .id(&turn.tile.value)
