@@ -84,6 +84,16 @@ pub enum Command {
         #[arg(long, value_parser = parse_edition)]
         rules: Option<Edition>,
     },
+    /// Write records in canonical form (in place; `-` writes standard input's
+    /// canonical form to standard output).
+    Fmt {
+        /// Only report the files that are not canonical (exit 1 if any).
+        #[arg(long)]
+        check: bool,
+        /// Files, folders (searched for *.cgn) or -.
+        #[arg(default_value = "-")]
+        paths: Vec<PathBuf>,
+    },
     /// Explain a diagnostic code.
     Explain {
         /// The code, e.g. E301.
@@ -148,6 +158,7 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
             rules,
         } => score(&file, format, rules, &catalog, &mut out, &mut err),
+        Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
         Command::Explain { code } => explain(&code, &mut out, &mut err),
         Command::Gen {
             seed,
@@ -298,6 +309,82 @@ fn score(
         let text = render_diagnostics(&outcome, &RenderOptions::default());
         let _ = err.write_all(text.as_bytes());
         code = 1;
+    }
+    code
+}
+
+/// The canonical form of a text, or its syntax diagnostics rendered for humans.
+fn canonical_text(name: &str, src: &str, catalog: &TileCatalog) -> Result<String, String> {
+    let parsed = crate::notation::parse(src);
+    if parsed.iter().any(crate::notation::Parsed::has_errors) {
+        let outcome = crate::referee::Outcome {
+            name: name.to_string(),
+            src: src.to_string(),
+            games: parsed
+                .into_iter()
+                .map(|p| crate::referee::GameOutcome {
+                    record: p.record,
+                    diagnostics: p.diagnostics,
+                    replay: None,
+                })
+                .collect(),
+        };
+        return Err(render_diagnostics(&outcome, &RenderOptions::default()));
+    }
+    let records: Vec<_> = parsed
+        .iter()
+        .map(|p| crate::notation::write::canonical_with(&p.record, catalog))
+        .collect();
+    Ok(crate::notation::write::write(&records))
+}
+
+fn fmt(
+    paths: &[PathBuf],
+    check: bool,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let files = match collect_files(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let mut code = 0;
+    for file in &files {
+        let name = file.display().to_string();
+        let src = match read_input(file) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = writeln!(err, "error: {name}: {e}");
+                code = EXIT_USAGE;
+                continue;
+            }
+        };
+        let canonical = match canonical_text(&name, &src, catalog) {
+            Ok(c) => c,
+            Err(report) => {
+                let _ = err.write_all(report.as_bytes());
+                let _ = writeln!(err, "error: {name}: not formatted: it has syntax errors");
+                code = code.max(1);
+                continue;
+            }
+        };
+        if check {
+            if canonical != src {
+                let _ = writeln!(out, "{name}: not canonical");
+                code = code.max(1);
+            }
+        } else if file == Path::new("-") {
+            let _ = out.write_all(canonical.as_bytes());
+        } else if canonical != src
+            && let Err(e) = std::fs::write(file, canonical)
+        {
+            let _ = writeln!(err, "error: {name}: {e}");
+            code = EXIT_USAGE;
+        }
     }
     code
 }

@@ -354,18 +354,24 @@ pub fn score_human(view: &ScoreView) -> String {
                 format!(
                     "field at {} supplies cities at {}",
                     e.at,
-                    e.cities.join(" ")
+                    e.cities.join(", ")
                 )
             }
             ScoreReason::Farm => format!(
                 "city at {} supplied by fields at {}",
                 e.at,
-                e.fields.join(" ")
+                e.fields.join(", ")
             ),
         };
-        let mut detail = format!("{} tiles", e.tiles.len());
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let mut detail = plural(e.tiles.len(), "tile", "tiles");
         if e.banners > 0 {
-            let _ = write!(detail, ", {} banners", e.banners);
+            let _ = write!(
+                detail,
+                ", {}",
+                plural(e.banners as usize, "banner", "banners")
+            );
         }
         let followers: Vec<String> = e
             .followers

@@ -12,7 +12,9 @@ use crate::board::{PlacedTile, Pos};
 use crate::features::{Feature, FeatureId, Features, NodeId, node_of};
 use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::{Edition, Game};
-use crate::tiles::FeatureKind;
+use crate::tiles::{FeatureKind, Spot};
+
+use std::fmt;
 
 /// Why points were scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -26,6 +28,38 @@ pub enum ScoreReason {
     Farm,
 }
 
+/// A feature as people name it: a tile and a spot on it (its first-placed
+/// segment), e.g. `0,-1 N` for the city reaching the north edge of the tile at 0,-1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FeatureRef {
+    /// The tile.
+    pub pos: Pos,
+    /// The spot on it.
+    pub spot: Spot,
+}
+
+impl fmt::Display for FeatureRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.pos, self.spot)
+    }
+}
+
+/// The name of the feature a node belongs to.
+pub fn feature_ref(game: &Game<'_>, node: NodeId) -> FeatureRef {
+    let features = game.features();
+    let first = features.first_node_of(features.root(node));
+    let placed = features.tile_of(first).and_then(|t| game.board().tile(t));
+    let spot = placed.and_then(|p| {
+        let def = game.catalog().def(p.tile);
+        let seg = u8::try_from(first.saturating_sub(p.first_node)).ok()?;
+        Spot::all().find(|s| s.segment(def, p.rotation) == Some(seg))
+    });
+    FeatureRef {
+        pos: placed.map_or(Pos::new(0, 0), |p| p.pos),
+        spot: spot.unwrap_or(Spot::Centre),
+    }
+}
+
 /// One scoring: a feature, who held it, who scored and how much.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ScoreEvent {
@@ -37,17 +71,16 @@ pub struct ScoreEvent {
     pub reason: ScoreReason,
     /// A node of the feature (to return its followers).
     pub node: NodeId,
-    /// Where the feature's first tile lies: its name in reports.
-    pub at: Pos,
+    /// The feature's name in reports: its first-placed segment.
+    pub at: FeatureRef,
     /// The distinct tiles of the feature, in order of placement.
     pub tiles: Vec<Pos>,
     /// Banners in a city.
     pub pennants: u32,
-    /// For farms: the completed cities that paid, each named by its first tile.
-    pub cities: Vec<Pos>,
-    /// For farms under the 2000 rules: the fields supplying the city, each named by
-    /// its first tile.
-    pub fields: Vec<Pos>,
+    /// For farms: the completed cities that paid.
+    pub cities: Vec<FeatureRef>,
+    /// For farms under the 2000 rules: the fields supplying the city.
+    pub fields: Vec<FeatureRef>,
     /// Follower strength of each player on the feature, in seat order.
     pub strength: Vec<(Player, u32)>,
     /// The players who score (the majority, ties all score).
@@ -163,7 +196,7 @@ fn feature_event(
         kind: f.kind,
         reason,
         node,
-        at: first_pos(game, f),
+        at: feature_ref(game, node),
         tiles: positions(game, f),
         pennants: f.pennants,
         cities: Vec::new(),
@@ -262,7 +295,7 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
         };
         let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
         if f.kind == FeatureKind::Monastery {
-            e.tiles = monastery_tiles(game, e.at);
+            e.tiles = monastery_tiles(game, e.at.pos);
         }
         events.push(e);
     }
@@ -312,10 +345,7 @@ fn farms_per_field(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<S
             ScoreReason::Farm,
             per_city * cities.len() as u32,
         );
-        e.cities = cities
-            .iter()
-            .filter_map(|c| features.feature(*c).map(|cf| first_pos(game, cf)))
-            .collect();
+        e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         e.returns_followers = false;
         events.push(e);
     }
@@ -366,14 +396,11 @@ fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<Sc
             kind: FeatureKind::City,
             reason: ScoreReason::Farm,
             node: city,
-            at: first_pos(game, c),
+            at: feature_ref(game, city),
             tiles: positions(game, c),
             pennants: c.pennants,
-            cities: vec![first_pos(game, c)],
-            fields: fields
-                .iter()
-                .filter_map(|r| features.feature(*r).map(|f| first_pos(game, f)))
-                .collect(),
+            cities: vec![feature_ref(game, city)],
+            fields: fields.iter().map(|r| feature_ref(game, *r)).collect(),
             strength,
             winners,
             points: per_city,

@@ -185,3 +185,23 @@ fn changed_tile_id_is_caught_on_its_line() {
     );
     assert!(first.contains(" E3") || first.contains(" E4"), "{first}");
 }
+
+#[test]
+fn fmt_check_and_stdin() {
+    snap!(
+        "cli_fmt_check_canonical",
+        run(
+            &["fmt", "--check", "tests/data/ok.cgn", "tests/data/bad.cgn"],
+            None
+        )
+    );
+    snap!(
+        "cli_fmt_stdin",
+        run(
+            &["fmt", "-"],
+            Some(
+                "[Rules \"HiG-2012\"]\n[Players \"Ann, Bob\"]\n\n1.   Ann U 1,0 r0 +W   {  spaces }\n"
+            )
+        )
+    );
+}

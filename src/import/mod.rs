@@ -5,6 +5,10 @@
 //! whatever CGN cannot hold in comments. The output is a [`GameRecord`], written
 //! with `notation::write`, so that `carcref check` referees the import.
 
+pub mod bga;
+pub mod kifu;
+pub mod lab;
+
 use std::fmt;
 
 use crate::board::Pos;

@@ -34,6 +34,31 @@ pub fn canonical(record: &GameRecord) -> GameRecord {
     r
 }
 
+/// A record in canonical form with each follower spot written by its canonical
+/// name: the first spot name (in the order N E S W, NNW … WNW, C) that names the
+/// same feature of the tile as placed. Spots that name nothing are left as written.
+pub fn canonical_with(record: &GameRecord, catalog: &crate::tiles::TileCatalog) -> GameRecord {
+    let mut r = canonical(record);
+    for t in &mut r.turns {
+        let (ActionRecord::Place { rotation, .. }, Some(f)) =
+            (&t.action.value, t.follower.as_mut())
+        else {
+            continue;
+        };
+        let Some(def) = catalog.id(&t.tile.value).and_then(|id| catalog.get(id)) else {
+            continue;
+        };
+        let rotation = rotation.value;
+        if let Some(seg) = f.spot.value.segment(def, rotation)
+            && let Some(first) =
+                crate::tiles::Spot::all().find(|s| s.segment(def, rotation) == Some(seg))
+        {
+            f.spot.value = first;
+        }
+    }
+    r
+}
+
 fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
@@ -157,6 +182,17 @@ mod tests {
         let second = parse(&written);
         assert_eq!(first[0].record, second[0].record);
         assert_eq!(written, write(&[second[0].record.clone()]));
+    }
+
+    #[test]
+    fn canonical_spots() {
+        // U turned r0 is a west-east road: W and E name the same road.
+        let src = "[A \"1\"]\n1. Al U 1,0 r0 +W\n2. Bo U 2,0 r0 +WSW\n";
+        let c = crate::tiles::TileCatalog::embedded().unwrap();
+        let r = canonical_with(&parse(src)[0].record, &c);
+        let text = write(&[r]);
+        assert!(text.contains("1. Al U 1,0 r0 +E\n"), "{text}");
+        assert!(text.contains("2. Bo U 2,0 r0 +ESE\n"), "{text}");
     }
 
     #[test]

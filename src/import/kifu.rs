@@ -1,0 +1,1 @@
+//! Score sheets (placeholder while lab.rs is built).
