@@ -4,7 +4,7 @@
 //! The log is `{status, data: {data: [packet…]}}`; each packet holds `data: [event…]`
 //! and each event a `type` and `args`. The events read here:
 //!
-//! - `gameStateChange` id 2: the tile the active player drew (`args.tile_type`);
+//! - `gameStateChange` id 2: the tile the active player drew (`args.args.tile_type`);
 //!   id 6 and 7: the final scoring begins; id 99: the end, with the result.
 //! - `playTile`: a placement (`player_name`, `id` = physical tile, `type` = tile
 //!   kind 1–24, `x`, `y`, `ori` 1–4).
@@ -383,7 +383,11 @@ impl Scoring {
             .iter()
             .map(|(p, n)| format!("{p} +{n}"))
             .collect();
-        let mut s = format!("{} {}", self.what, scorers.join(", "));
+        let mut s = if scorers.is_empty() {
+            format!("{} (no points)", self.what)
+        } else {
+            format!("{} {}", self.what, scorers.join(", "))
+        };
         if let Some(c) = self.cities {
             s.push_str(&format!(" ({c} cities)"));
         }
@@ -442,7 +446,8 @@ impl Reader {
     fn seat(&mut self, name: &str, id: Option<String>, path: &str) -> Result<(), ImportError> {
         if name.trim().is_empty()
             || name != name.trim()
-            || name.contains([',', '(', ')', '"', '{', '}', '\n'])
+            || name.contains([',', '(', ')', '"'])
+            || name.chars().any(char::is_control)
         {
             return Err(error(
                 "I112",

@@ -654,6 +654,20 @@ fn decode_moves(part: &Part<'_>) -> Result<Vec<RawMove>, Vec<ImportError>> {
         let col = value(at, "column", &mut errors);
         let row = value(at + 1, "row", &mut errors);
         let rot = value(at + 2, "rotation", &mut errors);
+        let rot = rot.filter(|rot| {
+            let ok = rot % 16 <= 3;
+            if !ok {
+                errors.push(part.error(
+                    "I204",
+                    at + 2,
+                    format!(
+                        "rotation character {:?} (value {rot}) holds no rotation 0–3",
+                        group.get(2).copied().unwrap_or('?')
+                    ),
+                ));
+            }
+            ok
+        });
         let spot = match group.get(3) {
             Some(c) if c.is_ascii_digit() => Some(*c as u8 - b'0'),
             Some(c) => {
@@ -669,17 +683,6 @@ fn decode_moves(part: &Part<'_>) -> Result<Vec<RawMove>, Vec<ImportError>> {
         let (Some(col), Some(row), Some(rot), Some(spot)) = (col, row, rot, spot) else {
             continue;
         };
-        if rot % 16 > 3 {
-            errors.push(part.error(
-                "I204",
-                at + 2,
-                format!(
-                    "rotation character {:?} (value {rot}) holds no rotation 0–3",
-                    group.get(2).copied().unwrap_or('?')
-                ),
-            ));
-            continue;
-        }
         let sign = |negative: bool, v: usize| {
             let v = v as i32;
             if negative { -v } else { v }
@@ -841,7 +844,7 @@ fn play(replay: &Replay<'_>, catalog: &TileCatalog) -> Result<Vec<ImportedTurn>,
                 follower: None,
                 claims: Vec::new(),
                 comment: Some(format!(
-                    "drawn {} of the stack, fits nowhere: no move in the replay",
+                    "the {} tile drawn fits nowhere; the replay has no move for it",
                     ordinal(i)
                 )),
             });
@@ -1019,8 +1022,9 @@ fn parse_csv(text: &str) -> Result<Vec<CsvRow>, ImportError> {
         .collect())
 }
 
-/// `2023-03-30T19:00:00.000Z` → `2023.03.30`.
-fn csv_date(value: &str) -> Option<String> {
+/// An ISO 8601 date or date-time (`2023-03-30T19:00:00.000Z`) as a CGN date
+/// (`2023.03.30`).
+pub(super) fn iso_date(value: &str) -> Option<String> {
     let d = value.get(..10)?;
     let b = d.as_bytes();
     let digits =
@@ -1122,7 +1126,7 @@ fn row_meta(get: &dyn Fn(&str) -> Option<String>) -> Meta {
         ..Meta::default()
     };
     if let Some(d) = get("Date") {
-        meta.date = csv_date(&d);
+        meta.date = iso_date(&d);
         meta.notes.push(format!("table date {d}"));
     }
     if let Some(id) = get("Game ID") {
@@ -1149,4 +1153,62 @@ fn row_meta(get: &dyn Fn(&str) -> Option<String>) -> Meta {
         ));
     }
     meta
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part<'a>(name: &'static str, text: &'a str) -> Part<'a> {
+        Part {
+            name,
+            text,
+            start: 0,
+        }
+    }
+
+    #[test]
+    fn the_encoders_examples_decode() {
+        // The encoder's test vectors: kinds [15, 3, 4] pack to `B-z`; a move at
+        // column 0, row 0, orientation 1 with spot 5 and one at column −1, row 2,
+        // orientation 3 with no follower pack to `111523K0`.
+        let e = decode_stack(&part("STACK", "B-z")).unwrap_err();
+        assert!(
+            e.iter().any(|e| e.message.contains("holds 3 tiles")),
+            "{e:?}"
+        );
+        let moves = decode_moves(&part("MOVES", "111523K0")).unwrap();
+        let got: Vec<_> = moves.iter().map(|m| (m.x, m.y, m.ori, m.spot)).collect();
+        assert_eq!(got, [(0, 0, 0, 5), (-1, 2, 2, 0)]);
+    }
+
+    #[test]
+    fn stack_digits_are_base_24() {
+        // 14·24² + 2·24 + 3 = 8115 = 1·64² + 62·64 + 51 → `B-z`.
+        let mut number = vec![1u32, 62, 51];
+        let mut kinds = Vec::new();
+        while !number.is_empty() {
+            let mut rest = 0;
+            let mut q = Vec::new();
+            for d in &number {
+                let cur = rest * 64 + d;
+                if !(q.is_empty() && cur / 24 == 0) {
+                    q.push(cur / 24);
+                }
+                rest = cur % 24;
+            }
+            kinds.push(rest + 1);
+            number = q;
+        }
+        kinds.reverse();
+        assert_eq!(kinds, [15, 3, 4]);
+    }
+
+    #[test]
+    fn ordinals() {
+        assert_eq!(ordinal(1), "1st");
+        assert_eq!(ordinal(3), "3rd");
+        assert_eq!(ordinal(12), "12th");
+        assert_eq!(ordinal(22), "22nd");
+    }
 }

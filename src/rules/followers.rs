@@ -2,7 +2,7 @@
 
 use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
-use crate::features::neighbour_nodes;
+use crate::features::{FeatureId, neighbour_nodes};
 use crate::notation::FollowerSpec;
 use crate::player::Player;
 use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
@@ -59,6 +59,12 @@ impl Game<'_> {
 
     /// Checks that the feature a segment of the new tile would join holds no
     /// follower yet.
+    ///
+    /// The feature is everything the segment will be joined to once the tile lies:
+    /// the features across its own edges, and also those reached through the
+    /// tile's other segments. A field may touch a neighbour's field that, across
+    /// another edge, touches a second segment of the new tile, which in turn
+    /// touches an occupied field: after placement all of them are one field.
     fn check_unoccupied(
         &self,
         def: &TileDef,
@@ -66,8 +72,8 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Result<(), Violation> {
-        for node in neighbour_nodes(self.catalog, &self.board, def, pos, rotation, segment) {
-            if let Some(f) = self.features.feature(node)
+        for root in self.merged_roots(def, pos, rotation, segment) {
+            if let Some(f) = self.features.feature(root)
                 && let Some(first) = f.followers.iter().min_by_key(|f| f.turn)
             {
                 return Err(Violation::FeatureAlreadyOccupied {
@@ -78,6 +84,56 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The features already on the board that a segment of a tile about to be
+    /// placed will be joined with, directly or through the tile's other segments,
+    /// in a stable order.
+    fn merged_roots(
+        &self,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+        segment: SegmentId,
+    ) -> Vec<FeatureId> {
+        let touching: Vec<Vec<FeatureId>> = (0..def.segments.len() as SegmentId)
+            .map(|s| {
+                let mut roots: Vec<FeatureId> =
+                    neighbour_nodes(self.catalog, &self.board, def, pos, rotation, s)
+                        .into_iter()
+                        .map(|n| self.features.root(n))
+                        .collect();
+                roots.sort_unstable();
+                roots.dedup();
+                roots
+            })
+            .collect();
+        let mut joined = vec![false; touching.len()];
+        let mut roots: Vec<FeatureId> = Vec::new();
+        if let Some(j) = joined.get_mut(usize::from(segment)) {
+            *j = true;
+        }
+        roots.extend(touching.get(usize::from(segment)).into_iter().flatten());
+        // Grow to a fixed point: a segment sharing a feature with the group joins it.
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (s, theirs) in touching.iter().enumerate() {
+                if joined.get(s).copied().unwrap_or(true)
+                    || !theirs.iter().any(|r| roots.contains(r))
+                {
+                    continue;
+                }
+                if let Some(j) = joined.get_mut(s) {
+                    *j = true;
+                }
+                roots.extend(theirs.iter().copied());
+                grew = true;
+            }
+        }
+        roots.sort_unstable();
+        roots.dedup();
+        roots
     }
 
     /// The segments of a tile placed at `pos` where `player` could put a follower

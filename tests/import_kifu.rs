@@ -1,0 +1,381 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! The score-sheet importer: the final of the Japan championship 2015 imports and
+//! passes the referee; the tile table agrees with `tiles.sash2104.json` and with
+//! the catalog; malformed sheets give coded errors with JSON paths, never a panic.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+
+use carcref::import::ImportError;
+use carcref::import::kifu::{SHEET_TILES, import, sheet_tile};
+use carcref::notation::{ActionRecord, GameRecord};
+use carcref::tiles::{EdgeKind, FeatureKind, Half, Rotation, Side, Spot};
+use carcref::{TileCatalog, check};
+use serde_json::Value;
+
+fn shared(path: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/records")
+        .join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn final_2015() -> String {
+    shared("kifu/championship_japan_2015_final.json")
+}
+
+fn text(record: &GameRecord) -> String {
+    carcref::notation::write::write(std::slice::from_ref(record))
+}
+
+/// The score sheet with one placement's field replaced.
+fn edited(f: impl Fn(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(&final_2015()).unwrap();
+    f(&mut v);
+    serde_json::to_string_pretty(&v).unwrap()
+}
+
+fn errors(json: &str) -> Vec<ImportError> {
+    match import(json) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => {
+            assert!(!e.is_empty());
+            e
+        }
+    }
+}
+
+fn codes(errors: &[ImportError]) -> Vec<&'static str> {
+    errors.iter().map(|e| e.code).collect()
+}
+
+#[test]
+fn japan_2015_final_imports_and_passes_the_referee() {
+    let record = import(&final_2015()).unwrap_or_else(|e| panic!("{e:#?}"));
+    let text = text(&record);
+    let catalog = TileCatalog::embedded().unwrap();
+    let outcome = check("japan-2015-final", &text, &catalog);
+    assert!(
+        !outcome.has_errors(),
+        "{}\n{text}",
+        carcref::report::render_diagnostics(&outcome, &Default::default())
+    );
+    assert_eq!(
+        record.tag("Players").unwrap().value.value,
+        "J.N (red), R.N (green)"
+    );
+    assert_eq!(record.turns.len(), 71);
+    let followers = record.turns.iter().filter(|t| t.follower.is_some()).count();
+    assert_eq!(followers, 33);
+    assert!(record.tag("Result").is_none());
+}
+
+#[test]
+fn snapshot_of_the_2015_final() {
+    let text = text(&import(&final_2015()).unwrap());
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("import_kifu_japan_2015_final", text);
+    });
+}
+
+#[test]
+fn the_tile_table_is_the_score_sheets() {
+    let table: Value = serde_json::from_str(&shared("kifu/tiles.sash2104.json")).unwrap();
+    let table = table.as_array().unwrap();
+    assert_eq!(table.len(), SHEET_TILES.len());
+    let ints = |v: &Value| -> Vec<i8> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|n| i8::try_from(n.as_i64().unwrap()).unwrap())
+            .collect()
+    };
+    for (t, ours) in table.iter().zip(SHEET_TILES) {
+        let letter = t["name"].as_str().unwrap();
+        assert_eq!(letter, ours.letter.to_string());
+        assert_eq!(ints(&t["cities"]), ours.cities, "{letter}");
+        assert_eq!(ints(&t["roads"]), ours.roads, "{letter}");
+        assert_eq!(ints(&t["fields"]), ours.fields, "{letter}");
+        assert_eq!(
+            t["hasCloister"].as_bool().unwrap(),
+            ours.cloister,
+            "{letter}"
+        );
+    }
+}
+
+#[test]
+fn each_sheet_tile_is_our_picture_turned_by_its_offset() {
+    let catalog = TileCatalog::embedded().unwrap();
+    for sheet in SHEET_TILES {
+        let letter = sheet.letter;
+        let def = catalog.def(catalog.id(&letter.to_string()).unwrap());
+        let rotation = Rotation::from_quarter_turns(sheet.offset);
+        let o = def.at(rotation);
+        for side in Side::ALL {
+            let i = side.index();
+            let edge = match (sheet.cities[i] >= 0, sheet.roads[i] >= 0) {
+                (true, false) => EdgeKind::City,
+                (false, true) => EdgeKind::Road,
+                (false, false) => EdgeKind::Field,
+                (true, true) => panic!("{letter}: city and road on one side"),
+            };
+            assert_eq!(o.edge(side), edge, "{letter} {side}");
+        }
+        // Same segments: two sides (halves) share a sheet index exactly when they
+        // share one of our segments.
+        let mut sheet_segments: Vec<(FeatureKind, i64)> = Vec::new();
+        for (kind, name) in [(FeatureKind::City, "city"), (FeatureKind::Road, "road")] {
+            let list = if name == "city" {
+                sheet.cities
+            } else {
+                sheet.roads
+            };
+            for a in Side::ALL {
+                for b in Side::ALL {
+                    let (ia, ib) = (list[a.index()], list[b.index()]);
+                    if ia >= 0 && ib >= 0 {
+                        assert_eq!(
+                            ia == ib,
+                            o.segment_at(a) == o.segment_at(b),
+                            "{letter} {name} {a} {b}"
+                        );
+                    }
+                }
+                if list[a.index()] >= 0 && !sheet_segments.contains(&(kind, list[a.index()].into()))
+                {
+                    sheet_segments.push((kind, list[a.index()].into()));
+                }
+            }
+        }
+        for a in Half::all() {
+            for b in Half::all() {
+                let (ia, ib) = (sheet.fields[a.index()], sheet.fields[b.index()]);
+                assert_eq!(ia >= 0, o.field_at(a).is_some(), "{letter} {a}");
+                if ia >= 0 && ib >= 0 {
+                    assert_eq!(ia == ib, o.field_at(a) == o.field_at(b), "{letter} {a} {b}");
+                }
+            }
+            let i = sheet.fields[a.index()];
+            if i >= 0 && !sheet_segments.contains(&(FeatureKind::Field, i.into())) {
+                sheet_segments.push((FeatureKind::Field, i.into()));
+            }
+        }
+        if sheet.cloister {
+            sheet_segments.push((FeatureKind::Monastery, 0));
+        }
+        // Every segment index names a segment of its kind.
+        for (kind, index) in &sheet_segments {
+            let name = match kind {
+                FeatureKind::City => "city",
+                FeatureKind::Road => "road",
+                FeatureKind::Field => "field",
+                FeatureKind::Monastery => "cloister",
+            };
+            let (k, spot) = sheet.segment_spot(name, *index).unwrap();
+            assert_eq!(k, *kind);
+            let segment = spot.segment(def, rotation).unwrap();
+            assert_eq!(def.segments[usize::from(segment)].kind, *kind, "{letter}");
+        }
+        assert_eq!(sheet_segments.len(), def.segments.len(), "{letter}");
+    }
+    assert!(sheet_tile("D").is_some());
+    assert!(sheet_tile("Y").is_none());
+    assert!(sheet_tile("DD").is_none());
+    assert_eq!(
+        sheet_tile("K").unwrap().segment_spot("field", 1).unwrap().1,
+        Spot::Half(Half::from_index(1))
+    );
+}
+
+#[test]
+fn a_skipped_tile_is_a_discard_by_its_player() {
+    // Replace the last placement by a skip of the same tile: the sheet then holds
+    // all 72 tiles, one of them discarded (the referee decides whether it fitted).
+    let json = edited(|v| {
+        let last = v["placements"].as_array_mut().unwrap().last_mut().unwrap();
+        let o = last.as_object_mut().unwrap();
+        o.insert("type".into(), "skipped".into());
+        o.remove("tilePlacement");
+        o.remove("meeplePlacement");
+    });
+    let r = import(&json).unwrap();
+    let last = r.turns.last().unwrap();
+    assert_eq!(last.action.value, ActionRecord::Discard);
+    assert_eq!(last.player.value, "J.N");
+}
+
+#[test]
+fn truncated_json() {
+    let src = final_2015();
+    let e = errors(&src[..src.len() / 2]);
+    assert_eq!(codes(&e), ["I301"]);
+    assert!(e[0].location.starts_with("line "), "{e:?}");
+    assert!(e[0].location.contains(", column "), "{e:?}");
+}
+
+#[test]
+fn wrong_tile_kind() {
+    let e = errors(&edited(|v| v["placements"][5]["tile"] = "Y".into()));
+    assert_eq!(codes(&e), ["I303"]);
+    assert_eq!(e[0].location, "placements[5].tile");
+    let e = errors(&edited(|v| v["placements"][0]["tile"] = "A".into()));
+    assert!(codes(&e).contains(&"I303"), "{e:?}");
+    assert_eq!(e[0].location, "placements[0].tile");
+    // One V more than the basic game has (the sheet then also has 73 tiles).
+    let e = errors(&edited(|v| v["placements"][1]["tile"] = "V".into()));
+    assert!(e.iter().any(|e| e.message.contains("tiles V")), "{e:?}");
+    let e = errors(&edited(|v| {
+        v["placements"].as_array_mut().unwrap().pop();
+    }));
+    assert_eq!(codes(&e), ["I303"]);
+    assert!(e[0].message.contains("71 tiles"), "{e:?}");
+}
+
+#[test]
+fn bad_placement_values() {
+    let e = errors(&edited(|v| {
+        v["placements"][3]["tilePlacement"]["rotation"] = 4.into()
+    }));
+    assert_eq!(codes(&e), ["I304"]);
+    assert_eq!(e[0].location, "placements[3].tilePlacement.rotation");
+    let e = errors(&edited(|v| {
+        v["placements"][3]["tilePlacement"]["x"] = "1".into()
+    }));
+    assert_eq!(codes(&e), ["I304"]);
+    assert_eq!(e[0].location, "placements[3].tilePlacement.x");
+    let e = errors(&edited(|v| {
+        v["placements"][3]["tilePlacement"]["y"] = (1i64 << 40).into()
+    }));
+    assert_eq!(codes(&e), ["I304"]);
+    let e = errors(&edited(|v| {
+        v["placements"][3]
+            .as_object_mut()
+            .unwrap()
+            .remove("tilePlacement");
+    }));
+    assert_eq!(codes(&e), ["I302"]);
+    assert_eq!(e[0].location, "placements[3]");
+}
+
+#[test]
+fn bad_followers() {
+    // Turn 2 places R with a follower on city 0; R has no city 1 and no road.
+    let e = errors(&edited(|v| {
+        v["placements"][2]["meeplePlacement"]["segmentIndex"] = 1.into()
+    }));
+    assert_eq!(codes(&e), ["I305"]);
+    assert_eq!(e[0].location, "placements[2].meeplePlacement");
+    let e = errors(&edited(|v| {
+        v["placements"][2]["meeplePlacement"]["segmentType"] = "road".into()
+    }));
+    assert_eq!(codes(&e), ["I305"]);
+    let e = errors(&edited(|v| {
+        v["placements"][2]["meeplePlacement"]["segmentType"] = "tower".into()
+    }));
+    assert_eq!(codes(&e), ["I305"]);
+    let e = errors(&edited(|v| {
+        v["placements"][2]["meeplePlacement"]["segmentIndex"] = "0".into()
+    }));
+    assert_eq!(codes(&e), ["I305"]);
+    assert_eq!(e[0].location, "placements[2].meeplePlacement.segmentIndex");
+}
+
+#[test]
+fn bad_structure_and_players() {
+    assert_eq!(codes(&errors("[]")), ["I302"]);
+    assert_eq!(codes(&errors("{}")), ["I302", "I302"]);
+    let e = errors(&edited(|v| v["placements"][4]["type"] = "pass".into()));
+    assert_eq!(codes(&e), ["I302"]);
+    assert_eq!(e[0].location, "placements[4].type");
+    let e = errors(&edited(|v| v["placements"][4]["turn"] = 40.into()));
+    assert_eq!(codes(&e), ["I302"]);
+    assert_eq!(e[0].location, "placements[4].turn");
+    let e = errors(&edited(|v| v["placements"][4]["player"] = "Z.Z".into()));
+    assert_eq!(codes(&e), ["I306"]);
+    assert_eq!(e[0].location, "placements[4].player");
+    let e = errors(&edited(|v| v["info"]["players"][1]["name"] = "J.N".into()));
+    assert_eq!(codes(&e), ["I306"]);
+    let e = errors(&edited(|v| {
+        v["info"]["players"][1]["name"] = "R (N)".into()
+    }));
+    assert_eq!(codes(&e), ["I306"]);
+    assert_eq!(e[0].location, "info.players[1].name");
+    let e = errors(&edited(|v| {
+        v["info"].as_object_mut().unwrap().remove("players");
+    }));
+    assert_eq!(codes(&e), ["I306"]);
+}
+
+#[test]
+fn colours_cgn_lacks_are_kept_in_a_comment() {
+    let json = edited(|v| {
+        v["info"]["players"][1]["color"] = "orange".into();
+        v["info"]["date-start"] = "2015-11-23T13:00:00+09:00".into();
+    });
+    let r = import(&json).unwrap();
+    assert_eq!(r.tag("Players").unwrap().value.value, "J.N (red), R.N");
+    assert_eq!(r.tag("Date").unwrap().value.value, "2015.11.23");
+    let notes: Vec<&str> = r.turns[0]
+        .comments_before
+        .iter()
+        .map(|c| c.value.text.as_str())
+        .collect();
+    assert!(
+        notes.contains(&"the score sheet gives R.N the colour \"orange\""),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn never_panics() {
+    let src = final_2015();
+    let run = |s: &str| {
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            let _ = import(s);
+        }));
+        assert!(r.is_ok(), "panicked on {s}");
+    };
+    for (i, _) in src.char_indices().filter(|(i, _)| i % 13 == 0) {
+        run(&src[..i]);
+    }
+    // Every value of every placement replaced by values of other types.
+    let v: Value = serde_json::from_str(&src).unwrap();
+    let n = v["placements"].as_array().unwrap().len();
+    for i in 0..n {
+        for key in [
+            "type",
+            "tile",
+            "player",
+            "tilePlacement",
+            "meeplePlacement",
+            "turn",
+        ] {
+            for value in [
+                Value::Null,
+                7.into(),
+                (-3).into(),
+                "D".into(),
+                Value::Array(vec![]),
+                serde_json::json!({"x": 1}),
+            ] {
+                let mut m = v.clone();
+                m["placements"][i][key] = value;
+                run(&m.to_string());
+            }
+        }
+    }
+    for value in [
+        Value::Null,
+        7.into(),
+        "x".into(),
+        Value::Array(vec![7.into()]),
+    ] {
+        let mut m = v.clone();
+        m["info"]["players"] = value.clone();
+        run(&m.to_string());
+        let mut m = v.clone();
+        m["placements"] = value;
+        run(&m.to_string());
+    }
+}
