@@ -94,6 +94,12 @@ pub enum Command {
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
     },
+    /// Import records from other formats as CGN (written to standard output).
+    Import {
+        /// The source format.
+        #[command(subcommand)]
+        source: ImportSource,
+    },
     /// Explain a diagnostic code.
     Explain {
         /// The code, e.g. E301.
@@ -118,6 +124,26 @@ pub enum Command {
     Tiles {
         /// One tile id, to see it at every rotation.
         id: Option<String>,
+    },
+}
+
+/// Formats `carcref import` reads.
+#[derive(Debug, Subcommand)]
+pub enum ImportSource {
+    /// A Board Game Arena notification log (JSON).
+    Bga {
+        /// The log (or - for standard input).
+        file: PathBuf,
+    },
+    /// A Carcassonne Lab replay URL, or a CSV file with a `URL` column.
+    Lab {
+        /// The URL, or the CSV file (or - for standard input).
+        input: String,
+    },
+    /// A Japanese championship score sheet (JSON).
+    Kifu {
+        /// The score sheet (or - for standard input).
+        file: PathBuf,
     },
 }
 
@@ -159,6 +185,7 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
         } => score(&file, format, rules, &catalog, &mut out, &mut err),
         Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
+        Command::Import { source } => import(source, &mut out, &mut err),
         Command::Explain { code } => explain(&code, &mut out, &mut err),
         Command::Gen {
             seed,
@@ -311,6 +338,56 @@ fn score(
         code = 1;
     }
     code
+}
+
+fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    use crate::import::{ImportError, bga, kifu, lab};
+    let read = |path: &Path, err: &mut dyn Write| match read_input(path) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            let _ = writeln!(err, "error: {}: {e}", path.display());
+            None
+        }
+    };
+    let (records, errors): (Vec<_>, Vec<ImportError>) = match source {
+        ImportSource::Bga { file } => {
+            let Some(text) = read(&file, err) else {
+                return EXIT_USAGE;
+            };
+            match bga::import(&text) {
+                Ok(r) => (vec![r], Vec::new()),
+                Err(e) => (Vec::new(), e),
+            }
+        }
+        ImportSource::Kifu { file } => {
+            let Some(text) = read(&file, err) else {
+                return EXIT_USAGE;
+            };
+            match kifu::import(&text) {
+                Ok(r) => (vec![r], Vec::new()),
+                Err(e) => (Vec::new(), e),
+            }
+        }
+        ImportSource::Lab { input } => {
+            if input.starts_with("http://") || input.starts_with("https://") || input.contains("#/")
+            {
+                match lab::import_url(&input) {
+                    Ok(r) => (vec![r], Vec::new()),
+                    Err(e) => (Vec::new(), e),
+                }
+            } else {
+                let Some(text) = read(Path::new(&input), err) else {
+                    return EXIT_USAGE;
+                };
+                lab::import_csv(&text)
+            }
+        }
+    };
+    let _ = out.write_all(crate::notation::write::write(&records).as_bytes());
+    for e in &errors {
+        let _ = writeln!(err, "error[{}]: {} (at {})", e.code, e.message, e.location);
+    }
+    u8::from(!errors.is_empty())
 }
 
 /// The canonical form of a text, or its syntax diagnostics rendered for humans.

@@ -289,6 +289,41 @@ fn bga_logs_repacked_as_urls_score_as_the_platform_did() {
 }
 
 #[test]
+fn spot_indices_have_the_feature_types_the_platform_states() {
+    use carcref::tiles::FeatureKind;
+    let mut checked = 0;
+    for table in ["366166200", "368679629", "370417702"] {
+        let v: Value = serde_json::from_str(&shared(&format!("bga/{table}.json"))).unwrap();
+        let mut kind = 0usize;
+        for packet in v.pointer("/data/data").unwrap().as_array().unwrap() {
+            for e in packet.get("data").unwrap().as_array().unwrap() {
+                let args = e.get("args").unwrap();
+                let text = |k: &str| args.get(k).unwrap().as_str().unwrap().to_string();
+                match e.get("type").unwrap().as_str().unwrap() {
+                    "playTile" => kind = text("type").parse().unwrap(),
+                    "playPartisan" => {
+                        let letter = KIND_LETTERS[kind - 1];
+                        let index: usize = text("pos").parse().unwrap();
+                        let (k, _) = platform_spots(letter)[index - 1].unwrap();
+                        let stated = match text("type").as_str() {
+                            "road" => FeatureKind::Road,
+                            "city" => FeatureKind::City,
+                            "field" => FeatureKind::Field,
+                            "abbey" => FeatureKind::Monastery,
+                            other => panic!("{other}"),
+                        };
+                        assert_eq!(k, stated, "{table}: {letter} index {index}");
+                        checked += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(checked > 90, "{checked}");
+}
+
+#[test]
 fn a_url_without_a_replay_path() {
     let e = errors("https://www.carcassonnelab.com/");
     assert_eq!(codes(&e), ["I201"]);
