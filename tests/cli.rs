@@ -205,3 +205,34 @@ fn fmt_check_and_stdin() {
         )
     );
 }
+
+/// Board Game Arena logs import and check, with the platform's totals.
+#[test]
+fn import_bga_then_check_and_score() {
+    let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/records/bga");
+    let platform = [
+        ("366166200", "{\"KokiYamaguchi\":96,\"Kithara\":70}"),
+        ("368679629", "{\"KokiYamaguchi\":94,\"Kithara\":91}"),
+        ("370417702", "{\"Kithara\":108,\"KokiYamaguchi\":91}"),
+    ];
+    for (table, totals) in platform {
+        let path = format!("{shared}/{table}.json");
+        if !std::path::Path::new(&path).exists() {
+            eprintln!("skipped: {path} not found");
+            return;
+        }
+        let imported = run(&["import", "bga", &path], None);
+        assert!(imported.starts_with("exit_code: 0"), "{imported}");
+        let cgn = imported.split("----- stdout -----\n").nth(1).unwrap().split("----- stderr -----").next().unwrap();
+        let checked = run(&["check", "-"], Some(cgn));
+        assert!(checked.starts_with("exit_code: 0"), "{checked}");
+        let scored = run(&["score", "--format", "json", "-"], Some(cgn));
+        assert!(scored.contains(&format!("\"totals\":{totals}")), "{table}: {scored}");
+    }
+}
+
+#[test]
+fn import_reports_malformed_input() {
+    snap!("cli_import_bga_truncated", run(&["import", "bga", "-"], Some("{\"status\": 1, \"data\": {\"data\": [")));
+    snap!("cli_import_lab_bad_url", run(&["import", "lab", "https://www.carcassonnelab.com/#/0/0/%%%/xyz"], None));
+}
