@@ -369,7 +369,7 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
             message: "the embedded tile catalog cannot be read".to_string(),
         }]
     })?;
-    let mut turns = play(&replay, catalog)?;
+    let turns = play(&replay, catalog)?;
 
     let mut tags = vec![tag("CGN", "1")];
     if let Some(e) = &meta.event {
@@ -403,7 +403,7 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
             ));
         }
     }
-    let mut record = record(tags, std::mem::take(&mut turns));
+    let mut record = record(tags, turns);
     if let Some(first) = record.turns.first_mut() {
         first.comments_before = notes
             .into_iter()
@@ -855,9 +855,9 @@ fn play(replay: &Replay<'_>, catalog: &TileCatalog) -> Result<Vec<ImportedTurn>,
                 "I207",
                 replay.moves_part.text.chars().count(),
                 format!(
-                    "MOVES ends after {} turns, but tile {} of the stack ({l}) still fits the board",
+                    "MOVES ends after {} turns, but the {} tile drawn ({l}) fits the board",
                     replay.moves.len(),
-                    i + 1
+                    ordinal(i)
                 ),
             ));
             return Err(errors);
