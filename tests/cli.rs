@@ -223,16 +223,41 @@ fn import_bga_then_check_and_score() {
         }
         let imported = run(&["import", "bga", &path], None);
         assert!(imported.starts_with("exit_code: 0"), "{imported}");
-        let cgn = imported.split("----- stdout -----\n").nth(1).unwrap().split("----- stderr -----").next().unwrap();
+        let cgn = imported
+            .split("----- stdout -----\n")
+            .nth(1)
+            .unwrap()
+            .split("----- stderr -----")
+            .next()
+            .unwrap();
         let checked = run(&["check", "-"], Some(cgn));
         assert!(checked.starts_with("exit_code: 0"), "{checked}");
         let scored = run(&["score", "--format", "json", "-"], Some(cgn));
-        assert!(scored.contains(&format!("\"totals\":{totals}")), "{table}: {scored}");
+        assert!(
+            scored.contains(&format!("\"totals\":{totals}")),
+            "{table}: {scored}"
+        );
     }
 }
 
 #[test]
 fn import_reports_malformed_input() {
-    snap!("cli_import_bga_truncated", run(&["import", "bga", "-"], Some("{\"status\": 1, \"data\": {\"data\": [")));
-    snap!("cli_import_lab_bad_url", run(&["import", "lab", "https://www.carcassonnelab.com/#/0/0/%%%/xyz"], None));
+    snap!(
+        "cli_import_bga_truncated",
+        run(
+            &["import", "bga", "-"],
+            Some("{\"status\": 1, \"data\": {\"data\": [")
+        )
+    );
+    snap!(
+        "cli_import_lab_bad_url",
+        run(
+            &[
+                "import",
+                "lab",
+                "https://www.carcassonnelab.com/#/0/0/%%%/xyz"
+            ],
+            None
+        )
+    );
 }

@@ -9,11 +9,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
 use carcref::import::ImportError;
-use carcref::import::lab::{
-    KIND_LETTERS, import_csv, import_url, platform_spots, platform_zero_offset,
-};
+use carcref::import::lab::{import_csv, import_url};
 use carcref::notation::{ActionRecord, GameRecord};
-use carcref::tiles::{Rotation, Spot};
 use carcref::{TileCatalog, check};
 use serde_json::Value;
 
@@ -165,42 +162,6 @@ fn snapshot_of_the_first_replay() {
     });
 }
 
-#[test]
-fn platform_spots_name_features_of_their_kind_at_every_orientation() {
-    let catalog = TileCatalog::embedded().unwrap();
-    for letter in KIND_LETTERS {
-        let def = catalog.def(catalog.id(&letter.to_string()).unwrap());
-        let spots = platform_spots(letter);
-        assert!(!spots.is_empty(), "{letter}");
-        // Every feature of the tile has exactly one spot index.
-        let mut named = Vec::new();
-        for (i, entry) in spots.iter().enumerate() {
-            let Some((kind, name)) = entry else { continue };
-            let spot: Spot = name.parse().unwrap();
-            let rotation = Rotation::from_quarter_turns(platform_zero_offset(letter));
-            let segment = spot
-                .segment(def, rotation)
-                .unwrap_or_else(|| panic!("{letter} index {}: {name} names nothing", i + 1));
-            assert_eq!(
-                def.segments[usize::from(segment)].kind,
-                *kind,
-                "{letter} index {}",
-                i + 1
-            );
-            assert!(
-                !named.contains(&segment),
-                "{letter}: two indices for one feature"
-            );
-            named.push(segment);
-        }
-        assert_eq!(
-            named.len(),
-            def.segments.len(),
-            "{letter}: a feature has no index"
-        );
-    }
-}
-
 /// Packs a Board Game Arena log as a replay URL, as the encoder described in
 /// `notation/import-lab.md` does.
 fn bga_to_url(json: &str) -> String {
@@ -286,41 +247,6 @@ fn bga_logs_repacked_as_urls_score_as_the_platform_did() {
             assert_eq!(score.total(name), Some(points), "{table} {name}");
         }
     }
-}
-
-#[test]
-fn spot_indices_have_the_feature_types_the_platform_states() {
-    use carcref::tiles::FeatureKind;
-    let mut checked = 0;
-    for table in ["366166200", "368679629", "370417702"] {
-        let v: Value = serde_json::from_str(&shared(&format!("bga/{table}.json"))).unwrap();
-        let mut kind = 0usize;
-        for packet in v.pointer("/data/data").unwrap().as_array().unwrap() {
-            for e in packet.get("data").unwrap().as_array().unwrap() {
-                let args = e.get("args").unwrap();
-                let text = |k: &str| args.get(k).unwrap().as_str().unwrap().to_string();
-                match e.get("type").unwrap().as_str().unwrap() {
-                    "playTile" => kind = text("type").parse().unwrap(),
-                    "playPartisan" => {
-                        let letter = KIND_LETTERS[kind - 1];
-                        let index: usize = text("pos").parse().unwrap();
-                        let (k, _) = platform_spots(letter)[index - 1].unwrap();
-                        let stated = match text("type").as_str() {
-                            "road" => FeatureKind::Road,
-                            "city" => FeatureKind::City,
-                            "field" => FeatureKind::Field,
-                            "abbey" => FeatureKind::Monastery,
-                            other => panic!("{other}"),
-                        };
-                        assert_eq!(k, stated, "{table}: {letter} index {index}");
-                        checked += 1;
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    assert!(checked > 90, "{checked}");
 }
 
 #[test]
@@ -534,47 +460,5 @@ fn never_panics() {
             let _ = import_csv(&csv[..i]);
         }));
         assert!(r.is_ok(), "CSV prefix {i} panicked");
-    }
-}
-
-#[test]
-fn the_tables_agree_with_the_bga_importers() {
-    // The replay URLs carry Board Game Arena's kinds, orientations and spot
-    // indices; `import::bga` reads the same numbers from the platform's logs.
-    let catalog = TileCatalog::embedded().unwrap();
-    for (i, letter) in KIND_LETTERS.iter().enumerate() {
-        let kind = i as i64 + 1;
-        assert_eq!(
-            carcref::import::bga::tile_id(kind),
-            Some(letter.to_string().as_str())
-        );
-        let def = catalog.def(catalog.id(&letter.to_string()).unwrap());
-        for ori in 1..=4i64 {
-            let ours =
-                Rotation::from_quarter_turns(ori as usize - 1 + platform_zero_offset(*letter));
-            assert_eq!(carcref::import::bga::rotation(kind, ori), Some(ours));
-            for index in 1..=9i64 {
-                let lab = platform_spots(*letter)
-                    .get(index as usize - 1)
-                    .copied()
-                    .flatten()
-                    .map(|(k, name)| {
-                        let zero: Spot = name.parse().unwrap();
-                        let turned = match zero {
-                            Spot::Edge(s) => {
-                                Spot::Edge(Rotation::from_quarter_turns(ori as usize - 1).apply(s))
-                            }
-                            Spot::Half(h) => Spot::Half(
-                                Rotation::from_quarter_turns(ori as usize - 1).apply_half(h),
-                            ),
-                            Spot::Centre => Spot::Centre,
-                        };
-                        (k, turned.segment(def, ours))
-                    });
-                let bga = carcref::import::bga::spot(kind, index, ori)
-                    .map(|(k, s)| (k, s.segment(def, ours)));
-                assert_eq!(lab, bga, "{letter} ori {ori} index {index}");
-            }
-        }
     }
 }

@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::{ImportError, ImportedTurn, record, tag};
+use super::{ImportError, ImportedTurn, bga, record, tag};
 use crate::board::{Board, PlacedTile, Pos};
 use crate::notation::header::COLOURS;
 use crate::notation::{Comment, GameRecord, Span, Spanned};
@@ -27,12 +27,6 @@ const MOVE_ALPHABET: &str = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrs
 
 /// URL-safe base-64 digits of the STACK, in value order.
 const BASE64: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-
-/// The platform's tile kinds 1–24 as rulebook letters (index = kind − 1).
-pub const KIND_LETTERS: [char; 24] = [
-    'T', 'S', 'N', 'M', 'P', 'O', 'G', 'F', 'I', 'H', 'E', 'K', 'J', 'L', 'D', 'U', 'V', 'W', 'X',
-    'B', 'A', 'C', 'R', 'Q',
-];
 
 /// The platform's kind of the start tile (D).
 const START_KIND: u8 = 15;
@@ -46,102 +40,6 @@ const MAX_STACK_CHARS: usize = 64;
 
 /// Players a 2012 basic game seats.
 const MAX_PLAYERS: usize = 5;
-
-use FeatureKind::{City, Field, Monastery, Road};
-
-/// The platform's follower spots of a tile kind: entry `i` is spot index `i + 1`,
-/// as the feature kind and one spot naming it on the tile at the platform's zero
-/// orientation (north up). `None`: the index names nothing on that kind.
-pub fn platform_spots(letter: char) -> &'static [Option<(FeatureKind, &'static str)>] {
-    match letter {
-        'A' => &[
-            Some((Monastery, "C")),
-            Some((Road, "S")),
-            Some((Field, "NNW")),
-        ],
-        'B' => &[Some((Monastery, "C")), Some((Field, "NNW"))],
-        'C' => &[Some((City, "N"))],
-        'D' | 'O' | 'P' => &[
-            Some((Road, "E")),
-            Some((City, "N")),
-            Some((Field, "ENE")),
-            Some((Field, "SSE")),
-        ],
-        'E' | 'M' | 'N' => &[Some((City, "N")), Some((Field, "ENE"))],
-        'F' | 'G' => &[
-            Some((City, "E")),
-            Some((Field, "NNW")),
-            Some((Field, "SSE")),
-        ],
-        'H' => &[Some((City, "N")), Some((City, "S")), Some((Field, "ENE"))],
-        'I' => &[Some((City, "N")), Some((City, "W")), Some((Field, "ENE"))],
-        'J' => &[
-            Some((Road, "E")),
-            Some((City, "N")),
-            Some((Field, "ENE")),
-            Some((Field, "SSE")),
-        ],
-        'K' => &[
-            Some((Road, "S")),
-            Some((City, "N")),
-            Some((Field, "ENE")),
-            Some((Field, "SSW")),
-        ],
-        'L' => &[
-            Some((Road, "W")),
-            Some((Road, "E")),
-            Some((Road, "S")),
-            Some((City, "N")),
-            Some((Field, "ENE")),
-            Some((Field, "SSW")),
-            Some((Field, "SSE")),
-        ],
-        'Q' | 'R' => &[Some((City, "N")), Some((Field, "SSE"))],
-        'S' | 'T' => &[
-            Some((Road, "S")),
-            Some((City, "N")),
-            Some((Field, "SSW")),
-            Some((Field, "SSE")),
-        ],
-        // The platform draws U with its road north–south at orientation zero.
-        'U' => &[
-            Some((Road, "N")),
-            None,
-            Some((Field, "WNW")),
-            Some((Field, "ENE")),
-        ],
-        'V' => &[
-            Some((Road, "S")),
-            Some((Field, "NNW")),
-            Some((Field, "SSW")),
-        ],
-        'W' => &[
-            Some((Road, "W")),
-            Some((Road, "E")),
-            Some((Road, "S")),
-            Some((Field, "NNW")),
-            Some((Field, "SSW")),
-            Some((Field, "SSE")),
-        ],
-        'X' => &[
-            Some((Road, "W")),
-            Some((Road, "E")),
-            Some((Road, "S")),
-            Some((Road, "N")),
-            Some((Field, "NNW")),
-            Some((Field, "NNE")),
-            Some((Field, "SSE")),
-            Some((Field, "SSW")),
-        ],
-        _ => &[],
-    }
-}
-
-/// Clockwise quarter turns from the catalog picture to the platform's zero
-/// orientation of a kind: our rotation is the platform's `ori − 1` plus this.
-pub fn platform_zero_offset(letter: char) -> usize {
-    usize::from(letter == 'U')
-}
 
 /// The catalog built into carcref, read once.
 pub(super) fn catalog() -> Option<&'static TileCatalog> {
@@ -610,15 +508,14 @@ fn check_stack(part: &Part<'_>, kinds: &[u8]) -> Result<(), Vec<ImportError>> {
 
 /// The rulebook letter of a platform kind.
 fn letter(kind: u8) -> Option<char> {
-    KIND_LETTERS.get(usize::from(kind).checked_sub(1)?).copied()
+    bga::tile_id(i64::from(kind))?.chars().next()
 }
 
 /// The platform kind of a rulebook letter.
 fn kind_of(letter: char) -> Option<usize> {
-    KIND_LETTERS
-        .iter()
-        .position(|l| *l == letter)
-        .map(|i| i + 1)
+    (1..=24u8)
+        .find(|k| self::letter(*k) == Some(letter))
+        .map(usize::from)
 }
 
 /// MOVES: four characters a turn: column, row, rotation (with the signs), spot.
@@ -863,7 +760,8 @@ fn play(replay: &Replay<'_>, catalog: &TileCatalog) -> Result<Vec<ImportedTurn>,
             return Err(errors);
         };
         let pos = Pos::new(mv.x, -mv.y);
-        let rotation = Rotation::from_quarter_turns(mv.ori + platform_zero_offset(l));
+        let rotation = bga::rotation(i64::from(*kind), mv.ori as i64 + 1)
+            .ok_or_else(|| internal(format!("orientation {} is not a quarter turn", mv.ori)))?;
         if let Some(why) = tracker.misfit(tile, pos, rotation) {
             errors.push(replay.moves_part.error(
                 "I206",
@@ -872,7 +770,7 @@ fn play(replay: &Replay<'_>, catalog: &TileCatalog) -> Result<Vec<ImportedTurn>,
             ));
             return Err(errors);
         }
-        let follower = match follower(l, catalog.def(tile), rotation, mv) {
+        let follower = match follower(*kind, l, catalog.def(tile), rotation, mv) {
             Ok(f) => f,
             Err(message) => {
                 errors.push(replay.moves_part.error("I205", mv.at + 3, message));
@@ -920,7 +818,11 @@ fn ordinal(n: usize) -> String {
 }
 
 /// The follower of a move, as a spot of our tile as placed.
+///
+/// Replay URLs carry Board Game Arena's kinds, orientations and spot indices, so
+/// the tables are those of `import::bga` (see `notation/import-bga.md`).
 fn follower(
+    platform_kind: u8,
     letter: char,
     def: &TileDef,
     rotation: Rotation,
@@ -929,15 +831,12 @@ fn follower(
     if mv.spot == 0 {
         return Ok(None);
     }
-    let (kind, name) = platform_spots(letter)
-        .get(usize::from(mv.spot) - 1)
-        .copied()
-        .flatten()
-        .ok_or_else(|| format!("spot index {} names no feature of tile {letter}", mv.spot))?;
-    let zero: Spot = name
-        .parse()
-        .map_err(|()| format!("spot table entry {name:?} is not a spot"))?;
-    let spot = turn_spot(zero, mv.ori);
+    let (kind, spot) = bga::spot(
+        i64::from(platform_kind),
+        i64::from(mv.spot),
+        mv.ori as i64 + 1,
+    )
+    .ok_or_else(|| format!("spot index {} names no feature of tile {letter}", mv.spot))?;
     canonical_spot(def, rotation, spot, kind)
         .map(Some)
         .map_err(|e| format!("spot index {} of tile {letter}: {e}", mv.spot))
