@@ -342,49 +342,43 @@ fn score(
 
 fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {
     use crate::import::{ImportError, bga, kifu, lab};
-    let read = |path: &Path, err: &mut dyn Write| match read_input(path) {
-        Ok(s) => Some(s),
+    type One = fn(&str) -> Result<crate::notation::GameRecord, Vec<ImportError>>;
+    let single = |r: Result<_, Vec<ImportError>>| match r {
+        Ok(record) => (vec![record], Vec::new()),
+        Err(errors) => (Vec::new(), errors),
+    };
+    let (path, importer): (PathBuf, Option<One>) = match source {
+        ImportSource::Bga { file } => (file, Some(bga::import)),
+        ImportSource::Kifu { file } => (file, Some(kifu::import)),
+        // A replay URL is imported as it is; anything else names a CSV table.
+        ImportSource::Lab { input } if input.contains("#/") => {
+            let (records, errors) = single(lab::import_url(&input));
+            return write_imported(&records, &errors, out, err);
+        }
+        ImportSource::Lab { input } => (PathBuf::from(input), None),
+    };
+    let text = match read_input(&path) {
+        Ok(s) => s,
         Err(e) => {
             let _ = writeln!(err, "error: {}: {e}", path.display());
-            None
+            return EXIT_USAGE;
         }
     };
-    let (records, errors): (Vec<_>, Vec<ImportError>) = match source {
-        ImportSource::Bga { file } => {
-            let Some(text) = read(&file, err) else {
-                return EXIT_USAGE;
-            };
-            match bga::import(&text) {
-                Ok(r) => (vec![r], Vec::new()),
-                Err(e) => (Vec::new(), e),
-            }
-        }
-        ImportSource::Kifu { file } => {
-            let Some(text) = read(&file, err) else {
-                return EXIT_USAGE;
-            };
-            match kifu::import(&text) {
-                Ok(r) => (vec![r], Vec::new()),
-                Err(e) => (Vec::new(), e),
-            }
-        }
-        ImportSource::Lab { input } => {
-            if input.starts_with("http://") || input.starts_with("https://") || input.contains("#/")
-            {
-                match lab::import_url(&input) {
-                    Ok(r) => (vec![r], Vec::new()),
-                    Err(e) => (Vec::new(), e),
-                }
-            } else {
-                let Some(text) = read(Path::new(&input), err) else {
-                    return EXIT_USAGE;
-                };
-                lab::import_csv(&text)
-            }
-        }
+    let (records, errors) = match importer {
+        Some(f) => single(f(&text)),
+        None => lab::import_csv(&text),
     };
-    let _ = out.write_all(crate::notation::write::write(&records).as_bytes());
-    for e in &errors {
+    write_imported(&records, &errors, out, err)
+}
+
+fn write_imported(
+    records: &[crate::notation::GameRecord],
+    errors: &[crate::import::ImportError],
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let _ = out.write_all(crate::notation::write::write(records).as_bytes());
+    for e in errors {
         let _ = writeln!(err, "error[{}]: {} (at {})", e.code, e.message, e.location);
     }
     u8::from(!errors.is_empty())

@@ -21,7 +21,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{ImportError, ImportedTurn, record, tag};
+use super::{ImportError, ImportedTurn, record, tag, with_notes};
 use crate::board::Pos;
 use crate::notation::{Comment, GameRecord, Span, Spanned};
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot};
@@ -1058,14 +1058,7 @@ fn build(mut reader: Reader) -> GameRecord {
             imported
         })
         .collect();
-    let mut rec = record(tags, turns);
-    let heading: Vec<Spanned<Comment>> = heading
-        .into_iter()
-        .map(|c| Spanned::new(Comment::new(c), Span::default()))
-        .collect();
-    if let Some(first) = rec.turns.first_mut() {
-        first.comments_before = heading;
-    }
+    let mut rec = with_notes(record(tags, turns), heading);
     if !reader.finals.is_empty() {
         let parts: Vec<String> = reader.finals.iter().map(Scoring::describe).collect();
         rec.trailing_comments.push(Spanned::new(

@@ -21,9 +21,9 @@ use super::lab::{
     basic_counts, canonical_spot, catalog, colour_name, iso_date, name_problem, players_value,
     turn_spot,
 };
-use super::{ImportError, ImportedTurn, record, tag};
+use super::{ImportError, ImportedTurn, record, tag, with_notes};
 use crate::board::Pos;
-use crate::notation::{Comment, GameRecord, Span, Spanned};
+use crate::notation::GameRecord;
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot};
 
 /// One tile of the score sheet's tile table, at its rotation 0.
@@ -878,12 +878,5 @@ fn build(
     tags.push(tag("Rules", "HiG-2012"));
     tags.push(tag("Termination", "complete"));
     tags.push(tag("Source", "score sheet (sash2104/carcassonne format)"));
-    let mut record = record(tags, turns);
-    if let Some(first) = record.turns.first_mut() {
-        first.comments_before = notes
-            .into_iter()
-            .map(|n| Spanned::new(Comment::new(n), Span::default()))
-            .collect();
-    }
-    Ok(record)
+    Ok(with_notes(record(tags, turns), notes))
 }

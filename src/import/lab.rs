@@ -16,10 +16,10 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::{ImportError, ImportedTurn, bga, record, tag};
+use super::{ImportError, ImportedTurn, bga, record, tag, with_notes};
 use crate::board::{Board, PlacedTile, Pos};
+use crate::notation::GameRecord;
 use crate::notation::header::COLOURS;
-use crate::notation::{Comment, GameRecord, Span, Spanned};
 use crate::tiles::{FeatureKind, Rotation, Spot, TileCatalog, TileDef, TileId};
 
 /// Characters of a MOVES column, row or rotation value, in value order (0 = `1`).
@@ -301,14 +301,7 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
             ));
         }
     }
-    let mut record = record(tags, turns);
-    if let Some(first) = record.turns.first_mut() {
-        first.comments_before = notes
-            .into_iter()
-            .map(|n| Spanned::new(Comment::new(n), Span::default()))
-            .collect();
-    }
-    Ok(record)
+    Ok(with_notes(record(tags, turns), notes))
 }
 
 /// Splits and decodes a URL; every fault of every part is reported.

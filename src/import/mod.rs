@@ -112,3 +112,21 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
         span: Span::default(),
     }
 }
+
+/// Puts notes (what the source has that CGN cannot hold) as comment lines before
+/// the first turn, or after the tags of a game with no turns.
+pub fn with_notes(mut record: GameRecord, notes: Vec<String>) -> GameRecord {
+    let comments: Vec<Spanned<crate::notation::Comment>> = notes
+        .into_iter()
+        .map(|n| sp(crate::notation::Comment::new(n)))
+        .collect();
+    match record.turns.first_mut() {
+        Some(first) => {
+            let mut all = comments;
+            all.append(&mut first.comments_before);
+            first.comments_before = all;
+        }
+        None => record.trailing_comments.extend(comments),
+    }
+    record
+}
