@@ -154,6 +154,34 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     }
 }
 
+/// The game as it stands after a turn (`None`: after every turn), for showing a
+/// board or listing moves. Replays the record's turns up to that one; the turn
+/// number must exist and every turn up to it must be legal.
+///
+/// # Errors
+/// The diagnostics of the header or of the first illegal turn, or a plain
+/// message when the record has no such turn.
+pub fn replay_to<'c>(
+    record: &GameRecord,
+    catalog: &'c TileCatalog,
+    turn: Option<u32>,
+) -> Result<Game<'c>, Vec<Diagnostic>> {
+    let (header, diagnostics) = Header::read(record);
+    let Some(header) = header else {
+        return Err(diagnostics);
+    };
+    let mut game = Game::new(header.setup(), catalog);
+    for t in &record.turns {
+        if turn.is_some_and(|n| t.number.value > n) {
+            break;
+        }
+        if let Err(v) = game.play(t) {
+            return Err(vec![from_violation(v, t, record, &game)]);
+        }
+    }
+    Ok(game)
+}
+
 /// Points a player scored in some events.
 pub fn points_of(events: &[ScoreEvent], player: Player) -> u32 {
     events
