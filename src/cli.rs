@@ -72,6 +72,9 @@ pub enum Command {
         /// Diagnostic format.
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
+        /// Worker threads (0 = one per core). Output order never depends on it.
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
     },
     /// Explain every point of a record's score.
     Score {
@@ -93,6 +96,18 @@ pub enum Command {
         /// Files, folders (searched for *.cgn) or -.
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
+    },
+    /// List every legal placement of the tile drawn at a turn, on the board before
+    /// it, with the follower spots each allows (how a disputed discard is settled).
+    Moves {
+        /// The record (or - for standard input).
+        file: PathBuf,
+        /// The turn whose tile is placed.
+        #[arg(long)]
+        turn: u32,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
     },
     /// Import records from other formats as CGN (written to standard output).
     Import {
@@ -176,15 +191,20 @@ pub fn run(cli: Cli) -> ExitCode {
         }
     };
     let code = match cli.command {
-        Command::Check { paths, format } => {
-            check(&paths, format, color, &catalog, &mut out, &mut err)
-        }
+        Command::Check {
+            paths,
+            format,
+            jobs,
+        } => check(&paths, format, jobs, color, &catalog, &mut out, &mut err),
         Command::Score {
             file,
             format,
             rules,
         } => score(&file, format, rules, &catalog, &mut out, &mut err),
         Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
+        Command::Moves { file, turn, game } => {
+            moves(&file, turn, game, &catalog, &mut out, &mut err)
+        }
         Command::Import { source } => import(source, &mut out, &mut err),
         Command::Explain { code } => explain(&code, &mut out, &mut err),
         Command::Gen {
@@ -243,14 +263,19 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Batches this long show a progress bar (on a terminal only).
+const PROGRESS_FROM_GAMES: usize = 2_000;
+
 fn check(
     paths: &[PathBuf],
     format: CheckFormat,
+    jobs: usize,
     color: bool,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    use rayon::prelude::*;
     let files = match collect_files(paths) {
         Ok(f) => f,
         Err(e) => {
@@ -268,18 +293,66 @@ fn check(
         color,
         width: 80,
     };
-    let (mut games, mut valid, mut io_error) = (0usize, 0usize, false);
+    let mut io_error = false;
+    let mut inputs: Vec<(String, String)> = Vec::new();
     for file in &files {
         let name = file.display().to_string();
-        let src = match read_input(file) {
-            Ok(s) => s,
+        match read_input(file) {
+            Ok(src) => inputs.push((name, src)),
             Err(e) => {
                 let _ = writeln!(err, "error: {name}: {e}");
                 io_error = true;
-                continue;
+            }
+        }
+    }
+    // Every game of every file is one task; results come back in input order.
+    let tasks: Vec<(usize, usize, &str)> = inputs
+        .iter()
+        .enumerate()
+        .flat_map(|(f, (_, src))| {
+            crate::notation::split_games(src).map(move |(base, text)| (f, base, text))
+        })
+        .collect();
+    let progress = (std::io::stderr().is_terminal() && tasks.len() >= PROGRESS_FROM_GAMES)
+        .then(|| indicatif::ProgressBar::new(tasks.len() as u64));
+    let run = || -> Vec<crate::referee::GameOutcome> {
+        tasks
+            .par_iter()
+            .map(|(_, base, text)| {
+                let g = crate::referee::check_game(text, *base, catalog, ReplayOptions::default());
+                if let Some(p) = &progress {
+                    p.inc(1);
+                }
+                g
+            })
+            .collect()
+    };
+    let results = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool.install(run),
+        Err(_) => run(),
+    };
+    if let Some(p) = progress {
+        p.finish_and_clear();
+    }
+    let mut per_file: Vec<Vec<crate::referee::GameOutcome>> =
+        inputs.iter().map(|_| Vec::new()).collect();
+    for ((f, _, _), g) in tasks.iter().zip(results) {
+        if let Some(v) = per_file.get_mut(*f) {
+            v.push(g);
+        }
+    }
+    let (mut games, mut valid) = (0usize, 0usize);
+    for ((name, src), file_games) in inputs.into_iter().zip(per_file) {
+        let outcome = if file_games.is_empty() {
+            // A file with no game: the full check reports why.
+            check_with(&name, &src, catalog, ReplayOptions::default())
+        } else {
+            crate::referee::Outcome {
+                name,
+                src,
+                games: file_games,
             }
         };
-        let outcome = check_with(&name, &src, catalog, ReplayOptions::default());
         games += outcome.games.len();
         valid += outcome.games.iter().filter(|g| !g.has_errors()).count();
         let text = render_diagnostics(&outcome, &options);
@@ -338,6 +411,138 @@ fn score(
         code = 1;
     }
     code
+}
+
+/// Reads one game of a file, reporting faults; `None` after an error message.
+fn read_game(
+    file: &Path,
+    game: usize,
+    err: &mut impl Write,
+) -> Option<(String, String, crate::notation::GameRecord)> {
+    let name = file.display().to_string();
+    let src = match read_input(file) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {name}: {e}");
+            return None;
+        }
+    };
+    let parsed = crate::notation::parse(&src);
+    let count = parsed.len();
+    let Some(p) = game.checked_sub(1).and_then(|i| parsed.into_iter().nth(i)) else {
+        let _ = writeln!(
+            err,
+            "error: {name} has {count} games; there is no game {game}"
+        );
+        return None;
+    };
+    if p.has_errors() {
+        let outcome = crate::referee::Outcome {
+            name: name.clone(),
+            src: src.clone(),
+            games: vec![crate::referee::GameOutcome {
+                record: p.record,
+                diagnostics: p.diagnostics,
+                replay: None,
+            }],
+        };
+        let _ = err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+        return None;
+    }
+    Some((name, src, p.record))
+}
+
+fn moves(
+    file: &Path,
+    turn: u32,
+    game: usize,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let Some((name, src, record)) = read_game(file, game, err) else {
+        return EXIT_USAGE;
+    };
+    let Some(written) = record.turns.iter().find(|t| t.number.value == turn) else {
+        let _ = writeln!(err, "error: {name}: game {game} has no turn {turn}");
+        return EXIT_USAGE;
+    };
+    let state = match crate::referee::replay_to(&record, catalog, Some(turn.saturating_sub(1))) {
+        Ok(g) => g,
+        Err(diagnostics) => {
+            let outcome = crate::referee::Outcome {
+                name,
+                src,
+                games: vec![crate::referee::GameOutcome {
+                    record,
+                    diagnostics,
+                    replay: None,
+                }],
+            };
+            let _ =
+                err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+            let _ = writeln!(err, "error: the turns before turn {turn} are not all legal");
+            return 1;
+        }
+    };
+    let Some(tile) = catalog
+        .id(&written.tile.value)
+        .filter(|t| state.in_play(*t))
+    else {
+        let _ = writeln!(
+            err,
+            "error: turn {turn} draws {}, which is not a tile in play",
+            written.tile.value
+        );
+        return 1;
+    };
+    let player = state.next_player();
+    let def = catalog.def(tile);
+    let placements = state.legal_placements(tile);
+    let _ = writeln!(
+        out,
+        "turn {turn}: {} draws {} ({}): {} legal {}",
+        state.name(player),
+        def.id,
+        def.name,
+        placements.len(),
+        if placements.len() == 1 {
+            "placement"
+        } else {
+            "placements"
+        }
+    );
+    if placements.is_empty() {
+        let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
+    }
+    let in_hand = state.followers_in_hand().get(player).copied().unwrap_or(0);
+    if in_hand == 0 && !placements.is_empty() {
+        let _ = writeln!(out, "  ({} has no follower in supply)", state.name(player));
+    }
+    for (pos, rotation) in placements {
+        let mut spots: Vec<(crate::tiles::Spot, crate::tiles::FeatureKind)> = state
+            .legal_followers(player, tile, pos, rotation)
+            .into_iter()
+            .filter_map(|seg| {
+                Some((
+                    crate::generate::spot_of(&state, tile, rotation, seg)?,
+                    def.segment(seg)?.kind,
+                ))
+            })
+            .collect();
+        spots.sort();
+        let followers = if spots.is_empty() {
+            "-".to_string()
+        } else {
+            spots
+                .iter()
+                .map(|(s, k)| format!("{s} ({k})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let _ = writeln!(out, "  {:<12} {followers}", format!("{pos} {rotation}"));
+    }
+    0
 }
 
 fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {

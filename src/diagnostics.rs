@@ -512,8 +512,8 @@ pub enum Diagnostic {
         help("fix the error above; every later turn depends on it")
     )]
     TurnsNotChecked {
-        /// The unchecked turns.
-        #[label("these turns")]
+        /// The first unchecked turn.
+        #[label("from this turn on")]
         span: Span,
         /// How many.
         count: usize,

@@ -84,9 +84,9 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             Err(v) => {
                 diagnostics.push(from_violation(v, turn, record, &game));
                 let rest = record.turns.get(i + 1..).unwrap_or(&[]);
-                if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
+                if let Some(first) = rest.first() {
                     diagnostics.push(Diagnostic::TurnsNotChecked {
-                        span: Span::new(first.span.start, last.span.end),
+                        span: first.span,
                         count: rest.len(),
                     });
                 }
@@ -306,29 +306,49 @@ pub fn check(name: &str, src: &str, catalog: &TileCatalog) -> Outcome {
 
 /// [`check`] with replay options.
 pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayOptions) -> Outcome {
-    let games = parse(src)
-        .into_iter()
-        .map(|p| {
-            let mut diagnostics = p.diagnostics;
-            let replay = if diagnostics.iter().any(Diagnostic::is_error)
-                || p.record.tags.is_empty() && p.record.turns.is_empty()
-            {
-                None
-            } else {
-                let r = replay_with(&p.record, catalog, options);
-                diagnostics.extend(r.diagnostics.iter().cloned());
-                Some(r)
-            };
-            GameOutcome {
-                record: p.record,
-                diagnostics,
-                replay,
-            }
-        })
+    let mut games: Vec<GameOutcome> = crate::notation::split_games(src)
+        .map(|(base, text)| check_game(text, base, catalog, options))
         .collect();
+    if games.is_empty() {
+        // No game at all: report it through the parser's own diagnostic.
+        games = parse(src)
+            .into_iter()
+            .map(|p| GameOutcome {
+                record: p.record,
+                diagnostics: p.diagnostics,
+                replay: None,
+            })
+            .collect();
+    }
     Outcome {
         name: name.to_string(),
         src: src.to_string(),
         games,
+    }
+}
+
+/// Parses and replays one game whose text starts at byte `base` of its file
+/// (see [`crate::notation::split_games`]). Games are independent, so a batch may
+/// check them in any order or in parallel.
+pub fn check_game(
+    text: &str,
+    base: usize,
+    catalog: &TileCatalog,
+    options: ReplayOptions,
+) -> GameOutcome {
+    let p = crate::notation::parse_game(text, base);
+    let mut diagnostics = p.diagnostics;
+    let empty = p.record.tags.is_empty() && p.record.turns.is_empty();
+    let replay = if diagnostics.iter().any(Diagnostic::is_error) || empty {
+        None
+    } else {
+        let r = replay_with(&p.record, catalog, options);
+        diagnostics.extend(r.diagnostics.iter().cloned());
+        Some(r)
+    };
+    GameOutcome {
+        record: p.record,
+        diagnostics,
+        replay,
     }
 }

@@ -261,3 +261,58 @@ fn import_reports_malformed_input() {
         )
     );
 }
+
+#[test]
+fn moves_lists_placements_and_spots() {
+    snap!(
+        "cli_moves_opening",
+        run(&["moves", "--turn", "1", "tests/data/ok.cgn"], None)
+    );
+    snap!(
+        "cli_moves_example_turn_30",
+        run(
+            &[
+                "moves",
+                "--turn",
+                "30",
+                "notation/examples/hig2012-two-players.cgn"
+            ],
+            None
+        )
+    );
+    snap!(
+        "cli_moves_no_such_turn",
+        run(&["moves", "--turn", "99", "tests/data/ok.cgn"], None)
+    );
+}
+
+/// The placement an illegal-discard diagnostic names is one `moves` lists.
+#[test]
+fn illegal_discard_names_a_placement_moves_lists() {
+    let fixture = "notation/games/invalid/e305-discard-of-fitting-tile.cgn";
+    let checked = run(&["check", "--format", "json", fixture], None);
+    let line = checked.lines().find(|l| l.contains("\"E305\"")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let help = v["help"].as_str().unwrap();
+    let placement = help.rsplit("it fits at ").next().unwrap().trim();
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notation/games/invalid/e305-discard-of-fitting-tile.cgn"
+    ))
+    .unwrap();
+    let turn = src
+        .lines()
+        .find(|l| l.contains(" discard") && !l.starts_with(';'))
+        .unwrap()
+        .split('.')
+        .next()
+        .unwrap()
+        .to_string();
+    let listed = run(&["moves", "--turn", &turn, fixture], None);
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.trim_start().starts_with(&format!("{placement} "))),
+        "{placement} not in\n{listed}"
+    );
+}
