@@ -137,7 +137,7 @@ fn tiles_picture() {
 
 #[test]
 fn generated_games_check() {
-    let games = run(&["gen", "--seed", "7", "--games", "20"], None);
+    let games = run(&["gen", "--seed", "7", "--games", "200"], None);
     let cgn = games
         .split("----- stdout -----\n")
         .nth(1)
@@ -145,7 +145,7 @@ fn generated_games_check() {
         .split("----- stderr -----")
         .next()
         .unwrap();
-    let again = run(&["gen", "--seed", "7", "--games", "20"], None);
+    let again = run(&["gen", "--seed", "7", "--games", "200"], None);
     assert_eq!(games, again, "same seed, same bytes");
     let checked = run(&["check", "-"], Some(cgn));
     assert!(checked.starts_with("exit_code: 0"), "{checked}");
