@@ -150,7 +150,7 @@ fn generated_games_check() {
     let checked = run(&["check", "-"], Some(cgn));
     assert!(checked.starts_with("exit_code: 0"), "{checked}");
     assert!(
-        checked.contains("checked 20 games in 1 files: 20 valid, 0 invalid"),
+        checked.contains("checked 200 games in 1 files: 200 valid, 0 invalid"),
         "{checked}"
     );
 }
