@@ -263,8 +263,26 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Batches this long show a progress bar (on a terminal only).
-const PROGRESS_FROM_GAMES: usize = 2_000;
+/// Inputs this large show a progress bar (on a terminal only).
+const PROGRESS_FROM_BYTES: u64 = 8 << 20;
+
+/// Games checked at once: enough to keep every core busy, few enough that memory
+/// stays flat whatever the size of the input.
+const BATCH_GAMES: usize = 512;
+
+/// A file (or standard input) as a buffered reader, with its size if known.
+fn open_input(path: &Path) -> std::io::Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
+    if path == Path::new("-") {
+        Ok((Box::new(std::io::BufReader::new(std::io::stdin())), None))
+    } else {
+        let file = std::fs::File::open(path)?;
+        let size = file.metadata().ok().map(|m| m.len());
+        Ok((
+            Box::new(std::io::BufReader::with_capacity(1 << 16, file)),
+            size,
+        ))
+    }
+}
 
 fn check(
     paths: &[PathBuf],
@@ -275,6 +293,8 @@ fn check(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    use crate::report::{SourceView, render_game};
+    use crate::stream::GameReader;
     use rayon::prelude::*;
     let files = match collect_files(paths) {
         Ok(f) => f,
@@ -293,73 +313,99 @@ fn check(
         color,
         width: 80,
     };
-    let mut io_error = false;
-    let mut inputs: Vec<(String, String)> = Vec::new();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .ok();
+    let (mut games, mut valid, mut io_error) = (0usize, 0usize, false);
     for file in &files {
         let name = file.display().to_string();
-        match read_input(file) {
-            Ok(src) => inputs.push((name, src)),
+        let (reader, size) = match open_input(file) {
+            Ok(r) => r,
             Err(e) => {
                 let _ = writeln!(err, "error: {name}: {e}");
                 io_error = true;
-            }
-        }
-    }
-    // Every game of every file is one task; results come back in input order.
-    let tasks: Vec<(usize, usize, &str)> = inputs
-        .iter()
-        .enumerate()
-        .flat_map(|(f, (_, src))| {
-            crate::notation::split_games(src).map(move |(base, text)| (f, base, text))
-        })
-        .collect();
-    let progress = (std::io::stderr().is_terminal() && tasks.len() >= PROGRESS_FROM_GAMES)
-        .then(|| indicatif::ProgressBar::new(tasks.len() as u64));
-    let run = || -> Vec<crate::referee::GameOutcome> {
-        tasks
-            .par_iter()
-            .map(|(_, base, text)| {
-                let g = crate::referee::check_game(text, *base, catalog, ReplayOptions::default());
-                if let Some(p) = &progress {
-                    p.inc(1);
-                }
-                g
-            })
-            .collect()
-    };
-    let results = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(run),
-        Err(_) => run(),
-    };
-    if let Some(p) = progress {
-        p.finish_and_clear();
-    }
-    let mut per_file: Vec<Vec<crate::referee::GameOutcome>> =
-        inputs.iter().map(|_| Vec::new()).collect();
-    for ((f, _, _), g) in tasks.iter().zip(results) {
-        if let Some(v) = per_file.get_mut(*f) {
-            v.push(g);
-        }
-    }
-    let (mut games, mut valid) = (0usize, 0usize);
-    for ((name, src), file_games) in inputs.into_iter().zip(per_file) {
-        let outcome = if file_games.is_empty() {
-            // A file with no game: the full check reports why.
-            check_with(&name, &src, catalog, ReplayOptions::default())
-        } else {
-            crate::referee::Outcome {
-                name,
-                src,
-                games: file_games,
+                continue;
             }
         };
-        games += outcome.games.len();
-        valid += outcome.games.iter().filter(|g| !g.has_errors()).count();
-        let text = render_diagnostics(&outcome, &options);
-        if format == CheckFormat::Human {
-            let _ = err.write_all(text.as_bytes());
-        } else {
-            let _ = out.write_all(text.as_bytes());
+        let progress = (std::io::stderr().is_terminal()
+            && size.is_some_and(|s| s >= PROGRESS_FROM_BYTES))
+        .then(|| indicatif::ProgressBar::new(size.unwrap_or(0)));
+        let mut stream = GameReader::new(reader);
+        let mut index = 0usize;
+        let mut failed = false;
+        loop {
+            let mut batch = Vec::with_capacity(BATCH_GAMES);
+            let mut failure = None;
+            for g in stream.by_ref().take(BATCH_GAMES) {
+                match g {
+                    Ok(g) => batch.push(g),
+                    Err(e) => {
+                        failure = Some(e);
+                        break;
+                    }
+                }
+            }
+            if batch.is_empty() && failure.is_none() {
+                break;
+            }
+            let run = || -> Vec<crate::referee::GameOutcome> {
+                batch
+                    .par_iter()
+                    .map(|g| {
+                        crate::referee::check_game(
+                            &g.text,
+                            g.base,
+                            catalog,
+                            ReplayOptions::default(),
+                        )
+                    })
+                    .collect()
+            };
+            let outcomes = match &pool {
+                Some(pool) => pool.install(run),
+                None => run(),
+            };
+            let mut text = String::new();
+            for (g, outcome) in batch.iter().zip(&outcomes) {
+                let view = SourceView {
+                    name: &name,
+                    text: &g.text,
+                    base: g.base,
+                    first_line: g.first_line,
+                };
+                render_game(&mut text, &view, index, &outcome.diagnostics, &options);
+                index += 1;
+                games += 1;
+                valid += usize::from(!outcome.has_errors());
+                if let Some(p) = &progress {
+                    p.inc(g.text.len() as u64);
+                }
+            }
+            let _ = if format == CheckFormat::Human {
+                err.write_all(text.as_bytes())
+            } else {
+                out.write_all(text.as_bytes())
+            };
+            if let Some(e) = failure {
+                let _ = writeln!(err, "error: {name}: {e}");
+                failed = true;
+                break;
+            }
+        }
+        if let Some(p) = progress {
+            p.finish_and_clear();
+        }
+        io_error |= failed;
+        if index == 0 && !failed {
+            // No game in the file: say so with the parser's own diagnostic.
+            let outcome = check_with(&name, "", catalog, ReplayOptions::default());
+            games += 1;
+            let _ = if format == CheckFormat::Human {
+                err.write_all(render_diagnostics(&outcome, &options).as_bytes())
+            } else {
+                out.write_all(render_diagnostics(&outcome, &options).as_bytes())
+            };
         }
     }
     let summary = format!(

@@ -51,6 +51,8 @@ pub mod referee;
 pub mod report;
 pub mod rules;
 pub mod score;
+pub mod show;
+pub mod stream;
 pub mod tiles;
 
 pub use board::{Board, Pos};

@@ -3,12 +3,12 @@
 
 use std::fmt::Write as _;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NamedSource};
+use miette::{GraphicalReportHandler, GraphicalTheme};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use crate::diagnostics::Diagnostic;
-use crate::referee::{GameOutcome, Outcome, ScoreSheet};
+use crate::referee::{Outcome, ScoreSheet};
 use crate::score::{ScoreEvent, ScoreReason};
 
 /// How to print diagnostics.
@@ -76,22 +76,73 @@ fn severity(d: &Diagnostic) -> &'static str {
 /// Renders the diagnostics of an outcome.
 pub fn render_diagnostics(outcome: &Outcome, options: &RenderOptions) -> String {
     let mut out = String::new();
+    let view = SourceView {
+        name: &outcome.name,
+        text: &outcome.src,
+        base: 0,
+        first_line: 0,
+    };
     for (g, game) in outcome.games.iter().enumerate() {
-        render_game_diagnostics(&mut out, outcome, g, game, options);
+        render_game(&mut out, &view, g, &game.diagnostics, options);
     }
     out
 }
 
-fn render_game_diagnostics(
+/// The text diagnostics point into: a whole file, or one game of it read from a
+/// stream (its byte offset and first line in the file are kept, so reports show
+/// the file's own line numbers).
+#[derive(Debug, Clone, Copy)]
+pub struct SourceView<'a> {
+    /// The file name.
+    pub name: &'a str,
+    /// The text.
+    pub text: &'a str,
+    /// Byte offset of `text` in the file.
+    pub base: usize,
+    /// 0-based line of the file where `text` starts.
+    pub first_line: usize,
+}
+
+impl SourceView<'_> {
+    /// Line and column (1-based) in the file of a byte offset in the file.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (line, col) = line_col(self.text, offset.saturating_sub(self.base));
+        (line + self.first_line, col)
+    }
+}
+
+impl miette::SourceCode for SourceView<'_> {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let local =
+            miette::SourceSpan::new(span.offset().saturating_sub(self.base).into(), span.len());
+        let inner = self
+            .text
+            .read_span(&local, context_lines_before, context_lines_after)?;
+        let at = inner.span();
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            miette::SourceSpan::new((at.offset() + self.base).into(), at.len()),
+            inner.line() + self.first_line,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
+/// Renders the diagnostics of one game (`game` is its 0-based index in its file).
+pub fn render_game(
     out: &mut String,
-    outcome: &Outcome,
-    g: usize,
-    game: &GameOutcome,
+    view: &SourceView<'_>,
+    game: usize,
+    diagnostics: &[Diagnostic],
     options: &RenderOptions,
 ) {
-    if game.diagnostics.is_empty() {
-        return;
-    }
     match options.format {
         DiagnosticFormat::Human => {
             let theme = if options.color {
@@ -102,49 +153,48 @@ fn render_game_diagnostics(
             let handler = GraphicalReportHandler::new_themed(theme)
                 .with_width(options.width)
                 .with_links(false);
-            let src = NamedSource::new(&outcome.name, outcome.src.clone());
-            for d in &game.diagnostics {
+            for d in diagnostics {
                 let _ = handler.render_report(
                     out,
                     &Report {
-                        src: &src,
+                        src: view,
                         diagnostic: d,
                     },
                 );
             }
         }
         DiagnosticFormat::Short => {
-            for d in &game.diagnostics {
-                let (line, col) = line_col(&outcome.src, d.span().start);
+            for d in diagnostics {
+                let (line, col) = view.line_col(d.span().start);
                 let _ = writeln!(
                     out,
                     "{}:{line}:{col}: {} {}",
-                    outcome.name,
+                    view.name,
                     d.code(),
                     one_line(d)
                 );
             }
         }
         DiagnosticFormat::Github => {
-            for d in &game.diagnostics {
-                let (line, col) = line_col(&outcome.src, d.span().start);
+            for d in diagnostics {
+                let (line, col) = view.line_col(d.span().start);
                 let kind = if d.is_error() { "error" } else { "warning" };
                 let _ = writeln!(
                     out,
                     "::{kind} file={},line={line},col={col},title={}::{}",
-                    outcome.name,
+                    view.name,
                     d.code(),
                     one_line(d)
                 );
             }
         }
         DiagnosticFormat::Json => {
-            for d in &game.diagnostics {
-                let (line, column) = line_col(&outcome.src, d.span().start);
+            for d in diagnostics {
+                let (line, column) = view.line_col(d.span().start);
                 let span = d.span();
                 let v = serde_json::json!({
-                    "file": outcome.name,
-                    "game": g + 1,
+                    "file": view.name,
+                    "game": game + 1,
                     "line": line,
                     "column": column,
                     "span": {"start": span.start, "end": span.end},
@@ -164,7 +214,7 @@ fn render_game_diagnostics(
 /// [`Diagnostic`] carries spans only; the source is attached here, at the edge.
 #[derive(Debug)]
 pub struct Report<'a> {
-    src: &'a NamedSource<String>,
+    src: &'a SourceView<'a>,
     diagnostic: &'a Diagnostic,
 }
 
