@@ -1,0 +1,1512 @@
+//! Pictures of the board: [`board_text`] draws it with Unicode characters for a
+//! terminal, [`board_svg`] as a standalone SVG document for a page.
+//!
+//! Both draw every placed tile from the catalog geometry (the segments of its
+//! [`TileDef`], turned by the tile's rotation), the followers on the spots they
+//! stand on, and the coordinates on the axes: x grows east along the top, y grows
+//! north down the left side, so the top row is the largest y.
+//!
+//! Player colours: the game's [`crate::Setup`] holds the names only, so the seats
+//! take the default palette in seat order: red, blue, green, yellow, black, grey.
+//! The legend of each picture names the colour of every player.
+
+use std::fmt::Write as _;
+
+use crate::board::{PlacedTile, Pos};
+use crate::features::node_of;
+use crate::player::Player;
+use crate::rules::Game;
+use crate::score::FeatureRef;
+use crate::tiles::{FeatureKind, Half, Rotation, SegmentId, Side, TileDef};
+
+/// How [`board_text`] draws.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ShowOptions {
+    /// Colour the picture with ANSI escapes (followers in their player's colour,
+    /// fields green, cities yellow). Without colour a follower is marked by its
+    /// player's initial (or seat digit when initials clash).
+    pub color: bool,
+}
+
+/// How [`board_svg`] draws.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SvgOptions {
+    /// A feature to show: its tiles get a thick outline (and the attribute
+    /// `data-highlight="true"`), every other tile is dimmed. A reference that names
+    /// no segment on the board is ignored.
+    pub highlight: Option<FeatureRef>,
+    /// Outline the tile placed last.
+    pub last: bool,
+}
+
+// ---------------------------------------------------------------------------
+// Shared: players, colours, followers, bounds
+// ---------------------------------------------------------------------------
+
+/// A seat's colour in the pictures.
+#[derive(Debug, Clone, Copy)]
+struct Colour {
+    name: &'static str,
+    /// SVG fill.
+    fill: &'static str,
+    /// SVG outline of a follower.
+    stroke: &'static str,
+    /// ANSI style of a follower marker (background in the colour).
+    ansi: &'static str,
+}
+
+/// The default palette, by seat.
+const PALETTE: [Colour; 6] = [
+    Colour {
+        name: "red",
+        fill: "#d7263d",
+        stroke: "#3a0a10",
+        ansi: "1;97;41",
+    },
+    Colour {
+        name: "blue",
+        fill: "#1e5bd6",
+        stroke: "#0a1a40",
+        ansi: "1;97;44",
+    },
+    Colour {
+        name: "green",
+        fill: "#1f9e3a",
+        stroke: "#08320f",
+        ansi: "1;30;42",
+    },
+    Colour {
+        name: "yellow",
+        fill: "#f5c400",
+        stroke: "#4a3a00",
+        ansi: "1;30;43",
+    },
+    Colour {
+        name: "black",
+        fill: "#1c1c1c",
+        stroke: "#f0f0f0",
+        ansi: "1;97;40",
+    },
+    Colour {
+        name: "grey",
+        fill: "#9a9a9a",
+        stroke: "#2a2a2a",
+        ansi: "1;30;47",
+    },
+];
+
+fn colour(player: Player) -> Colour {
+    PALETTE
+        .get(player.index() % PALETTE.len())
+        .copied()
+        .unwrap_or(PALETTE[0])
+}
+
+/// The seats of the game.
+fn players(game: &Game<'_>) -> Vec<Player> {
+    game.score().players().collect()
+}
+
+/// The marker of each seat in the text picture: the players' initials when they
+/// are distinct ASCII letters, otherwise the seat digits.
+fn markers(game: &Game<'_>) -> Vec<char> {
+    let seats = players(game);
+    let initials: Vec<char> = seats
+        .iter()
+        .filter_map(|p| game.name(*p).chars().next())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let mut sorted = initials.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if initials.len() == seats.len()
+        && sorted.len() == initials.len()
+        && initials.iter().all(char::is_ascii_alphabetic)
+    {
+        initials
+    } else {
+        seats
+            .iter()
+            .map(|p| char::from_digit(u32::from(p.0) + 1, 10).unwrap_or('?'))
+            .collect()
+    }
+}
+
+/// A follower on the board: the placed tile (index in the board), the segment it
+/// stands on and its owner.
+#[derive(Debug, Clone, Copy)]
+struct Standing {
+    tile: usize,
+    segment: SegmentId,
+    player: Player,
+}
+
+/// Every follower on the board, tile by tile in order of placement.
+fn standing(game: &Game<'_>) -> Vec<Standing> {
+    let features = game.features();
+    let mut out = Vec::new();
+    for (i, placed) in game.board().tiles().iter().enumerate() {
+        let Some(def) = game.catalog().get(placed.tile) else {
+            continue;
+        };
+        for segment in segment_ids(def) {
+            let node = node_of(placed, segment);
+            let Some(feature) = features.feature(node) else {
+                continue;
+            };
+            for f in feature.followers.iter().filter(|f| f.node == node) {
+                out.push(Standing {
+                    tile: i,
+                    segment,
+                    player: f.player,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn segment_ids(def: &TileDef) -> impl Iterator<Item = SegmentId> + use<> {
+    (0..def.segments.len()).filter_map(|s| SegmentId::try_from(s).ok())
+}
+
+/// The board sides a segment reaches, clockwise from north.
+fn board_sides(edges: u8, rotation: Rotation) -> Vec<Side> {
+    let mut sides: Vec<Side> = Side::ALL
+        .into_iter()
+        .filter(|s| edges & s.bit() != 0)
+        .map(|s| rotation.apply(s))
+        .collect();
+    sides.sort_unstable();
+    sides
+}
+
+/// The board half-edges a field reaches, clockwise from the north-west corner.
+fn board_halves(halves: u8, rotation: Rotation) -> Vec<Half> {
+    let mut out: Vec<Half> = Half::all()
+        .filter(|h| halves & h.bit() != 0)
+        .map(|h| rotation.apply_half(h))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// The squares the board covers: `(min_x, max_x, min_y, max_y)`.
+fn bounds(tiles: &[PlacedTile]) -> Option<(i64, i64, i64, i64)> {
+    let first = tiles.first()?;
+    let (x, y) = (i64::from(first.pos.x), i64::from(first.pos.y));
+    Some(tiles.iter().fold((x, x, y, y), |(a, b, c, d), t| {
+        let (x, y) = (i64::from(t.pos.x), i64::from(t.pos.y));
+        (a.min(x), b.max(x), c.min(y), d.max(y))
+    }))
+}
+
+fn pos_at(x: i64, y: i64) -> Option<Pos> {
+    Some(Pos::new(i32::try_from(x).ok()?, i32::try_from(y).ok()?))
+}
+
+// ---------------------------------------------------------------------------
+// Text
+// ---------------------------------------------------------------------------
+
+const TW: usize = 5;
+const TH: usize = 3;
+
+/// What one character cell of the text picture shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Glyph {
+    Empty,
+    Field,
+    City,
+    Banner,
+    Road(char),
+    Monastery,
+    Follower(Player),
+}
+
+type Cell = (usize, usize);
+
+/// A tile in the text picture, 5 columns by 3 rows, with the segment each cell
+/// belongs to where known.
+struct TextTile {
+    glyphs: [[Glyph; TW]; TH],
+    owner: [[Option<SegmentId>; TW]; TH],
+}
+
+impl TextTile {
+    fn glyph(&self, (r, c): Cell) -> Glyph {
+        self.glyphs
+            .get(r)
+            .and_then(|row| row.get(c))
+            .copied()
+            .unwrap_or(Glyph::Empty)
+    }
+
+    fn owner(&self, (r, c): Cell) -> Option<SegmentId> {
+        self.owner
+            .get(r)
+            .and_then(|row| row.get(c))
+            .copied()
+            .flatten()
+    }
+
+    fn set(&mut self, (r, c): Cell, glyph: Glyph, owner: Option<SegmentId>) {
+        if let Some(g) = self.glyphs.get_mut(r).and_then(|row| row.get_mut(c)) {
+            *g = glyph;
+        }
+        if let Some(o) = self.owner.get_mut(r).and_then(|row| row.get_mut(c)) {
+            *o = owner;
+        }
+    }
+
+    fn cells() -> impl Iterator<Item = Cell> {
+        (0..TH).flat_map(|r| (0..TW).map(move |c| (r, c)))
+    }
+}
+
+/// The middle cell of a side's edge, where a road crosses it.
+fn side_cell(side: Side) -> Cell {
+    match side {
+        Side::North => (0, 2),
+        Side::East => (1, 3),
+        Side::South => (2, 2),
+        Side::West => (1, 1),
+    }
+}
+
+/// The cell of each half-edge, by [`Half::index`].
+const HALF_CELLS: [Cell; 8] = [
+    (0, 1),
+    (0, 3),
+    (0, 4),
+    (2, 4),
+    (2, 3),
+    (2, 1),
+    (2, 0),
+    (0, 0),
+];
+
+fn half_cell(half: Half) -> Cell {
+    HALF_CELLS.get(half.index()).copied().unwrap_or((1, 2))
+}
+
+/// Where a banner goes, best first, among the cells of its city.
+const BANNER_CELLS: [Cell; 15] = [
+    (1, 2),
+    (0, 2),
+    (2, 2),
+    (1, 4),
+    (1, 0),
+    (0, 1),
+    (0, 3),
+    (2, 1),
+    (2, 3),
+    (1, 1),
+    (1, 3),
+    (0, 0),
+    (0, 4),
+    (2, 0),
+    (2, 4),
+];
+
+/// The cells of a city reaching some board sides. A cap keeps to its edge; a city
+/// of several edges fills those edges and the centre (the 5×5 picture of
+/// `carcref tiles` squeezed to three rows).
+fn city_cells(sides: &[Side], city_edge: impl Fn(Side) -> bool) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    match sides {
+        [] => {}
+        [side] => match side {
+            Side::North => cells.extend([(0, 1), (0, 2), (0, 3)]),
+            Side::South => cells.extend([(2, 1), (2, 2), (2, 3)]),
+            Side::East | Side::West => {
+                let c = if *side == Side::East { 4 } else { 0 };
+                let inner = if *side == Side::East { 3 } else { 1 };
+                // The corners and the inner cell, unless a city of the side
+                // around the corner would touch this one.
+                let (north, south) = (city_edge(Side::North), city_edge(Side::South));
+                cells.push((1, c));
+                if !north && !south {
+                    cells.push((1, inner));
+                }
+                if !north {
+                    cells.push((0, c));
+                }
+                if !south {
+                    cells.push((2, c));
+                }
+            }
+        },
+        _ => {
+            for side in sides {
+                match side {
+                    Side::North => cells.extend([(0, 1), (0, 2), (0, 3)]),
+                    Side::South => cells.extend([(2, 1), (2, 2), (2, 3)]),
+                    Side::East => cells.extend([(0, 4), (1, 4), (2, 4), (1, 3)]),
+                    Side::West => cells.extend([(0, 0), (1, 0), (2, 0), (1, 1)]),
+                }
+            }
+            cells.push((1, 2));
+        }
+    }
+    cells
+}
+
+/// The box-drawing character joining roads from some sides at a point.
+fn road_char(sides: &[Side]) -> char {
+    let mask = sides.iter().fold(0u8, |m, s| m | s.bit());
+    let (n, e, s, w) = (
+        Side::North.bit(),
+        Side::East.bit(),
+        Side::South.bit(),
+        Side::West.bit(),
+    );
+    match mask {
+        m if m == n | e => '└',
+        m if m == e | s => '┌',
+        m if m == s | w => '┐',
+        m if m == w | n => '┘',
+        m if m == e | s | w => '┬',
+        m if m == n | e | w => '┴',
+        m if m == n | e | s => '├',
+        m if m == n | s | w => '┤',
+        m if m == n | e | s | w => '┼',
+        m if m & (e | w) != 0 && m & (n | s) == 0 => '─',
+        _ => '│',
+    }
+}
+
+/// A placed tile drawn in 5×3 cells, with its followers.
+fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)]) -> TextTile {
+    let mut t = TextTile {
+        glyphs: [[Glyph::Field; TW]; TH],
+        owner: [[None; TW]; TH],
+    };
+    let oriented = def.at(rotation);
+    let city_edge = |s: Side| oriented.edge(s) == crate::tiles::EdgeKind::City;
+    // Cities.
+    for (id, seg) in segment_ids(def).zip(&def.segments) {
+        if seg.kind == FeatureKind::City {
+            for c in city_cells(&board_sides(seg.edges, rotation), city_edge) {
+                t.set(c, Glyph::City, Some(id));
+            }
+        }
+    }
+    // Roads, over the cities (a bend may cross a city's centre cell).
+    let mut ends: Vec<Side> = Vec::new();
+    let mut centre: Option<(char, Option<SegmentId>)> = None;
+    for (id, seg) in segment_ids(def).zip(&def.segments) {
+        if seg.kind != FeatureKind::Road {
+            continue;
+        }
+        let sides = board_sides(seg.edges, rotation);
+        for s in &sides {
+            let (ch, cells): (char, &[Cell]) = match s {
+                Side::North => ('│', &[(0, 2)]),
+                Side::South => ('│', &[(2, 2)]),
+                Side::East => ('─', &[(1, 3), (1, 4)]),
+                Side::West => ('─', &[(1, 0), (1, 1)]),
+            };
+            for c in cells {
+                t.set(*c, Glyph::Road(ch), Some(id));
+            }
+        }
+        if sides.len() >= 2 {
+            centre = Some((road_char(&sides), Some(id)));
+        } else {
+            ends.extend(sides);
+        }
+    }
+    if let Some(m) = def.monastery {
+        t.set((1, 2), Glyph::Monastery, Some(m));
+    } else if let Some((ch, owner)) = centre {
+        t.set((1, 2), Glyph::Road(ch), owner);
+    } else if ends.len() >= 3 {
+        ends.sort_unstable();
+        t.set((1, 2), Glyph::Road(road_char(&ends)), None);
+    }
+    // Banners, on a cell their city kept.
+    for (id, seg) in segment_ids(def).zip(&def.segments) {
+        if seg.kind == FeatureKind::City
+            && seg.banner
+            && let Some(c) = BANNER_CELLS
+                .iter()
+                .find(|c| t.owner(**c) == Some(id) && t.glyph(**c) == Glyph::City)
+        {
+            t.set(*c, Glyph::Banner, Some(id));
+        }
+    }
+    // Fields own the cells of their half-edges.
+    for (id, seg) in segment_ids(def).zip(&def.segments) {
+        if seg.kind == FeatureKind::Field {
+            for h in board_halves(seg.halves, rotation) {
+                let c = half_cell(h);
+                if t.glyph(c) == Glyph::Field && t.owner(c).is_none() {
+                    t.set(c, Glyph::Field, Some(id));
+                }
+            }
+        }
+    }
+    for (segment, player) in followers {
+        let Some(seg) = def.segment(*segment) else {
+            continue;
+        };
+        let cell = match seg.kind {
+            FeatureKind::Monastery => (1, 2),
+            FeatureKind::City | FeatureKind::Road => {
+                let first = board_sides(seg.edges, rotation)
+                    .first()
+                    .map_or((1, 2), |s| side_cell(*s));
+                if t.owner(first) == Some(*segment) && t.glyph(first) != Glyph::Banner {
+                    first
+                } else {
+                    TextTile::cells()
+                        .find(|c| t.owner(*c) == Some(*segment) && t.glyph(*c) != Glyph::Banner)
+                        .unwrap_or(first)
+                }
+            }
+            FeatureKind::Field => {
+                let halves = board_halves(seg.halves, rotation);
+                halves
+                    .iter()
+                    .map(|h| half_cell(*h))
+                    .find(|c| t.owner(*c) == Some(*segment))
+                    .or_else(|| halves.first().map(|h| half_cell(*h)))
+                    .unwrap_or((1, 2))
+            }
+        };
+        t.set(cell, Glyph::Follower(*player), Some(*segment));
+    }
+    t
+}
+
+/// The style of a character of the text picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Style {
+    Plain,
+    Field,
+    City,
+    Banner,
+    Monastery,
+    Follower(Player),
+}
+
+impl Style {
+    fn ansi(self) -> Option<&'static str> {
+        match self {
+            Style::Plain => None,
+            Style::Field => Some("32"),
+            Style::City => Some("33"),
+            Style::Banner => Some("1;34"),
+            Style::Monastery => Some("1;31"),
+            Style::Follower(p) => Some(colour(p).ansi),
+        }
+    }
+}
+
+type Line = Vec<(char, Style)>;
+
+fn push_str(line: &mut Line, s: &str, style: Style) {
+    line.extend(s.chars().map(|c| (c, style)));
+}
+
+fn render_line(line: &[(char, Style)], color: bool, out: &mut String) {
+    let end = line
+        .iter()
+        .rposition(|(c, s)| *c != ' ' || *s != Style::Plain)
+        .map_or(0, |i| i + 1);
+    let mut current = Style::Plain;
+    for (c, s) in line.iter().take(end) {
+        if color && *s != current {
+            if current != Style::Plain {
+                out.push_str("\x1b[0m");
+            }
+            if let Some(code) = s.ansi() {
+                let _ = write!(out, "\x1b[{code}m");
+            }
+            current = *s;
+        }
+        out.push(*c);
+    }
+    if color && current != Style::Plain {
+        out.push_str("\x1b[0m");
+    }
+    out.push('\n');
+}
+
+/// A Unicode picture of the board for a terminal.
+///
+/// Each tile takes 5 columns and 3 rows, drawn from the catalog geometry: `▓` city,
+/// `◆` a city's banner, `─ │ ┌ ┼ …` roads, `⌂` a monastery, `·` field; empty
+/// squares are blank. A follower replaces the cell of the spot it stands on, marked
+/// by its player's initial (the seat digit when initials clash); with
+/// [`ShowOptions::color`] it is also shown in its player's colour. The x
+/// coordinates run along the top, the y coordinates down the left side (north up).
+/// Two legend lines follow: the players with their markers and colours, and the
+/// key of the symbols.
+///
+/// ```
+/// use carcref::{TileCatalog, parse, referee::replay_to, show};
+///
+/// let catalog = TileCatalog::embedded().unwrap();
+/// let text = "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\n1. Ann U 1,0 r0 +E\n";
+/// let games = parse(text);
+/// let game = replay_to(&games[0].record, &catalog, None).unwrap();
+/// let picture = show::board_text(&game, &show::ShowOptions::default());
+/// assert!(picture.contains("·▓▓▓·"));
+/// assert!(picture.contains("───A─"));
+/// ```
+pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
+    let board = game.board();
+    let tiles = board.tiles();
+    let marks = markers(game);
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some((min_x, max_x, min_y, max_y)) = bounds(tiles) {
+        let standing = standing(game);
+        let y_labels: Vec<String> = (min_y..=max_y).map(|y| y.to_string()).collect();
+        let margin = y_labels.iter().map(String::len).max().unwrap_or(1) + 1;
+        let columns = usize::try_from(max_x - min_x + 1).unwrap_or(0);
+        // The x axis, each label centred over its column.
+        let mut axis: Line = vec![(' ', Style::Plain); margin + columns * TW];
+        for (k, x) in (min_x..=max_x).enumerate() {
+            let label: String = x.to_string().chars().take(TW).collect();
+            let start = margin + k * TW + TW.saturating_sub(label.len()) / 2;
+            for (i, ch) in label.chars().enumerate() {
+                if let Some(cell) = axis.get_mut(start + i) {
+                    *cell = (ch, Style::Plain);
+                }
+            }
+        }
+        lines.push(axis);
+        for y in (min_y..=max_y).rev() {
+            let row_tiles: Vec<Option<TextTile>> = (min_x..=max_x)
+                .map(|x| {
+                    let index = pos_at(x, y).and_then(|p| board.index_at(p))?;
+                    let placed = board.tile(index)?;
+                    let def = game.catalog().get(placed.tile)?;
+                    let followers: Vec<(SegmentId, Player)> = standing
+                        .iter()
+                        .filter(|s| s.tile == index as usize)
+                        .map(|s| (s.segment, s.player))
+                        .collect();
+                    Some(text_tile(def, placed.rotation, &followers))
+                })
+                .collect();
+            for r in 0..TH {
+                let mut line: Line = Vec::new();
+                let label = if r == TH / 2 {
+                    y.to_string()
+                } else {
+                    String::new()
+                };
+                push_str(
+                    &mut line,
+                    &format!("{label:>width$} ", width = margin - 1),
+                    Style::Plain,
+                );
+                for tile in &row_tiles {
+                    for c in 0..TW {
+                        let glyph = tile.as_ref().map_or(Glyph::Empty, |t| t.glyph((r, c)));
+                        line.push(match glyph {
+                            Glyph::Empty => (' ', Style::Plain),
+                            Glyph::Field => ('·', Style::Field),
+                            Glyph::City => ('▓', Style::City),
+                            Glyph::Banner => ('◆', Style::Banner),
+                            Glyph::Road(ch) => (ch, Style::Plain),
+                            Glyph::Monastery => ('⌂', Style::Monastery),
+                            Glyph::Follower(p) => (
+                                marks.get(p.index()).copied().unwrap_or('?'),
+                                Style::Follower(p),
+                            ),
+                        });
+                    }
+                }
+                lines.push(line);
+            }
+        }
+    } else {
+        lines.push(
+            "(no tiles on the board)"
+                .chars()
+                .map(|c| (c, Style::Plain))
+                .collect(),
+        );
+    }
+    let mut legend: Line = Vec::new();
+    push_str(
+        &mut legend,
+        &format!("after turn {}:", game.turn()),
+        Style::Plain,
+    );
+    for p in players(game) {
+        push_str(&mut legend, " ", Style::Plain);
+        legend.push((
+            marks.get(p.index()).copied().unwrap_or('?'),
+            Style::Follower(p),
+        ));
+        push_str(
+            &mut legend,
+            &format!(" {} ({})", game.name(p), colour(p).name),
+            Style::Plain,
+        );
+    }
+    lines.push(legend);
+    let mut key: Line = Vec::new();
+    for (i, (symbol, style, what)) in [
+        ("▓", Style::City, "city"),
+        ("◆", Style::Banner, "banner"),
+        ("─│", Style::Plain, "road"),
+        ("⌂", Style::Monastery, "monastery"),
+        ("·", Style::Field, "field"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if i > 0 {
+            push_str(&mut key, "  ", Style::Plain);
+        }
+        push_str(&mut key, symbol, style);
+        push_str(&mut key, &format!(" {what}"), Style::Plain);
+    }
+    lines.push(key);
+    let mut out = String::new();
+    for line in &lines {
+        render_line(line, options.color, &mut out);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// SVG
+// ---------------------------------------------------------------------------
+
+/// Side of a tile in SVG units.
+const T: f64 = 64.0;
+/// Room for the y labels on the left.
+const LEFT: f64 = 34.0;
+/// Room for the x labels on top.
+const TOP: f64 = 24.0;
+/// Room on the right and below the board.
+const PAD: f64 = 10.0;
+/// Height of the legend below the board.
+const LEGEND: f64 = 30.0;
+
+const FIELD: &str = "#8dbf5b";
+const CITY: &str = "#d4a762";
+const WALL: &str = "#7a4a22";
+const ROAD: &str = "#f6f0dc";
+const ROAD_EDGE: &str = "#8a7a58";
+
+/// A point in tile units: (0, 0) the north-west corner, (1, 1) the south-east.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Pt(f64, f64);
+
+const CENTRE: Pt = Pt(0.5, 0.5);
+
+fn lerp(a: Pt, b: Pt, t: f64) -> Pt {
+    Pt(a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
+}
+
+/// Corner `k` (mod 4), clockwise from the north-west: side `k` runs from corner
+/// `k` to corner `k + 1`.
+fn corner(k: usize) -> Pt {
+    match k % 4 {
+        0 => Pt(0.0, 0.0),
+        1 => Pt(1.0, 0.0),
+        2 => Pt(1.0, 1.0),
+        _ => Pt(0.0, 1.0),
+    }
+}
+
+fn side_mid(side: Side) -> Pt {
+    lerp(corner(side.index()), corner(side.index() + 1), 0.5)
+}
+
+/// A piece of an outline: a line or a quadratic curve (control, end) to a point.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    Line(Pt),
+    Quad(Pt, Pt),
+}
+
+/// A path from a start point.
+#[derive(Debug, Clone)]
+struct Path {
+    start: Pt,
+    steps: Vec<Step>,
+}
+
+impl Path {
+    fn d(&self, closed: bool) -> String {
+        let mut d = format!("M{} {}", num(self.start.0 * T), num(self.start.1 * T));
+        for s in &self.steps {
+            match s {
+                Step::Line(p) => {
+                    let _ = write!(d, "L{} {}", num(p.0 * T), num(p.1 * T));
+                }
+                Step::Quad(c, p) => {
+                    let _ = write!(
+                        d,
+                        "Q{} {} {} {}",
+                        num(c.0 * T),
+                        num(c.1 * T),
+                        num(p.0 * T),
+                        num(p.1 * T)
+                    );
+                }
+            }
+        }
+        if closed {
+            d.push('Z');
+        }
+        d
+    }
+
+    /// The path as a polyline (curves sampled).
+    fn points(&self) -> Vec<Pt> {
+        let mut out = vec![self.start];
+        let mut at = self.start;
+        for s in &self.steps {
+            match *s {
+                Step::Line(p) => {
+                    out.push(p);
+                    at = p;
+                }
+                Step::Quad(c, p) => {
+                    for i in 1..=12 {
+                        let t = f64::from(i) / 12.0;
+                        out.push(lerp(lerp(at, c, t), lerp(c, p, t), t));
+                    }
+                    at = p;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A number for SVG: at most one decimal, no `-0`.
+fn num(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    let s = format!("{r:.1}");
+    let s = s.strip_suffix(".0").unwrap_or(&s).to_string();
+    if s == "-0" { "0".to_string() } else { s }
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A city's shape: the area (closed) and its walls (the curves towards the
+/// field), both from the board sides it reaches. Every side it reaches is filled
+/// edge to edge, so cities join across tiles; each run of sides it does not reach
+/// is closed by one curve, deeper the longer the run.
+fn city_shape(sides: &[Side]) -> Option<(Path, Vec<Path>)> {
+    let has = |k: usize| sides.contains(&Side::from_index(k));
+    if sides.is_empty() {
+        return None;
+    }
+    if (0..4).all(has) {
+        let square = Path {
+            start: corner(0),
+            steps: (1..4).map(|k| Step::Line(corner(k))).collect(),
+        };
+        return Some((square, Vec::new()));
+    }
+    let first = (0..4).find(|k| has(*k) && !has(k + 3))?;
+    let mut area = Path {
+        start: corner(first),
+        steps: Vec::new(),
+    };
+    let mut walls = Vec::new();
+    let mut k = first;
+    while k < first + 4 {
+        if has(k) {
+            area.steps.push(Step::Line(corner(k + 1)));
+            k += 1;
+            continue;
+        }
+        let mut run = 0;
+        while k + run < first + 4 && !has(k + run) {
+            run += 1;
+        }
+        let (from, to) = (corner(k), corner(k + run));
+        let control = match run {
+            1 => lerp(side_mid(Side::from_index(k)), CENTRE, 1.3),
+            2 => lerp(CENTRE, corner(k + 1), 0.2),
+            // A cap: the one side reached is the chord.
+            _ => lerp(side_mid(Side::from_index(k + run)), CENTRE, 1.0),
+        };
+        area.steps.push(Step::Quad(control, to));
+        walls.push(Path {
+            start: from,
+            steps: vec![Step::Quad(control, to)],
+        });
+        k += run;
+    }
+    Some((area, walls))
+}
+
+/// Where a follower stands in a city, and where its banner goes.
+fn city_spots(sides: &[Side]) -> (Pt, Pt) {
+    match sides {
+        [side] => {
+            let anchor = lerp(side_mid(*side), CENTRE, 0.3);
+            let along = lerp(corner(side.index()), corner(side.index() + 1), 0.27);
+            (anchor, lerp(along, CENTRE, 0.22))
+        }
+        _ => {
+            let n = sides.len().max(1) as f64;
+            let sum = sides
+                .iter()
+                .map(|s| side_mid(*s))
+                .fold(Pt(0.0, 0.0), |a, p| Pt(a.0 + p.0, a.1 + p.1));
+            let anchor = lerp(Pt(sum.0 / n, sum.1 / n), CENTRE, 0.35);
+            let toward = sides.first().map_or(CENTRE, |s| side_mid(*s));
+            (anchor, lerp(anchor, toward, 0.55))
+        }
+    }
+}
+
+/// A road's centre line: straight across, curved round a bend, or from each edge
+/// to the centre where it ends (at a monastery, a junction or a city).
+fn road_paths(sides: &[Side]) -> Vec<Path> {
+    match sides {
+        [a, b] if a.opposite() == *b => vec![Path {
+            start: side_mid(*a),
+            steps: vec![Step::Line(side_mid(*b))],
+        }],
+        [a, b] => vec![Path {
+            start: side_mid(*a),
+            steps: vec![Step::Quad(CENTRE, side_mid(*b))],
+        }],
+        _ => sides
+            .iter()
+            .map(|s| Path {
+                start: side_mid(*s),
+                steps: vec![Step::Line(CENTRE)],
+            })
+            .collect(),
+    }
+}
+
+const ROAD_WIDTH: f64 = 0.13;
+
+/// A city segment as drawn: the sides it reaches, its area and walls.
+struct CityShape {
+    sides: Vec<Side>,
+    area: Path,
+    walls: Vec<Path>,
+    banner: bool,
+}
+
+/// The drawing of one tile kind at one rotation, in tile units.
+struct TileShape {
+    cities: Vec<CityShape>,
+    /// The centre lines of the roads.
+    roads: Vec<Path>,
+    monastery: Option<SegmentId>,
+    junction: bool,
+}
+
+fn tile_shape(def: &TileDef, rotation: Rotation) -> TileShape {
+    let mut shape = TileShape {
+        cities: Vec::new(),
+        roads: Vec::new(),
+        monastery: def.monastery,
+        junction: false,
+    };
+    let mut ends = 0;
+    for seg in &def.segments {
+        let sides = board_sides(seg.edges, rotation);
+        match seg.kind {
+            FeatureKind::City => {
+                if let Some((area, walls)) = city_shape(&sides) {
+                    shape.cities.push(CityShape {
+                        sides,
+                        area,
+                        walls,
+                        banner: seg.banner,
+                    });
+                }
+            }
+            FeatureKind::Road => {
+                if sides.len() == 1 {
+                    ends += 1;
+                }
+                shape.roads.extend(road_paths(&sides));
+            }
+            FeatureKind::Field | FeatureKind::Monastery => {}
+        }
+    }
+    shape.junction = ends >= 3 && def.monastery.is_none();
+    shape
+}
+
+/// Raster of a tile used to find room for a farmer.
+const GRID: usize = 32;
+
+fn inside(poly: &[Pt], p: Pt) -> bool {
+    let mut inside = false;
+    let mut j = poly.len().saturating_sub(1);
+    for (i, a) in poly.iter().enumerate() {
+        if let Some(b) = poly.get(j)
+            && (a.1 > p.1) != (b.1 > p.1)
+            && p.0 < (b.0 - a.0) * (p.1 - a.1) / (b.1 - a.1) + a.0
+        {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+fn distance_to_polyline(line: &[Pt], p: Pt) -> f64 {
+    line.windows(2)
+        .filter_map(|w| match w {
+            [a, b] => {
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let len2 = dx * dx + dy * dy;
+                let t = if len2 > 0.0 {
+                    (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                let q = lerp(*a, *b, t);
+                Some(((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt())
+            }
+            _ => None,
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// Where a farmer on a field segment stands: the point of the field nearest its
+/// first half-edge with room for the figure, found on a raster of the tile (the
+/// field is what the cities, roads and buildings leave, split by them).
+fn field_spot(def: &TileDef, rotation: Rotation, shape: &TileShape, segment: SegmentId) -> Pt {
+    let centre_of = |r: usize, c: usize| {
+        Pt(
+            (c as f64 + 0.5) / GRID as f64,
+            (r as f64 + 0.5) / GRID as f64,
+        )
+    };
+    let cities: Vec<Vec<Pt>> = shape.cities.iter().map(|c| c.area.points()).collect();
+    let roads: Vec<Vec<Pt>> = shape.roads.iter().map(Path::points).collect();
+    let blocked = |p: Pt| {
+        cities.iter().any(|poly| inside(poly, p))
+            || roads
+                .iter()
+                .any(|l| distance_to_polyline(l, p) < ROAD_WIDTH / 2.0 + 0.02)
+            || (shape.monastery.is_some() && (p.0 - 0.5).abs() < 0.17 && (p.1 - 0.5).abs() < 0.2)
+            || (shape.junction && (p.0 - 0.5).abs() < 0.1 && (p.1 - 0.5).abs() < 0.1)
+    };
+    // Label the free cells by flooding from the half-edges of each field.
+    let mut label: Vec<Option<SegmentId>> = vec![None; GRID * GRID];
+    let mut free = vec![false; GRID * GRID];
+    for r in 0..GRID {
+        for c in 0..GRID {
+            if let Some(f) = free.get_mut(r * GRID + c) {
+                *f = !blocked(centre_of(r, c));
+            }
+        }
+    }
+    let oriented = def.at(rotation);
+    let mut queue: std::collections::VecDeque<(usize, usize)> = std::collections::VecDeque::new();
+    for half in Half::all() {
+        let Some(seg) = oriented.field_at(half) else {
+            continue;
+        };
+        let k = half.index() % 2;
+        for i in 0..GRID / 2 {
+            // Cells along the half-edge, clockwise.
+            let along = k * GRID / 2 + i;
+            let (r, c) = match half.side() {
+                Side::North => (0, along),
+                Side::East => (along, GRID - 1),
+                Side::South => (GRID - 1, GRID - 1 - along),
+                Side::West => (GRID - 1 - along, 0),
+            };
+            let idx = r * GRID + c;
+            if free.get(idx) == Some(&true)
+                && let Some(l) = label.get_mut(idx)
+                && l.is_none()
+            {
+                *l = Some(seg);
+                queue.push_back((r, c));
+            }
+        }
+    }
+    while let Some((r, c)) = queue.pop_front() {
+        let Some(seg) = label.get(r * GRID + c).copied().flatten() else {
+            continue;
+        };
+        let next = [
+            (r.wrapping_sub(1), c),
+            (r + 1, c),
+            (r, c.wrapping_sub(1)),
+            (r, c + 1),
+        ];
+        for (nr, nc) in next {
+            if nr >= GRID || nc >= GRID {
+                continue;
+            }
+            let idx = nr * GRID + nc;
+            if free.get(idx) == Some(&true)
+                && let Some(l) = label.get_mut(idx)
+                && l.is_none()
+            {
+                *l = Some(seg);
+                queue.push_back((nr, nc));
+            }
+        }
+    }
+    let seg_halves = def
+        .segment(segment)
+        .map(|s| board_halves(s.halves, rotation))
+        .unwrap_or_default();
+    let preferred = seg_halves.first().map_or(CENTRE, |h| {
+        let along = if h.index() % 2 == 0 { 0.3 } else { 0.7 };
+        let side = h.side();
+        let on_edge = lerp(corner(side.index()), corner(side.index() + 1), along);
+        lerp(on_edge, CENTRE, 0.3)
+    });
+    let mine: Vec<(usize, usize)> = (0..GRID)
+        .flat_map(|r| (0..GRID).map(move |c| (r, c)))
+        .filter(|(r, c)| label.get(r * GRID + c).copied().flatten() == Some(segment))
+        .collect();
+    if mine.is_empty() {
+        return preferred;
+    }
+    // Room around a cell: the distance to the nearest cell not of this field or
+    // to the tile's border, looked for up to a quarter tile away.
+    const REACH: usize = GRID / 4;
+    let clearance = |(r, c): (usize, usize)| -> f64 {
+        let p = centre_of(r, c);
+        let border = p.0.min(p.1).min(1.0 - p.0).min(1.0 - p.1).min(0.25);
+        let rows = r.saturating_sub(REACH)..(r + REACH + 1).min(GRID);
+        rows.flat_map(|orow| {
+            (c.saturating_sub(REACH)..(c + REACH + 1).min(GRID)).map(move |ocol| (orow, ocol))
+        })
+        .filter(|(orow, ocol)| label.get(orow * GRID + ocol).copied().flatten() != Some(segment))
+        .map(|(orow, ocol)| {
+            let q = centre_of(orow, ocol);
+            ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt()
+        })
+        .fold(border, f64::min)
+    };
+    let dist = |(r, c): (usize, usize)| {
+        let p = centre_of(r, c);
+        (p.0 - preferred.0).powi(2) + (p.1 - preferred.1).powi(2)
+    };
+    let scored: Vec<((usize, usize), f64)> = mine.iter().map(|c| (*c, clearance(*c))).collect();
+    // The roomiest place near the preferred point: as much room as the figure
+    // needs if the field has it, less in a narrow strip.
+    let best = [0.14, 0.11, 0.08]
+        .into_iter()
+        .find_map(|need| {
+            scored
+                .iter()
+                .filter(|(_, room)| *room >= need)
+                .min_by(|a, b| dist(a.0).total_cmp(&dist(b.0)))
+        })
+        .or_else(|| scored.iter().max_by(|a, b| a.1.total_cmp(&b.1)));
+    let at = best.map_or(preferred, |((r, c), _)| centre_of(*r, *c));
+    Pt(at.0.clamp(0.14, 0.86), at.1.clamp(0.13, 0.87))
+}
+
+/// A meeple standing (or, for a farmer, lying) at a point of a tile.
+fn meeple(out: &mut String, class: &str, at: Pt, player: Player, lying: bool) {
+    const BODY: &str = "M-2 -2.4C-6 -1.8-9 -1.2-9 0.6C-9 2-6.5 2.4-4 2.2L-7 9H-1.8L0 5.6L1.8 9H7L4 2.2C6.5 2.4 9 2 9 0.6C9 -1.2 6 -1.8 2 -2.4Z";
+    let c = colour(player);
+    let scale = T * 0.27 / 20.0;
+    let rotate = if lying { " rotate(-90)" } else { "" };
+    let _ = write!(
+        out,
+        "<g class=\"{class}\" data-player=\"{}\" transform=\"translate({} {}) scale({}){rotate}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"{BODY}\"/><circle cx=\"0\" cy=\"-5.4\" r=\"3.6\"/></g>",
+        u32::from(player.0) + 1,
+        num(at.0 * T),
+        num(at.1 * T - if lying { 0.0 } else { T * 0.02 }),
+        num(scale),
+        c.fill,
+        c.stroke,
+    );
+}
+
+/// A pennant (a small shield) centred on a point.
+fn banner(out: &mut String, at: Pt) {
+    let (x, y) = (at.0 * T, at.1 * T);
+    let (w, h) = (T * 0.16, T * 0.19);
+    let _ = write!(
+        out,
+        "<path class=\"banner\" d=\"M{} {}H{}V{}Q{} {} {} {}Q{} {} {} {}Z\" fill=\"#2f55b0\" stroke=\"#f4f4f4\" stroke-width=\"1.2\"/>",
+        num(x - w / 2.0),
+        num(y - h / 2.0),
+        num(x + w / 2.0),
+        num(y),
+        num(x + w / 2.0),
+        num(y + h * 0.35),
+        num(x),
+        num(y + h / 2.0),
+        num(x - w / 2.0),
+        num(y + h * 0.35),
+        num(x - w / 2.0),
+        num(y),
+    );
+}
+
+/// A small building at the centre of a tile.
+fn monastery(out: &mut String) {
+    let p = |u: f64| num(u * T);
+    let _ = write!(
+        out,
+        "<g class=\"monastery\" stroke=\"#4a3520\" stroke-width=\"1\" stroke-linejoin=\"round\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#efe3c6\"/><path d=\"M{} {}L{} {}L{} {}Z\" fill=\"#b8452e\"/><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#4a3520\"/></g>",
+        p(0.36),
+        p(0.47),
+        p(0.28),
+        p(0.2),
+        p(0.32),
+        p(0.48),
+        p(0.5),
+        p(0.3),
+        p(0.68),
+        p(0.48),
+        p(0.46),
+        p(0.55),
+        p(0.08),
+        p(0.12),
+    );
+}
+
+/// One placed tile, in tile coordinates (the caller translates it).
+fn svg_tile(
+    out: &mut String,
+    def: &TileDef,
+    placed: &PlacedTile,
+    followers: &[(SegmentId, Player)],
+) {
+    let shape = tile_shape(def, placed.rotation);
+    let _ = write!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"{FIELD}\"/>",
+        num(T),
+        num(T)
+    );
+    // Each road twice: a darker casing, then the light road over it.
+    for p in &shape.roads {
+        let _ = write!(
+            out,
+            "<path d=\"{}\" fill=\"none\" stroke=\"{ROAD_EDGE}\" stroke-width=\"{}\"/>",
+            p.d(false),
+            num(T * (ROAD_WIDTH + 0.035))
+        );
+    }
+    for p in &shape.roads {
+        let _ = write!(
+            out,
+            "<path class=\"road\" d=\"{}\" fill=\"none\" stroke=\"{ROAD}\" stroke-width=\"{}\"/>",
+            p.d(false),
+            num(T * ROAD_WIDTH)
+        );
+    }
+    if shape.junction {
+        let _ = write!(
+            out,
+            "<rect class=\"junction\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#6d5a40\" stroke=\"#3b2f20\"/>",
+            num(T * 0.41),
+            num(T * 0.41),
+            num(T * 0.18),
+            num(T * 0.18)
+        );
+    }
+    for CityShape { area, walls, .. } in &shape.cities {
+        let _ = write!(
+            out,
+            "<path class=\"city\" d=\"{}\" fill=\"{CITY}\"/>",
+            area.d(true)
+        );
+        for w in walls {
+            let _ = write!(
+                out,
+                "<path d=\"{}\" fill=\"none\" stroke=\"{WALL}\" stroke-width=\"2\"/>",
+                w.d(false)
+            );
+        }
+    }
+    for city in &shape.cities {
+        if city.banner {
+            banner(out, city_spots(&city.sides).1);
+        }
+    }
+    if shape.monastery.is_some() {
+        monastery(out);
+    }
+    for (segment, player) in followers {
+        let Some(seg) = def.segment(*segment) else {
+            continue;
+        };
+        let sides = board_sides(seg.edges, placed.rotation);
+        let (at, lying) = match seg.kind {
+            FeatureKind::City => (city_spots(&sides).0, false),
+            FeatureKind::Road => {
+                // Near the edge on a road that ends on the tile (the city or
+                // building at its end takes the middle).
+                let t = if sides.len() == 1 { 0.3 } else { 0.4 };
+                let at = sides
+                    .first()
+                    .map_or(CENTRE, |s| lerp(side_mid(*s), CENTRE, t));
+                (at, false)
+            }
+            FeatureKind::Monastery => (Pt(0.66, 0.6), false),
+            FeatureKind::Field => (field_spot(def, placed.rotation, &shape, *segment), true),
+        };
+        meeple(out, "follower", at, *player, lying);
+    }
+    let _ = write!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000\" stroke-opacity=\"0.18\" stroke-width=\"0.6\"/>",
+        num(T),
+        num(T)
+    );
+}
+
+/// The placed tiles of a feature named by a tile and a spot.
+fn feature_tiles(game: &Game<'_>, feature: FeatureRef) -> Option<Vec<usize>> {
+    let board = game.board();
+    let placed = board.at(feature.pos)?;
+    let def = game.catalog().get(placed.tile)?;
+    let segment = feature.spot.segment(def, placed.rotation)?;
+    let features = game.features();
+    let f = features.feature(node_of(placed, segment))?;
+    Some(f.distinct_tiles().iter().map(|t| *t as usize).collect())
+}
+
+/// A standalone SVG document of the board.
+///
+/// Every placed tile is one `<g class="tile" data-pos="x,y" data-tile="D"
+/// data-rotation="r90">` element drawn from the catalog geometry: fields green,
+/// cities tan with brown walls and a blue shield for a banner, roads as light
+/// strokes, a monastery as a small building, a three- or four-way junction as a
+/// small square. Followers are meeples in their player's colour (farmers lie
+/// down), on the spot they stand on. The x coordinates run along the top, the y
+/// coordinates down the left side (north up); a legend below names the players
+/// and their colours (the default palette by seat, see the module docs).
+///
+/// [`SvgOptions::last`] outlines the tile placed last; [`SvgOptions::highlight`]
+/// outlines the tiles of one feature and dims the others. The document uses no
+/// external resources.
+pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
+    let board = game.board();
+    let tiles = board.tiles();
+    let (min_x, max_x, min_y, max_y) = bounds(tiles).unwrap_or((0, 0, 0, 0));
+    let columns = (max_x - min_x + 1) as f64;
+    let rows = (max_y - min_y + 1) as f64;
+    // The legend: one entry per player, then the turn; the picture is widened
+    // when the board is narrower than its line (text width estimated).
+    let legend: Vec<(Player, String, f64)> = players(game)
+        .into_iter()
+        .map(|p| {
+            let label = format!("{} ({})", game.name(p), colour(p).name);
+            let w = 36.0 + label.chars().count() as f64 * 7.5;
+            (p, label, w)
+        })
+        .collect();
+    let caption = format!("after turn {}", game.turn());
+    let legend_width = legend.iter().map(|e| e.2).sum::<f64>() + caption.len() as f64 * 7.5;
+    let width = (LEFT + columns * T).max(LEFT + legend_width) + PAD;
+    let height = TOP + rows * T + PAD + LEGEND;
+    let highlighted: Option<Vec<usize>> = options.highlight.and_then(|f| feature_tiles(game, f));
+    let standing = standing(game);
+    let origin = |x: i64, y: i64| (LEFT + (x - min_x) as f64 * T, TOP + (max_y - y) as f64 * T);
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Verdana, sans-serif\">",
+        w = num(width),
+        h = num(height)
+    );
+    let _ = writeln!(
+        out,
+        "<title>{}</title>",
+        escape(&format!("Board after turn {}", game.turn()))
+    );
+    let _ = writeln!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"#f7f4ec\"/>",
+        num(width),
+        num(height)
+    );
+    // Axes.
+    out.push_str("<g class=\"axes\" font-size=\"11\" fill=\"#555\">\n");
+    for x in min_x..=max_x {
+        let (px, _) = origin(x, max_y);
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{x}</text>",
+            num(px + T / 2.0),
+            num(TOP - 8.0)
+        );
+    }
+    for y in min_y..=max_y {
+        let (_, py) = origin(min_x, y);
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{y}</text>",
+            num(LEFT - 6.0),
+            num(py + T / 2.0 + 4.0)
+        );
+    }
+    out.push_str("</g>\n");
+    // Tiles.
+    out.push_str("<g class=\"board\">\n");
+    for (i, placed) in tiles.iter().enumerate() {
+        let Some(def) = game.catalog().get(placed.tile) else {
+            continue;
+        };
+        let (px, py) = origin(i64::from(placed.pos.x), i64::from(placed.pos.y));
+        let marked = highlighted.as_ref().map(|h| h.contains(&i));
+        let extra = match marked {
+            Some(true) => " data-highlight=\"true\"",
+            Some(false) => " opacity=\"0.35\"",
+            None => "",
+        };
+        let _ = write!(
+            out,
+            "<g class=\"tile\" data-pos=\"{}\" data-tile=\"{}\" data-rotation=\"{}\" data-turn=\"{}\" transform=\"translate({} {})\"{extra}>",
+            placed.pos,
+            escape(&def.id),
+            placed.rotation,
+            placed.turn,
+            num(px),
+            num(py)
+        );
+        let followers: Vec<(SegmentId, Player)> = standing
+            .iter()
+            .filter(|s| s.tile == i)
+            .map(|s| (s.segment, s.player))
+            .collect();
+        svg_tile(&mut out, def, placed, &followers);
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n");
+    // Marks over the tiles.
+    if options.last
+        && let Some(last) = tiles.iter().max_by_key(|t| t.turn)
+        && last.turn > 0
+    {
+        let (px, py) = origin(i64::from(last.pos.x), i64::from(last.pos.y));
+        let _ = writeln!(
+            out,
+            "<rect class=\"last\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"3\"/><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#111\" stroke-width=\"1.2\" stroke-dasharray=\"5 3\"/>",
+            num(px + 1.5),
+            num(py + 1.5),
+            num(T - 3.0),
+            num(T - 3.0),
+            num(px + 1.5),
+            num(py + 1.5),
+            num(T - 3.0),
+            num(T - 3.0),
+        );
+    }
+    if let Some(h) = &highlighted {
+        let positions: Vec<Pos> = h
+            .iter()
+            .filter_map(|i| tiles.get(*i))
+            .map(|t| t.pos)
+            .collect();
+        let mut d = String::new();
+        for pos in &positions {
+            let (px, py) = origin(i64::from(pos.x), i64::from(pos.y));
+            for side in Side::ALL {
+                if pos.neighbour(side).is_some_and(|n| positions.contains(&n)) {
+                    continue;
+                }
+                let a = corner(side.index());
+                let b = corner(side.index() + 1);
+                let _ = write!(
+                    d,
+                    "M{} {}L{} {}",
+                    num(px + a.0 * T),
+                    num(py + a.1 * T),
+                    num(px + b.0 * T),
+                    num(py + b.1 * T)
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            "<path class=\"highlight\" d=\"{d}\" fill=\"none\" stroke=\"#ff7a00\" stroke-width=\"5\" stroke-linecap=\"square\"/>"
+        );
+    }
+    // Legend.
+    out.push_str("<g class=\"legend\" font-size=\"12\" fill=\"#333\">\n");
+    let ly = TOP + rows * T + PAD + LEGEND / 2.0;
+    let mut lx = LEFT;
+    for (p, label, w) in &legend {
+        let mut icon = String::new();
+        meeple(&mut icon, "player", Pt(0.0, 0.0), *p, false);
+        let _ = writeln!(
+            out,
+            "<g transform=\"translate({} {})\">{icon}</g><text x=\"{}\" y=\"{}\">{}</text>",
+            num(lx + 8.0),
+            num(ly),
+            num(lx + 20.0),
+            num(ly + 4.0),
+            escape(label)
+        );
+        lx += w;
+    }
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#777\">{}</text>",
+        num(width - PAD),
+        num(ly + 4.0),
+        escape(&caption)
+    );
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cap_and_band_shapes() {
+        let (area, walls) = city_shape(&[Side::North]).unwrap();
+        assert_eq!(area.d(true), "M0 0L64 0Q32 32 0 0Z");
+        assert_eq!(walls.len(), 1);
+        let (_, walls) = city_shape(&[Side::East, Side::West]).unwrap();
+        assert_eq!(walls.len(), 2);
+        let (_, walls) = city_shape(&Side::ALL).unwrap();
+        assert!(walls.is_empty());
+        assert!(city_shape(&[]).is_none());
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(32.0), "32");
+        assert_eq!(num(-0.01), "0");
+        assert_eq!(num(1.25), "1.3");
+    }
+
+    #[test]
+    fn road_chars() {
+        assert_eq!(road_char(&[Side::East, Side::South]), '┌');
+        assert_eq!(road_char(&[Side::East, Side::South, Side::West]), '┬');
+        assert_eq!(road_char(&[Side::East]), '─');
+        assert_eq!(road_char(&[Side::North]), '│');
+    }
+}
