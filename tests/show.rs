@@ -1,0 +1,317 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! Board pictures: the text picture of rulebook fixtures and an example game
+//! (snapshots), and the SVG document (well-formed XML, one element per tile, the
+//! highlighted feature marked). The SVG of the two-player example is kept in
+//! `notation/examples/board.svg`; `CARCREF_UPDATE_SVG=1 cargo test --test show`
+//! rewrites it.
+
+use std::path::Path;
+
+use carcref::score::FeatureRef;
+use carcref::show::{ShowOptions, SvgOptions, board_svg, board_text};
+use carcref::{Game, Pos, Side, Spot, TileCatalog};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn game_at<'c>(path: &str, catalog: &'c TileCatalog, turn: Option<u32>) -> Game<'c> {
+    let text = std::fs::read_to_string(root().join(path)).unwrap();
+    let games = carcref::parse(&text);
+    carcref::referee::replay_to(&games.first().unwrap().record, catalog, turn).unwrap()
+}
+
+fn text_of(path: &str, turn: Option<u32>) -> String {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_at(path, &catalog, turn);
+    board_text(&game, &ShowOptions { color: false })
+}
+
+#[test]
+fn text_farm_example() {
+    let text = text_of("notation/games/valid/hig2012-farm-example.cgn", None);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_farm_example", text);
+    });
+}
+
+#[test]
+fn text_incomplete_features() {
+    let text = text_of("notation/games/valid/hig2012-incomplete.cgn", None);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_incomplete", text);
+    });
+}
+
+#[test]
+fn text_example_at_turn_30() {
+    let text = text_of("notation/examples/hig2012-two-players.cgn", Some(30));
+    assert!(text.contains("after turn 30:"));
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_two_players_turn_30", text);
+    });
+}
+
+#[test]
+fn text_two_players_at_the_end() {
+    let text = text_of("notation/examples/hig2012-two-players.cgn", None);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_two_players_end", text);
+    });
+}
+
+#[test]
+fn text_colour_only_when_asked() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_at("notation/examples/hig2012-two-players.cgn", &catalog, None);
+    let plain = board_text(&game, &ShowOptions::default());
+    assert!(!plain.contains('\x1b'));
+    let coloured = board_text(&game, &ShowOptions { color: true });
+    assert!(coloured.contains("\x1b[1;97;41m"), "a red follower");
+    let stripped: String = strip_ansi(&coloured);
+    assert_eq!(stripped, plain);
+}
+
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for d in chars.by_ref() {
+                if d == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn tile_elements<'a>(doc: &'a roxmltree::Document<'a>) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("tile"))
+        .collect()
+}
+
+#[test]
+fn svg_is_xml_with_one_element_per_tile() {
+    let catalog = TileCatalog::embedded().unwrap();
+    for (path, turn) in [
+        ("notation/examples/hig2012-two-players.cgn", None),
+        ("notation/examples/hig2012-four-players.cgn", Some(30)),
+        ("notation/examples/rgg2000-three-players.cgn", None),
+        ("notation/games/valid/hig2012-farm-example.cgn", None),
+    ] {
+        let game = game_at(path, &catalog, turn);
+        let svg = board_svg(
+            &game,
+            &SvgOptions {
+                highlight: None,
+                last: true,
+            },
+        );
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
+        let tiles = tile_elements(&doc);
+        assert_eq!(tiles.len(), game.board().len(), "{path}");
+        assert_eq!(svg.matches("class=\"tile\"").count(), game.board().len());
+        let on_board: usize = game
+            .followers_in_hand()
+            .iter()
+            .map(|(_, n)| usize::from(carcref::rules::FOLLOWERS_PER_PLAYER - n))
+            .sum();
+        let drawn = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("follower"))
+            .count();
+        assert_eq!(
+            drawn, on_board,
+            "{path}: one figure per follower on the board"
+        );
+        for (t, placed) in tiles.iter().zip(game.board().tiles()) {
+            assert_eq!(
+                t.attribute("data-pos"),
+                Some(placed.pos.to_string().as_str())
+            );
+            let def = catalog.def(placed.tile);
+            assert_eq!(t.attribute("data-tile"), Some(def.id.as_str()));
+            assert_eq!(
+                t.attribute("data-rotation"),
+                Some(placed.rotation.to_string().as_str())
+            );
+        }
+        assert!(
+            !svg.contains("http://") || !svg.contains("href"),
+            "no links"
+        );
+        assert_eq!(
+            doc.descendants()
+                .filter(|n| n.has_tag_name("image"))
+                .count(),
+            0
+        );
+    }
+}
+
+#[test]
+fn svg_highlight_marks_the_feature_tiles() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_at(
+        "notation/games/valid/hig2012-incomplete.cgn",
+        &catalog,
+        None,
+    );
+    // The large city: the start tile's cap, joined by tile Q at 1,1 (5 tiles).
+    let feature = FeatureRef {
+        pos: Pos::new(0, 0),
+        spot: Spot::Edge(Side::North),
+    };
+    let svg = board_svg(
+        &game,
+        &SvgOptions {
+            highlight: Some(feature),
+            last: false,
+        },
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let marked: Vec<&str> = tile_elements(&doc)
+        .iter()
+        .filter(|n| n.attribute("data-highlight") == Some("true"))
+        .filter_map(|n| n.attribute("data-pos"))
+        .collect();
+    assert_eq!(marked, ["0,0", "0,1", "1,2", "2,1", "1,1"]);
+    let dimmed = tile_elements(&doc)
+        .iter()
+        .filter(|n| n.attribute("opacity").is_some())
+        .count();
+    assert_eq!(dimmed, game.board().len() - marked.len());
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some("highlight"))
+            .count(),
+        1
+    );
+
+    // A spot with no segment highlights nothing and dims nothing.
+    let none = board_svg(
+        &game,
+        &SvgOptions {
+            highlight: Some(FeatureRef {
+                pos: Pos::new(40, 40),
+                spot: Spot::Centre,
+            }),
+            last: false,
+        },
+    );
+    assert!(!none.contains("data-highlight"));
+    assert!(!none.contains(" opacity=\"0.35\""));
+}
+
+#[test]
+fn svg_escapes_names() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let src = "[Players \"A&B <x>, Bob\"]\n[Rules \"HiG-2012\"]\n\n1. \"A&B <x>\" U 1,0 r0 +E\n";
+    let games = carcref::parse(src);
+    let game = carcref::referee::replay_to(&games.first().unwrap().record, &catalog, None).unwrap();
+    let svg = board_svg(&game, &SvgOptions::default());
+    roxmltree::Document::parse(&svg).unwrap();
+    assert!(svg.contains("A&amp;B &lt;x&gt;"));
+    let text = board_text(&game, &ShowOptions::default());
+    assert!(text.contains("A A&B <x> (red)"), "{text}");
+}
+
+#[test]
+fn pictures_are_deterministic() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let a = game_at(
+        "notation/examples/rgg2000-three-players.cgn",
+        &catalog,
+        None,
+    );
+    let b = game_at(
+        "notation/examples/rgg2000-three-players.cgn",
+        &catalog,
+        None,
+    );
+    let options = SvgOptions {
+        highlight: None,
+        last: true,
+    };
+    assert_eq!(board_svg(&a, &options), board_svg(&b, &options));
+    assert_eq!(
+        board_text(&a, &ShowOptions::default()),
+        board_text(&b, &ShowOptions::default())
+    );
+}
+
+/// The SVG shown in the README: the two-player example at its end.
+#[test]
+fn example_board_svg_is_current() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_at("notation/examples/hig2012-two-players.cgn", &catalog, None);
+    let svg = board_svg(
+        &game,
+        &SvgOptions {
+            highlight: None,
+            last: true,
+        },
+    );
+    let path = root().join("notation/examples/board.svg");
+    if std::env::var_os("CARCREF_UPDATE_SVG").is_some() {
+        std::fs::write(&path, &svg).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == svg,
+        "notation/examples/board.svg is out of date: run `CARCREF_UPDATE_SVG=1 cargo test --test show`"
+    );
+}
+
+#[test]
+fn text_of_the_start_tile() {
+    let text = text_of("notation/examples/hig2012-two-players.cgn", Some(0));
+    assert_eq!(
+        text,
+        "    0\n  ·▓▓▓·\n0 ─────\n  ·····\nafter turn 0: A Ann (red) B Bob (blue)\n\
+         ▓ city  ◆ banner  ─│ road  ⌂ monastery  · field\n"
+    );
+}
+
+/// Every valid game and every turn of the examples draws without a panic, and
+/// every SVG is well-formed.
+#[test]
+fn every_game_draws() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut files: Vec<_> = ["notation/games/valid", "notation/examples"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(root().join(dir)).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for game in carcref::parse(&text) {
+            let last = game.record.turns.last().map_or(0, |t| t.number.value);
+            for turn in (0..=last).step_by(7).chain([last]) {
+                let Ok(g) = carcref::referee::replay_to(&game.record, &catalog, Some(turn)) else {
+                    continue;
+                };
+                let text = board_text(&g, &ShowOptions { color: true });
+                assert!(text.contains(&format!("after turn {}", g.turn())));
+                let svg = board_svg(
+                    &g,
+                    &SvgOptions {
+                        highlight: None,
+                        last: true,
+                    },
+                );
+                let doc = roxmltree::Document::parse(&svg)
+                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                assert_eq!(tile_elements(&doc).len(), g.board().len());
+            }
+        }
+    }
+}
