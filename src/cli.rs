@@ -97,6 +97,23 @@ pub enum Command {
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
     },
+    /// Show the board after a turn (default: the end) in the terminal, or as SVG.
+    Show {
+        /// The record (or - for standard input).
+        file: PathBuf,
+        /// Show the board after this turn.
+        #[arg(long)]
+        turn: Option<u32>,
+        /// Which game of the file (1-based).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// Write an SVG picture to this file instead.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Outline one feature, named by a tile and a spot: "x,y SPOT" (e.g. "0,1 S").
+        #[arg(long, value_parser = parse_feature_ref)]
+        highlight: Option<crate::score::FeatureRef>,
+    },
     /// List every legal placement of the tile drawn at a turn, on the board before
     /// it, with the follower spots each allows (how a disputed discard is settled).
     Moves {
@@ -162,6 +179,19 @@ pub enum ImportSource {
     },
 }
 
+fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
+    let bad = || format!("{s:?} is not a feature: write a tile and a spot, e.g. \"0,1 S\"");
+    let (pos, spot) = s.trim().split_once(' ').ok_or_else(bad)?;
+    let (x, y) = pos.split_once(',').ok_or_else(bad)?;
+    Ok(crate::score::FeatureRef {
+        pos: crate::Pos::new(
+            x.trim().parse().map_err(|_| bad())?,
+            y.trim().parse().map_err(|_| bad())?,
+        ),
+        spot: spot.trim().parse().map_err(|()| bad())?,
+    })
+}
+
 fn parse_edition(s: &str) -> Result<Edition, String> {
     s.parse()
         .map_err(|()| format!("{s} is not an edition (HiG-2012 or RGG-2000)"))
@@ -202,6 +232,32 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
         } => score(&file, format, rules, &catalog, &mut out, &mut err),
         Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
+        Command::Show {
+            file,
+            turn,
+            game,
+            svg,
+            highlight,
+        } => {
+            let color = match cli.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => {
+                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+                }
+            };
+            show(
+                &file,
+                turn,
+                game,
+                svg.as_deref(),
+                highlight,
+                color,
+                &catalog,
+                &mut out,
+                &mut err,
+            )
+        }
         Command::Moves { file, turn, game } => {
             moves(&file, turn, game, &catalog, &mut out, &mut err)
         }
@@ -496,6 +552,68 @@ fn read_game(
         return None;
     }
     Some((name, src, p.record))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn show(
+    file: &Path,
+    turn: Option<u32>,
+    game: usize,
+    svg: Option<&Path>,
+    highlight: Option<crate::score::FeatureRef>,
+    color: bool,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let Some((name, src, record)) = read_game(file, game, err) else {
+        return EXIT_USAGE;
+    };
+    if let Some(t) = turn
+        && t > 0
+        && !record.turns.iter().any(|r| r.number.value == t)
+    {
+        let _ = writeln!(err, "error: {name}: game {game} has no turn {t}");
+        return EXIT_USAGE;
+    }
+    let state = match crate::referee::replay_to(&record, catalog, turn) {
+        Ok(g) => g,
+        Err(diagnostics) => {
+            let outcome = crate::referee::Outcome {
+                name,
+                src,
+                games: vec![crate::referee::GameOutcome {
+                    record,
+                    diagnostics,
+                    replay: None,
+                }],
+            };
+            let _ =
+                err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+            return 1;
+        }
+    };
+    match svg {
+        Some(path) => {
+            let picture = crate::show::board_svg(
+                &state,
+                &crate::show::SvgOptions {
+                    highlight,
+                    last: true,
+                },
+            );
+            if let Err(e) = std::fs::write(path, picture) {
+                let _ = writeln!(err, "error: {}: {e}", path.display());
+                return EXIT_USAGE;
+            }
+        }
+        None => {
+            let _ = out.write_all(
+                crate::show::board_text(&state, &crate::show::ShowOptions { color }).as_bytes(),
+            );
+        }
+    }
+    0
 }
 
 fn moves(

@@ -89,6 +89,11 @@ pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -
         .collect();
     let setup = Setup {
         players: players.clone(),
+        colours: COLOURS
+            .iter()
+            .take(players.len())
+            .map(|c| Some(c.to_string()))
+            .collect(),
         edition: options.edition,
         sets: vec!["basic".to_string()],
     };

@@ -56,7 +56,7 @@ struct Colour {
 }
 
 /// The default palette, by seat.
-const PALETTE: [Colour; 6] = [
+const PALETTE: [Colour; 7] = [
     Colour {
         name: "red",
         fill: "#d7263d",
@@ -93,11 +93,22 @@ const PALETTE: [Colour; 6] = [
         stroke: "#2a2a2a",
         ansi: "1;30;47",
     },
+    Colour {
+        name: "pink",
+        fill: "#e86aa8",
+        stroke: "#4a1030",
+        ansi: "1;30;45",
+    },
 ];
 
-fn colour(player: Player) -> Colour {
-    PALETTE
-        .get(player.index() % PALETTE.len())
+/// A seat's colour: the one the Players tag gives it, else the palette's colour
+/// for its seat number.
+fn colour(game: &Game<'_>, player: Player) -> Colour {
+    let named = game
+        .colour(player)
+        .and_then(|name| PALETTE.iter().find(|c| c.name == name));
+    named
+        .or_else(|| PALETTE.get(player.index() % PALETTE.len()))
         .copied()
         .unwrap_or(PALETTE[0])
 }
@@ -488,7 +499,8 @@ enum Style {
     City,
     Banner,
     Monastery,
-    Follower(Player),
+    /// A follower, with its player's colour code.
+    Follower(&'static str),
 }
 
 impl Style {
@@ -499,7 +511,7 @@ impl Style {
             Style::City => Some("33"),
             Style::Banner => Some("1;34"),
             Style::Monastery => Some("1;31"),
-            Style::Follower(p) => Some(colour(p).ansi),
+            Style::Follower(ansi) => Some(ansi),
         }
     }
 }
@@ -616,7 +628,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                             Glyph::Monastery => ('⌂', Style::Monastery),
                             Glyph::Follower(p) => (
                                 marks.get(p.index()).copied().unwrap_or('?'),
-                                Style::Follower(p),
+                                Style::Follower(colour(game, p).ansi),
                             ),
                         });
                     }
@@ -642,11 +654,11 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         push_str(&mut legend, " ", Style::Plain);
         legend.push((
             marks.get(p.index()).copied().unwrap_or('?'),
-            Style::Follower(p),
+            Style::Follower(colour(game, p).ansi),
         ));
         push_str(
             &mut legend,
-            &format!(" {} ({})", game.name(p), colour(p).name),
+            &format!(" {} ({})", game.name(p), colour(game, p).name),
             Style::Plain,
         );
     }
@@ -1127,15 +1139,14 @@ fn field_spot(def: &TileDef, rotation: Rotation, shape: &TileShape, segment: Seg
 }
 
 /// A meeple standing (or, for a farmer, lying) at a point of a tile.
-fn meeple(out: &mut String, class: &str, at: Pt, player: Player, lying: bool) {
+fn meeple(out: &mut String, class: &str, at: Pt, c: Colour, lying: bool) {
     const BODY: &str = "M-2 -2.4C-6 -1.8-9 -1.2-9 0.6C-9 2-6.5 2.4-4 2.2L-7 9H-1.8L0 5.6L1.8 9H7L4 2.2C6.5 2.4 9 2 9 0.6C9 -1.2 6 -1.8 2 -2.4Z";
-    let c = colour(player);
     let scale = T * 0.27 / 20.0;
     let rotate = if lying { " rotate(-90)" } else { "" };
     let _ = write!(
         out,
-        "<g class=\"{class}\" data-player=\"{}\" transform=\"translate({} {}) scale({}){rotate}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"{BODY}\"/><circle cx=\"0\" cy=\"-5.4\" r=\"3.6\"/></g>",
-        u32::from(player.0) + 1,
+        "<g class=\"{class}\" data-colour=\"{}\" transform=\"translate({} {}) scale({}){rotate}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"{BODY}\"/><circle cx=\"0\" cy=\"-5.4\" r=\"3.6\"/></g>",
+        c.name,
         num(at.0 * T),
         num(at.1 * T - if lying { 0.0 } else { T * 0.02 }),
         num(scale),
@@ -1192,6 +1203,7 @@ fn monastery(out: &mut String) {
 /// One placed tile, in tile coordinates (the caller translates it).
 fn svg_tile(
     out: &mut String,
+    game: &Game<'_>,
     def: &TileDef,
     placed: &PlacedTile,
     followers: &[(SegmentId, Player)],
@@ -1271,7 +1283,7 @@ fn svg_tile(
             FeatureKind::Monastery => (Pt(0.66, 0.6), false),
             FeatureKind::Field => (field_spot(def, placed.rotation, &shape, *segment), true),
         };
-        meeple(out, "follower", at, *player, lying);
+        meeple(out, "follower", at, colour(game, *player), lying);
     }
     let _ = write!(
         out,
@@ -1317,7 +1329,7 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     let legend: Vec<(Player, String, f64)> = players(game)
         .into_iter()
         .map(|p| {
-            let label = format!("{} ({})", game.name(p), colour(p).name);
+            let label = format!("{} ({})", game.name(p), colour(game, p).name);
             let w = 36.0 + label.chars().count() as f64 * 7.5;
             (p, label, w)
         })
@@ -1397,7 +1409,7 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
             .filter(|s| s.tile == i)
             .map(|s| (s.segment, s.player))
             .collect();
-        svg_tile(&mut out, def, placed, &followers);
+        svg_tile(&mut out, game, def, placed, &followers);
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");
@@ -1456,7 +1468,7 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     let mut lx = LEFT;
     for (p, label, w) in &legend {
         let mut icon = String::new();
-        meeple(&mut icon, "player", Pt(0.0, 0.0), *p, false);
+        meeple(&mut icon, "player", Pt(0.0, 0.0), colour(game, *p), false);
         let _ = writeln!(
             out,
             "<g transform=\"translate({} {})\">{icon}</g><text x=\"{}\" y=\"{}\">{}</text>",

@@ -316,3 +316,48 @@ fn illegal_discard_names_a_placement_moves_lists() {
         "{placement} not in\n{listed}"
     );
 }
+
+#[test]
+fn show_terminal_and_svg() {
+    snap!(
+        "cli_show_city_shared",
+        run(
+            &[
+                "show",
+                "notation/games/valid/hig2012-city-shared.cgn",
+                "--turn",
+                "4"
+            ],
+            None
+        )
+    );
+    let svg = std::env::temp_dir().join(format!("carcref-show-{}.svg", std::process::id()));
+    let out = run(
+        &[
+            "show",
+            "--turn",
+            "30",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--highlight",
+            "0,0 N",
+            "notation/examples/hig2012-two-players.cgn",
+        ],
+        None,
+    );
+    assert!(out.starts_with("exit_code: 0"), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let _ = std::fs::remove_file(&svg);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let tiles = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("tile"))
+        .count();
+    // The start tile and turns 1 to 30 (no discards in this game).
+    assert_eq!(tiles, 31);
+    assert!(text.contains("data-highlight=\"true\""));
+    snap!(
+        "cli_show_bad_highlight",
+        run(&["show", "--highlight", "north", "tests/data/ok.cgn"], None)
+    );
+}

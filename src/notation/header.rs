@@ -136,6 +136,7 @@ impl Header {
         sets.extend(self.expansions.iter().cloned());
         Setup {
             players: self.players.iter().map(|p| p.name.clone()).collect(),
+            colours: self.players.iter().map(|p| p.colour.clone()).collect(),
             edition: self.edition,
             sets,
         }

@@ -72,6 +72,8 @@ impl FromStr for Edition {
 pub struct Setup {
     /// Player names in seat (turn) order.
     pub players: Vec<String>,
+    /// Their colours as the record names them, where it does (same order).
+    pub colours: Vec<Option<String>>,
     /// The rules edition.
     pub edition: Edition,
     /// The tile sets in the supply (the basic game's is `basic`).
@@ -305,6 +307,11 @@ impl<'c> Game<'c> {
             .iter()
             .position(|n| n == name)
             .map(|i| Player(i as u8))
+    }
+
+    /// The colour the record gives a seat, if any.
+    pub fn colour(&self, player: Player) -> Option<&str> {
+        self.setup.colours.get(player.index())?.as_deref()
     }
 
     /// The name of a seat.
