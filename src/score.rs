@@ -120,18 +120,20 @@ fn majority(
     (strength, winners)
 }
 
-fn positions(game: &Game<'_>, f: &Feature) -> Vec<Pos> {
-    f.distinct_tiles()
+/// The squares of the distinct tiles of the feature of a node.
+fn positions(game: &Game<'_>, node: NodeId) -> Vec<Pos> {
+    game.features()
+        .distinct_tiles(node)
         .into_iter()
         .filter_map(|t| game.board().tile(t).map(|p| p.pos))
         .collect()
 }
 
+/// The square of a feature's first-placed tile.
 fn first_pos(game: &Game<'_>, f: &Feature) -> Pos {
-    f.tiles
-        .iter()
-        .min()
-        .and_then(|t| game.board().tile(*t))
+    game.features()
+        .tile_of(f.first)
+        .and_then(|t| game.board().tile(t))
         .map_or(Pos::new(0, 0), |p| p.pos)
 }
 
@@ -197,7 +199,7 @@ fn feature_event(
         reason,
         node,
         at: feature_ref(game, node),
-        tiles: positions(game, f),
+        tiles: positions(game, node),
         pennants: f.pennants,
         cities: Vec::new(),
         fields: Vec::new(),
@@ -232,7 +234,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         if f.followers.is_empty() {
             continue;
         }
-        let tiles = f.tile_count();
+        let tiles = features.tile_count(node);
         let points = match f.kind {
             FeatureKind::City => completed_city_points(game.edition(), tiles, f.pennants),
             _ => road_points(tiles),
@@ -289,8 +291,8 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
             continue;
         }
         let points = match f.kind {
-            FeatureKind::City => incomplete_city_points(f.tile_count(), f.pennants),
-            FeatureKind::Road => road_points(f.tile_count()),
+            FeatureKind::City => incomplete_city_points(features.tile_count(root), f.pennants),
+            FeatureKind::Road => road_points(features.tile_count(root)),
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
         let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
@@ -306,14 +308,29 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
     events
 }
 
-/// The distinct completed cities a field touches, as roots in first-node order.
-fn completed_cities(features: &Features, field: &Feature) -> Vec<FeatureId> {
-    let mut cities: Vec<FeatureId> = field
-        .touches
-        .iter()
-        .filter(|c| features.is_complete(**c))
-        .map(|c| features.root(*c))
-        .collect();
+/// The distinct completed cities a field touches, as roots in first-node order:
+/// for each segment of the field, the cities its tile says it touches.
+fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
+    let features = game.features();
+    let mut cities: Vec<FeatureId> = Vec::new();
+    for node in features.nodes(field) {
+        let (Some(tile), Some(segment)) = (features.tile_of(node), features.segment_of(node))
+        else {
+            continue;
+        };
+        let Some(placed) = game.board().tile(tile) else {
+            continue;
+        };
+        let Some(seg) = game.catalog().def(placed.tile).segment(segment) else {
+            continue;
+        };
+        for c in &seg.touches {
+            let city = node_of(placed, *c);
+            if features.is_complete(city) {
+                cities.push(features.root(city));
+            }
+        }
+    }
     cities.sort_unstable_by_key(|r| features.first_node_of(*r));
     cities.dedup();
     cities
@@ -333,7 +350,7 @@ fn farms_per_field(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<S
         if f.followers.is_empty() {
             continue;
         }
-        let cities = completed_cities(features, f);
+        let cities = completed_cities(game, root);
         if cities.is_empty() {
             continue;
         }
@@ -370,7 +387,7 @@ fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<Sc
         if f.followers.is_empty() {
             continue;
         }
-        for city in completed_cities(features, f) {
+        for city in completed_cities(game, field) {
             let entry = supplied
                 .entry(features.first_node_of(city))
                 .or_insert_with(|| (city, Vec::new()));
@@ -397,7 +414,7 @@ fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<Sc
             reason: ScoreReason::Farm,
             node: city,
             at: feature_ref(game, city),
-            tiles: positions(game, c),
+            tiles: positions(game, city),
             pennants: c.pennants,
             cities: vec![feature_ref(game, city)],
             fields: fields.iter().map(|r| feature_ref(game, *r)).collect(),

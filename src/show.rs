@@ -1300,8 +1300,15 @@ fn feature_tiles(game: &Game<'_>, feature: FeatureRef) -> Option<Vec<usize>> {
     let def = game.catalog().get(placed.tile)?;
     let segment = feature.spot.segment(def, placed.rotation)?;
     let features = game.features();
-    let f = features.feature(node_of(placed, segment))?;
-    Some(f.distinct_tiles().iter().map(|t| *t as usize).collect())
+    let node = node_of(placed, segment);
+    features.feature(node)?;
+    Some(
+        features
+            .distinct_tiles(node)
+            .iter()
+            .map(|t| *t as usize)
+            .collect(),
+    )
 }
 
 /// A standalone SVG document of the board.

@@ -96,7 +96,8 @@ impl<R: BufRead> GameReader<R> {
             let game = self.current.get_or_insert_with(|| GameText {
                 base: self.offset,
                 first_line: self.line,
-                text: String::new(),
+                // A complete basic game is about 1.5 KB.
+                text: String::with_capacity(2048),
             });
             game.text.push_str(text);
             if is_tag || is_turn {

@@ -53,6 +53,17 @@ impl DisjointSets {
         x
     }
 
+    /// Whether `x` represents its set.
+    pub fn is_root(&self, x: u32) -> bool {
+        self.parent.get(x as usize) == Some(&x)
+    }
+
+    /// Room for `n` elements in all.
+    pub fn reserve(&mut self, n: usize) {
+        self.parent.reserve(n);
+        self.size.reserve(n);
+    }
+
     /// The representative of `x`'s set, without compressing paths.
     pub fn root(&self, mut x: u32) -> u32 {
         while let Some(&p) = self.parent.get(x as usize) {

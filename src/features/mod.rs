@@ -2,9 +2,12 @@
 //!
 //! Every segment of every placed tile is a node of a union-find graph. Placing a
 //! tile adds its segments as nodes and joins each one with the segment across every
-//! edge it shares with a neighbour. The data of a feature (tiles, open edges,
-//! banners, followers, cities touched) lives at its root and is merged when two
-//! features join, so "is this city complete" and "who holds it" are one lookup.
+//! edge it shares with a neighbour. The data of a feature (open edges, banners,
+//! followers) lives at its root and is merged when two features join, so "is this
+//! city complete" and "who holds it" are one lookup. The nodes of each feature
+//! also form a circular list (merged in constant time), from which its tiles and,
+//! for a field, the cities it touches are read when it is scored: placing a tile
+//! allocates nothing per segment.
 
 pub mod dsu;
 
@@ -42,36 +45,13 @@ pub struct Feature {
     /// Edges of its segments not yet joined to a neighbour (cities and roads are
     /// complete when this reaches 0).
     pub open_edges: u32,
-    /// Placed tiles it covers, in joining order; a tile may appear more than once
-    /// when several of its segments belong to the feature.
-    pub tiles: Vec<TileIndex>,
     /// Banners in a city.
     pub pennants: u32,
     /// Followers on it.
     pub followers: Vec<Follower>,
-    /// For a field: city nodes it touches.
-    pub touches: Vec<NodeId>,
     /// Its smallest node (the first-placed segment): a stable name for the feature
     /// that does not depend on the order of unions.
     pub first: NodeId,
-}
-
-impl Feature {
-    /// Number of distinct tiles the feature covers.
-    pub fn tile_count(&self) -> u32 {
-        let mut t = self.tiles.clone();
-        t.sort_unstable();
-        t.dedup();
-        t.len() as u32
-    }
-
-    /// The distinct tiles, in order of placement.
-    pub fn distinct_tiles(&self) -> Vec<TileIndex> {
-        let mut t = self.tiles.clone();
-        t.sort_unstable();
-        t.dedup();
-        t
-    }
 }
 
 /// All features of a board.
@@ -81,12 +61,27 @@ pub struct Features {
     data: Vec<Feature>,
     /// Placed tile of each node.
     node_tile: Vec<TileIndex>,
+    /// Segment of each node on its tile.
+    node_segment: Vec<SegmentId>,
+    /// The next node of the same feature (a circular list per feature).
+    next: Vec<NodeId>,
 }
 
 impl Features {
     /// No features.
     pub fn new() -> Features {
         Features::default()
+    }
+
+    /// No features, with room for `nodes` segments.
+    pub fn with_capacity(nodes: usize) -> Features {
+        let mut f = Features::default();
+        f.sets.reserve(nodes);
+        f.data.reserve(nodes);
+        f.node_tile.reserve(nodes);
+        f.node_segment.reserve(nodes);
+        f.next.reserve(nodes);
+        f
     }
 
     /// The root of a node's feature.
@@ -125,21 +120,17 @@ impl Features {
     ) -> NodeId {
         let def = catalog.def(placed.tile);
         let first = self.data.len() as NodeId;
-        for seg in &def.segments {
-            self.sets.push();
+        for (i, seg) in def.segments.iter().enumerate() {
+            let node = self.sets.push();
             self.node_tile.push(index);
+            self.node_segment.push(i as SegmentId);
+            self.next.push(node);
             self.data.push(Feature {
                 kind: seg.kind,
                 open_edges: seg.edge_count(),
-                tiles: vec![index],
                 pennants: u32::from(seg.banner),
                 followers: Vec::new(),
-                touches: seg
-                    .touches
-                    .iter()
-                    .map(|c| first + NodeId::from(*c))
-                    .collect(),
-                first: self.data.len() as NodeId,
+                first: node,
             });
         }
         let ours = def.at(placed.rotation);
@@ -169,25 +160,67 @@ impl Features {
         let Some((root, absorbed)) = self.sets.union(a, b) else {
             return;
         };
-        let Some(taken) = self.data.get_mut(absorbed as usize).map(|f| Feature {
-            kind: f.kind,
-            open_edges: f.open_edges,
-            tiles: std::mem::take(&mut f.tiles),
-            pennants: f.pennants,
-            followers: std::mem::take(&mut f.followers),
-            touches: std::mem::take(&mut f.touches),
-            first: f.first,
+        // Splice the two circular node lists: swapping the successors of one node
+        // of each list makes one circle of both.
+        let (na, nb) = (self.next_of(root), self.next_of(absorbed));
+        if let Some(slot) = self.next.get_mut(root as usize) {
+            *slot = nb;
+        }
+        if let Some(slot) = self.next.get_mut(absorbed as usize) {
+            *slot = na;
+        }
+        let Some(taken) = self.data.get_mut(absorbed as usize).map(|f| {
+            (
+                f.open_edges,
+                f.pennants,
+                std::mem::take(&mut f.followers),
+                f.first,
+            )
         }) else {
             return;
         };
         if let Some(r) = self.data.get_mut(root as usize) {
-            r.open_edges += taken.open_edges;
-            r.tiles.extend(taken.tiles);
-            r.pennants += taken.pennants;
-            r.followers.extend(taken.followers);
-            r.touches.extend(taken.touches);
-            r.first = r.first.min(taken.first);
+            let (open, pennants, mut followers, first) = taken;
+            r.open_edges += open;
+            r.pennants += pennants;
+            r.followers.append(&mut followers);
+            r.first = r.first.min(first);
         }
+    }
+
+    fn next_of(&self, node: NodeId) -> NodeId {
+        self.next.get(node as usize).copied().unwrap_or(node)
+    }
+
+    /// The nodes of the feature a node belongs to, starting with that node.
+    pub fn nodes(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        let mut at = Some(node);
+        std::iter::from_fn(move || {
+            let current = at?;
+            let next = self.next_of(current);
+            at = (next != node).then_some(next);
+            Some(current)
+        })
+    }
+
+    /// The segment a node stands for on its tile.
+    pub fn segment_of(&self, node: NodeId) -> Option<SegmentId> {
+        self.node_segment.get(node as usize).copied()
+    }
+
+    /// The distinct placed tiles of the feature a node belongs to, in order of
+    /// placement.
+    pub fn distinct_tiles(&self, node: NodeId) -> Vec<TileIndex> {
+        let mut tiles: Vec<TileIndex> = self.nodes(node).filter_map(|n| self.tile_of(n)).collect();
+        tiles.sort_unstable();
+        tiles.dedup();
+        tiles
+    }
+
+    /// Number of distinct tiles of the feature a node belongs to (a tile counts
+    /// once however many of its segments the feature holds).
+    pub fn tile_count(&self, node: NodeId) -> u32 {
+        self.distinct_tiles(node).len() as u32
     }
 
     /// Puts a follower on the feature of a node.
@@ -214,19 +247,10 @@ impl Features {
     /// The roots of all features of a kind, in order of their first node (the order
     /// of first placement), each once.
     pub fn roots_of_kind(&self, kind: FeatureKind) -> Vec<FeatureId> {
-        let mut seen = vec![false; self.data.len()];
-        let mut out = Vec::new();
-        for node in 0..self.data.len() as NodeId {
-            let r = self.root(node);
-            if let Some(s) = seen.get_mut(r as usize)
-                && !*s
-            {
-                *s = true;
-                if self.data.get(r as usize).is_some_and(|f| f.kind == kind) {
-                    out.push(r);
-                }
-            }
-        }
+        let mut out: Vec<FeatureId> = (0..self.data.len() as NodeId)
+            .filter(|n| self.sets.is_root(*n))
+            .filter(|n| self.data.get(*n as usize).is_some_and(|f| f.kind == kind))
+            .collect();
         out.sort_unstable_by_key(|r| self.first_node_of(*r));
         out
     }
@@ -242,17 +266,18 @@ pub fn node_of(placed: &PlacedTile, segment: SegmentId) -> NodeId {
     placed.first_node + NodeId::from(segment)
 }
 
-/// The segment a new tile would put on `side` joins these neighbouring nodes.
-pub fn neighbour_nodes(
+/// Calls `f` with every node of a neighbouring tile that a segment of a tile about
+/// to be placed at `pos` would be joined to (across an edge or a half-edge).
+pub fn for_each_neighbour_node(
     catalog: &TileCatalog,
     board: &Board,
     def: &TileDef,
     pos: Pos,
     rotation: crate::tiles::Rotation,
     segment: SegmentId,
-) -> Vec<NodeId> {
+    mut f: impl FnMut(NodeId),
+) {
     let ours = def.at(rotation);
-    let mut out = Vec::new();
     for side in Side::ALL {
         let Some(n) = pos.neighbour(side).and_then(|p| board.at(p)) else {
             continue;
@@ -261,15 +286,14 @@ pub fn neighbour_nodes(
         if ours.segment_at(side) == Some(segment)
             && let Some(b) = theirs.segment_at(side.opposite())
         {
-            out.push(node_of(n, b));
+            f(node_of(n, b));
         }
         for half in Half::of_side(side) {
             if ours.field_at(half) == Some(segment)
                 && let Some(b) = theirs.field_at(half.facing())
             {
-                out.push(node_of(n, b));
+                f(node_of(n, b));
             }
         }
     }
-    out
 }

@@ -2,9 +2,10 @@
 
 use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
-use crate::features::{FeatureId, neighbour_nodes};
+use crate::features::{FeatureId, for_each_neighbour_node};
 use crate::notation::FollowerSpec;
 use crate::player::Player;
+use crate::tiles::catalog::MAX_SEGMENTS;
 use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
 
 /// The spot names of a tile as placed, one per segment that can hold a follower,
@@ -72,7 +73,7 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Result<(), Violation> {
-        for root in self.merged_roots(def, pos, rotation, segment) {
+        for &root in self.merged_roots(def, pos, rotation, segment).iter() {
             if let Some(f) = self.features.feature(root)
                 && let Some(first) = f.followers.iter().min_by_key(|f| f.turn)
             {
@@ -87,53 +88,58 @@ impl Game<'_> {
     }
 
     /// The features already on the board that a segment of a tile about to be
-    /// placed will be joined with, directly or through the tile's other segments,
-    /// in a stable order.
+    /// placed will be joined with, directly or through the tile's other segments.
     fn merged_roots(
         &self,
         def: &TileDef,
         pos: Pos,
         rotation: Rotation,
         segment: SegmentId,
-    ) -> Vec<FeatureId> {
-        let touching: Vec<Vec<FeatureId>> = (0..def.segments.len() as SegmentId)
-            .map(|s| {
-                let mut roots: Vec<FeatureId> =
-                    neighbour_nodes(self.catalog, &self.board, def, pos, rotation, s)
-                        .into_iter()
-                        .map(|n| self.features.root(n))
-                        .collect();
-                roots.sort_unstable();
-                roots.dedup();
-                roots
-            })
-            .collect();
-        let mut joined = vec![false; touching.len()];
-        let mut roots: Vec<FeatureId> = Vec::new();
-        if let Some(j) = joined.get_mut(usize::from(segment)) {
-            *j = true;
+    ) -> Roots {
+        // Features touching each segment of the new tile (a segment reaches at most
+        // four edges and eight half-edges, so twelve neighbours).
+        let count = def.segments.len().min(MAX_SEGMENTS);
+        let mut touching = [Roots::default(); MAX_SEGMENTS];
+        for (s, roots) in touching.iter_mut().enumerate().take(count) {
+            for_each_neighbour_node(
+                self.catalog,
+                &self.board,
+                def,
+                pos,
+                rotation,
+                s as SegmentId,
+                |n| {
+                    roots.insert(self.features.root(n));
+                },
+            );
         }
-        roots.extend(touching.get(usize::from(segment)).into_iter().flatten());
+        let mut joined = [false; MAX_SEGMENTS];
+        let mut group = Roots::default();
+        if let (Some(j), Some(t)) = (
+            joined.get_mut(usize::from(segment)),
+            touching.get(usize::from(segment)),
+        ) {
+            *j = true;
+            group.extend(t);
+        }
         // Grow to a fixed point: a segment sharing a feature with the group joins it.
         let mut grew = true;
         while grew {
             grew = false;
-            for (s, theirs) in touching.iter().enumerate() {
+            for (s, theirs) in touching.iter().enumerate().take(count) {
                 if joined.get(s).copied().unwrap_or(true)
-                    || !theirs.iter().any(|r| roots.contains(r))
+                    || !theirs.iter().any(|r| group.contains(r))
                 {
                     continue;
                 }
                 if let Some(j) = joined.get_mut(s) {
                     *j = true;
                 }
-                roots.extend(theirs.iter().copied());
+                group.extend(theirs);
                 grew = true;
             }
         }
-        roots.sort_unstable();
-        roots.dedup();
-        roots
+        group
     }
 
     /// The segments of a tile placed at `pos` where `player` could put a follower
@@ -152,5 +158,37 @@ impl Game<'_> {
         (0..def.segments.len() as SegmentId)
             .filter(|s| self.check_unoccupied(def, pos, rotation, *s).is_ok())
             .collect()
+    }
+}
+
+/// A small set of feature roots, kept on the stack.
+#[derive(Debug, Clone, Copy, Default)]
+struct Roots {
+    items: [FeatureId; 16],
+    len: usize,
+}
+
+impl Roots {
+    fn iter(&self) -> impl Iterator<Item = &FeatureId> {
+        self.items.iter().take(self.len)
+    }
+
+    fn contains(&self, r: &FeatureId) -> bool {
+        self.iter().any(|x| x == r)
+    }
+
+    fn insert(&mut self, r: FeatureId) {
+        if !self.contains(&r)
+            && let Some(slot) = self.items.get_mut(self.len)
+        {
+            *slot = r;
+            self.len += 1;
+        }
+    }
+
+    fn extend(&mut self, other: &Roots) {
+        for r in other.iter() {
+            self.insert(*r);
+        }
     }
 }

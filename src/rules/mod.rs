@@ -222,7 +222,10 @@ impl<'c> Game<'c> {
             catalog,
             setup,
             board: Board::new(),
-            features: Features::new(),
+            // Room for every tile of the supply with its segments (at most a dozen).
+            features: Features::with_capacity(
+                supply.iter().map(|n| usize::from(*n)).sum::<usize>() * 8 + 16,
+            ),
             supply: Vec::new(),
             in_play,
             remaining: 0,

@@ -16,6 +16,10 @@ use super::{
 pub const EMBEDDED_SETS: &[(&str, &str)] =
     &[("basic", include_str!("../../notation/tiles/basic.yaml"))];
 
+/// Most segments a tile may have: the engine keeps per-tile tables of this size
+/// on the stack (the busiest tile of any set has a dozen).
+pub const MAX_SEGMENTS: usize = 16;
+
 /// A tile set file as written (unvalidated).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -359,8 +363,8 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             "a monastery and an inner field would share the centre spot".into(),
         ));
     }
-    if segments.len() >= usize::from(NO_SEGMENT) {
-        return Err(here("too many segments".into()));
+    if segments.len() > MAX_SEGMENTS {
+        return Err(here(format!("more than {MAX_SEGMENTS} segments")));
     }
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, r));
     Ok(TileDef {
