@@ -585,17 +585,17 @@ pub fn from_violation(
         },
         Violation::UnknownPlayer => Diagnostic::UnknownPlayer {
             span: turn.player.span,
-            name: turn.player.value.clone(),
+            name: turn.player.value.to_string(),
             players: game.setup().players.join(", "),
         },
         Violation::WrongPlayer { expected } => Diagnostic::WrongPlayer {
             span: turn.player.span,
             expected: game.name(expected).to_string(),
-            found: turn.player.value.clone(),
+            found: turn.player.value.to_string(),
         },
         Violation::UnknownTile => Diagnostic::UnknownTile {
             span: turn.tile.span,
-            tile: turn.tile.value.clone(),
+            tile: turn.tile.value.to_string(),
             known: game
                 .catalog()
                 .iter()
@@ -607,7 +607,7 @@ pub fn from_violation(
         Violation::GameAlreadyOver => Diagnostic::GameAlreadyOver { span: turn.span },
         Violation::TileSupplyExhausted { count } => Diagnostic::TileSupplyExhausted {
             span: turn.tile.span,
-            tile: turn.tile.value.clone(),
+            tile: turn.tile.value.to_string(),
             count,
             note: match game.catalog().start() {
                 Some(s) if game.catalog().def(s).id == turn.tile.value => {
@@ -641,7 +641,7 @@ pub fn from_violation(
         },
         Violation::IllegalDiscard { pos, rotation } => Diagnostic::IllegalDiscard {
             span: turn.action.span,
-            tile: turn.tile.value.clone(),
+            tile: turn.tile.value.to_string(),
             pos,
             rotation,
         },
@@ -655,7 +655,7 @@ pub fn from_violation(
                 .follower
                 .as_ref()
                 .and_then(|f| f.figure.as_ref())
-                .map(|f| f.value.clone())
+                .map(|f| f.value.to_string())
                 .unwrap_or_default(),
         },
         Violation::NoSuchSpot { valid } => Diagnostic::NoSuchSpot {
@@ -687,7 +687,7 @@ pub fn from_violation(
         },
         Violation::NoFollowersLeft => Diagnostic::NoFollowersLeft {
             span: follower_span(),
-            player: turn.player.value.clone(),
+            player: turn.player.value.to_string(),
         },
     }
 }

@@ -62,8 +62,8 @@ fn tag(name: &str, value: String) -> TagRecord {
     TagRecord {
         comments_before: Vec::new(),
         comment: None,
-        name: sp(name.to_string()),
-        value: sp(value),
+        name: sp(name.into()),
+        value: sp(value.into()),
         span: Span::default(),
     }
 }
@@ -152,7 +152,7 @@ pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -
             .filter_map(|p| {
                 let points = points_of(&events, p);
                 (points > 0).then(|| ClaimRecord {
-                    player: sp(game.name(p).to_string()),
+                    player: sp(game.name(p).into()),
                     points: sp(points),
                     total: game.score().get(p).map(|t| sp(*t)),
                     span: Span::default(),
@@ -162,8 +162,8 @@ pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -
         turns.push(TurnRecord {
             comments_before: Vec::new(),
             number: sp(number),
-            player: sp(game.name(player).to_string()),
-            tile: sp(catalog.def(tile).id.clone()),
+            player: sp(game.name(player).into()),
+            tile: sp(catalog.def(tile).id.as_str().into()),
             action: sp(action_record),
             follower: follower_spec,
             claims,

@@ -228,7 +228,7 @@ fn check_claims_of(
         let Some(p) = game.seat(&claim.player.value) else {
             out.push(Diagnostic::UnknownPlayer {
                 span: claim.player.span,
-                name: claim.player.value.clone(),
+                name: claim.player.value.to_string(),
                 players: game.setup().players.join(", "),
             });
             continue;
@@ -237,7 +237,7 @@ fn check_claims_of(
         if actual != claim.points.value {
             out.push(Diagnostic::ScoreMismatch {
                 span: claim.points.span,
-                player: claim.player.value.clone(),
+                player: claim.player.value.to_string(),
                 what: "score this turn".to_string(),
                 claimed: claim.points.value,
                 actual,
@@ -249,7 +249,7 @@ fn check_claims_of(
             if actual != total.value {
                 out.push(Diagnostic::ScoreMismatch {
                     span: total.span,
-                    player: claim.player.value.clone(),
+                    player: claim.player.value.to_string(),
                     what: "running total".to_string(),
                     claimed: total.value,
                     actual,

@@ -104,7 +104,7 @@ fn csv_columns_become_tags() {
     let tags = |r: &GameRecord| -> Vec<(String, String)> {
         r.tags
             .iter()
-            .map(|t| (t.name.value.clone(), t.value.value.clone()))
+            .map(|t| (t.name.value.to_string(), t.value.value.to_string()))
             .collect()
     };
     let first = tags(&records[0]);

@@ -46,8 +46,8 @@ pub fn tag(name: &str, value: impl Into<String>) -> TagRecord {
     TagRecord {
         comments_before: Vec::new(),
         comment: None,
-        name: sp(name.to_string()),
-        value: sp(value.into()),
+        name: sp(name.into()),
+        value: sp(value.into().into()),
         span: Span::default(),
     }
 }
@@ -77,8 +77,8 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
         .map(|(i, t)| TurnRecord {
             comments_before: Vec::new(),
             number: sp(i as u32 + 1),
-            player: sp(t.player),
-            tile: sp(t.tile),
+            player: sp(t.player.into()),
+            tile: sp(t.tile.into()),
             action: sp(match t.placement {
                 Some((pos, rotation)) => ActionRecord::Place {
                     pos: sp(pos),
@@ -95,7 +95,7 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                 .claims
                 .into_iter()
                 .map(|(player, points, total)| ClaimRecord {
-                    player: sp(player),
+                    player: sp(player.into()),
                     points: sp(points),
                     total: total.map(sp),
                     span: Span::default(),

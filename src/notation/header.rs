@@ -167,7 +167,7 @@ impl Header {
                 diags.push(Diagnostic::DuplicateTag {
                     span: t.span,
                     first: first.span,
-                    name: t.name.value.clone(),
+                    name: t.name.value.to_string(),
                 });
             }
         }
@@ -176,7 +176,7 @@ impl Header {
         {
             diags.push(Diagnostic::UnsupportedVersion {
                 span: t.value.span,
-                found: t.value.value.clone(),
+                found: t.value.value.to_string(),
             });
         }
         let players = match record.tag("Players") {

@@ -17,6 +17,10 @@ use crate::tiles::{Rotation, Spot};
 pub use header::{Header, PlayerSpec, ResultClaim, Termination};
 pub use parse::{Parsed, parse, parse_game, split_games};
 
+/// A short text of a record (a player name, a tile id, a tag): held inline when
+/// short, as nearly all are, so reading a record allocates little.
+pub type Name = compact_str::CompactString;
+
 /// A byte range of the source text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 pub struct Span {
@@ -151,9 +155,9 @@ pub struct TagRecord {
     /// A comment at the end of the line.
     pub comment: Option<Spanned<Comment>>,
     /// The tag name.
-    pub name: Spanned<String>,
+    pub name: Spanned<Name>,
     /// The value, unescaped.
-    pub value: Spanned<String>,
+    pub value: Spanned<Name>,
     /// The whole tag.
     pub span: Span,
 }
@@ -166,9 +170,9 @@ pub struct TurnRecord {
     /// The turn number.
     pub number: Spanned<u32>,
     /// The player, as named in the Players tag.
-    pub player: Spanned<String>,
+    pub player: Spanned<Name>,
     /// The tile drawn, by catalog id.
-    pub tile: Spanned<String>,
+    pub tile: Spanned<Name>,
     /// Where it went, or a discard.
     pub action: Spanned<ActionRecord>,
     /// The figure placed, if any.
@@ -199,7 +203,7 @@ pub enum ActionRecord {
 #[derive(Debug, Clone)]
 pub struct FollowerSpec {
     /// The figure name, if not the plain follower.
-    pub figure: Option<Spanned<String>>,
+    pub figure: Option<Spanned<Name>>,
     /// The spot.
     pub spot: Spanned<Spot>,
     /// The whole token.
@@ -210,7 +214,7 @@ pub struct FollowerSpec {
 #[derive(Debug, Clone)]
 pub struct ClaimRecord {
     /// Who scores.
-    pub player: Spanned<String>,
+    pub player: Spanned<Name>,
     /// Points scored this turn.
     pub points: Spanned<u32>,
     /// The running total after this turn, if announced.

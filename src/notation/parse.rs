@@ -13,8 +13,8 @@ use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError, context
 use nom::{IResult, Offset, Parser};
 
 use super::{
-    ActionRecord, ClaimRecord, Comment, CommentStyle, FollowerSpec, GameRecord, Span, Spanned,
-    TagRecord, TurnRecord,
+    ActionRecord, ClaimRecord, Comment, CommentStyle, FollowerSpec, GameRecord, Name, Span,
+    Spanned, TagRecord, TurnRecord,
 };
 use crate::board::Pos;
 use crate::diagnostics::Diagnostic;
@@ -151,17 +151,17 @@ impl<'a> Line<'a> {
     }
 
     /// `tag_name = letter , { letter | digit | "_" } ;`
-    fn tag_name(&self, i: &'a str) -> PResult<'a, String> {
+    fn tag_name(&self, i: &'a str) -> PResult<'a, Name> {
         let (i, s) = recognize((
             satisfy(|c| c.is_ascii_alphabetic()),
             take_while(|c: char| c.is_ascii_alphanumeric() || c == '_'),
         ))
         .parse(i)?;
-        Ok((i, s.to_string()))
+        Ok((i, Name::from(s)))
     }
 
     /// `tag_value = '"' , { char - ( '"' | "\" ) | "\\" | '\"' } , '"' ;`
-    fn tag_value(&self, i: &'a str) -> PResult<'a, String> {
+    fn tag_value(&self, i: &'a str) -> PResult<'a, Name> {
         let (i, _) = char('"').parse(i)?;
         let (i, v) = opt(escaped_transform(
             is_not("\"\\"),
@@ -170,7 +170,7 @@ impl<'a> Line<'a> {
         ))
         .parse(i)?;
         let (i, _) = context("a closing quote", char('"')).parse(i)?;
-        Ok((i, v.unwrap_or_default()))
+        Ok((i, v.map(Name::from).unwrap_or_default()))
     }
 
     /// `turn = turn_number , "." , ws , player , ws , tile_id , ws , action ,
@@ -252,11 +252,11 @@ impl<'a> Line<'a> {
     }
 
     /// `player = bare_name | quoted_name ;`
-    fn player(&self, i: &'a str) -> PResult<'a, String> {
+    fn player(&self, i: &'a str) -> PResult<'a, Name> {
         alt((
-            |i: &'a str| -> PResult<'a, String> {
+            |i: &'a str| -> PResult<'a, Name> {
                 let (i, s) = take_while1(is_name_char).parse(i)?;
-                Ok((i, s.to_string()))
+                Ok((i, Name::from(s)))
             },
             |i| self.tag_value(i),
         ))
@@ -264,13 +264,13 @@ impl<'a> Line<'a> {
     }
 
     /// `tile_id = upper , { upper | lower | digit } ;`
-    fn tile_id(&self, i: &'a str) -> PResult<'a, String> {
+    fn tile_id(&self, i: &'a str) -> PResult<'a, Name> {
         let (i, s) = recognize((
             satisfy(|c| c.is_ascii_uppercase()),
             take_while(|c: char| c.is_ascii_alphanumeric()),
         ))
         .parse(i)?;
-        Ok((i, s.to_string()))
+        Ok((i, Name::from(s)))
     }
 
     /// `action = "discard" | placement ;`
@@ -314,10 +314,10 @@ impl<'a> Line<'a> {
     fn follower_spec(&self, i: &'a str) -> PResult<'a, FollowerSpec> {
         let start = i;
         let (i, _) = char('+').parse(i)?;
-        let (i, figure) = opt(self.spanned(|i: &'a str| -> PResult<'a, String> {
+        let (i, figure) = opt(self.spanned(|i: &'a str| -> PResult<'a, Name> {
             let (i, f) = take_while1(|c: char| c.is_ascii_lowercase() || c == '-').parse(i)?;
             let (i, _) = char(':').parse(i)?;
-            Ok((i, f.to_string()))
+            Ok((i, Name::from(f)))
         }))
         .parse(i)?;
         let (i, spot) = cut(context(SPOT, self.spanned(|i| self.spot(i)))).parse(i)?;
@@ -445,7 +445,7 @@ impl<'a> Line<'a> {
         if name.is_empty() || !name.chars().all(is_name_char) {
             return None;
         }
-        let player = Spanned::new(name.to_string(), span(i, end));
+        let player = Spanned::new(Name::from(name), span(i, end));
         let i = end + 1;
         let end = token_end(i);
         let id = body.get(i..end)?;
@@ -453,7 +453,7 @@ impl<'a> Line<'a> {
         if !chars.next()?.is_ascii_uppercase() || !chars.all(|c| c.is_ascii_alphanumeric()) {
             return None;
         }
-        let tile = Spanned::new(id.to_string(), span(i, end));
+        let tile = Spanned::new(Name::from(id), span(i, end));
         let i = end + 1;
         let end = token_end(i);
         let action = if body.get(i..end)? == "discard" {
@@ -487,7 +487,7 @@ impl<'a> Line<'a> {
                 {
                     (
                         Some(Spanned::new(
-                            f.to_string(),
+                            Name::from(f),
                             span(start + 1, start + 1 + f.len()),
                         )),
                         start + 2 + f.len(),
@@ -530,7 +530,7 @@ impl<'a> Line<'a> {
                 Some(Spanned::new(s.parse().ok()?, span(from, from + s.len())))
             };
             claims.push(ClaimRecord {
-                player: Spanned::new(name.to_string(), span(name_at, name_at + name.len())),
+                player: Spanned::new(Name::from(name), span(name_at, name_at + name.len())),
                 points: number_at(points, points_at)?,
                 total: match total {
                     Some(t) => Some(number_at(t, points_at + points.len() + 1)?),
