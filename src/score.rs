@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use crate::board::{PlacedTile, Pos};
-use crate::features::{Feature, FeatureId, Features, NodeId, node_of};
+use crate::features::{Feature, FeatureId, NodeId, node_of};
 use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::{Edition, Game};
 use crate::tiles::{FeatureKind, Spot};
@@ -180,14 +180,17 @@ fn monastery_tiles(game: &Game<'_>, pos: Pos) -> Vec<Pos> {
         .collect()
 }
 
+/// The event of a feature scoring; `points` gets the number of its distinct tiles.
 fn feature_event(
     game: &Game<'_>,
     node: NodeId,
     f: &Feature,
     turn: Option<u32>,
     reason: ScoreReason,
-    points: u32,
+    points: impl FnOnce(u32) -> u32,
 ) -> ScoreEvent {
+    let tiles = positions(game, node);
+    let points = points(tiles.len() as u32);
     let (strength, winners) = majority(
         f.followers
             .iter()
@@ -199,7 +202,7 @@ fn feature_event(
         reason,
         node,
         at: feature_ref(game, node),
-        tiles: positions(game, node),
+        tiles,
         pennants: f.pennants,
         cities: Vec::new(),
         fields: Vec::new(),
@@ -234,9 +237,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         if f.followers.is_empty() {
             continue;
         }
-        let tiles = features.tile_count(node);
-        let points = match f.kind {
-            FeatureKind::City => completed_city_points(game.edition(), tiles, f.pennants),
+        let edition = game.edition();
+        let points = |tiles| match f.kind {
+            FeatureKind::City => completed_city_points(edition, tiles, f.pennants),
             _ => road_points(tiles),
         };
         events.push(feature_event(
@@ -260,14 +263,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         if f.followers.is_empty() || game.board().surrounding_count(pos) < 8 {
             continue;
         }
-        let mut e = feature_event(
-            game,
-            node,
-            f,
-            turn,
-            ScoreReason::Completed,
-            monastery_points(8),
-        );
+        let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
+            monastery_points(8)
+        });
         e.tiles = monastery_tiles(game, pos);
         events.push(e);
     }
@@ -278,21 +276,17 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
 pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
     let features = game.features();
     let mut events = Vec::new();
-    let mut open: Vec<FeatureId> = Vec::new();
-    for kind in [FeatureKind::City, FeatureKind::Road, FeatureKind::Monastery] {
-        open.extend(features.roots_of_kind(kind));
-    }
-    open.sort_unstable_by_key(|r| features.first_node_of(*r));
-    for root in open {
+    let occupied = features.occupied_roots();
+    for &root in &occupied {
         let Some(f) = features.feature(root) else {
             continue;
         };
-        if f.followers.is_empty() || features.is_complete(root) {
+        if f.kind == FeatureKind::Field || features.is_complete(root) {
             continue;
         }
-        let points = match f.kind {
-            FeatureKind::City => incomplete_city_points(features.tile_count(root), f.pennants),
-            FeatureKind::Road => road_points(features.tile_count(root)),
+        let points = |tiles| match f.kind {
+            FeatureKind::City => incomplete_city_points(tiles, f.pennants),
+            FeatureKind::Road => road_points(tiles),
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
         let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
@@ -302,8 +296,8 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
         events.push(e);
     }
     match game.edition() {
-        Edition::HiG2012 => events.extend(farms_per_field(game, features, 3)),
-        Edition::Rgg2000 => events.extend(farms_per_city(game, features, 4)),
+        Edition::HiG2012 => events.extend(farms_per_field(game, &occupied, 3)),
+        Edition::Rgg2000 => events.extend(farms_per_city(game, &occupied, 4)),
     }
     events
 }
@@ -341,27 +335,23 @@ fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
 /// city does not matter. If some players are tied for the most farmers, they each
 /// score the points for that field." and "More than one field may touch and score
 /// the same city. Each field is scored [separately]."
-fn farms_per_field(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<ScoreEvent> {
+fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec<ScoreEvent> {
+    let features = game.features();
     let mut events = Vec::new();
-    for root in features.roots_of_kind(FeatureKind::Field) {
+    for &root in occupied {
         let Some(f) = features.feature(root) else {
             continue;
         };
-        if f.followers.is_empty() {
+        if f.kind != FeatureKind::Field {
             continue;
         }
         let cities = completed_cities(game, root);
         if cities.is_empty() {
             continue;
         }
-        let mut e = feature_event(
-            game,
-            root,
-            f,
-            None,
-            ScoreReason::Farm,
-            per_city * cities.len() as u32,
-        );
+        let mut e = feature_event(game, root, f, None, ScoreReason::Farm, |_| {
+            per_city * cities.len() as u32
+        });
         e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         e.returns_followers = false;
         events.push(e);
@@ -377,14 +367,15 @@ fn farms_per_field(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<S
 /// farmers, each of those tied for most earns 4 points" and "Place an unused
 /// follower on each city as it is scored to be certain all are scored, but just
 /// once!"
-fn farms_per_city(game: &Game<'_>, features: &Features, per_city: u32) -> Vec<ScoreEvent> {
+fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec<ScoreEvent> {
+    let features = game.features();
     // Completed city (by stable name) → the farmed fields supplying it.
     let mut supplied: BTreeMap<NodeId, (FeatureId, Vec<FeatureId>)> = BTreeMap::new();
-    for field in features.roots_of_kind(FeatureKind::Field) {
+    for &field in occupied {
         let Some(f) = features.feature(field) else {
             continue;
         };
-        if f.followers.is_empty() {
+        if f.kind != FeatureKind::Field {
             continue;
         }
         for city in completed_cities(game, field) {

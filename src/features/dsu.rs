@@ -53,6 +53,14 @@ impl DisjointSets {
         x
     }
 
+    /// Points `x` straight at its representative.
+    pub fn compress(&mut self, x: u32) {
+        let root = self.find(x);
+        if let Some(slot) = self.parent.get_mut(x as usize) {
+            *slot = root;
+        }
+    }
+
     /// Whether `x` represents its set.
     pub fn is_root(&self, x: u32) -> bool {
         self.parent.get(x as usize) == Some(&x)

@@ -244,15 +244,26 @@ impl Features {
         })
     }
 
-    /// The roots of all features of a kind, in order of their first node (the order
-    /// of first placement), each once.
-    pub fn roots_of_kind(&self, kind: FeatureKind) -> Vec<FeatureId> {
+    /// The features that hold a follower, as roots in order of their first node.
+    pub fn occupied_roots(&self) -> Vec<FeatureId> {
         let mut out: Vec<FeatureId> = (0..self.data.len() as NodeId)
             .filter(|n| self.sets.is_root(*n))
-            .filter(|n| self.data.get(*n as usize).is_some_and(|f| f.kind == kind))
+            .filter(|n| {
+                self.data
+                    .get(*n as usize)
+                    .is_some_and(|f| !f.followers.is_empty())
+            })
             .collect();
         out.sort_unstable_by_key(|r| self.first_node_of(*r));
         out
+    }
+
+    /// Points every node straight at its root, so that later lookups take one step
+    /// (the end of a game scores many features at once).
+    pub fn flatten(&mut self) {
+        for node in 0..self.data.len() as NodeId {
+            self.sets.compress(node);
+        }
     }
 
     /// The stable name of a feature: its smallest node.
