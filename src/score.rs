@@ -252,11 +252,20 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         ));
     }
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
-    // surrounded by tiles." The new tile may complete its own or a neighbour's.
-    for pos in std::iter::once(placed.pos).chain(placed.pos.surrounding()) {
-        let Some(node) = game.monastery_at(pos) else {
-            continue;
-        };
+    // surrounded by tiles." The new tile may complete its own or a neighbour's; only
+    // monasteries with a monk can score, so only those are looked at.
+    let near = |pos: Pos| {
+        std::iter::once(placed.pos)
+            .chain(placed.pos.surrounding())
+            .position(|p| p == pos)
+    };
+    let mut monasteries: Vec<(usize, Pos, NodeId)> = game
+        .occupied_monasteries()
+        .iter()
+        .filter_map(|(pos, node)| near(*pos).map(|k| (k, *pos, *node)))
+        .collect();
+    monasteries.sort_unstable();
+    for (_, pos, node) in monasteries {
         let Some(f) = features.feature(node) else {
             continue;
         };

@@ -27,11 +27,11 @@ pub enum StreamError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
     /// A line is not UTF-8.
-    #[error("line {line} is not UTF-8 text (byte {offset} of the file)")]
+    #[error("line {line} is not UTF-8 text (the line starts at byte {offset} of the file)")]
     NotUtf8 {
         /// 1-based line number.
         line: usize,
-        /// Byte offset of the first invalid byte in the file.
+        /// Byte offset of the line in the file.
         offset: usize,
     },
 }
@@ -50,8 +50,6 @@ pub struct GameReader<R> {
     seen_turn: bool,
     /// Whether the game being gathered has a tag or turn line yet.
     started: bool,
-    /// A line read ahead that starts the next game.
-    buffer: Vec<u8>,
     done: bool,
 }
 
@@ -65,51 +63,61 @@ impl<R: BufRead> GameReader<R> {
             current: None,
             seen_turn: false,
             started: false,
-            buffer: Vec::new(),
             done: false,
         }
     }
 
     fn next_game(&mut self) -> Result<Option<GameText>, StreamError> {
         loop {
-            self.buffer.clear();
-            let n = self.reader.read_until(b'\n', &mut self.buffer)?;
+            let line_start = self.offset;
+            let game = self.current.get_or_insert_with(|| GameText {
+                base: line_start,
+                first_line: self.line,
+                // A complete basic game is about 1.5 KB.
+                text: String::with_capacity(2048),
+            });
+            let from = game.text.len();
+            // Lines go straight into the game's text (one copy, UTF-8 checked on
+            // the way); a tag line after a turn line starts the next game, so it
+            // is split off and kept for that game.
+            let n = match self.reader.read_line(&mut game.text) {
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    return Err(StreamError::NotUtf8 {
+                        line: self.line + 1,
+                        offset: line_start,
+                    });
+                }
+                Err(e) => return Err(e.into()),
+            };
             if n == 0 {
                 self.done = true;
                 // A stream of only blank and comment lines holds no game.
                 let started = self.started;
                 return Ok(self.current.take().filter(|_| started));
             }
-            let text = std::str::from_utf8(&self.buffer).map_err(|e| StreamError::NotUtf8 {
-                line: self.line + 1,
-                offset: self.offset + e.valid_up_to(),
-            })?;
+            let text = game.text.get(from..).unwrap_or("");
             let kind = text.trim_start().chars().next();
             let is_tag = kind == Some('[');
             let is_turn = matches!(kind, Some(c) if !matches!(c, '[' | '{' | ';'));
-            let mut finished = None;
+            self.offset += n;
+            self.line += 1;
             if is_tag && self.seen_turn {
-                finished = self.current.take();
+                let line = game.text.split_off(from);
+                let finished = self.current.replace(GameText {
+                    base: line_start,
+                    first_line: self.line - 1,
+                    text: line,
+                });
                 self.seen_turn = false;
-                self.started = false;
+                self.started = true;
+                return Ok(finished);
             }
-            let game = self.current.get_or_insert_with(|| GameText {
-                base: self.offset,
-                first_line: self.line,
-                // A complete basic game is about 1.5 KB.
-                text: String::with_capacity(2048),
-            });
-            game.text.push_str(text);
             if is_tag || is_turn {
                 self.started = true;
             }
             if is_turn {
                 self.seen_turn = true;
-            }
-            self.offset += n;
-            self.line += 1;
-            if finished.is_some() {
-                return Ok(finished);
             }
         }
     }
@@ -175,7 +183,7 @@ mod tests {
         let r: Vec<_> = GameReader::new(bytes).collect();
         match r.last() {
             Some(Err(StreamError::NotUtf8 { line, offset })) => {
-                assert_eq!((*line, *offset), (2, 13));
+                assert_eq!((*line, *offset), (2, 8));
             }
             other => panic!("{other:?}"),
         }

@@ -153,6 +153,11 @@ impl Features {
                 }
             }
         }
+        // The new segments are what the rest of the turn looks up: point them
+        // straight at their roots.
+        for node in first..self.data.len() as NodeId {
+            self.sets.compress(node);
+        }
         first
     }
 

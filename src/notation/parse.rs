@@ -404,6 +404,36 @@ impl<'a> Line<'a> {
         Ok((i, c))
     }
 
+    /// Reads a tag line written plainly — `[Name "value"]` with no escapes and
+    /// nothing after it — directly; anything else gives `None` and is read by
+    /// [`Line::tag_pair`], which it must equal (`fast_path_equals_the_grammar`).
+    fn tag_pair_fast(&self, body: &'a str) -> Option<TagRecord> {
+        let at = self.text.offset(body);
+        let span = |a: usize, b: usize| Span::new(self.base + at + a, self.base + at + b);
+        let inner = body.strip_prefix('[')?.strip_suffix("\"]")?;
+        let (name, value) = inner.split_once(" \"")?;
+        let mut chars = name.chars();
+        if !chars.next()?.is_ascii_alphabetic()
+            || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return None;
+        }
+        if value.contains(['"', '\\']) {
+            return None;
+        }
+        let value_at = 1 + name.len() + 1;
+        Some(TagRecord {
+            comments_before: Vec::new(),
+            comment: None,
+            name: Spanned::new(Name::from(name), span(1, 1 + name.len())),
+            value: Spanned::new(
+                Name::from(value),
+                span(value_at, value_at + value.len() + 2),
+            ),
+            span: span(0, body.len()),
+        })
+    }
+
     /// Reads a turn line written in the common form directly, without the
     /// combinators: tokens separated by single spaces, bare player names, no
     /// comment. Anything else (and any fault) gives `None`, and the line is read by
@@ -724,12 +754,16 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         let lead = text.len() - text.trim_start().len();
         let body = text.get(lead..).unwrap_or("");
         let result = match kind {
-            LineKind::Tag => all_consuming(|i| line.tag_pair(i))
-                .parse(body)
-                .map(|(_, mut t)| {
-                    t.comments_before = std::mem::take(&mut pending_comments);
-                    record.tags.push(t);
-                }),
+            LineKind::Tag => match line.tag_pair_fast(body) {
+                Some(t) => Ok(t),
+                None => all_consuming(|i| line.tag_pair(i))
+                    .parse(body)
+                    .map(|(_, t)| t),
+            }
+            .map(|mut t| {
+                t.comments_before = std::mem::take(&mut pending_comments);
+                record.tags.push(t);
+            }),
             LineKind::Comment => all_consuming(|i| line.comment_line(i))
                 .parse(body)
                 .map(|(_, c)| pending_comments.push(c)),
@@ -907,6 +941,29 @@ mod tests {
                     .unwrap_or_else(|| panic!("{text}: fast reads what the grammar rejects"));
                 assert_eq!(f, s, "{text}");
                 assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text}: spans differ");
+            }
+        }
+        for text in [
+            "[Event \"Club night\"]",
+            "[Result \"\"]",
+            "[A_1 \"x y\"]",
+            "[Event \"a \\\"b\\\"\"]",
+            "[Event \"x\"] { c }",
+            "[Event  \"x\"]",
+            "[1vent \"x\"]",
+            "[Event \"x\"",
+            "[Event \"x\" ]",
+            "[Event x]",
+        ] {
+            let l = Line { text, base: 7 };
+            let slow = all_consuming(|i| l.tag_pair(i))
+                .parse(text)
+                .map(|(_, t)| t)
+                .ok();
+            if let Some(f) = l.tag_pair_fast(text) {
+                let s =
+                    slow.unwrap_or_else(|| panic!("{text}: fast reads what the grammar rejects"));
+                assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text}");
             }
         }
         // The common form is read by the fast path.

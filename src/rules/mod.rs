@@ -202,6 +202,8 @@ pub struct Game<'c> {
     score: ByPlayer<u32>,
     turn: u32,
     next: Player,
+    /// Monasteries holding a monk: where, and their node.
+    monks: Vec<(Pos, NodeId)>,
 }
 
 impl<'c> Game<'c> {
@@ -233,6 +235,7 @@ impl<'c> Game<'c> {
             score: ByPlayer::new(seats, 0),
             turn: 0,
             next: Player(0),
+            monks: Vec::new(),
         };
         if let Some(start) = catalog.start()
             && let Some(n) = supply.get_mut(start.index())
@@ -428,6 +431,9 @@ impl<'c> Game<'c> {
                 turn: self.turn,
                 strength: 1,
             });
+            if self.catalog.def(mv.tile).monastery == Some(f.segment) {
+                self.monks.push((pos, node));
+            }
         }
         // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
         // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
@@ -435,6 +441,14 @@ impl<'c> Game<'c> {
         // after the follower placement of the same turn.
         let events = score::completed_by(self, &placed);
         self.settle(&events);
+        if !events.is_empty() {
+            let features = &self.features;
+            self.monks.retain(|(_, node)| {
+                features
+                    .feature(*node)
+                    .is_some_and(|f| !f.followers.is_empty())
+            });
+        }
         self.next = Player(((self.next.index() + 1) % self.in_hand.len().max(1)) as u8);
         events
     }
@@ -489,6 +503,12 @@ impl<'c> Game<'c> {
             .features
             .add_tile(self.catalog, &self.board, index, &placed);
         placed
+    }
+
+    /// Monasteries that hold a monk, with their squares, in the order the monks
+    /// were placed.
+    pub fn occupied_monasteries(&self) -> &[(Pos, NodeId)] {
+        &self.monks
     }
 
     /// The node of the monastery on a square, if its tile has one.
