@@ -88,6 +88,8 @@ pub struct CatalogError {
 pub struct TileCatalog {
     tiles: Vec<TileDef>,
     by_id: BTreeMap<String, TileId>,
+    /// The one-letter ids (the basic game's A–X), looked up without comparing text.
+    by_letter: [Option<TileId>; 26],
     start: Option<TileId>,
 }
 
@@ -110,6 +112,7 @@ impl TileCatalog {
         let mut catalog = TileCatalog {
             tiles: Vec::new(),
             by_id: BTreeMap::new(),
+            by_letter: [None; 26],
             start: None,
         };
         for (name, text) in sets {
@@ -138,6 +141,11 @@ impl TileCatalog {
             let id =
                 TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
             self.by_id.insert(def.id.clone(), id);
+            if let [b @ b'A'..=b'Z'] = def.id.as_bytes()
+                && let Some(slot) = self.by_letter.get_mut(usize::from(b - b'A'))
+            {
+                *slot = Some(id);
+            }
             self.tiles.push(def);
         }
         if let Some(start) = raw.start {
@@ -151,6 +159,9 @@ impl TileCatalog {
 
     /// The kind with a notation id.
     pub fn id(&self, name: &str) -> Option<TileId> {
+        if let [b @ b'A'..=b'Z'] = name.as_bytes() {
+            return self.by_letter.get(usize::from(b - b'A')).copied().flatten();
+        }
         self.by_id.get(name).copied()
     }
 
