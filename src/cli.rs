@@ -515,6 +515,26 @@ fn score(
     code
 }
 
+/// Writes the faults of one game in the human format.
+fn write_faults(
+    err: &mut impl Write,
+    name: String,
+    src: String,
+    record: crate::notation::GameRecord,
+    diagnostics: Vec<crate::Diagnostic>,
+) {
+    let outcome = crate::referee::Outcome {
+        name,
+        src,
+        games: vec![crate::referee::GameOutcome {
+            record,
+            diagnostics,
+            replay: None,
+        }],
+    };
+    let _ = err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+}
+
 /// Reads one game of a file, reporting faults; `None` after an error message.
 fn read_game(
     file: &Path,
@@ -539,16 +559,7 @@ fn read_game(
         return None;
     };
     if p.has_errors() {
-        let outcome = crate::referee::Outcome {
-            name: name.clone(),
-            src: src.clone(),
-            games: vec![crate::referee::GameOutcome {
-                record: p.record,
-                diagnostics: p.diagnostics,
-                replay: None,
-            }],
-        };
-        let _ = err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+        write_faults(err, name, src, p.record, p.diagnostics);
         return None;
     }
     Some((name, src, p.record))
@@ -579,17 +590,7 @@ fn show(
     let state = match crate::referee::replay_to(&record, catalog, turn) {
         Ok(g) => g,
         Err(diagnostics) => {
-            let outcome = crate::referee::Outcome {
-                name,
-                src,
-                games: vec![crate::referee::GameOutcome {
-                    record,
-                    diagnostics,
-                    replay: None,
-                }],
-            };
-            let _ =
-                err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+            write_faults(err, name, src, record, diagnostics);
             return 1;
         }
     };
@@ -634,17 +635,7 @@ fn moves(
     let state = match crate::referee::replay_to(&record, catalog, Some(turn.saturating_sub(1))) {
         Ok(g) => g,
         Err(diagnostics) => {
-            let outcome = crate::referee::Outcome {
-                name,
-                src,
-                games: vec![crate::referee::GameOutcome {
-                    record,
-                    diagnostics,
-                    replay: None,
-                }],
-            };
-            let _ =
-                err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+            write_faults(err, name, src, record, diagnostics);
             let _ = writeln!(err, "error: the turns before turn {turn} are not all legal");
             return 1;
         }
