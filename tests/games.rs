@@ -40,10 +40,20 @@ fn run(path: &Path, declares: bool) -> (Outcome, String) {
         codes, expected,
         "{name}: emitted codes differ from the `; expect:` line\n{diagnostics}"
     );
+    let json = render_diagnostics(
+        &outcome,
+        &RenderOptions {
+            format: DiagnosticFormat::Json,
+            color: false,
+            width: 80,
+        },
+    );
     let body = format!(
-        "## Diagnostics\n{}\n## Score\n{}",
+        "## Diagnostics\n{}\n## Diagnostics (JSON)\n{}\n## Score\n{}\n## Score (JSON)\n{}",
         diagnostics,
-        render_scores(&outcome, ScoreFormat::Yaml)
+        json,
+        render_scores(&outcome, ScoreFormat::Yaml),
+        render_scores(&outcome, ScoreFormat::Json)
     );
     (outcome, body)
 }
