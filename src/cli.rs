@@ -268,7 +268,7 @@ pub fn run(cli: Cli) -> ExitCode {
             games,
             rules,
             players,
-        } => generate(seed, games, rules, players, &catalog, &mut out),
+        } => generate(seed, games, rules, players, &catalog, &mut out, &mut err),
         Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
     };
     ExitCode::from(code)
@@ -858,7 +858,16 @@ fn generate(
     players: u8,
     catalog: &TileCatalog,
     out: &mut impl Write,
+    err: &mut impl Write,
 ) -> u8 {
+    if usize::from(players) > rules.max_players() {
+        let _ = writeln!(
+            err,
+            "error: the {rules} basic game seats 2 to {} players",
+            rules.max_players()
+        );
+        return EXIT_USAGE;
+    }
     let mut rng = crate::generate::Rng::new(seed);
     let options = crate::generate::GenOptions {
         edition: rules,

@@ -82,7 +82,9 @@ pub enum Diagnostic {
     #[error("invalid position")]
     #[diagnostic(
         code(E103),
-        help("a position is two integers `x,y` (x east, y north), each within ±2147483647")
+        help(
+            "a position is two integers `x,y` (x east, y north), each from -2147483648 to 2147483647"
+        )
     )]
     InvalidPosition {
         /// The coordinates.

@@ -47,7 +47,8 @@ impl Rng {
 pub struct GenOptions {
     /// The rules edition.
     pub edition: Edition,
-    /// Number of players.
+    /// Number of players (at least 2, at most the edition seats: more are not
+    /// seated).
     pub players: usize,
 }
 
@@ -84,7 +85,7 @@ pub fn spot_of(
 pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -> GameRecord {
     let players: Vec<String> = NAMES
         .iter()
-        .take(options.players.clamp(2, NAMES.len()))
+        .take(options.players.clamp(2, options.edition.max_players()))
         .map(|s| s.to_string())
         .collect();
     let setup = Setup {

@@ -307,6 +307,19 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
 /// Splits and decodes a URL; every fault of every part is reported.
 fn decode(url: &str) -> Result<Replay<'_>, Vec<ImportError>> {
     let chars_before = |byte: usize| url.get(..byte).map_or(0, |s| s.chars().count());
+    // A URL holds no white space or control character; one that does (a line
+    // break from a pasted table, say) is not a URL, and its text could not be
+    // kept in a tag or comment either.
+    if let Some((at, c)) = url
+        .char_indices()
+        .find(|(_, c)| c.is_whitespace() || c.is_control())
+    {
+        return Err(vec![ImportError {
+            code: "I201",
+            location: format!("URL char {}", chars_before(at) + 1),
+            message: format!("not a replay URL: it holds {c:?}"),
+        }]);
+    }
     let Some(hash) = url.find("#/") else {
         return Err(vec![ImportError {
             code: "I201",

@@ -262,14 +262,16 @@ impl Header {
                     None
                 }
             });
-        // 2012 rulebook: "A tile laying game for 2 to 5 players" (five colours in the
-        // box); the 2000 Rio Grande big box: "for 2 to 6 players".
         let players = match (players, edition) {
-            (Some(p), Some(Edition::HiG2012)) if p.len() > 5 => {
+            (Some(p), Some(e)) if p.len() > e.max_players() => {
                 if let Some(t) = record.tag("Players") {
                     diags.push(Diagnostic::InvalidPlayers {
                         span: t.value.span,
-                        reason: format!("{} players; the 2012 basic game seats 2 to 5", p.len()),
+                        reason: format!(
+                            "{} players; the {e} basic game seats 2 to {}",
+                            p.len(),
+                            e.max_players()
+                        ),
                     });
                 }
                 None

@@ -104,9 +104,12 @@ pub struct Comment {
 }
 
 impl Comment {
-    /// A `{ … }` comment (or `; …` if the text holds a `}`).
+    /// A `{ … }` comment (or `; …` if the text holds a `}`). The text is trimmed,
+    /// as reading a comment trims it, so that a written comment reads back the
+    /// same.
     pub fn new(text: impl Into<String>) -> Comment {
-        let text = text.into();
+        let text: String = text.into();
+        let text = text.trim().to_string();
         let style = if text.contains('}') {
             CommentStyle::Line
         } else {

@@ -294,6 +294,12 @@ impl<'a> Line<'a> {
         let (i, x) = context(POSITION, |i| self.integer(i)).parse(i)?;
         let (i, _) = cut(context(POSITION, char(','))).parse(i)?;
         let (i, y) = cut(context(POSITION, |i| self.integer(i))).parse(i)?;
+        // `0,1e18` is a bad position, not a position followed by a bad rotation.
+        let (i, _) = cut(context(
+            POSITION,
+            nom::combinator::not(satisfy(|c: char| c.is_ascii_alphanumeric() || c == '.')),
+        ))
+        .parse(i)?;
         Ok((i, Pos::new(x, y)))
     }
 

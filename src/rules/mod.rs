@@ -45,6 +45,16 @@ impl Edition {
     /// Both editions.
     pub const ALL: [Edition; 2] = [Edition::HiG2012, Edition::Rgg2000];
 
+    /// Most players the edition's basic game seats. 2012 rulebook: "A tile laying
+    /// game for 2 to 5 players" (five colours in the box); the 2000 Rio Grande big
+    /// box: "for 2 to 6 players".
+    pub fn max_players(self) -> usize {
+        match self {
+            Edition::HiG2012 => 5,
+            Edition::Rgg2000 => 6,
+        }
+    }
+
     /// The notation name.
     pub fn name(self) -> &'static str {
         match self {
