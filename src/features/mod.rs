@@ -263,14 +263,6 @@ impl Features {
         out
     }
 
-    /// Points every node straight at its root, so that later lookups take one step
-    /// (the end of a game scores many features at once).
-    pub fn flatten(&mut self) {
-        for node in 0..self.data.len() as NodeId {
-            self.sets.compress(node);
-        }
-    }
-
     /// The stable name of a feature: its smallest node.
     pub fn first_node_of(&self, root: FeatureId) -> NodeId {
         self.data.get(root as usize).map_or(root, |f| f.first)

@@ -475,7 +475,6 @@ impl<'c> Game<'c> {
     /// Scores every incomplete feature and every farm (the game's end), returns the
     /// events and adds them to the scores.
     pub fn finish(&mut self) -> Vec<ScoreEvent> {
-        self.features.flatten();
         let events = score::final_scoring(self);
         self.settle(&events);
         events
