@@ -23,9 +23,17 @@ fn catalog() -> &'static TileCatalog {
 
 /// 64 cases a property; a failure prints its minimal input rather than writing
 /// it to a file.
+/// A fixed seed: the same cases every run, so a failure in CI can be replayed
+/// (set `PROPTEST_RNG_SEED` to explore others).
 fn config() -> ProptestConfig {
     ProptestConfig {
         failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(
+            std::env::var("PROPTEST_RNG_SEED")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(20_261_122),
+        ),
         ..ProptestConfig::with_cases(64)
     }
 }
@@ -324,8 +332,12 @@ proptest! {
             }
         }
         // The turns before the mutated line are unchanged and legal: no error
-        // points inside them.
-        for g in &outcome.games {
+        // points inside them. (A line made into a tag line starts a new game, and
+        // the game before it then rightly ends early, E504 on its last turn.)
+        let splits_the_game = mutated
+            .get(line_start..)
+            .is_some_and(|l| l.trim_start().starts_with('['));
+        for g in outcome.games.iter().filter(|_| !splits_the_game) {
             for d in g.diagnostics.iter().filter(|d| d.is_error()) {
                 let span = d.span();
                 prop_assert!(
