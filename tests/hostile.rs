@@ -5,6 +5,8 @@
 //! grow faster than the input, the test bounds what comes out (the number of
 //! diagnostics), which a quadratic path would not keep.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -21,18 +23,6 @@ fn catalog() -> TileCatalog {
     TileCatalog::embedded().unwrap()
 }
 
-fn assert_inside(src: &str, span: Span, what: &str) {
-    assert!(
-        span.start <= span.end && span.end <= src.len(),
-        "{what}: span {span:?} outside a text of {} bytes",
-        src.len()
-    );
-    assert!(
-        src.is_char_boundary(span.start) && src.is_char_boundary(span.end),
-        "{what}: span {span:?} splits a character"
-    );
-}
-
 /// Checks `src` and asserts every span lies inside it; returns the outcome and the
 /// codes of all diagnostics in order.
 fn checked(src: &str) -> (Outcome, Vec<String>) {
@@ -40,7 +30,7 @@ fn checked(src: &str) -> (Outcome, Vec<String>) {
     let mut codes = Vec::new();
     for g in &outcome.games {
         for d in &g.diagnostics {
-            assert_inside(src, d.span(), &d.code());
+            common::assert_inside(src, d.span(), &d.code());
             codes.push(d.code());
         }
     }

@@ -8,11 +8,13 @@
 //!     never makes `check` panic: it either accepts the text (and scores it) or
 //!     reports a fault, and every span it reports lies inside the mutated text.
 
+mod common;
+
 use std::sync::OnceLock;
 
 use carcref::generate::{GenOptions, Rng, random_game};
+use carcref::notation::GameRecord;
 use carcref::notation::write::write;
-use carcref::notation::{GameRecord, Span};
 use carcref::{Edition, TileCatalog, check, parse, replay};
 use proptest::prelude::*;
 
@@ -61,18 +63,6 @@ fn game(seed: u64, edition: Edition, players: usize) -> GameRecord {
         &GenOptions { edition, players },
         &mut Rng::new(seed),
     )
-}
-
-fn assert_inside(src: &str, span: Span, what: &str) {
-    assert!(
-        span.start <= span.end && span.end <= src.len(),
-        "{what}: span {span:?} outside a text of {} bytes",
-        src.len()
-    );
-    assert!(
-        src.is_char_boundary(span.start) && src.is_char_boundary(span.end),
-        "{what}: span {span:?} splits a character"
-    );
 }
 
 #[test]
@@ -312,7 +302,7 @@ proptest! {
         let mut count = 0;
         for g in &outcome.games {
             for d in &g.diagnostics {
-                assert_inside(&mutated, d.span(), &d.code());
+                common::assert_inside(&mutated, d.span(), &d.code());
                 count += 1;
             }
         }

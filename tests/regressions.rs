@@ -9,12 +9,14 @@
 //! marked `#[ignore]` with
 //! the reason; remove the mark when the fault is fixed.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 use carcref::import::ImportError;
+use carcref::notation::GameRecord;
 use carcref::notation::write::write;
-use carcref::notation::{GameRecord, Span};
 use carcref::{TileCatalog, check, parse};
 
 fn inputs() -> Vec<(String, PathBuf)> {
@@ -35,22 +37,10 @@ fn target_of(name: &str) -> &str {
         .unwrap_or_else(|| panic!("{name}: no target prefix"))
 }
 
-fn assert_inside(src: &str, span: Span, what: &str) {
-    assert!(
-        span.start <= span.end && span.end <= src.len(),
-        "{what}: span {span:?} outside a text of {} bytes",
-        src.len()
-    );
-    assert!(
-        src.is_char_boundary(span.start) && src.is_char_boundary(span.end),
-        "{what}: span {span:?} splits a character"
-    );
-}
-
 fn parse_text(name: &str, src: &str) {
     for g in parse(src) {
         for d in &g.diagnostics {
-            assert_inside(src, d.span(), &format!("{name}: {}", d.code()));
+            common::assert_inside(src, d.span(), &format!("{name}: {}", d.code()));
         }
     }
 }
@@ -60,7 +50,7 @@ fn check_text(name: &str, src: &str, catalog: &TileCatalog) {
     assert!(!outcome.games.is_empty(), "{name}: no game");
     for g in &outcome.games {
         for d in &g.diagnostics {
-            assert_inside(src, d.span(), &format!("{name}: {}", d.code()));
+            common::assert_inside(src, d.span(), &format!("{name}: {}", d.code()));
         }
     }
 }

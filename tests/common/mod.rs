@@ -15,3 +15,17 @@ pub fn expected_codes(src: &str) -> BTreeSet<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// Asserts a diagnostic span lies inside the text it points into and on character
+/// boundaries.
+pub fn assert_inside(src: &str, span: carcref::notation::Span, what: &str) {
+    assert!(
+        span.start <= span.end && span.end <= src.len(),
+        "{what}: span {span:?} outside a text of {} bytes",
+        src.len()
+    );
+    assert!(
+        src.is_char_boundary(span.start) && src.is_char_boundary(span.end),
+        "{what}: span {span:?} splits a character"
+    );
+}
