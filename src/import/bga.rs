@@ -247,13 +247,12 @@ pub fn spot(platform_kind: i64, index: i64, ori: i64) -> Option<(FeatureKind, Sp
     let (_, feature, at) = k.spots.iter().find(|(i, _, _)| i64::from(*i) == index)?;
     // The table gives the spot at orientation 1; each step of `ori` is a quarter
     // turn clockwise on the board.
-    let turn = Rotation::from_quarter_turns(turns);
-    let spot = match *at {
-        At::Edge(side) => Spot::Edge(turn.apply(Side::from_index(side))),
-        At::Half(half) => Spot::Half(turn.apply_half(Half::from_index(half))),
+    let zero = match *at {
+        At::Edge(side) => Spot::Edge(Side::from_index(side)),
+        At::Half(half) => Spot::Half(Half::from_index(half)),
         At::Centre => Spot::Centre,
     };
-    Some((*feature, spot))
+    Some((*feature, zero.rotated(Rotation::from_quarter_turns(turns))))
 }
 
 /// The feature kind the platform names in `playPartisan.type`.

@@ -17,11 +17,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::lab::{
-    basic_counts, canonical_spot, catalog, colour_name, iso_date, name_problem, players_value,
-    turn_spot,
+use super::{
+    ImportError, ImportedTurn, basic_counts, canonical_spot, catalog, colour_name, iso_date,
+    name_problem, players_value, record, tag, with_notes,
 };
-use super::{ImportError, ImportedTurn, record, tag, with_notes};
 use crate::board::Pos;
 use crate::notation::GameRecord;
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot};
@@ -783,7 +782,7 @@ fn build(
                 match canonical_spot(
                     catalog.def(tile),
                     rotation,
-                    turn_spot(zero, quarter_turns),
+                    zero.rotated(Rotation::from_quarter_turns(quarter_turns)),
                     kind,
                 ) {
                     Ok(s) => Some(s),

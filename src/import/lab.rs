@@ -14,13 +14,14 @@
 //! the embedded catalog, spot turning and naming, and the colour names.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
-use super::{ImportError, ImportedTurn, bga, record, tag, with_notes};
+use super::{
+    ImportError, ImportedTurn, basic_counts, bga, canonical_spot, catalog, colour_name, iso_date,
+    name_problem, players_value, record, tag, with_notes,
+};
 use crate::board::{Board, PlacedTile, Pos};
 use crate::notation::GameRecord;
-use crate::notation::header::COLOURS;
-use crate::tiles::{FeatureKind, Rotation, Spot, TileCatalog, TileDef, TileId};
+use crate::tiles::{Rotation, Spot, TileCatalog, TileDef, TileId};
 
 /// Characters of a MOVES column, row or rotation value, in value order (0 = `1`).
 const MOVE_ALPHABET: &str = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -38,98 +39,8 @@ const BASIC_TILES: usize = 72;
 /// (24^72 < 64^56), so it is refused before any arithmetic.
 const MAX_STACK_CHARS: usize = 64;
 
-/// Players a 2012 basic game seats.
-const MAX_PLAYERS: usize = 5;
-
-/// The catalog built into carcref, read once.
-pub(super) fn catalog() -> Option<&'static TileCatalog> {
-    static CATALOG: OnceLock<Option<TileCatalog>> = OnceLock::new();
-    CATALOG
-        .get_or_init(|| TileCatalog::embedded().ok())
-        .as_ref()
-}
-
-/// A spot turned clockwise by some quarter turns with its tile.
-pub(super) fn turn_spot(spot: Spot, quarter_turns: usize) -> Spot {
-    let r = Rotation::from_quarter_turns(quarter_turns);
-    match spot {
-        Spot::Edge(side) => Spot::Edge(r.apply(side)),
-        Spot::Half(half) => Spot::Half(r.apply_half(half)),
-        Spot::Centre => Spot::Centre,
-    }
-}
-
-/// The canonical name of the feature a spot names on a placed tile (the first spot
-/// name, in the notation's order, of the same segment), checking its kind.
-pub(super) fn canonical_spot(
-    def: &TileDef,
-    rotation: Rotation,
-    spot: Spot,
-    kind: FeatureKind,
-) -> Result<Spot, String> {
-    let segment = spot
-        .segment(def, rotation)
-        .ok_or_else(|| format!("{} {rotation} has no feature at {spot}", def.id))?;
-    let found = def
-        .segment(segment)
-        .map(|s| s.kind)
-        .ok_or_else(|| format!("{} has no segment {segment}", def.id))?;
-    if found != kind {
-        return Err(format!(
-            "{} {rotation} has a {found} at {spot}, not a {kind}",
-            def.id
-        ));
-    }
-    Ok(Spot::all()
-        .find(|s| s.segment(def, rotation) == Some(segment))
-        .unwrap_or(spot))
-}
-
-/// The CGN colour for a colour name of a source, if there is one.
-pub(super) fn colour_name(name: &str) -> Option<&'static str> {
-    let lower = name.trim().to_ascii_lowercase();
-    let lower = if lower == "gray" {
-        "grey".to_string()
-    } else {
-        lower
-    };
-    COLOURS.iter().copied().find(|c| *c == lower)
-}
-
-/// Why a player name cannot be written in a Players tag, if it cannot.
-pub(super) fn name_problem(name: &str) -> Option<String> {
-    if name.trim().is_empty() {
-        Some("a player has no name".to_string())
-    } else if name.trim() != name {
-        Some(format!("player name {name:?} has white space at its ends"))
-    } else if name.contains(['(', ')', '"', ',']) || name.chars().any(char::is_control) {
-        Some(format!(
-            "player name {name:?} holds a character the Players tag cannot hold"
-        ))
-    } else {
-        None
-    }
-}
-
-/// The Players tag value: `Name (colour), …`.
-pub(super) fn players_value(players: &[(String, Option<&'static str>)]) -> String {
-    players
-        .iter()
-        .map(|(name, colour)| match colour {
-            Some(c) => format!("{name} ({c})"),
-            None => name.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The basic game's tile counts by letter, the start tile included.
-pub(super) fn basic_counts(catalog: &TileCatalog) -> BTreeMap<char, usize> {
-    catalog
-        .set("basic")
-        .filter_map(|(_, d)| Some((d.id.chars().next()?, usize::from(d.count))))
-        .collect()
-}
+/// Players a 2012 basic game seats (replays come from the platform's 2012 rules).
+const MAX_PLAYERS: usize = crate::rules::Edition::HiG2012.max_players();
 
 /// The board built so far, for the fit cross-check.
 struct Tracker<'c> {
@@ -925,30 +836,6 @@ fn parse_csv(text: &str) -> Result<Vec<CsvRow>, ImportError> {
         .into_iter()
         .filter(|(_, r)| !(r.len() == 1 && r.first().is_some_and(String::is_empty)))
         .collect())
-}
-
-/// An ISO 8601 date or date-time (`2023-03-30T19:00:00.000Z`) as a CGN date
-/// (`2023.03.30`).
-pub(super) fn iso_date(value: &str) -> Option<String> {
-    let d = value.get(..10)?;
-    let b = d.as_bytes();
-    let digits =
-        |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
-    if digits(0..4)
-        && b.get(4) == Some(&b'-')
-        && digits(5..7)
-        && b.get(7) == Some(&b'-')
-        && digits(8..10)
-    {
-        Some(format!(
-            "{}.{}.{}",
-            d.get(..4)?,
-            d.get(5..7)?,
-            d.get(8..10)?
-        ))
-    } else {
-        None
-    }
 }
 
 /// Decodes a table of replays: a header line naming the columns, one game a line.

@@ -9,13 +9,16 @@ pub mod bga;
 pub mod kifu;
 pub mod lab;
 
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::board::Pos;
+use crate::notation::header::COLOURS;
 use crate::notation::{
     ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord, TurnRecord,
 };
-use crate::tiles::{Rotation, Spot};
+use crate::tiles::{FeatureKind, Rotation, Spot, TileCatalog, TileDef};
 
 /// A fault in an imported record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,4 +132,108 @@ pub fn with_notes(mut record: GameRecord, notes: Vec<String>) -> GameRecord {
         None => record.trailing_comments.extend(comments),
     }
     record
+}
+
+/// The catalog built into carcref, read once.
+pub(crate) fn catalog() -> Option<&'static TileCatalog> {
+    static CATALOG: OnceLock<Option<TileCatalog>> = OnceLock::new();
+    CATALOG
+        .get_or_init(|| TileCatalog::embedded().ok())
+        .as_ref()
+}
+
+/// The canonical name of the feature a spot names on a placed tile (the first spot
+/// name, in the notation's order, of the same segment), checking its kind.
+pub(crate) fn canonical_spot(
+    def: &TileDef,
+    rotation: Rotation,
+    spot: Spot,
+    kind: FeatureKind,
+) -> Result<Spot, String> {
+    let segment = spot
+        .segment(def, rotation)
+        .ok_or_else(|| format!("{} {rotation} has no feature at {spot}", def.id))?;
+    let found = def
+        .segment(segment)
+        .map(|s| s.kind)
+        .ok_or_else(|| format!("{} has no segment {segment}", def.id))?;
+    if found != kind {
+        return Err(format!(
+            "{} {rotation} has a {found} at {spot}, not a {kind}",
+            def.id
+        ));
+    }
+    Ok(Spot::all()
+        .find(|s| s.segment(def, rotation) == Some(segment))
+        .unwrap_or(spot))
+}
+
+/// The CGN colour for a colour name of a source, if there is one.
+pub(crate) fn colour_name(name: &str) -> Option<&'static str> {
+    let lower = name.trim().to_ascii_lowercase();
+    let lower = if lower == "gray" {
+        "grey".to_string()
+    } else {
+        lower
+    };
+    COLOURS.iter().copied().find(|c| *c == lower)
+}
+
+/// Why a player name cannot be written in a Players tag, if it cannot.
+pub(crate) fn name_problem(name: &str) -> Option<String> {
+    if name.trim().is_empty() {
+        Some("a player has no name".to_string())
+    } else if name.trim() != name {
+        Some(format!("player name {name:?} has white space at its ends"))
+    } else if name.contains(['(', ')', '"', ',']) || name.chars().any(char::is_control) {
+        Some(format!(
+            "player name {name:?} holds a character the Players tag cannot hold"
+        ))
+    } else {
+        None
+    }
+}
+
+/// The Players tag value: `Name (colour), …`.
+pub(crate) fn players_value(players: &[(String, Option<&'static str>)]) -> String {
+    players
+        .iter()
+        .map(|(name, colour)| match colour {
+            Some(c) => format!("{name} ({c})"),
+            None => name.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The basic game's tile counts by letter, the start tile included.
+pub(crate) fn basic_counts(catalog: &TileCatalog) -> BTreeMap<char, usize> {
+    catalog
+        .set("basic")
+        .filter_map(|(_, d)| Some((d.id.chars().next()?, usize::from(d.count))))
+        .collect()
+}
+
+/// An ISO 8601 date or date-time (`2023-03-30T19:00:00.000Z`) as a CGN date
+/// (`2023.03.30`).
+pub(crate) fn iso_date(value: &str) -> Option<String> {
+    let d = value.get(..10)?;
+    let b = d.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|s| s.iter().all(u8::is_ascii_digit));
+    if digits(0..4)
+        && b.get(4) == Some(&b'-')
+        && digits(5..7)
+        && b.get(7) == Some(&b'-')
+        && digits(8..10)
+    {
+        Some(format!(
+            "{}.{}.{}",
+            d.get(..4)?,
+            d.get(5..7)?,
+            d.get(8..10)?
+        ))
+    } else {
+        None
+    }
 }

@@ -48,7 +48,7 @@ impl Edition {
     /// Most players the edition's basic game seats. 2012 rulebook: "A tile laying
     /// game for 2 to 5 players" (five colours in the box); the 2000 Rio Grande big
     /// box: "for 2 to 6 players".
-    pub fn max_players(self) -> usize {
+    pub const fn max_players(self) -> usize {
         match self {
             Edition::HiG2012 => 5,
             Edition::Rgg2000 => 6,

@@ -428,6 +428,15 @@ impl Spot {
             .chain(std::iter::once(Spot::Centre))
     }
 
+    /// The spot reached by turning a tile clockwise by a rotation.
+    pub fn rotated(self, rotation: Rotation) -> Spot {
+        match self {
+            Spot::Edge(side) => Spot::Edge(rotation.apply(side)),
+            Spot::Half(half) => Spot::Half(rotation.apply_half(half)),
+            Spot::Centre => Spot::Centre,
+        }
+    }
+
     /// The segment of a tile (as placed) this spot names, if any.
     pub fn segment(self, def: &TileDef, rotation: Rotation) -> Option<SegmentId> {
         let o = def.at(rotation);
