@@ -31,7 +31,7 @@
 //!            3. Ann U -1,0 r0\n";
 //! let outcome = check("example.cgn", src, &catalog);
 //! assert!(!outcome.has_errors());
-//! let score = outcome.games[0].replay.as_ref().unwrap().score.as_ref().unwrap();
+//! let score = outcome.games[0].score().unwrap();
 //! // Turn 1 closes the start tile's city with a second cap: 2 tiles, 4 points
 //! // under the 2012 rules.
 //! assert_eq!(score.total("Ann"), Some(4));

@@ -275,6 +275,11 @@ pub struct GameOutcome {
 }
 
 impl GameOutcome {
+    /// The scores, if the game was replayed to its end without an illegal turn.
+    pub fn score(&self) -> Option<&ScoreSheet> {
+        self.replay.as_ref()?.score.as_ref()
+    }
+
     /// Whether the game has an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)

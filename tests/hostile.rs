@@ -161,7 +161,7 @@ fn ten_thousand_games_in_one_file() {
     assert_eq!(outcome.games.len(), GAMES);
     assert!(codes.is_empty(), "{:?}", &codes[..codes.len().min(5)]);
     for g in &outcome.games {
-        let score = g.replay.as_ref().unwrap().score.as_ref().unwrap();
+        let score = g.score().unwrap();
         assert_eq!(score.total("Ann"), Some(4));
         assert_eq!(score.total("Bob"), Some(3));
     }

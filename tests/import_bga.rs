@@ -74,13 +74,7 @@ fn every_log_is_accepted_with_the_platform_totals() {
             "{table}: {:#?}\n{text}",
             outcome.games[0].diagnostics
         );
-        let score = outcome.games[0]
-            .replay
-            .as_ref()
-            .unwrap()
-            .score
-            .as_ref()
-            .unwrap();
+        let score = outcome.games[0].score().unwrap();
         for (name, points) in totals {
             assert_eq!(score.total(name), Some(points), "{table}: {name}");
         }

@@ -3,8 +3,9 @@
 //! passes the referee; the tile table agrees with `tiles.sash2104.json` and with
 //! the catalog; malformed sheets give coded errors with JSON paths, never a panic.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
 
 use carcref::import::ImportError;
 use carcref::import::kifu::{SHEET_TILES, import, sheet_tile};
@@ -13,15 +14,8 @@ use carcref::tiles::{EdgeKind, FeatureKind, Half, Rotation, Side, Spot};
 use carcref::{TileCatalog, check};
 use serde_json::Value;
 
-fn shared(path: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/records")
-        .join(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
 fn final_2015() -> String {
-    shared("kifu/championship_japan_2015_final.json")
+    common::shared("kifu/championship_japan_2015_final.json")
 }
 
 fn text(record: &GameRecord) -> String {
@@ -80,7 +74,7 @@ fn snapshot_of_the_2015_final() {
 
 #[test]
 fn the_tile_table_is_the_score_sheets() {
-    let table: Value = serde_json::from_str(&shared("kifu/tiles.sash2104.json")).unwrap();
+    let table: Value = serde_json::from_str(&common::shared("kifu/tiles.sash2104.json")).unwrap();
     let table = table.as_array().unwrap();
     assert_eq!(table.len(), SHEET_TILES.len());
     let ints = |v: &Value| -> Vec<i8> {

@@ -5,21 +5,15 @@
 //! platform's final scores; malformed URLs and tables give coded errors, never a
 //! panic.
 
+mod common;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
 
 use carcref::import::ImportError;
 use carcref::import::lab::{import_csv, import_url};
 use carcref::notation::{ActionRecord, GameRecord};
 use carcref::{TileCatalog, check};
 use serde_json::Value;
-
-fn shared(path: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/records")
-        .join(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
 
 fn text(record: &GameRecord) -> String {
     carcref::notation::write::write(std::slice::from_ref(record))
@@ -38,7 +32,7 @@ fn assert_valid(name: &str, record: &GameRecord) -> carcref::Outcome {
 }
 
 fn urls() -> Vec<String> {
-    shared("lab/games.csv")
+    common::shared("lab/games.csv")
         .lines()
         .skip(1)
         .map(|l| {
@@ -82,7 +76,7 @@ fn codes(errors: &[ImportError]) -> Vec<&'static str> {
 
 #[test]
 fn all_fifty_replays_import_and_pass_the_referee() {
-    let (records, errors) = import_csv(&shared("lab/games.csv"));
+    let (records, errors) = import_csv(&common::shared("lab/games.csv"));
     assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(records.len(), 50);
     for r in &records {
@@ -100,7 +94,7 @@ fn all_fifty_replays_import_and_pass_the_referee() {
 
 #[test]
 fn csv_columns_become_tags() {
-    let (records, _) = import_csv(&shared("lab/games.csv"));
+    let (records, _) = import_csv(&common::shared("lab/games.csv"));
     let tags = |r: &GameRecord| -> Vec<(String, String)> {
         r.tags
             .iter()
@@ -134,7 +128,7 @@ fn csv_columns_become_tags() {
 fn a_tile_that_fits_nowhere_is_discarded_by_its_player() {
     // Table 926267136: the replay's stack holds 72 tiles but MOVES 70 turns; the
     // third tile drawn (C) fits nowhere on the three-tile board.
-    let (records, _) = import_csv(&shared("lab/games.csv"));
+    let (records, _) = import_csv(&common::shared("lab/games.csv"));
     let r = records
         .iter()
         .find(|r| r.tag("Source").unwrap().value.value == "bga 926267136")
@@ -233,16 +227,10 @@ fn bga_logs_repacked_as_urls_score_as_the_platform_did() {
         ("368679629", [("KokiYamaguchi", 94), ("Kithara", 91)]),
         ("370417702", [("Kithara", 108), ("KokiYamaguchi", 91)]),
     ] {
-        let url = bga_to_url(&shared(&format!("bga/{table}.json")));
+        let url = bga_to_url(&common::shared(&format!("bga/{table}.json")));
         let record = import_url(&url).unwrap_or_else(|e| panic!("{table}: {e:#?}"));
         let outcome = assert_valid(table, &record);
-        let score = outcome.games[0]
-            .replay
-            .as_ref()
-            .unwrap()
-            .score
-            .as_ref()
-            .unwrap();
+        let score = outcome.games[0].score().unwrap();
         for (name, points) in results {
             assert_eq!(score.total(name), Some(points), "{table} {name}");
         }
@@ -454,7 +442,7 @@ fn never_panics() {
         run(&with_moves(&url, |_| moves_a.to_string()));
     }
     // CSV prefixes.
-    let csv = shared("lab/games.csv");
+    let csv = common::shared("lab/games.csv");
     for (i, _) in csv.char_indices().filter(|(i, _)| i % 97 == 0) {
         let r = catch_unwind(AssertUnwindSafe(|| {
             let _ = import_csv(&csv[..i]);

@@ -100,8 +100,8 @@ proptest! {
         let from_text = check("generated.cgn", &text, catalog());
         prop_assert!(!from_text.has_errors(), "{:?}", from_text.games[0].diagnostics);
         let from_reread = check("reread.cgn", &again, catalog());
-        let score_text = from_text.games[0].replay.as_ref().unwrap().score.clone();
-        let score_reread = from_reread.games[0].replay.as_ref().unwrap().score.clone();
+        let score_text = from_text.games[0].score().cloned();
+        let score_reread = from_reread.games[0].score().cloned();
         prop_assert_eq!(&score_text, &direct);
         prop_assert_eq!(&score_reread, &direct);
         prop_assert_eq!(replay(&reread, catalog()).score, direct);
@@ -314,7 +314,7 @@ proptest! {
         for g in &outcome.games {
             if !g.has_errors() {
                 prop_assert!(
-                    g.replay.as_ref().and_then(|r| r.score.as_ref()).is_some(),
+                    g.score().is_some(),
                     "a game with no error is not scored: {:?} -> {:?}",
                     original,
                     replacement

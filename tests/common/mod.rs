@@ -29,3 +29,11 @@ pub fn assert_inside(src: &str, span: carcref::notation::Span, what: &str) {
         "{what}: span {span:?} splits a character"
     );
 }
+
+/// A file of the real records beside the project (`../shared/records/PATH`).
+pub fn shared(path: &str) -> String {
+    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/records")
+        .join(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
