@@ -32,6 +32,7 @@ fn main() {
         let options = GenOptions {
             edition,
             players: 2,
+            expansions: Default::default(),
         };
         let records: Vec<_> = (0..1000)
             .map(|_| random_game(&catalog, &options, &mut rng))

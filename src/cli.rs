@@ -151,6 +151,10 @@ pub enum Command {
         /// Number of players (2 to 6).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
+        /// Expansions in play, comma-separated (river, inns-and-cathedrals,
+        /// traders-and-builders).
+        #[arg(long, value_parser = parse_expansions, default_value = "")]
+        expansions: crate::rules::expansions::Expansions,
     },
     /// Show the tile catalog.
     Tiles {
@@ -195,6 +199,21 @@ fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
 fn parse_edition(s: &str) -> Result<Edition, String> {
     s.parse()
         .map_err(|()| format!("{s} is not an edition (HiG-2012 or RGG-2000)"))
+}
+
+fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, String> {
+    use crate::rules::expansions::{Expansion, Expansions};
+    let names: Vec<&str> = s
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
+        return Err(format!(
+            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders)"
+        ));
+    }
+    Ok(Expansions::from_sets(names))
 }
 
 /// Exit code for usage and I/O errors.
@@ -268,7 +287,10 @@ pub fn run(cli: Cli) -> ExitCode {
             games,
             rules,
             players,
-        } => generate(seed, games, rules, players, &catalog, &mut out, &mut err),
+            expansions,
+        } => generate(
+            seed, games, rules, players, expansions, &catalog, &mut out, &mut err,
+        ),
         Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
     };
     ExitCode::from(code)
@@ -670,18 +692,23 @@ fn moves(
     if placements.is_empty() {
         let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
     }
-    let in_hand = state.followers_in_hand().get(player).copied().unwrap_or(0);
+    let in_hand = state.followers_in_hand(player);
     if in_hand == 0 && !placements.is_empty() {
         let _ = writeln!(out, "  ({} has no follower in supply)", state.name(player));
     }
     for (pos, rotation) in placements {
-        let mut spots: Vec<(crate::tiles::Spot, crate::tiles::FeatureKind)> = state
-            .legal_followers(player, tile, pos, rotation)
+        let mut spots: Vec<(
+            crate::figures::Figure,
+            crate::tiles::Spot,
+            crate::tiles::FeatureKind,
+        )> = state
+            .legal_figures(player, tile, pos, rotation)
             .into_iter()
-            .filter_map(|seg| {
+            .filter_map(|f| {
                 Some((
-                    crate::generate::spot_of(&state, tile, rotation, seg)?,
-                    def.segment(seg)?.kind,
+                    f.figure,
+                    crate::generate::spot_of(&state, tile, rotation, f.segment)?,
+                    def.segment(f.segment)?.kind,
                 ))
             })
             .collect();
@@ -691,7 +718,10 @@ fn moves(
         } else {
             spots
                 .iter()
-                .map(|(s, k)| format!("{s} ({k})"))
+                .map(|(f, s, k)| match f.notation() {
+                    Some(name) => format!("{name}:{s} ({k})"),
+                    None => format!("{s} ({k})"),
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -851,11 +881,13 @@ fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn generate(
     seed: u64,
     games: usize,
     rules: Edition,
     players: u8,
+    expansions: crate::rules::expansions::Expansions,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -872,6 +904,7 @@ fn generate(
     let options = crate::generate::GenOptions {
         edition: rules,
         players: usize::from(players),
+        expansions,
     };
     for i in 0..games {
         let record = crate::generate::random_game(catalog, &options, &mut rng);

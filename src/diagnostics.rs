@@ -33,19 +33,30 @@ pub const CODES: &[(&str, &str)] = &[
     ("E209", "unsupported-version"),
     ("E210", "malformed-result"),
     ("E211", "invalid-termination"),
+    ("E212", "no-third-turn"),
     ("E301", "tile-does-not-fit"),
     ("E302", "position-occupied"),
     ("E303", "not-adjacent"),
     ("E304", "tile-supply-exhausted"),
     ("E305", "illegal-discard"),
+    ("E306", "river-order"),
+    ("E307", "river-not-continued"),
+    ("E308", "river-turn"),
+    ("E309", "river-blocked"),
     ("E401", "no-such-spot"),
     ("E402", "feature-already-occupied"),
     ("E403", "no-followers-left"),
     ("E404", "figure-not-in-play"),
+    ("E405", "follower-on-river"),
+    ("E406", "figure-in-use"),
+    ("E407", "figure-on-wrong-feature"),
+    ("E408", "figure-without-follower"),
+    ("E409", "unknown-event"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
     ("E504", "game-ended-early"),
+    ("E505", "goods-mismatch"),
     ("W101", "turns-not-checked"),
 ];
 
@@ -186,7 +197,7 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E203),
         help(
-            "players take turns in seat order (the Players tag); after a discard the same player draws again"
+            "players take turns in seat order (the Players tag); after a discard the same player draws again{note}"
         )
     )]
     WrongPlayer {
@@ -197,6 +208,23 @@ pub enum Diagnostic {
         expected: String,
         /// Who was written.
         found: String,
+        /// Why, when it is a builder's double turn.
+        note: String,
+    },
+    /// A third turn in a row after a builder's double turn.
+    #[error("{player} may not take a third turn in a row")]
+    #[diagnostic(
+        code(E212),
+        help(
+            "a builder grants one second turn, never a third (Traders & Builders: \"He may not take a third turn!\"); the next player in seat order plays"
+        )
+    )]
+    NoThirdTurn {
+        /// The player.
+        #[label("{player} has just played two turns")]
+        span: Span,
+        /// Who.
+        player: String,
     },
     /// A turn number that does not follow the previous one.
     #[error("turn number out of sequence")]
@@ -245,7 +273,9 @@ pub enum Diagnostic {
     #[error("unsupported expansion {name}")]
     #[diagnostic(
         code(E207),
-        help("supported: none besides the basic game yet; leave the tag empty: [Expansions \"\"]")
+        help(
+            "supported: river, inns-and-cathedrals, traders-and-builders; the basic game alone: [Expansions \"\"]"
+        )
     )]
     UnsupportedExpansion {
         /// The expansion name.
@@ -390,6 +420,67 @@ pub enum Diagnostic {
         /// Its rotation.
         rotation: Rotation,
     },
+    /// A tile drawn out of the River's order.
+    #[error("{due} must be drawn now")]
+    #[diagnostic(
+        code(E306),
+        help(
+            "with the River the river tiles are drawn first, then the lake, then the land tiles (2012: \"start the game by drawing the River tiles before using the regular tiles\")"
+        )
+    )]
+    RiverOrder {
+        /// The tile.
+        #[label("{tile} is drawn while {due} is due")]
+        span: Span,
+        /// The tile as written.
+        tile: String,
+        /// What is due.
+        due: String,
+    },
+    /// A river tile that does not continue the river.
+    #[error("tile {tile} does not continue the river")]
+    #[diagnostic(
+        code(E307),
+        help(
+            "each river tile continues the river from its open end, at {expected}, with its river facing the previous tile"
+        )
+    )]
+    RiverNotContinued {
+        /// The placement.
+        #[label("the river goes on at {expected}")]
+        span: Span,
+        /// The tile as written.
+        tile: String,
+        /// The square where the river goes on.
+        expected: Pos,
+    },
+    /// A river bend the edition forbids.
+    #[error("the river may not turn {bend} here")]
+    #[diagnostic(code(E308), help("{rule}"))]
+    RiverTurn {
+        /// The placement.
+        #[label("a {bend} bend")]
+        span: Span,
+        /// Which way.
+        bend: String,
+        /// The edition's rule.
+        rule: String,
+    },
+    /// A river tile that fits nowhere.
+    #[error("the river cannot be continued with {tile}")]
+    #[diagnostic(
+        code(E309),
+        help(
+            "tile {tile} has no legal place at the river's open end; the rulebooks give no way on (2012: \"Players should always keep in mind where the river is heading to ensure that it ends\"), so the referee cannot continue this game"
+        )
+    )]
+    RiverBlocked {
+        /// The turn.
+        #[label("no legal place for this river tile")]
+        span: Span,
+        /// The tile as written.
+        tile: String,
+    },
     /// The tile, as placed, has no feature at the spot.
     #[error("no feature at spot {spot}")]
     #[diagnostic(code(E401), help("spots on this tile as placed: {valid}"))]
@@ -439,7 +530,9 @@ pub enum Diagnostic {
     #[error("figure {figure} is not in play")]
     #[diagnostic(
         code(E404),
-        help("the basic game has only the plain follower, written `+SPOT`")
+        help(
+            "the basic game has only the plain follower, written `+SPOT`; `+big:SPOT` needs inns-and-cathedrals, `+builder:SPOT` and `+pig:SPOT` need traders-and-builders in the Expansions tag"
+        )
     )]
     FigureNotInPlay {
         /// The figure.
@@ -447,6 +540,98 @@ pub enum Diagnostic {
         span: Span,
         /// The figure as written.
         figure: String,
+    },
+    /// A figure on a river.
+    #[error("no figure may stand on the river")]
+    #[diagnostic(
+        code(E405),
+        help(
+            "the River (2012): \"no followers are allowed on the river\"; spots on this tile as placed: {valid}"
+        )
+    )]
+    FollowerOnRiver {
+        /// The spot.
+        #[label("{spot} is a river edge")]
+        span: Span,
+        /// The spot as written.
+        spot: String,
+        /// The valid spots.
+        valid: String,
+    },
+    /// A player's only large follower, builder or pig is already placed.
+    #[error("{player}'s {figure} is already on the board")]
+    #[diagnostic(
+        code(E406),
+        help(
+            "each player has one {figure}; it comes back when its feature is scored (a pig stays to the end)"
+        )
+    )]
+    FigureInUse {
+        /// The figure.
+        #[label("no {figure} left in supply")]
+        span: Span,
+        /// Placed here.
+        #[label("placed here")]
+        earlier: Option<Span>,
+        /// Who.
+        player: String,
+        /// Which figure.
+        figure: String,
+    },
+    /// A builder in a field or on a monastery, or a pig outside a field.
+    #[error("a {figure} cannot stand on a {kind}")]
+    #[diagnostic(
+        code(E407),
+        help(
+            "a builder goes on a road or a city (\"A builder may never be placed into a field\"); a pig goes in a field"
+        )
+    )]
+    FigureOnWrongFeature {
+        /// The figure.
+        #[label("this spot is a {kind}")]
+        span: Span,
+        /// Which figure.
+        figure: String,
+        /// What the spot is.
+        kind: FeatureKind,
+    },
+    /// A builder or pig on a feature without its owner's follower.
+    #[error("{player} has no {needed} on this {kind}")]
+    #[diagnostic(
+        code(E408),
+        help(
+            "a {figure} goes only on a tile that continues a {kind} where its owner already has a {needed} (Traders & Builders)"
+        )
+    )]
+    FigureWithoutFollower {
+        /// The figure.
+        #[label("{player} has no {needed} joined to this {kind}")]
+        span: Span,
+        /// Who.
+        player: String,
+        /// Which figure.
+        figure: String,
+        /// The feature.
+        kind: FeatureKind,
+        /// The follower it needs (thief, knight, farmer).
+        needed: String,
+    },
+    /// An event token no expansion in play defines.
+    #[error("unknown event @{name}")]
+    #[diagnostic(
+        code(E409),
+        help(
+            "events of the expansions in play: {known}; other events are reserved for expansions carcref does not referee yet"
+        )
+    )]
+    UnknownEvent {
+        /// The event.
+        #[label("no expansion in play has this event")]
+        span: Span,
+        /// The name as written.
+        name: String,
+        /// The events known.
+        known: String,
     },
     /// A score claim that differs from the referee's score.
     #[error("{player}'s {what} is {actual}, not {claimed}")]
@@ -505,6 +690,25 @@ pub enum Diagnostic {
         span: Span,
         /// Tiles left.
         remaining: u32,
+    },
+    /// A goods event that differs from the goods the turn takes.
+    #[error("{player} takes {actual}, not {claimed}")]
+    #[diagnostic(
+        code(E505),
+        help(
+            "the player who completes a city takes one token per goods symbol in it, whoever holds the city; write them @goods:wine+N,grain+N,cloth+N"
+        )
+    )]
+    GoodsMismatch {
+        /// The event.
+        #[label("the referee counts {actual}")]
+        span: Span,
+        /// Who.
+        player: String,
+        /// As written.
+        claimed: String,
+        /// As counted.
+        actual: String,
     },
     /// Turns after an illegal one were not checked.
     #[error("later turns not checked: {count}")]
@@ -590,10 +794,98 @@ pub fn from_violation(
             name: turn.player.value.to_string(),
             players: game.setup().players.join(", "),
         },
-        Violation::WrongPlayer { expected } => Diagnostic::WrongPlayer {
+        Violation::WrongPlayer {
+            expected,
+            double_turn,
+        } => Diagnostic::WrongPlayer {
             span: turn.player.span,
             expected: game.name(expected).to_string(),
             found: turn.player.value.to_string(),
+            note: if double_turn {
+                format!(
+                    "; {}'s last tile extended the road or city of their builder, which grants a second turn",
+                    game.name(expected)
+                )
+            } else {
+                String::new()
+            },
+        },
+        Violation::NoThirdTurn => Diagnostic::NoThirdTurn {
+            span: turn.player.span,
+            player: turn.player.value.to_string(),
+        },
+        Violation::RiverOrder { lake_due } => Diagnostic::RiverOrder {
+            span: turn.tile.span,
+            tile: turn.tile.value.to_string(),
+            due: if lake_due { "the lake" } else { "a river tile" }.to_string(),
+        },
+        Violation::RiverNotContinued { expected } => Diagnostic::RiverNotContinued {
+            span: placement_span(turn),
+            tile: turn.tile.value.to_string(),
+            expected,
+        },
+        Violation::RiverTurn { bend } => Diagnostic::RiverTurn {
+            span: placement_span(turn),
+            bend: bend.word().to_string(),
+            rule: match game.edition() {
+                crate::rules::Edition::HiG2012 => "2012 rules: \"never place 2 bends (turns) in the same direction one after the other\"; the previous river tile bent the same way".to_string(),
+                crate::rules::Edition::Rgg2000 => "2000 rules: \"Do not place a river tile so that the river makes a 'U' turn\"; this bend would make the river flow against a direction it flowed in before".to_string(),
+            },
+        },
+        Violation::RiverBlocked => Diagnostic::RiverBlocked {
+            span: turn.action.span,
+            tile: turn.tile.value.to_string(),
+        },
+        Violation::FollowerOnRiver => Diagnostic::FollowerOnRiver {
+            span: turn.follower.as_ref().map_or(turn.span, |f| f.spot.span),
+            spot: turn
+                .follower
+                .as_ref()
+                .map(|f| f.spot.value.to_string())
+                .unwrap_or_default(),
+            valid: match &turn.action.value {
+                ActionRecord::Place { rotation, .. } => {
+                    let names = game
+                        .catalog()
+                        .id(&turn.tile.value)
+                        .map(|t| crate::rules::spot_names(game.catalog().def(t), rotation.value))
+                        .unwrap_or_default();
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                }
+                ActionRecord::Discard => "none".to_string(),
+            },
+        },
+        Violation::FigureInUse { figure, by_turn } => Diagnostic::FigureInUse {
+            span: follower_span(),
+            earlier: record
+                .turns
+                .iter()
+                .find(|t| t.number.value == by_turn)
+                .map(|t| t.follower.as_ref().map_or(t.span, |f| f.span)),
+            player: turn.player.value.to_string(),
+            figure: figure.word().to_string(),
+        },
+        Violation::FigureOnWrongFeature { figure, kind } => Diagnostic::FigureOnWrongFeature {
+            span: follower_span(),
+            figure: figure.word().to_string(),
+            kind,
+        },
+        Violation::FigureWithoutFollower { figure, kind } => Diagnostic::FigureWithoutFollower {
+            span: follower_span(),
+            player: turn.player.value.to_string(),
+            figure: figure.word().to_string(),
+            kind,
+            needed: match kind {
+                FeatureKind::City => "knight",
+                FeatureKind::Road => "thief",
+                FeatureKind::Field => "farmer",
+                FeatureKind::Monastery => "monk",
+            }
+            .to_string(),
         },
         Violation::UnknownTile => Diagnostic::UnknownTile {
             span: turn.tile.span,

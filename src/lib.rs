@@ -43,6 +43,7 @@ pub mod board;
 pub mod cli;
 pub mod diagnostics;
 pub mod features;
+pub mod figures;
 pub mod generate;
 pub mod import;
 pub mod notation;

@@ -5,6 +5,8 @@
 use crate::diagnostics::{Diagnostic, from_violation};
 use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
 use crate::player::Player;
+use crate::rules::expansions::Expansion;
+use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
 use crate::rules::{Edition, Game};
 use crate::score::ScoreEvent;
 use crate::tiles::TileCatalog;
@@ -78,6 +80,9 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             Ok(turn_events) => {
                 if check_claims {
                     check_claims_of(turn, &turn_events, &game, &mut diagnostics);
+                }
+                if !turn.events.is_empty() {
+                    check_events_of(turn, &game, &mut diagnostics);
                 }
                 events.extend(turn_events);
             }
@@ -184,11 +189,7 @@ pub fn replay_to<'c>(
 
 /// Points a player scored in some events.
 pub fn points_of(events: &[ScoreEvent], player: Player) -> u32 {
-    events
-        .iter()
-        .filter(|e| e.winners.contains(&player))
-        .map(|e| e.points)
-        .sum()
+    events.iter().map(|e| e.points_for(player)).sum()
 }
 
 /// A one-line account of the events of a turn, for claim diagnostics.
@@ -196,14 +197,15 @@ fn breakdown(events: &[ScoreEvent], player: Player, game: &Game<'_>) -> String {
     let parts: Vec<String> = events
         .iter()
         .filter(|e| e.winners.contains(&player))
-        .map(|e| {
-            format!(
-                "{} at {} ({} tiles): {}",
+        .map(|e| match (e.goods, e.at) {
+            (Some(g), _) => format!("most {g}: {}", e.points_for(player)),
+            (None, Some(at)) => format!(
+                "{} at {at} ({} tiles): {}",
                 e.kind,
-                e.at,
                 e.tiles.len(),
-                e.points
-            )
+                e.points_for(player)
+            ),
+            (None, None) => format!("{}: {}", e.kind, e.points_for(player)),
         })
         .collect();
     if parts.is_empty() {
@@ -215,6 +217,44 @@ fn breakdown(events: &[ScoreEvent], player: Player, game: &Game<'_>) -> String {
             points_of(events, player),
             parts.join(", ")
         )
+    }
+}
+
+/// Checks a turn's expansion events: each must be one an expansion in play
+/// defines, and say what the turn did.
+fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Vec<Diagnostic>) {
+    let trading = game.expansions().contains(Expansion::TradersAndBuilders);
+    for e in &turn.events {
+        match e.name.value.as_str() {
+            "goods" if trading => {
+                let actual = game.turn_goods();
+                let claimed = e.args.as_ref().and_then(|a| parse_goods_args(&a.value));
+                if claimed != Some(actual) {
+                    let describe = |g: [u32; 3]| {
+                        if g.iter().all(|n| *n == 0) {
+                            "no goods".to_string()
+                        } else {
+                            goods_args(g)
+                        }
+                    };
+                    out.push(Diagnostic::GoodsMismatch {
+                        span: e.span,
+                        player: turn.player.value.to_string(),
+                        claimed: match (&e.args, claimed) {
+                            (_, Some(g)) => describe(g),
+                            (Some(a), None) => format!("unreadable goods {:?}", a.value.as_str()),
+                            (None, None) => "goods without a list".to_string(),
+                        },
+                        actual: describe(actual),
+                    });
+                }
+            }
+            name => out.push(Diagnostic::UnknownEvent {
+                span: e.name.span,
+                name: name.to_string(),
+                known: if trading { "@goods" } else { "none" }.to_string(),
+            }),
+        }
     }
 }
 

@@ -268,21 +268,34 @@ pub struct EventView {
     pub feature: String,
     /// Why it scored.
     pub reason: ScoreReason,
-    /// The feature's first tile.
-    pub at: String,
+    /// The feature's first tile (none for goods).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    /// The goods of a goods majority.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goods: Option<crate::tiles::Goods>,
     /// The feature's tiles.
     pub tiles: Vec<String>,
     /// Banners.
     #[serde(skip_serializing_if = "is_zero")]
     pub banners: u32,
+    /// Inns on a road (Inns & Cathedrals).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub inns: u32,
+    /// Cathedrals in a city (Inns & Cathedrals).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cathedrals: u32,
     /// Cities paying a farm.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cities: Vec<String>,
     /// Fields supplying a city (2000 farms).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<String>,
-    /// Follower strength per player.
+    /// Follower strength per player (for goods: the tokens held).
     pub followers: OrderedMap<u32>,
+    /// Winners whose pig raised their farm points.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pigs: Vec<String>,
     /// Points per scoring player.
     pub points: OrderedMap<u32>,
 }
@@ -312,16 +325,26 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         turn: e.turn,
         feature: match e.reason {
             ScoreReason::Farm => "farm".to_string(),
+            ScoreReason::Goods => "goods".to_string(),
             _ => e.kind.to_string(),
         },
         reason: e.reason,
-        at: e.at.to_string(),
+        at: e.at.map(|a| a.to_string()),
+        goods: e.goods,
         tiles: e.tiles.iter().map(ToString::to_string).collect(),
         banners: e.pennants,
+        inns: e.inns,
+        cathedrals: e.cathedrals,
         cities: e.cities.iter().map(ToString::to_string).collect(),
         fields: e.fields.iter().map(ToString::to_string).collect(),
         followers: OrderedMap(e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()),
-        points: OrderedMap(e.winners.iter().map(|p| (name(*p), e.points)).collect()),
+        pigs: e.pigs.iter().map(|p| name(*p)).collect(),
+        points: OrderedMap(
+            e.winners
+                .iter()
+                .map(|p| (name(*p), e.points_for(*p)))
+                .collect(),
+        ),
     }
 }
 
@@ -397,21 +420,17 @@ pub fn score_human(view: &ScoreView) -> String {
         let when = e
             .turn
             .map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
+        let at = e.at.as_deref().unwrap_or("-");
         let what = match e.reason {
-            ScoreReason::Completed => format!("{} at {} completed", e.feature, e.at),
-            ScoreReason::Incomplete => format!("{} at {} incomplete", e.feature, e.at),
+            ScoreReason::Completed => format!("{} at {at} completed", e.feature),
+            ScoreReason::Incomplete => format!("{} at {at} incomplete", e.feature),
             ScoreReason::Farm if e.fields.is_empty() => {
-                format!(
-                    "field at {} supplies cities at {}",
-                    e.at,
-                    e.cities.join(", ")
-                )
+                format!("field at {at} supplies cities at {}", e.cities.join(", "))
             }
-            ScoreReason::Farm => format!(
-                "city at {} supplied by fields at {}",
-                e.at,
-                e.fields.join(", ")
-            ),
+            ScoreReason::Farm => {
+                format!("city at {at} supplied by fields at {}", e.fields.join(", "))
+            }
+            ScoreReason::Goods => format!("most {} tokens", e.goods.map_or("goods", |g| g.name())),
         };
         let plural =
             |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
@@ -421,6 +440,16 @@ pub fn score_human(view: &ScoreView) -> String {
                 detail,
                 ", {}",
                 plural(e.banners as usize, "banner", "banners")
+            );
+        }
+        if e.inns > 0 {
+            let _ = write!(detail, ", {}", plural(e.inns as usize, "inn", "inns"));
+        }
+        if e.cathedrals > 0 {
+            let _ = write!(
+                detail,
+                ", {}",
+                plural(e.cathedrals as usize, "cathedral", "cathedrals")
             );
         }
         let followers: Vec<String> = e
@@ -433,11 +462,22 @@ pub fn score_human(view: &ScoreView) -> String {
             .points
             .0
             .iter()
-            .map(|(n, p)| format!("{n} +{p}"))
+            .map(|(n, p)| {
+                if e.pigs.contains(n) {
+                    format!("{n} +{p} (pig)")
+                } else {
+                    format!("{n} +{p}")
+                }
+            })
             .collect();
+        let (detail, held) = if e.reason == ScoreReason::Goods {
+            (String::new(), "tokens")
+        } else {
+            (format!(" ({detail})"), "followers")
+        };
         let _ = writeln!(
             out,
-            "{when}  {what} ({detail}); followers: {}; scores: {}",
+            "{when}  {what}{detail}; {held}: {}; scores: {}",
             followers.join(", "),
             points.join(", ")
         );

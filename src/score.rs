@@ -11,8 +11,11 @@ use std::collections::BTreeMap;
 use crate::board::{PlacedTile, Pos};
 use crate::features::{Feature, FeatureId, NodeId, node_of};
 use crate::player::{MAX_PLAYERS, Player};
+use crate::rules::expansions::Expansion;
+use crate::rules::expansions::inns_and_cathedrals::{cathedral_city_points, inn_road_points};
+use crate::rules::expansions::traders_and_builders::{goods_scoring, pig_owners};
 use crate::rules::{Edition, Game};
-use crate::tiles::{FeatureKind, Spot};
+use crate::tiles::{FeatureKind, Goods, Spot};
 
 use std::fmt;
 
@@ -26,6 +29,8 @@ pub enum ScoreReason {
     Incomplete,
     /// Farmers at the end.
     Farm,
+    /// A goods majority at the end (Traders & Builders).
+    Goods,
 }
 
 /// A feature as people name it: a tile and a spot on it (its first-placed
@@ -71,12 +76,18 @@ pub struct ScoreEvent {
     pub reason: ScoreReason,
     /// A node of the feature (to return its followers).
     pub node: NodeId,
-    /// The feature's name in reports: its first-placed segment.
-    pub at: FeatureRef,
+    /// The feature's name in reports: its first-placed segment (none for goods).
+    pub at: Option<FeatureRef>,
+    /// For a goods majority: the kind of goods.
+    pub goods: Option<Goods>,
     /// The distinct tiles of the feature, in order of placement.
     pub tiles: Vec<Pos>,
     /// Banners in a city.
     pub pennants: u32,
+    /// Inns on a road (Inns & Cathedrals).
+    pub inns: u32,
+    /// Cathedrals in a city (Inns & Cathedrals).
+    pub cathedrals: u32,
     /// For farms: the completed cities that paid.
     pub cities: Vec<FeatureRef>,
     /// For farms under the 2000 rules: the fields supplying the city.
@@ -87,8 +98,56 @@ pub struct ScoreEvent {
     pub winners: Vec<Player>,
     /// Points each winner scores.
     pub points: u32,
+    /// For farms: the winners whose pig stands in the farm (Traders & Builders);
+    /// each scores `pig_bonus` more.
+    pub pigs: Vec<Player>,
+    /// What a pig adds: 1 point per city paying.
+    pub pig_bonus: u32,
     /// Whether the feature's followers go back to their owners.
     pub returns_followers: bool,
+}
+
+impl ScoreEvent {
+    /// Points a player scores by this event.
+    pub fn points_for(&self, player: Player) -> u32 {
+        if !self.winners.contains(&player) {
+            return 0;
+        }
+        if self.pigs.contains(&player) {
+            self.points + self.pig_bonus
+        } else {
+            self.points
+        }
+    }
+
+    /// A goods majority at the end: `strength` holds the tokens of each player.
+    pub fn goods(
+        goods: Goods,
+        strength: Vec<(Player, u32)>,
+        winners: Vec<Player>,
+        points: u32,
+    ) -> ScoreEvent {
+        ScoreEvent {
+            turn: None,
+            kind: FeatureKind::City,
+            reason: ScoreReason::Goods,
+            node: 0,
+            at: None,
+            goods: Some(goods),
+            tiles: Vec::new(),
+            pennants: 0,
+            inns: 0,
+            cathedrals: 0,
+            cities: Vec::new(),
+            fields: Vec::new(),
+            strength,
+            winners,
+            points,
+            pigs: Vec::new(),
+            pig_bonus: 0,
+            returns_followers: false,
+        }
+    }
 }
 
 /// Follower strength per player and the majority holders.
@@ -96,7 +155,7 @@ pub struct ScoreEvent {
 /// Rulebook (2012, "What if there are more than one follower on a completed road or
 /// city?"): "The player with the most thieves or knights scores the totality of the
 /// points. In case of a tie, the tied players each score the points."
-fn majority(
+pub(crate) fn majority(
     followers: impl IntoIterator<Item = (Player, u32)>,
 ) -> (Vec<(Player, u32)>, Vec<Player>) {
     let mut by = [0u32; MAX_PLAYERS];
@@ -165,6 +224,29 @@ pub fn road_points(tiles: u32) -> u32 {
     tiles
 }
 
+/// Points of a road feature: [`road_points`], or with an inn those of
+/// `expansions::inns_and_cathedrals`.
+fn road_value(f: &Feature, tiles: u32, complete: bool) -> u32 {
+    if f.inns > 0 {
+        inn_road_points(tiles, complete)
+    } else {
+        road_points(tiles)
+    }
+}
+
+/// Points of a city feature: [`completed_city_points`] or
+/// [`incomplete_city_points`], or with a cathedral those of
+/// `expansions::inns_and_cathedrals`.
+fn city_value(edition: Edition, f: &Feature, tiles: u32, complete: bool) -> u32 {
+    if f.cathedrals > 0 {
+        cathedral_city_points(tiles, f.pennants, complete)
+    } else if complete {
+        completed_city_points(edition, tiles, f.pennants)
+    } else {
+        incomplete_city_points(tiles, f.pennants)
+    }
+}
+
 /// Points of a monastery: 1 for its tile and 1 per surrounding tile (9 when
 /// complete). Rulebook (2012): "scores 9 points (1 point per tile, including the tile
 /// with the monastery)"; at the end: "the monastery tile itself and the … surrounding
@@ -191,24 +273,25 @@ fn feature_event(
 ) -> ScoreEvent {
     let tiles = positions(game, node);
     let points = points(tiles.len() as u32);
-    let (strength, winners) = majority(
-        f.followers
-            .iter()
-            .map(|x| (x.player, u32::from(x.strength))),
-    );
+    let (strength, winners) = majority(f.followers.iter().map(|x| (x.player, x.strength())));
     ScoreEvent {
         turn,
         kind: f.kind,
         reason,
         node,
-        at: feature_ref(game, node),
+        at: Some(feature_ref(game, node)),
+        goods: None,
         tiles,
         pennants: f.pennants,
+        inns: f.inns,
+        cathedrals: f.cathedrals,
         cities: Vec::new(),
         fields: Vec::new(),
         strength,
         winners,
         points,
+        pigs: Vec::new(),
+        pig_bonus: 0,
         returns_followers: true,
     }
 }
@@ -239,8 +322,8 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         }
         let edition = game.edition();
         let points = |tiles| match f.kind {
-            FeatureKind::City => completed_city_points(edition, tiles, f.pennants),
-            _ => road_points(tiles),
+            FeatureKind::City => city_value(edition, f, tiles, true),
+            _ => road_value(f, tiles, true),
         };
         events.push(feature_event(
             game,
@@ -293,20 +376,24 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
         if f.kind == FeatureKind::Field || features.is_complete(root) {
             continue;
         }
+        let edition = game.edition();
         let points = |tiles| match f.kind {
-            FeatureKind::City => incomplete_city_points(tiles, f.pennants),
-            FeatureKind::Road => road_points(tiles),
+            FeatureKind::City => city_value(edition, f, tiles, false),
+            FeatureKind::Road => road_value(f, tiles, false),
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
         let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
         if f.kind == FeatureKind::Monastery {
-            e.tiles = monastery_tiles(game, e.at.pos);
+            e.tiles = monastery_tiles(game, first_pos(game, f));
         }
         events.push(e);
     }
     match game.edition() {
         Edition::HiG2012 => events.extend(farms_per_field(game, &occupied, 3)),
         Edition::Rgg2000 => events.extend(farms_per_city(game, &occupied, 4)),
+    }
+    if game.expansions().contains(Expansion::TradersAndBuilders) {
+        events.extend(goods_scoring(game));
     }
     events
 }
@@ -362,6 +449,8 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
             per_city * cities.len() as u32
         });
         e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
+        e.pigs = pig_owners([f], &e.winners);
+        e.pig_bonus = cities.len() as u32;
         e.returns_followers = false;
         events.push(e);
     }
@@ -399,28 +488,30 @@ fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec
         let Some(c) = features.feature(city) else {
             continue;
         };
-        let farmers = fields
+        let farms: Vec<&Feature> = fields.iter().filter_map(|r| features.feature(*r)).collect();
+        let farmers = farms
             .iter()
-            .filter_map(|r| features.feature(*r))
-            .flat_map(|f| {
-                f.followers
-                    .iter()
-                    .map(|x| (x.player, u32::from(x.strength)))
-            });
+            .flat_map(|f| f.followers.iter().map(|x| (x.player, x.strength())));
         let (strength, winners) = majority(farmers);
+        let pigs = pig_owners(farms.iter().copied(), &winners);
         events.push(ScoreEvent {
             turn: None,
             kind: FeatureKind::City,
             reason: ScoreReason::Farm,
             node: city,
-            at: feature_ref(game, city),
+            at: Some(feature_ref(game, city)),
+            goods: None,
             tiles: positions(game, city),
             pennants: c.pennants,
+            inns: 0,
+            cathedrals: c.cathedrals,
             cities: vec![feature_ref(game, city)],
             fields: fields.iter().map(|r| feature_ref(game, *r)).collect(),
             strength,
             winners,
             points: per_city,
+            pigs,
+            pig_bonus: 1,
             returns_followers: false,
         });
     }

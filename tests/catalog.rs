@@ -1,9 +1,16 @@
-//! The embedded tile catalog: counts against the rulebook's tile list, internal
-//! consistency, and agreement with the reference geometry in `../shared/tiles`.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! The embedded tile catalog: counts against the rulebooks' tile lists, the tile
+//! shapes the rulebooks point out, internal consistency, and agreement with the
+//! reference geometry in `../shared/tiles` (basic game, River, Inns & Cathedrals,
+//! Traders & Builders).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use carcref::TileCatalog;
-use carcref::tiles::{EdgeKind, FeatureKind, Half, Rotation, Side};
+use carcref::tiles::{EdgeKind, FeatureKind, Goods, Half, Rotation, Side, TileDef};
 
 /// The 2012 rulebook's tile list ("These tiles are included in the game"):
 /// "A 2x B 4x C 1x D 4x E 5x F 2x G 1x H 3x I 2x J 3x K 3x L 3x M 2x N 3x O 2x P 3x
@@ -24,10 +31,118 @@ fn basic_counts_match_the_rulebook() {
     assert_eq!(c.def(c.start().unwrap()).id, "D");
 }
 
+/// Number of kinds and of tiles in a set.
+fn kinds_and_tiles(c: &TileCatalog, set: &str) -> (usize, u32) {
+    (
+        c.set(set).count(),
+        c.set(set).map(|(_, d)| u32::from(d.count)).sum(),
+    )
+}
+
+/// Tiles (not kinds) of the whole catalog, by set, that show something.
+fn tiles_showing(c: &TileCatalog, show: impl Fn(&TileDef) -> bool) -> Vec<(String, u32)> {
+    let mut by_set: Vec<(String, u32)> = Vec::new();
+    for (_, d) in c.iter().filter(|(_, d)| show(d)) {
+        match by_set.iter_mut().find(|(s, _)| *s == d.set) {
+            Some((_, n)) => *n += u32::from(d.count),
+            None => by_set.push((d.set.clone(), u32::from(d.count))),
+        }
+    }
+    by_set
+}
+
+/// The expansion counts of both big-box rulebooks.
+#[test]
+fn expansion_counts_match_the_rulebooks() {
+    let c = TileCatalog::embedded().unwrap();
+
+    // The River. 2012 (000): "Rules for the River mini-expansion (12 tiles)", "Begin the
+    // game by placing the source of the river face-up in the center of the table and set
+    // aside the tile with the lake. Shuffle the 10 remaining River tiles"; 2000 (001):
+    // "the river (12 tiles)", listed "RA 1x" … "RL 1x". Two pairs of them show the same
+    // geometry (a straight river, a river bend), so 12 tiles make 10 kinds.
+    assert_eq!(kinds_and_tiles(&c, "river"), (10, 12));
+    let spring = c.def(c.start_of("river").unwrap());
+    let lake = c.def(c.last_of("river").unwrap());
+    assert_eq!((spring.id.as_str(), lake.id.as_str()), ("RV1", "RV2"));
+    assert_eq!(spring.river.count_ones(), 1, "the river springs on RV1");
+    assert_eq!(lake.river.count_ones(), 1, "the river ends on RV2");
+    let between: u32 = c
+        .set("river")
+        .filter(|(_, d)| d.id != spring.id && d.id != lake.id)
+        .map(|(_, d)| {
+            assert_eq!(d.river.count_ones(), 2, "{} carries the river on", d.id);
+            u32::from(d.count)
+        })
+        .sum();
+    assert_eq!(between, 10, "the 10 remaining River tiles");
+    // The basic game keeps its own start tile.
+    assert_eq!(c.def(c.start().unwrap()).id, "D");
+    assert_eq!(c.def(c.start_of("basic").unwrap()).id, "D");
+    assert!(c.iter().all(|(_, d)| d.river == 0 || d.set == "river"));
+
+    // Inns & Cathedrals. 2012 (004): "Inns & Cathedrals (18 tiles + 6 Point tiles)",
+    // listed "EA   1x" … "EK   2x" … "EQ   1x" (17 ids); 2000 (001): "Inns & Cathedrals
+    // (18 tiles)", listed "EA 1x" … "EK 2x" … "EQ 1x".
+    assert_eq!(kinds_and_tiles(&c, "inns-and-cathedrals"), (17, 18));
+    // 2012: "Inn by the lake (6 tiles)"; 2000: "Inn on the Lake (6 tiles)".
+    let inns = tiles_showing(&c, |d| d.segments.iter().any(|s| s.inn));
+    assert_eq!(inns, [("inns-and-cathedrals".to_string(), 6)]);
+    // 2012: "The Cathedral (2 tiles)"; 2000: "Cathedral (2 tiles)".
+    let cathedrals = tiles_showing(&c, |d| d.segments.iter().any(|s| s.cathedral));
+    assert_eq!(cathedrals, [("inns-and-cathedrals".to_string(), 2)]);
+    for (_, d) in c.iter() {
+        for s in &d.segments {
+            assert!(
+                !s.inn || s.kind == FeatureKind::Road,
+                "{}: inn off a road",
+                d.id
+            );
+            assert!(
+                !s.cathedral || s.kind == FeatureKind::City,
+                "{}: cathedral outside a city",
+                d.id
+            );
+            assert!(
+                s.goods.is_none() || s.kind == FeatureKind::City,
+                "{}: goods outside a city",
+                d.id
+            );
+        }
+    }
+
+    // Traders & Builders. 2012 (004): "Traders & Builders (24 tiles)", "24 Land tiles",
+    // "20 Goods tokens (9 Wine, 6 Wheat, 5 Fabric)"; 2000 (001): "Traders & Builders (24
+    // tiles)", "24 new landscape tiles", "20 trade good tokens (9 wine, 6 grain, 5
+    // cloth)". Both lists print
+    // "HK   2x" (2012) / "HK 2x" (2000) beside 23 other ids at 1x, which would make 25;
+    // we keep the stated 24, every kind once.
+    assert_eq!(kinds_and_tiles(&c, "traders-and-builders"), (24, 24));
+    let mut symbols = [0u32; 3];
+    for (_, d) in c.iter() {
+        let goods: Vec<Goods> = d.segments.iter().filter_map(|s| s.goods).collect();
+        assert!(goods.len() <= 1, "{} shows {goods:?}", d.id);
+        assert!(
+            goods.is_empty() || d.set == "traders-and-builders",
+            "{} shows goods",
+            d.id
+        );
+        for g in goods {
+            symbols[g.index()] += u32::from(d.count);
+        }
+    }
+    // One token per symbol: 9 wine, 6 grain, 5 cloth on 20 tiles, 4 tiles without.
+    assert_eq!(Goods::ALL.map(Goods::index), [0, 1, 2]);
+    assert_eq!(Goods::ALL.map(Goods::name), ["wine", "grain", "cloth"]);
+    assert_eq!(symbols, [9, 6, 5]);
+}
+
 #[test]
 fn every_half_edge_of_a_field_or_road_edge_is_in_exactly_one_field() {
     let c = TileCatalog::embedded().unwrap();
     for (_, d) in c.iter() {
+        // Both banks of a river are field, as on either side of a road; only a
+        // city edge has no field on it.
         for half in Half::all() {
             let edge = d.edges[half.side().index()];
             let owners = d
@@ -38,16 +153,21 @@ fn every_half_edge_of_a_field_or_road_edge_is_in_exactly_one_field() {
             let want = usize::from(edge != EdgeKind::City);
             assert_eq!(owners, want, "tile {} half {half}", d.id);
         }
+        // A city or road edge belongs to exactly one segment; field and river
+        // edges to none (a river is no feature: it is the mask `river`).
         for side in Side::ALL {
+            let edge = d.edges[side.index()];
             let owners = d
                 .segments
                 .iter()
                 .filter(|s| s.edges & side.bit() != 0)
                 .count();
+            let want = usize::from(matches!(edge, EdgeKind::City | EdgeKind::Road));
+            assert_eq!(owners, want, "tile {} edge {side}", d.id);
             assert_eq!(
-                owners,
-                usize::from(d.edges[side.index()] != EdgeKind::Field),
-                "tile {} edge {side}",
+                d.river & side.bit() != 0,
+                edge == EdgeKind::River,
+                "tile {} river edge {side}",
                 d.id
             );
         }
@@ -77,121 +197,431 @@ fn rotations_are_consistent() {
                     "tile {} {r}",
                     d.id
                 );
+                assert_eq!(
+                    o.river & r.apply(side).bit() != 0,
+                    d.river & side.bit() != 0,
+                    "tile {} {r} river {side}",
+                    d.id
+                );
             }
         }
     }
 }
 
-/// Our catalog says the same as the reference geometry (edges, segments, which
-/// cities each field touches), where the reference is beside the project.
+/// The reference files beside the project: (file, top-level key, our set name).
+const REFERENCE_SETS: [(&str, &str, &str); 4] = [
+    ("basic.yaml", "basic_tiles", "basic"),
+    ("river.yaml", "river", "river"),
+    (
+        "inns-and-cathedrals.yaml",
+        "inns_and_cathedrals",
+        "inns-and-cathedrals",
+    ),
+    (
+        "traders-and-builders.yaml",
+        "traders_and_builders",
+        "traders-and-builders",
+    ),
+];
+
+/// Everything the reference states about a tile, in one comparable form: each
+/// segment as a line of text, sorted, so that a difference reads plainly.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
+    count: u64,
+    edges: Vec<String>,
+    cities: Vec<String>,
+    roads: Vec<String>,
+    river: String,
+    fields: Vec<String>,
+    monastery: bool,
+}
+
+/// Edges of a mask in N E S W order (`-` for none).
+fn sides(mask: u8) -> String {
+    let s: String = Side::ALL
+        .iter()
+        .filter(|s| mask & s.bit() != 0)
+        .map(|s| s.letter())
+        .collect();
+    if s.is_empty() { "-".into() } else { s }
+}
+
+/// Half-edges of a mask, clockwise from NNW (`inner` for none).
+fn halves(mask: u8) -> String {
+    let h: Vec<&str> = Half::all()
+        .filter(|h| mask & h.bit() != 0)
+        .map(Half::name)
+        .collect();
+    if h.is_empty() {
+        "inner".into()
+    } else {
+        h.join(" ")
+    }
+}
+
+fn city_line(edges: u8, banner: bool, cathedral: bool, goods: Option<&str>) -> String {
+    let mut line = sides(edges);
+    if banner {
+        line.push_str(" banner");
+    }
+    if cathedral {
+        line.push_str(" cathedral");
+    }
+    if let Some(g) = goods {
+        line.push_str(&format!(" {g}"));
+    }
+    line
+}
+
+fn road_line(edges: u8, inn: bool) -> String {
+    format!("{}{}", sides(edges), if inn { " inn" } else { "" })
+}
+
+fn field_line(halves_mask: u8, mut cities: Vec<u8>) -> String {
+    cities.sort_unstable();
+    let cities: Vec<String> = cities.into_iter().map(sides).collect();
+    format!("{} -> {}", halves(halves_mask), cities.join(","))
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+fn our_shape(d: &TileDef) -> Shape {
+    let of = |kind: FeatureKind| d.segments.iter().filter(move |s| s.kind == kind);
+    Shape {
+        count: u64::from(d.count),
+        edges: d.edges.iter().map(ToString::to_string).collect(),
+        cities: sorted(
+            of(FeatureKind::City)
+                .map(|s| city_line(s.edges, s.banner, s.cathedral, s.goods.map(Goods::name)))
+                .collect(),
+        ),
+        roads: sorted(
+            of(FeatureKind::Road)
+                .map(|s| road_line(s.edges, s.inn))
+                .collect(),
+        ),
+        river: sides(d.river),
+        fields: sorted(
+            of(FeatureKind::Field)
+                .map(|s| {
+                    let cities = s
+                        .touches
+                        .iter()
+                        .map(|t| d.segments[usize::from(*t)].edges)
+                        .collect();
+                    field_line(s.halves, cities)
+                })
+                .collect(),
+        ),
+        monastery: d.monastery.is_some(),
+    }
+}
+
+/// Reads one reference tile, refusing any key this comparison does not know (so
+/// a fact the reference adds cannot pass unnoticed).
+fn reference_shape(t: &serde_yaml::Value) -> Shape {
+    let id = t["id"].as_str().unwrap();
+    let known = |v: &serde_yaml::Value, keys: &[&str], what: &str| {
+        for k in v.as_mapping().unwrap().keys() {
+            let k = k.as_str().unwrap();
+            assert!(keys.contains(&k), "{id}: unknown {what} key {k:?}");
+        }
+    };
+    known(
+        t,
+        &[
+            "id",
+            "jcz",
+            "count",
+            "note",
+            "edges",
+            "cities",
+            "roads",
+            "rivers",
+            "fields",
+            "monastery",
+        ],
+        "tile",
+    );
+    let list = |key: &str| t[key].as_sequence().cloned().unwrap_or_default();
+    let flag = |v: &serde_yaml::Value, key: &str| v[key].as_bool().unwrap_or(false);
+    let mask = |v: &serde_yaml::Value| -> u8 {
+        v["edges"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|e| e.as_str().unwrap().parse::<Side>().unwrap().bit())
+            .fold(0, |m, b| {
+                assert_eq!(m & b, 0, "{id}: edge listed twice");
+                m | b
+            })
+    };
+    let cities = list("cities");
+    for c in &cities {
+        known(c, &["id", "edges", "banner", "cathedral", "goods"], "city");
+    }
+    let roads = list("roads");
+    for r in &roads {
+        known(r, &["id", "edges", "ends_on_tile", "inn"], "road");
+        // We say a road ends on the tile by giving it one edge.
+        assert_eq!(
+            flag(r, "ends_on_tile"),
+            mask(r).count_ones() == 1,
+            "{id}: road {:?}",
+            r["id"]
+        );
+    }
+    let mut river = 0u8;
+    for w in list("rivers") {
+        known(&w, &["id", "edges", "ends_on_tile"], "river");
+        assert_eq!(flag(&w, "ends_on_tile"), mask(&w).count_ones() == 1, "{id}");
+        river |= mask(&w);
+    }
+    let fields = list("fields");
+    let fields = fields
+        .iter()
+        .map(|f| {
+            known(f, &["id", "halves", "cities"], "field");
+            let mut halves = 0u8;
+            for h in f["halves"].as_sequence().unwrap() {
+                let h = match h.as_str().unwrap() {
+                    "inner" => continue,
+                    "Nw" => "NNW",
+                    "Ne" => "NNE",
+                    "En" => "ENE",
+                    "Es" => "ESE",
+                    "Se" => "SSE",
+                    "Sw" => "SSW",
+                    "Ws" => "WSW",
+                    "Wn" => "WNW",
+                    other => panic!("{id}: half {other}"),
+                };
+                halves |= h.parse::<Half>().unwrap().bit();
+            }
+            let inner = f["halves"]
+                .as_sequence()
+                .unwrap()
+                .iter()
+                .any(|h| h.as_str() == Some("inner"));
+            assert_eq!(inner, halves == 0, "{id}: inner field {:?}", f["id"]);
+            let touched = f["cities"]
+                .as_sequence()
+                .unwrap()
+                .iter()
+                .map(|cid| mask(cities.iter().find(|c| c["id"] == *cid).unwrap()))
+                .collect();
+            field_line(halves, touched)
+        })
+        .collect();
+    Shape {
+        count: t["count"].as_u64().unwrap(),
+        edges: ["N", "E", "S", "W"]
+            .iter()
+            .map(|s| t["edges"][s].as_str().unwrap().to_string())
+            .collect(),
+        cities: sorted(
+            cities
+                .iter()
+                .map(|c| {
+                    city_line(
+                        mask(c),
+                        flag(c, "banner"),
+                        flag(c, "cathedral"),
+                        c["goods"].as_str(),
+                    )
+                })
+                .collect(),
+        ),
+        roads: sorted(
+            roads
+                .iter()
+                .map(|r| road_line(mask(r), flag(r, "inn")))
+                .collect(),
+        ),
+        river: sides(river),
+        fields: sorted(fields),
+        monastery: flag(t, "monastery"),
+    }
+}
+
+/// Our catalog says the same as the reference geometry, set by set: counts, edges,
+/// cities (banner, cathedral, goods), roads (inn), the river, the fields (which
+/// half-edges, the inner field, which cities each touches) and the monastery, where
+/// the reference is beside the project.
 #[test]
 fn agrees_with_the_reference_geometry() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tiles/basic.yaml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("skipped: {} not found", path.display());
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tiles");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} not found", dir.display());
         return;
-    };
-    let reference: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    }
     let c = TileCatalog::embedded().unwrap();
-    let half_name = |h: &str| match h {
-        "Nw" => "NNW",
-        "Ne" => "NNE",
-        "En" => "ENE",
-        "Es" => "ESE",
-        "Se" => "SSE",
-        "Sw" => "SSW",
-        "Ws" => "WSW",
-        "Wn" => "WNW",
-        _ => panic!("half {h}"),
-    };
-    let tiles = reference["basic_tiles"].as_sequence().unwrap();
-    assert_eq!(tiles.len(), 24);
-    for t in tiles {
-        let id = t["id"].as_str().unwrap();
-        let d = c.def(c.id(id).unwrap());
-        assert_eq!(u64::from(d.count), t["count"].as_u64().unwrap(), "{id}");
-        for (i, side) in ["N", "E", "S", "W"].iter().enumerate() {
+    for (file, key, set) in REFERENCE_SETS {
+        let path = dir.join(file);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let reference: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+        let tiles = reference[key]
+            .as_sequence()
+            .unwrap_or_else(|| panic!("{file}: no {key}"));
+        let ours: Vec<&str> = c.set(set).map(|(_, d)| d.id.as_str()).collect();
+        let theirs: Vec<&str> = tiles.iter().map(|t| t["id"].as_str().unwrap()).collect();
+        assert_eq!(ours, theirs, "kinds of {set}");
+        let total: u64 = tiles.iter().map(|t| t["count"].as_u64().unwrap()).sum();
+        let our_total: u64 = c.set(set).map(|(_, d)| u64::from(d.count)).sum();
+        assert_eq!(our_total, total, "tiles of {set}");
+        for t in tiles {
+            let id = t["id"].as_str().unwrap();
+            let d = c.def(c.id(id).unwrap());
+            assert_eq!(d.set, set, "{id}");
+            assert_eq!(our_shape(d), reference_shape(t), "{set} tile {id}");
+            let inner = d
+                .segments
+                .iter()
+                .position(|s| s.kind == FeatureKind::Field && s.halves == 0);
             assert_eq!(
-                d.edges[i].to_string(),
-                t["edges"][side].as_str().unwrap(),
-                "{id} {side}"
+                d.inner_field.map(usize::from),
+                inner,
+                "{id}: the inner field"
             );
         }
-        // Fields: the same partition of half-edges, touching the same city edges.
-        let mut theirs: Vec<(Vec<String>, Vec<String>)> = t["fields"]
-            .as_sequence()
-            .map(|f| {
-                f.iter()
-                    .map(|f| {
-                        let mut halves: Vec<String> = f["halves"]
-                            .as_sequence()
-                            .unwrap()
-                            .iter()
-                            .map(|h| half_name(h.as_str().unwrap()).to_string())
-                            .collect();
-                        halves.sort();
-                        let cities: Vec<String> = f["cities"]
-                            .as_sequence()
-                            .unwrap()
-                            .iter()
-                            .map(|cid| {
-                                let city = t["cities"]
-                                    .as_sequence()
-                                    .unwrap()
-                                    .iter()
-                                    .find(|c| c["id"] == *cid)
-                                    .unwrap();
-                                city["edges"]
-                                    .as_sequence()
-                                    .unwrap()
-                                    .iter()
-                                    .map(|e| e.as_str().unwrap())
-                                    .collect::<String>()
-                            })
-                            .collect();
-                        (halves, cities)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut ours: Vec<(Vec<String>, Vec<String>)> = d
-            .segments
-            .iter()
-            .filter(|s| s.kind == FeatureKind::Field)
-            .map(|s| {
-                let mut halves: Vec<String> = Half::all()
-                    .filter(|h| s.halves & h.bit() != 0)
-                    .map(|h| h.to_string())
-                    .collect();
-                halves.sort();
-                let cities = s
-                    .touches
-                    .iter()
-                    .map(|c| {
-                        let city = &d.segments[usize::from(*c)];
-                        Side::ALL
-                            .iter()
-                            .filter(|s| city.edges & s.bit() != 0)
-                            .map(|s| s.to_string())
-                            .collect::<String>()
-                    })
-                    .collect();
-                (halves, cities)
-            })
-            .collect();
-        theirs.sort();
-        ours.sort();
-        assert_eq!(ours, theirs, "fields of {id}");
-        assert_eq!(
-            d.monastery.is_some(),
-            t["monastery"].as_bool().unwrap_or(false),
-            "{id}"
-        );
-        let banners = t["cities"].as_sequence().map_or(0, |cs| {
-            cs.iter()
-                .filter(|c| c["banner"].as_bool() == Some(true))
-                .count()
-        });
-        assert_eq!(d.banners() as usize, banners, "{id}");
     }
+}
+
+/// The one tile of a set that has a shape, by its geometry (the rulebooks print
+/// pictures, not our ids).
+fn the_tile<'a>(c: &'a TileCatalog, set: &str, shape: impl Fn(&TileDef) -> bool) -> &'a TileDef {
+    let found: Vec<&TileDef> = c.set(set).map(|(_, d)| d).filter(|d| shape(d)).collect();
+    let ids: Vec<&str> = found.iter().map(|d| d.id.as_str()).collect();
+    assert_eq!(found.len(), 1, "{set}: tiles of that shape: {ids:?}");
+    found[0]
+}
+
+/// The segments of a kind on a tile.
+fn of_kind(d: &TileDef, kind: FeatureKind) -> Vec<&carcref::tiles::Segment> {
+    d.segments.iter().filter(|s| s.kind == kind).collect()
+}
+
+/// Inns & Cathedrals, 2012 (004): "This monastery cuts the road in 2 sections" (2000,
+/// 001: "this cloister separates the road into 2 segments"): the I&C monastery has
+/// a road from west and one from east, each ending at it.
+#[test]
+fn the_inns_monastery_cuts_the_road_in_two() {
+    let c = TileCatalog::embedded().unwrap();
+    let d = the_tile(&c, "inns-and-cathedrals", |d| d.monastery.is_some());
+    assert_eq!(d.id, "IC2");
+    let roads = of_kind(d, FeatureKind::Road);
+    assert_eq!(roads.len(), 2);
+    assert!(roads.iter().all(|r| r.edge_count() == 1));
+    assert_eq!(
+        roads.iter().fold(0, |m, r| m | r.edges),
+        Side::East.bit() | Side::West.bit()
+    );
+    assert_eq!(of_kind(d, FeatureKind::Field).len(), 2);
+}
+
+/// 2012: "This tile shows 4 different city sections" (2000: "this tile has 4 separate
+/// city segments"): four caps around a field that reaches no edge.
+#[test]
+fn four_city_sections_on_one_tile() {
+    let c = TileCatalog::embedded().unwrap();
+    let d = the_tile(&c, "inns-and-cathedrals", |d| {
+        of_kind(d, FeatureKind::City).len() == 4
+    });
+    assert_eq!(d.id, "IC3");
+    assert!(
+        of_kind(d, FeatureKind::City)
+            .iter()
+            .all(|s| s.edge_count() == 1)
+    );
+    let fields = of_kind(d, FeatureKind::Field);
+    assert_eq!(fields.len(), 1);
+    assert_eq!(fields[0].halves, 0, "the field reaches no edge");
+    assert_eq!(fields[0].touches.len(), 4);
+    assert!(d.inner_field.is_some());
+}
+
+/// 2012: "The intersection cuts the road in 2 sections" and "The inn is on the
+/// rightmost section of the road" (2000: "this crossing separates the road into 2
+/// segments", "the inn lies only on the right road segment"): at the I&C junction
+/// with an inn, the west and east arms are separate sections and only the east one
+/// has the inn.
+#[test]
+fn the_junction_cuts_the_road_and_the_inn_is_on_one_section() {
+    let c = TileCatalog::embedded().unwrap();
+    let d = the_tile(&c, "inns-and-cathedrals", |d| {
+        let roads = of_kind(d, FeatureKind::Road);
+        roads.len() >= 3 && roads.iter().any(|r| r.inn)
+    });
+    assert_eq!(d.id, "IC14");
+    let roads = of_kind(d, FeatureKind::Road);
+    assert_eq!(roads.len(), 3);
+    assert!(roads.iter().all(|r| r.edge_count() == 1));
+    let inns: Vec<u8> = roads.iter().filter(|r| r.inn).map(|r| r.edges).collect();
+    assert_eq!(inns, [Side::East.bit()]);
+}
+
+/// Traders & Builders, 2012: "The monastery cuts the road into 3 sections", and of
+/// the bridge: "the tile with a Monastery on the left has 3 field sections" (2000:
+/// "The cloister separates the road into 3 segments", "the tile on the right has 3
+/// field segments").
+#[test]
+fn the_traders_monastery_cuts_the_road_in_three() {
+    let c = TileCatalog::embedded().unwrap();
+    let d = the_tile(&c, "traders-and-builders", |d| d.monastery.is_some());
+    assert_eq!(d.id, "TB20");
+    let roads = of_kind(d, FeatureKind::Road);
+    assert_eq!(roads.len(), 3);
+    assert!(roads.iter().all(|r| r.edge_count() == 1));
+    assert_eq!(of_kind(d, FeatureKind::Field).len(), 3);
+}
+
+/// 2012: "This tile features 3 separated city sections" (2000: "The tile has 3
+/// separate city segments").
+#[test]
+fn three_city_sections_on_one_tile() {
+    let c = TileCatalog::embedded().unwrap();
+    let d = the_tile(&c, "traders-and-builders", |d| {
+        of_kind(d, FeatureKind::City).len() == 3
+    });
+    assert_eq!(d.id, "TB6");
+    let mut sizes: Vec<u32> = of_kind(d, FeatureKind::City)
+        .iter()
+        .map(|s| s.edge_count())
+        .collect();
+    sizes.sort_unstable();
+    assert_eq!(sizes, [1, 1, 2]);
+}
+
+/// 2012: "The bridge is not a crossroad. One road is going from left to right and the
+/// other from the top of the tile to the bottom. The fields are separated by the
+/// bridge. The tile on the left has 4 separated field sections" (2000: "The bridge is
+/// not a crossing!").
+#[test]
+fn the_bridge_is_not_a_crossroad() {
+    let c = TileCatalog::embedded().unwrap();
+    let d = the_tile(&c, "traders-and-builders", |d| {
+        d.edges.iter().all(|e| *e == EdgeKind::Road)
+    });
+    assert_eq!(d.id, "TB24");
+    let mut roads: Vec<u8> = of_kind(d, FeatureKind::Road)
+        .iter()
+        .map(|r| r.edges)
+        .collect();
+    roads.sort_unstable();
+    assert_eq!(
+        roads,
+        [
+            Side::North.bit() | Side::South.bit(),
+            Side::East.bit() | Side::West.bit()
+        ]
+    );
+    let fields = of_kind(d, FeatureKind::Field);
+    assert_eq!(fields.len(), 4);
+    assert!(fields.iter().all(|f| f.halves.count_ones() == 2));
+    assert!(d.monastery.is_none());
 }

@@ -16,6 +16,7 @@ fn a_thousand_generated_games_of_each_edition_are_legal() {
                 let options = GenOptions {
                     edition,
                     players: 2 + i % 4,
+                    expansions: Default::default(),
                 };
                 random_game(&catalog, &options, &mut rng)
             })

@@ -60,7 +60,11 @@ fn table() -> impl Strategy<Value = (Edition, usize)> {
 fn game(seed: u64, edition: Edition, players: usize) -> GameRecord {
     random_game(
         catalog(),
-        &GenOptions { edition, players },
+        &GenOptions {
+            edition,
+            players,
+            expansions: Default::default(),
+        },
         &mut Rng::new(seed),
     )
 }

@@ -118,9 +118,9 @@ fn svg_is_xml_with_one_element_per_tile() {
         assert_eq!(tiles.len(), game.board().len(), "{path}");
         assert_eq!(svg.matches("class=\"tile\"").count(), game.board().len());
         let on_board: usize = game
-            .followers_in_hand()
-            .iter()
-            .map(|(_, n)| usize::from(carcref::rules::FOLLOWERS_PER_PLAYER - n))
+            .supplies()
+            .players()
+            .map(|p| usize::from(carcref::rules::FOLLOWERS_PER_PLAYER - game.followers_in_hand(p)))
             .sum();
         let drawn = doc
             .descendants()

@@ -12,8 +12,9 @@
 pub mod dsu;
 
 use crate::board::{Board, PlacedTile, Pos, TileIndex};
+use crate::figures::Figure;
 use crate::player::Player;
-use crate::tiles::{FeatureKind, Half, SegmentId, Side, TileCatalog, TileDef};
+use crate::tiles::{FeatureKind, Goods, Half, SegmentId, Side, TileCatalog, TileDef};
 use dsu::DisjointSets;
 
 /// A node of the feature graph: one segment of one placed tile.
@@ -22,7 +23,7 @@ pub type NodeId = u32;
 /// A feature, named by its root node at the time it is looked up.
 pub type FeatureId = NodeId;
 
-/// A follower standing on a feature.
+/// A figure standing on a feature: a follower, or an expansion's figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Follower {
     /// Its owner.
@@ -33,8 +34,15 @@ pub struct Follower {
     pub tile: TileIndex,
     /// The turn that placed it.
     pub turn: u32,
+    /// What kind of figure it is.
+    pub figure: Figure,
+}
+
+impl Follower {
     /// How many followers it counts as for majorities.
-    pub strength: u8,
+    pub fn strength(&self) -> u32 {
+        u32::from(self.figure.strength())
+    }
 }
 
 /// The data of one connected feature.
@@ -47,7 +55,14 @@ pub struct Feature {
     pub open_edges: u32,
     /// Banners in a city.
     pub pennants: u32,
-    /// Followers on it.
+    /// Inns beside a road (Inns & Cathedrals).
+    pub inns: u32,
+    /// Cathedrals in a city (Inns & Cathedrals).
+    pub cathedrals: u32,
+    /// Goods symbols in a city by kind, in [`crate::tiles::Goods::ALL`] order
+    /// (Traders & Builders).
+    pub goods: [u32; 3],
+    /// Figures on it, in the order they were placed.
     pub followers: Vec<Follower>,
     /// Its smallest node (the first-placed segment): a stable name for the feature
     /// that does not depend on the order of unions.
@@ -129,6 +144,9 @@ impl Features {
                 kind: seg.kind,
                 open_edges: seg.edge_count(),
                 pennants: u32::from(seg.banner),
+                inns: u32::from(seg.inn),
+                cathedrals: u32::from(seg.cathedral),
+                goods: Goods::ALL.map(|g| u32::from(seg.goods == Some(g))),
                 followers: Vec::new(),
                 first: node,
             });
@@ -177,7 +195,8 @@ impl Features {
         let Some(taken) = self.data.get_mut(absorbed as usize).map(|f| {
             (
                 f.open_edges,
-                f.pennants,
+                [f.pennants, f.inns, f.cathedrals],
+                f.goods,
                 std::mem::take(&mut f.followers),
                 f.first,
             )
@@ -185,10 +204,19 @@ impl Features {
             return;
         };
         if let Some(r) = self.data.get_mut(root as usize) {
-            let (open, pennants, mut followers, first) = taken;
+            let (open, [pennants, inns, cathedrals], goods, mut followers, first) = taken;
             r.open_edges += open;
             r.pennants += pennants;
-            r.followers.append(&mut followers);
+            r.inns += inns;
+            r.cathedrals += cathedrals;
+            for (a, b) in r.goods.iter_mut().zip(goods) {
+                *a += b;
+            }
+            if !followers.is_empty() {
+                // Keep the figures in the order they were placed.
+                r.followers.append(&mut followers);
+                r.followers.sort_by_key(|f| f.turn);
+            }
             r.first = r.first.min(first);
         }
     }
@@ -235,7 +263,7 @@ impl Features {
         }
     }
 
-    /// Removes and returns the followers of a feature.
+    /// Removes and returns the figures of a feature.
     pub fn take_followers(&mut self, node: NodeId) -> Vec<Follower> {
         self.feature_mut(node)
             .map(|f| std::mem::take(&mut f.followers))

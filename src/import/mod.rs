@@ -94,6 +94,7 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                 spot: sp(spot),
                 span: Span::default(),
             }),
+            events: Vec::new(),
             claims: t
                 .claims
                 .into_iter()

@@ -31,9 +31,9 @@ pub const VERSION: &str = "1";
 /// Player colours a record may name.
 pub const COLOURS: &[&str] = &["red", "blue", "green", "yellow", "black", "grey", "pink"];
 
-/// Expansions the notation names (the tile sets and rules they bring). Only the
-/// basic game is refereed so far; any other name is reported as unsupported.
-pub const SUPPORTED_EXPANSIONS: &[&str] = &[];
+/// Expansions the referee supports, by notation name (the tile sets and rules they
+/// bring, `crate::rules::expansions`); any other name is reported as unsupported.
+pub const SUPPORTED_EXPANSIONS: &[&str] = &["river", "inns-and-cathedrals", "traders-and-builders"];
 
 /// A player of the Players tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -346,7 +346,9 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
         .filter(|n| !n.is_empty())
     {
         if SUPPORTED_EXPANSIONS.contains(&name) {
-            out.push(name.to_string());
+            if !out.iter().any(|n| n == name) {
+                out.push(name.to_string());
+            }
         } else {
             diags.push(Diagnostic::UnsupportedExpansion {
                 span: t.value.span,

@@ -180,6 +180,8 @@ pub struct TurnRecord {
     pub action: Spanned<ActionRecord>,
     /// The figure placed, if any.
     pub follower: Option<FollowerSpec>,
+    /// Expansion events (`@name` or `@name:args`), in written order.
+    pub events: Vec<EventRecord>,
     /// Points announced for this turn.
     pub claims: Vec<ClaimRecord>,
     /// A comment at the end of the line.
@@ -213,6 +215,18 @@ pub struct FollowerSpec {
     pub span: Span,
 }
 
+/// An expansion event `@name` or `@name:args`, e.g. `@goods:wine+1` (SPEC,
+/// section 6). The expansion that defines the name reads the arguments.
+#[derive(Debug, Clone)]
+pub struct EventRecord {
+    /// The event name.
+    pub name: Spanned<Name>,
+    /// The arguments after the colon, if any.
+    pub args: Option<Spanned<Name>>,
+    /// The whole token.
+    pub span: Span,
+}
+
 /// A score claim `=Name+points` or `=Name+points/total`.
 #[derive(Debug, Clone)]
 pub struct ClaimRecord {
@@ -241,6 +255,7 @@ macro_rules! eq_ignoring_spans {
 
 eq_ignoring_spans!(GameRecord: tags, turns, trailing_comments);
 eq_ignoring_spans!(TagRecord: comments_before, comment, name, value);
-eq_ignoring_spans!(TurnRecord: comments_before, number, player, tile, action, follower, claims, comment);
+eq_ignoring_spans!(TurnRecord: comments_before, number, player, tile, action, follower, events, claims, comment);
+eq_ignoring_spans!(EventRecord: name, args);
 eq_ignoring_spans!(FollowerSpec: figure, spot);
 eq_ignoring_spans!(ClaimRecord: player, points, total);

@@ -13,8 +13,8 @@ use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError, context
 use nom::{IResult, Offset, Parser};
 
 use super::{
-    ActionRecord, ClaimRecord, Comment, CommentStyle, FollowerSpec, GameRecord, Name, Span,
-    Spanned, TagRecord, TurnRecord,
+    ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FollowerSpec, GameRecord, Name,
+    Span, Spanned, TagRecord, TurnRecord,
 };
 use crate::board::Pos;
 use crate::diagnostics::Diagnostic;
@@ -94,6 +94,7 @@ const POSITION: &str = "a position x,y";
 const ROTATION: &str = "a rotation (r0, r90, r180, r270)";
 const SPOT: &str = "a spot";
 const CLAIM: &str = "a score claim =Name+points";
+const EVENT: &str = "an event @name or @name:args";
 const COMMENT: &str = "a closing }";
 
 /// A line of the source and its byte offset in the whole text.
@@ -201,8 +202,22 @@ impl<'a> Line<'a> {
         } else {
             (i, None)
         };
-        let mut claims = Vec::new();
+        let mut events = Vec::new();
         let mut i = i;
+        if placed {
+            loop {
+                let attempt = (space1, |i| self.event(i)).parse(i);
+                match attempt {
+                    Ok((rest, (_, e))) => {
+                        events.push(e);
+                        i = rest;
+                    }
+                    Err(nom::Err::Error(_)) => break,
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        let mut claims = Vec::new();
         loop {
             let attempt = (space1, |i| self.claim(i)).parse(i);
             match attempt {
@@ -218,8 +233,10 @@ impl<'a> Line<'a> {
         let (i, _) = space0.parse(i)?;
         let (i, comment) = opt(self.spanned(|i| self.comment(i))).parse(i)?;
         let (i, _) = space0.parse(i)?;
-        let expected = if placed && follower.is_none() && claims.is_empty() {
-            "a follower +SPOT, a claim =Name+points, a comment or the end of the line"
+        let expected = if placed && follower.is_none() && events.is_empty() && claims.is_empty() {
+            "a follower +SPOT, an event @name, a claim =Name+points, a comment or the end of the line"
+        } else if placed && claims.is_empty() {
+            "an event @name, a claim =Name+points, a comment or the end of the line"
         } else {
             "a claim =Name+points, a comment or the end of the line"
         };
@@ -239,9 +256,49 @@ impl<'a> Line<'a> {
                 tile,
                 action,
                 follower,
+                events,
                 claims,
                 comment,
                 span,
+            },
+        ))
+    }
+
+    /// `event = "@" , event_name , [ ":" , event_args ] ;`
+    /// `event_name = lower , { lower | "-" } ;`
+    /// `event_args = arg_char , { arg_char } ;` (letters, digits, `+ - , : .`)
+    fn event(&self, i: &'a str) -> PResult<'a, EventRecord> {
+        let start = i;
+        let (i, _) = char('@').parse(i)?;
+        let (i, name) = cut(context(
+            EVENT,
+            self.spanned(|i: &'a str| -> PResult<'a, Name> {
+                let (i, n) = take_while1(|c: char| c.is_ascii_lowercase() || c == '-').parse(i)?;
+                Ok((i, Name::from(n)))
+            }),
+        ))
+        .parse(i)?;
+        let (i, args) = opt(|i| {
+            let (i, _) = char(':').parse(i)?;
+            cut(context(
+                EVENT,
+                self.spanned(|i: &'a str| -> PResult<'a, Name> {
+                    let (i, a) = take_while1(|c: char| {
+                        c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | ',' | ':' | '.')
+                    })
+                    .parse(i)?;
+                    Ok((i, Name::from(a)))
+                }),
+            ))
+            .parse(i)
+        })
+        .parse(i)?;
+        Ok((
+            i,
+            EventRecord {
+                name,
+                args,
+                span: self.span(start, i),
             },
         ))
     }
@@ -583,6 +640,7 @@ impl<'a> Line<'a> {
             tile,
             action,
             follower,
+            events: Vec::new(),
             claims,
             comment: None,
             span: span(0, bytes.len()),
@@ -929,6 +987,15 @@ mod tests {
             let options = crate::generate::GenOptions {
                 edition: crate::rules::Edition::HiG2012,
                 players,
+                expansions: if players % 2 == 0 {
+                    crate::rules::expansions::Expansions::from_sets([
+                        "river",
+                        "inns-and-cathedrals",
+                        "traders-and-builders",
+                    ])
+                } else {
+                    Default::default()
+                },
             };
             let g = crate::generate::random_game(&c, &options, &mut rng);
             lines.extend(g.turns.iter().map(crate::notation::write::turn_line));

@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 
 use super::header::KNOWN_TAGS;
 use super::parse::is_bare_name;
-use super::{ActionRecord, ClaimRecord, Comment, FollowerSpec, GameRecord, Spanned, TurnRecord};
+use super::{
+    ActionRecord, ClaimRecord, Comment, EventRecord, FollowerSpec, GameRecord, Spanned, TurnRecord,
+};
 
 /// A record in canonical order: known tags in the order of `KNOWN_TAGS`, then the
 /// others as written.
@@ -96,6 +98,14 @@ pub fn follower_spec(f: &FollowerSpec) -> String {
     }
 }
 
+/// An event token: `@name` or `@name:args`.
+pub fn event(e: &EventRecord) -> String {
+    match &e.args {
+        Some(a) => format!("@{}:{}", e.name.value, a.value),
+        None => format!("@{}", e.name.value),
+    }
+}
+
 /// A claim token: `=Name+points` or `=Name+points/total`.
 pub fn claim(c: &ClaimRecord) -> String {
     let mut s = format!("={}+{}", player_name(&c.player.value), c.points.value);
@@ -122,6 +132,10 @@ pub fn turn_line(t: &TurnRecord) -> String {
     if let Some(f) = &t.follower {
         s.push(' ');
         s.push_str(&follower_spec(f));
+    }
+    for e in &t.events {
+        s.push(' ');
+        s.push_str(&event(e));
     }
     for c in &t.claims {
         s.push(' ');

@@ -3,6 +3,7 @@
 use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
 use crate::features::{FeatureId, for_each_neighbour_node};
+use crate::figures::Figure;
 use crate::notation::FollowerSpec;
 use crate::player::Player;
 use crate::tiles::catalog::MAX_SEGMENTS;
@@ -29,7 +30,9 @@ impl Game<'_> {
     ///
     /// # Errors
     /// [`Violation::FigureNotInPlay`], [`Violation::NoSuchSpot`],
-    /// [`Violation::NoFollowersLeft`] or [`Violation::FeatureAlreadyOccupied`].
+    /// [`Violation::FollowerOnRiver`], [`Violation::NoFollowersLeft`],
+    /// [`Violation::FigureInUse`], [`Violation::FeatureAlreadyOccupied`], or the
+    /// builder's and pig's rules (`expansions::traders_and_builders`).
     pub(super) fn check_follower(
         &self,
         player: Player,
@@ -38,24 +41,81 @@ impl Game<'_> {
         rotation: Rotation,
         spec: &FollowerSpec,
     ) -> Result<FollowerMove, Violation> {
-        if spec.figure.is_some() {
-            // The basic game has only the plain follower; expansion figures are
-            // written with a figure name (see SPEC, follower_spec).
-            return Err(Violation::FigureNotInPlay);
-        }
+        // The basic game has only the plain follower; expansion figures are
+        // written with a figure name (see SPEC, follower_spec).
+        let figure = match &spec.figure {
+            None => Figure::Follower,
+            Some(name) => Figure::from_notation(&name.value)
+                .filter(|f| f.expansion().is_some_and(|e| self.expansions.contains(e)))
+                .ok_or(Violation::FigureNotInPlay)?,
+        };
         let def = self.catalog.def(tile);
-        let segment =
-            spec.spot
-                .value
-                .segment(def, rotation)
-                .ok_or_else(|| Violation::NoSuchSpot {
-                    valid: spot_names(def, rotation),
-                })?;
-        if self.in_hand.get(player).copied().unwrap_or(0) == 0 {
-            return Err(Violation::NoFollowersLeft);
+        let Some(segment) = spec.spot.value.segment(def, rotation) else {
+            // The River (2012): "no followers are allowed on the river".
+            if let Spot::Edge(side) = spec.spot.value
+                && def.at(rotation).river & side.bit() != 0
+            {
+                return Err(Violation::FollowerOnRiver);
+            }
+            return Err(Violation::NoSuchSpot {
+                valid: spot_names(def, rotation),
+            });
+        };
+        self.check_figure(player, figure, def, pos, rotation, segment)?;
+        Ok(FollowerMove { segment, figure })
+    }
+
+    /// Checks a figure on a segment of the tile being placed: the player has one
+    /// in supply, and the feature admits it.
+    fn check_figure(
+        &self,
+        player: Player,
+        figure: Figure,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+        segment: SegmentId,
+    ) -> Result<(), Violation> {
+        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0 {
+            if figure == Figure::Follower {
+                return Err(Violation::NoFollowersLeft);
+            }
+            let by_turn = self.placed_figure(player, figure).unwrap_or(0);
+            return Err(Violation::FigureInUse { figure, by_turn });
         }
-        self.check_unoccupied(def, pos, rotation, segment)?;
-        Ok(FollowerMove { segment })
+        match figure {
+            Figure::Follower | Figure::Big => self.check_unoccupied(def, pos, rotation, segment),
+            Figure::Builder | Figure::Pig => {
+                self.check_special_figure(player, figure, def, pos, rotation, segment)
+            }
+        }
+    }
+
+    /// Every figure a player could put on a tile placed at `pos`: each kind in
+    /// supply on each segment that admits it, by kind then segment.
+    pub fn legal_figures(
+        &self,
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Vec<FollowerMove> {
+        let def = self.catalog.def(tile);
+        let mut out = Vec::new();
+        for figure in Figure::ALL {
+            if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0 {
+                continue;
+            }
+            for segment in 0..def.segments.len() as SegmentId {
+                if self
+                    .check_figure(player, figure, def, pos, rotation, segment)
+                    .is_ok()
+                {
+                    out.push(FollowerMove { segment, figure });
+                }
+            }
+        }
+        out
     }
 
     /// Checks that the feature a segment of the new tile would join holds no
@@ -75,7 +135,11 @@ impl Game<'_> {
     ) -> Result<(), Violation> {
         for &root in self.merged_roots(def, pos, rotation, segment).iter() {
             if let Some(f) = self.features.feature(root)
-                && let Some(first) = f.followers.iter().min_by_key(|f| f.turn)
+                && let Some(first) = f
+                    .followers
+                    .iter()
+                    .filter(|f| f.figure.is_follower())
+                    .min_by_key(|f| f.turn)
             {
                 return Err(Violation::FeatureAlreadyOccupied {
                     kind: f.kind,
@@ -89,7 +153,7 @@ impl Game<'_> {
 
     /// The features already on the board that a segment of a tile about to be
     /// placed will be joined with, directly or through the tile's other segments.
-    fn merged_roots(
+    pub(in crate::rules) fn merged_roots(
         &self,
         def: &TileDef,
         pos: Pos,
@@ -151,7 +215,7 @@ impl Game<'_> {
         pos: Pos,
         rotation: Rotation,
     ) -> Vec<SegmentId> {
-        if self.in_hand.get(player).copied().unwrap_or(0) == 0 {
+        if self.followers_in_hand(player) == 0 {
             return Vec::new();
         }
         let def = self.catalog.def(tile);
@@ -163,13 +227,13 @@ impl Game<'_> {
 
 /// A small set of feature roots, kept on the stack.
 #[derive(Debug, Clone, Copy, Default)]
-struct Roots {
+pub(in crate::rules) struct Roots {
     items: [FeatureId; 16],
     len: usize,
 }
 
 impl Roots {
-    fn iter(&self) -> impl Iterator<Item = &FeatureId> {
+    pub(in crate::rules) fn iter(&self) -> impl Iterator<Item = &FeatureId> {
         self.items.iter().take(self.len)
     }
 

@@ -4,6 +4,7 @@
 //! fail. Placement rules live in `placement.rs`, follower rules in `followers.rs`,
 //! and the points in `crate::score`.
 
+pub mod expansions;
 mod followers;
 mod placement;
 
@@ -12,10 +13,13 @@ use std::str::FromStr;
 
 use crate::board::{Board, PlacedTile, Pos};
 use crate::features::{Features, Follower, NodeId, node_of};
+use crate::figures::{Figure, Supply};
 use crate::notation::{ActionRecord, TurnRecord};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::score::{self, ScoreEvent};
 use crate::tiles::{EdgeKind, FeatureKind, Rotation, SegmentId, Side, TileCatalog, TileId};
+use expansions::river::{Bend, River};
+use expansions::{Expansion, Expansions};
 
 pub use followers::spot_names;
 
@@ -25,6 +29,9 @@ pub use followers::spot_names;
 /// puts one (called marker thereafter) on the space numbered 0 of the scoreboard …
 /// Each player then keeps their remaining 7 followers in front of themselves".
 pub const FOLLOWERS_PER_PLAYER: u8 = 7;
+
+/// The set of the basic game's tiles.
+pub const BASIC_SET: &str = "basic";
 
 /// Which printing of the rules a game follows. The two differ in farm scoring and
 /// in the value of a completed two-tile city.
@@ -90,11 +97,13 @@ pub struct Setup {
     pub sets: Vec<String>,
 }
 
-/// What a player does with a placed tile's follower.
+/// What a player does with a placed tile's figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FollowerMove {
     /// The segment of the placed tile it goes on.
     pub segment: SegmentId,
+    /// The figure placed (the ordinary follower in the basic game).
+    pub figure: Figure,
 }
 
 /// What a turn does with the drawn tile.
@@ -139,7 +148,12 @@ pub enum Violation {
     WrongPlayer {
         /// Whose turn it is.
         expected: Player,
+        /// Whether it is the second turn the builder grants that player.
+        double_turn: bool,
     },
+    /// A player who has just played two turns in a row (a builder's double turn)
+    /// plays a third.
+    NoThirdTurn,
     /// The tile id is not in the tile sets in play.
     UnknownTile,
     /// Every tile has been drawn already.
@@ -194,6 +208,47 @@ pub enum Violation {
     },
     /// The player has no follower in supply.
     NoFollowersLeft,
+    /// The player's only figure of an expansion's kind is on the board already.
+    FigureInUse {
+        /// The figure.
+        figure: Figure,
+        /// The turn that placed it.
+        by_turn: u32,
+    },
+    /// A follower or figure on a river (The River).
+    FollowerOnRiver,
+    /// A tile drawn out of the River's order.
+    RiverOrder {
+        /// Whether the lake is due (else another river tile is).
+        lake_due: bool,
+    },
+    /// A river tile that does not continue the river from its open end.
+    RiverNotContinued {
+        /// The square where the river goes on.
+        expected: Pos,
+    },
+    /// A river tile that turns the river the way the edition forbids.
+    RiverTurn {
+        /// The bend it would make.
+        bend: Bend,
+    },
+    /// A river tile that can be placed nowhere: the river cannot be continued.
+    RiverBlocked,
+    /// A builder or pig on a feature it may not stand on.
+    FigureOnWrongFeature {
+        /// The figure.
+        figure: Figure,
+        /// The feature named.
+        kind: FeatureKind,
+    },
+    /// A builder on a road or city without its owner's follower, or a pig in a
+    /// field without its owner's farmer.
+    FigureWithoutFollower {
+        /// The figure.
+        figure: Figure,
+        /// The feature named.
+        kind: FeatureKind,
+    },
 }
 
 /// The whole state of a game in progress.
@@ -208,12 +263,23 @@ pub struct Game<'c> {
     /// Whether each kind belongs to a set in play.
     in_play: Vec<bool>,
     remaining: u32,
-    in_hand: ByPlayer<u8>,
+    expansions: Expansions,
+    in_hand: ByPlayer<Supply>,
     score: ByPlayer<u32>,
     turn: u32,
     next: Player,
+    /// Whether the next turn is the second of a builder's double turn.
+    second_turn: bool,
+    /// Who played the last turn, and whether it was the second of a double turn.
+    last: Option<(Player, bool)>,
     /// Monasteries holding a monk: where, and their node.
     monks: Vec<(Pos, NodeId)>,
+    /// The river while it is laid (The River).
+    river: Option<River>,
+    /// Goods tokens each player holds (Traders & Builders).
+    goods: ByPlayer<[u32; 3]>,
+    /// Goods tokens the last turn took.
+    turn_goods: [u32; 3],
 }
 
 impl<'c> Game<'c> {
@@ -221,6 +287,7 @@ impl<'c> Game<'c> {
     /// at `0,0` as pictured.
     pub fn new(setup: Setup, catalog: &'c TileCatalog) -> Game<'c> {
         let seats = setup.players.len().clamp(1, MAX_PLAYERS);
+        let expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
         let in_play: Vec<bool> = catalog
             .iter()
             .map(|(_, d)| setup.sets.contains(&d.set))
@@ -241,21 +308,50 @@ impl<'c> Game<'c> {
             supply: Vec::new(),
             in_play,
             remaining: 0,
-            in_hand: ByPlayer::new(seats, FOLLOWERS_PER_PLAYER),
+            expansions,
+            in_hand: ByPlayer::new(seats, Supply::starting(expansions)),
             score: ByPlayer::new(seats, 0),
             turn: 0,
             next: Player(0),
+            second_turn: false,
+            last: None,
             monks: Vec::new(),
+            river: None,
+            goods: ByPlayer::new(seats, [0; 3]),
+            turn_goods: [0; 3],
         };
-        if let Some(start) = catalog.start()
-            && let Some(n) = supply.get_mut(start.index())
-            && *n > 0
-        {
-            *n -= 1;
-            game.supply = supply;
+        // The basic start tile lies at 0,0; with the River it leaves the game and
+        // the spring lies there instead (see `expansions::river`).
+        let mut start = None;
+        for set in [BASIC_SET, Expansion::River.name()] {
+            if let Some(t) = catalog.start_of(set)
+                && let Some(n) = supply.get_mut(t.index())
+                && *n > 0
+            {
+                *n -= 1;
+                start = Some(t);
+            }
+        }
+        game.supply = supply;
+        if let Some(start) = start {
             game.put_tile(start, Pos::new(0, 0), Rotation::R0, 0);
-        } else {
-            game.supply = supply;
+            if expansions.contains(Expansion::River) {
+                let mask = catalog.def(start).at(Rotation::R0).river;
+                let lake = catalog.last_of(Expansion::River.name());
+                let rivers = catalog
+                    .set(Expansion::River.name())
+                    .filter(|(id, _)| Some(*id) != lake)
+                    .map(|(id, _)| u32::from(game.remaining_of(id)))
+                    .sum();
+                let lakes = lake.map_or(0, |l| game.remaining_of(l));
+                game.river = Some(River::from_spring(
+                    Pos::new(0, 0),
+                    mask,
+                    rivers,
+                    lake,
+                    lakes,
+                ));
+            }
         }
         game.remaining = game.supply.iter().map(|n| u32::from(*n)).sum();
         game
@@ -291,9 +387,41 @@ impl<'c> Game<'c> {
         &self.score
     }
 
-    /// Followers each player has in supply.
-    pub fn followers_in_hand(&self) -> &ByPlayer<u8> {
+    /// Figures each player has in supply.
+    pub fn supplies(&self) -> &ByPlayer<Supply> {
         &self.in_hand
+    }
+
+    /// Followers of a player in supply.
+    pub fn followers_in_hand(&self, player: Player) -> u8 {
+        self.in_hand
+            .get(player)
+            .map_or(0, |s| s.count(Figure::Follower))
+    }
+
+    /// The expansions in play.
+    pub fn expansions(&self) -> Expansions {
+        self.expansions
+    }
+
+    /// The river while it is being laid (The River).
+    pub fn river(&self) -> Option<&River> {
+        self.river.as_ref()
+    }
+
+    /// Goods tokens each player holds (Traders & Builders).
+    pub fn goods(&self) -> &ByPlayer<[u32; 3]> {
+        &self.goods
+    }
+
+    /// Goods tokens the last turn took, by kind (Traders & Builders).
+    pub fn turn_goods(&self) -> [u32; 3] {
+        self.turn_goods
+    }
+
+    /// Whether the next turn is the second of a builder's double turn.
+    pub fn is_second_turn(&self) -> bool {
+        self.second_turn
     }
 
     /// Tiles left to draw.
@@ -357,8 +485,13 @@ impl<'c> Game<'c> {
             .seat(&turn.player.value)
             .ok_or(Violation::UnknownPlayer)?;
         if player != self.next {
+            // Traders & Builders (2000): "He may not take a third turn!"
+            if self.last == Some((player, true)) {
+                return Err(Violation::NoThirdTurn);
+            }
             return Err(Violation::WrongPlayer {
                 expected: self.next,
+                double_turn: self.second_turn,
             });
         }
         if self.remaining == 0 {
@@ -398,13 +531,20 @@ impl<'c> Game<'c> {
     }
 
     /// Whether a tile can be drawn now.
-    fn check_draw(&self, tile: TileId) -> Result<(), Violation> {
+    ///
+    /// # Errors
+    /// [`Violation::GameAlreadyOver`], [`Violation::TileSupplyExhausted`] or
+    /// [`Violation::RiverOrder`].
+    pub fn check_draw(&self, tile: TileId) -> Result<(), Violation> {
         if self.remaining == 0 {
             return Err(Violation::GameAlreadyOver);
         }
         if self.remaining_of(tile) == 0 {
             let count = self.catalog.get(tile).map_or(0, |d| d.count);
             return Err(Violation::TileSupplyExhausted { count });
+        }
+        if let Some(river) = &self.river {
+            river.check_draw(tile, self.catalog.def(tile).river != 0)?;
         }
         Ok(())
     }
@@ -418,6 +558,10 @@ impl<'c> Game<'c> {
             *n = n.saturating_sub(1);
         }
         self.remaining = self.remaining.saturating_sub(1);
+        self.turn_goods = [0; 3];
+        if let Some(river) = &mut self.river {
+            river.drawn(mv.tile, self.catalog.def(mv.tile).river != 0);
+        }
         let (pos, rotation, follower) = match mv.action {
             // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
             // box … and draws another tile" — the same player goes on.
@@ -429,19 +573,27 @@ impl<'c> Game<'c> {
             } => (pos, rotation, follower),
         };
         let placed = self.put_tile(mv.tile, pos, rotation, self.turn);
+        let def = self.catalog.def(mv.tile);
+        if def.river != 0
+            && let Some(river) = &mut self.river
+        {
+            river.advance(pos, def.at(rotation).river);
+        }
+        let builder_turn = self.expansions.contains(Expansion::TradersAndBuilders)
+            && self.extends_own_builder(&placed, mv.player);
         if let Some(f) = follower {
             let node = node_of(&placed, f.segment);
-            if let Some(n) = self.in_hand.get_mut(mv.player) {
-                *n = n.saturating_sub(1);
+            if let Some(s) = self.in_hand.get_mut(mv.player) {
+                s.take(f.figure);
             }
             self.features.add_follower(Follower {
                 player: mv.player,
                 node,
                 tile: self.board.len() as u32 - 1,
                 turn: self.turn,
-                strength: 1,
+                figure: f.figure,
             });
-            if self.catalog.def(mv.tile).monastery == Some(f.segment) {
+            if def.monastery == Some(f.segment) {
                 self.monks.push((pos, node));
             }
         }
@@ -450,6 +602,14 @@ impl<'c> Game<'c> {
         // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
         // after the follower placement of the same turn.
         let events = score::completed_by(self, &placed);
+        if self.expansions.contains(Expansion::TradersAndBuilders) {
+            self.turn_goods = self.goods_completed(&placed);
+            if let Some(g) = self.goods.get_mut(mv.player) {
+                for (a, b) in g.iter_mut().zip(self.turn_goods) {
+                    *a += b;
+                }
+            }
+        }
         self.settle(&events);
         if !events.is_empty() {
             let features = &self.features;
@@ -459,7 +619,16 @@ impl<'c> Game<'c> {
                     .is_some_and(|f| !f.followers.is_empty())
             });
         }
-        self.next = Player(((self.next.index() + 1) % self.in_hand.len().max(1)) as u8);
+        // Traders & Builders: a tile that extends the player's builder's road or
+        // city grants a second turn, never a third.
+        let second = self.second_turn;
+        self.last = Some((mv.player, second));
+        if builder_turn && !second {
+            self.second_turn = true;
+        } else {
+            self.second_turn = false;
+            self.next = Player(((mv.player.index() + 1) % self.in_hand.len().max(1)) as u8);
+        }
         events
     }
 
@@ -486,13 +655,13 @@ impl<'c> Game<'c> {
         for e in events {
             for p in &e.winners {
                 if let Some(s) = self.score.get_mut(*p) {
-                    *s = s.saturating_add(e.points);
+                    *s = s.saturating_add(e.points_for(*p));
                 }
             }
             if e.returns_followers {
                 for f in self.features.take_followers(e.node) {
-                    if let Some(n) = self.in_hand.get_mut(f.player) {
-                        *n = n.saturating_add(1);
+                    if let Some(s) = self.in_hand.get_mut(f.player) {
+                        s.give(f.figure);
                     }
                 }
             }

@@ -2,7 +2,8 @@
 
 use super::{Game, Violation};
 use crate::board::Pos;
-use crate::tiles::{Rotation, TileId};
+use crate::rules::expansions::river::RiverFault;
+use crate::tiles::{Rotation, TileDef, TileId};
 
 impl Game<'_> {
     /// Checks that a tile may lie at `pos` turned by `rotation`.
@@ -38,7 +39,33 @@ impl Game<'_> {
                 neighbour_turn: n.map_or(0, |t| t.turn),
             });
         }
-        Ok(())
+        self.check_river(def, pos, rotation)
+    }
+
+    /// The River's placement rules for a tile showing a river (see
+    /// `expansions::river`); nothing for other tiles.
+    fn check_river(&self, def: &TileDef, pos: Pos, rotation: Rotation) -> Result<(), Violation> {
+        if def.river == 0 {
+            return Ok(());
+        }
+        let Some(river) = &self.river else {
+            return Ok(());
+        };
+        river
+            .check(self.edition(), pos, def.at(rotation).river)
+            .map_err(|f| match f {
+                RiverFault::NotContinued { expected } => Violation::RiverNotContinued { expected },
+                RiverFault::Turn { bend } => Violation::RiverTurn { bend },
+            })
+    }
+
+    /// Whether a tile fits at `pos` turned by `rotation` (the square is known to
+    /// be free and next to a tile).
+    fn fits(&self, def: &TileDef, pos: Pos, rotation: Rotation) -> bool {
+        self.board
+            .mismatch(self.catalog, def, pos, rotation)
+            .is_none()
+            && self.check_river(def, pos, rotation).is_ok()
     }
 
     /// Every legal placement of a tile on the current board, in a stable order
@@ -48,11 +75,7 @@ impl Game<'_> {
         let mut out = Vec::new();
         for pos in self.board.frontier() {
             for rotation in Rotation::ALL {
-                if self
-                    .board
-                    .mismatch(self.catalog, def, pos, rotation)
-                    .is_none()
-                {
+                if self.fits(def, pos, rotation) {
                     out.push((pos, rotation));
                 }
             }
@@ -67,7 +90,7 @@ impl Game<'_> {
         self.board.frontier().into_iter().find_map(|pos| {
             Rotation::ALL
                 .into_iter()
-                .find(|r| self.board.mismatch(self.catalog, def, pos, *r).is_none())
+                .find(|r| self.fits(def, pos, *r))
                 .map(|r| (pos, r))
         })
     }
@@ -77,11 +100,16 @@ impl Game<'_> {
     /// Rulebook (2012): "In the unlikely situation where a drawn tile cannot be placed
     /// (all players must agree), the player returns the tile to the box".
     ///
+    /// The rulebooks give no way on for a river tile that fits nowhere, so the
+    /// referee does not invent one.
+    ///
     /// # Errors
-    /// [`Violation::IllegalDiscard`] naming one legal placement.
+    /// [`Violation::IllegalDiscard`] naming one legal placement, or
+    /// [`Violation::RiverBlocked`] for a river tile.
     pub fn check_discard(&self, tile: TileId) -> Result<(), Violation> {
         match self.first_legal_placement(tile) {
             Some((pos, rotation)) => Err(Violation::IllegalDiscard { pos, rotation }),
+            None if self.catalog.def(tile).river != 0 => Err(Violation::RiverBlocked),
             None => Ok(()),
         }
     }

@@ -13,8 +13,18 @@ use super::{
 };
 
 /// The embedded tile sets, in catalog order.
-pub const EMBEDDED_SETS: &[(&str, &str)] =
-    &[("basic", include_str!("../../notation/tiles/basic.yaml"))];
+pub const EMBEDDED_SETS: &[(&str, &str)] = &[
+    ("basic", include_str!("../../notation/tiles/basic.yaml")),
+    ("river", include_str!("../../notation/tiles/river.yaml")),
+    (
+        "inns-and-cathedrals",
+        include_str!("../../notation/tiles/inns-and-cathedrals.yaml"),
+    ),
+    (
+        "traders-and-builders",
+        include_str!("../../notation/tiles/traders-and-builders.yaml"),
+    ),
+];
 
 /// Most segments a tile may have: the engine keeps per-tile tables of this size
 /// on the stack (the busiest tile of any set has a dozen).
@@ -27,6 +37,8 @@ struct RawTileSet {
     set: String,
     #[serde(default)]
     start: Option<String>,
+    #[serde(default)]
+    last: Option<String>,
     tiles: Vec<RawTileDef>,
 }
 
@@ -43,6 +55,8 @@ struct RawTileDef {
     #[serde(default)]
     roads: Vec<RawRoad>,
     #[serde(default)]
+    rivers: Vec<RawRoad>,
+    #[serde(default)]
     fields: Vec<RawField>,
     #[serde(default)]
     monastery: bool,
@@ -54,12 +68,18 @@ struct RawCity {
     edges: String,
     #[serde(default)]
     banner: bool,
+    #[serde(default)]
+    cathedral: bool,
+    #[serde(default)]
+    goods: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRoad {
     edges: String,
+    #[serde(default)]
+    inn: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -90,7 +110,10 @@ pub struct TileCatalog {
     by_id: BTreeMap<String, TileId>,
     /// The one-letter ids (the basic game's A–X), looked up without comparing text.
     by_letter: [Option<TileId>; 26],
-    start: Option<TileId>,
+    /// Each set's start tile, where it names one: `(set, tile)` in catalog order.
+    starts: Vec<(String, TileId)>,
+    /// Each set's tile drawn after all its others (the River's lake).
+    lasts: Vec<(String, TileId)>,
 }
 
 impl TileCatalog {
@@ -113,7 +136,8 @@ impl TileCatalog {
             tiles: Vec::new(),
             by_id: BTreeMap::new(),
             by_letter: [None; 26],
-            start: None,
+            starts: Vec::new(),
+            lasts: Vec::new(),
         };
         for (name, text) in sets {
             let raw: RawTileSet = serde_yaml::from_str(text).map_err(|e| CatalogError {
@@ -148,11 +172,17 @@ impl TileCatalog {
             }
             self.tiles.push(def);
         }
-        if let Some(start) = raw.start {
-            let id = self
-                .id(&start)
-                .ok_or_else(|| err(format!("start tile {start} is not defined")))?;
-            self.start = Some(id);
+        for (what, tile, list) in [
+            ("start", raw.start, &mut self.starts),
+            ("last", raw.last, &mut self.lasts),
+        ] {
+            if let Some(name) = tile {
+                let id = match self.by_id.get(&name) {
+                    Some(id) if self.tiles.get(id.index()).is_some_and(|d| d.set == set) => *id,
+                    _ => return Err(err(format!("{what} tile {name} is not in this set"))),
+                };
+                list.push((set.clone(), id));
+            }
         }
         Ok(())
     }
@@ -198,9 +228,19 @@ impl TileCatalog {
         self.tiles.is_empty()
     }
 
-    /// The start tile of the basic game.
+    /// The start tile of the basic game (the first set that names one).
     pub fn start(&self) -> Option<TileId> {
-        self.start
+        self.starts.first().map(|(_, t)| *t)
+    }
+
+    /// The start tile a set names, if any (the River's spring).
+    pub fn start_of(&self, set: &str) -> Option<TileId> {
+        self.starts.iter().find(|(s, _)| s == set).map(|(_, t)| *t)
+    }
+
+    /// The tile a set draws after all its others, if any (the River's lake).
+    pub fn last_of(&self, set: &str) -> Option<TileId> {
+        self.lasts.iter().find(|(s, _)| s == set).map(|(_, t)| *t)
     }
 
     /// Kinds of one tile set, in catalog order.
@@ -247,7 +287,8 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             'C' => EdgeKind::City,
             'R' => EdgeKind::Road,
             'F' => EdgeKind::Field,
-            _ => return Err(here(format!("edge letter {c:?} is not C, R or F"))),
+            '~' => EdgeKind::River,
+            _ => return Err(here(format!("edge letter {c:?} is not C, R, F or ~"))),
         };
     }
     let mut segments: Vec<Segment> = Vec::new();
@@ -272,12 +313,22 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     for c in &t.cities {
         let mask = parse_edges(&c.edges).map_err(&here)?;
         claim_edges(mask, EdgeKind::City, segments.len())?;
+        let goods = match &c.goods {
+            None => None,
+            Some(g) => Some(
+                g.parse()
+                    .map_err(|_| here(format!("goods {g:?} is not wine, grain or cloth")))?,
+            ),
+        };
         segments.push(Segment {
             kind: FeatureKind::City,
             edges: mask,
             halves: 0,
             banner: c.banner,
             touches: Vec::new(),
+            inn: false,
+            cathedral: c.cathedral,
+            goods,
         });
     }
     for r in &t.roads {
@@ -289,11 +340,40 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             halves: 0,
             banner: false,
             touches: Vec::new(),
+            inn: r.inn,
+            cathedral: false,
+            goods: None,
         });
+    }
+    // A river is no feature (no follower stands on it): it only shapes edges and
+    // splits fields, so it takes no segment, only its edges.
+    let mut river = 0u8;
+    for w in &t.rivers {
+        if w.inn {
+            return Err(here("a river has no inn".into()));
+        }
+        let mask = parse_edges(&w.edges).map_err(&here)?;
+        for side in Side::ALL {
+            if mask & side.bit() == 0 {
+                continue;
+            }
+            if edges[side.index()] != EdgeKind::River || river & side.bit() != 0 {
+                return Err(here(format!(
+                    "a river reaches edge {side}, which is not a river edge or is listed twice"
+                )));
+            }
+        }
+        river |= mask;
+    }
+    for side in Side::ALL {
+        if edges[side.index()] == EdgeKind::River && river & side.bit() == 0 {
+            return Err(here(format!("river edge {side} belongs to no river")));
+        }
     }
     for side in Side::ALL {
         let kind = edges[side.index()];
-        if kind != EdgeKind::Field && side_owner[side.index()] == NO_SEGMENT {
+        if matches!(kind, EdgeKind::City | EdgeKind::Road) && side_owner[side.index()] == NO_SEGMENT
+        {
             return Err(here(format!("{kind} edge {side} belongs to no segment")));
         }
     }
@@ -347,6 +427,9 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             halves,
             banner: false,
             touches,
+            inn: false,
+            cathedral: false,
+            goods: None,
         });
     }
     for half in Half::all() {
@@ -364,6 +447,9 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             halves: 0,
             banner: false,
             touches: Vec::new(),
+            inn: false,
+            cathedral: false,
+            goods: None,
         });
         Some((segments.len() - 1) as SegmentId)
     } else {
@@ -377,7 +463,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     if segments.len() > MAX_SEGMENTS {
         return Err(here(format!("more than {MAX_SEGMENTS} segments")));
     }
-    let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, r));
+    let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
     Ok(TileDef {
         id: t.id,
         name: t.name,
@@ -387,6 +473,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         segments,
         monastery,
         inner_field,
+        river,
         oriented,
     })
 }
@@ -395,15 +482,20 @@ fn orient(
     edges: &[EdgeKind; 4],
     side_owner: &[SegmentId; 4],
     half_owner: &[SegmentId; 8],
+    river: u8,
     r: Rotation,
 ) -> Oriented {
     let mut o = Oriented {
         edges: [EdgeKind::Field; 4],
         side_segment: [NO_SEGMENT; 4],
         half_segment: [NO_SEGMENT; 8],
+        river: 0,
     };
     for side in Side::ALL {
         let board = r.apply(side).index();
+        if river & side.bit() != 0 {
+            o.river |= r.apply(side).bit();
+        }
         if let (Some(slot), Some(kind)) = (o.edges.get_mut(board), edges.get(side.index())) {
             *slot = *kind;
         }
@@ -431,7 +523,7 @@ mod tests {
     #[test]
     fn embedded_catalog_loads() {
         let c = TileCatalog::embedded().unwrap();
-        assert_eq!(c.len(), 24);
+        assert_eq!(c.set("basic").count(), 24);
         assert_eq!(c.def(c.start().unwrap()).id, "D");
     }
 

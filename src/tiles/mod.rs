@@ -233,15 +233,18 @@ pub enum EdgeKind {
     Road,
     /// Open field.
     Field,
+    /// A river (The River), with field on both banks; matches only a river.
+    River,
 }
 
 impl EdgeKind {
-    /// The catalog letter (C, R, F).
+    /// The catalog letter (C, R, F, and `~` for a river).
     pub fn letter(self) -> char {
         match self {
             EdgeKind::City => 'C',
             EdgeKind::Road => 'R',
             EdgeKind::Field => 'F',
+            EdgeKind::River => '~',
         }
     }
 }
@@ -252,6 +255,7 @@ impl fmt::Display for EdgeKind {
             EdgeKind::City => "city",
             EdgeKind::Road => "road",
             EdgeKind::Field => "field",
+            EdgeKind::River => "river",
         })
     }
 }
@@ -312,6 +316,57 @@ pub struct Segment {
     pub banner: bool,
     /// For a field: the city segments of this tile it touches (farmers score them).
     pub touches: Vec<SegmentId>,
+    /// Whether a road segment has an inn beside it (Inns & Cathedrals).
+    pub inn: bool,
+    /// Whether a city segment holds a cathedral (Inns & Cathedrals).
+    pub cathedral: bool,
+    /// The goods symbol a city segment shows, if any (Traders & Builders).
+    pub goods: Option<Goods>,
+}
+
+/// A kind of goods (Traders & Builders): "20 Goods tokens (9 Wine, 6 Wheat, 5
+/// Fabric)" (2012; the 2000 rulebook says wine, grain and cloth).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Goods {
+    /// Wine.
+    Wine,
+    /// Grain (wheat).
+    Grain,
+    /// Cloth (fabric).
+    Cloth,
+}
+
+impl Goods {
+    /// The three kinds, in the order reports and the notation list them.
+    pub const ALL: [Goods; 3] = [Goods::Wine, Goods::Grain, Goods::Cloth];
+
+    /// Index 0–2 in [`Goods::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The notation and catalog name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Goods::Wine => "wine",
+            Goods::Grain => "grain",
+            Goods::Cloth => "cloth",
+        }
+    }
+}
+
+impl fmt::Display for Goods {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Goods {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Goods::ALL.into_iter().find(|g| g.name() == s).ok_or(())
+    }
 }
 
 impl Segment {
@@ -331,6 +386,8 @@ pub struct Oriented {
     pub side_segment: [SegmentId; 4],
     /// Field segment on each board half-edge ([`NO_SEGMENT`] for none).
     pub half_segment: [SegmentId; 8],
+    /// Board sides the river reaches (bit per [`Side`]; 0 without a river).
+    pub river: u8,
 }
 
 impl Oriented {
@@ -378,6 +435,9 @@ pub struct TileDef {
     pub monastery: Option<SegmentId>,
     /// The field that reaches no edge, if any (named by the centre spot).
     pub inner_field: Option<SegmentId>,
+    /// Edges (bit per [`Side`], picture frame) the river reaches (The River); a
+    /// river reaching one edge springs or ends on the tile.
+    pub river: u8,
     /// The definition at each rotation, indexed by [`Rotation::quarter_turns`].
     pub oriented: [Oriented; 4],
 }

@@ -1,11 +1,19 @@
 //! Text pictures of tiles, drawn from the catalog geometry (not stored): the same
 //! pictures `carcref tiles` prints and `notation/SPEC.md` shows.
 //!
-//! A tile is a 5×5 grid: `C` city, `*` a city cell carrying the banner, `-` and `|`
-//! road, `+` a road bend or crossing, `o` a junction where roads end, `M` a
-//! monastery, `.` field.
+//! A tile is a 5×5 grid: `C` city, `*` a city cell carrying the banner, `#` a
+//! cathedral, `w`/`g`/`c` a city cell showing wine, grain or cloth, `-` and `|` road,
+//! `+` a road bend or crossing, `o` a junction where roads end, `i` an inn (on its
+//! road, beside the first edge the road reaches), `~` river, `M` a monastery, `.`
+//! field.
+//!
+//! A river runs from each edge it reaches through the centre, so a spring or a lake
+//! (a river reaching one edge) shows `~` in the centre too. Where something else
+//! holds the centre, a straight road keeps it (it crosses the river on a bridge), a
+//! road or river bend goes round by the corner cell between its two edges, and a
+//! monastery stands on the bank, beside the first field edge.
 
-use super::{FeatureKind, Rotation, Side, TileDef};
+use super::{EdgeKind, FeatureKind, Goods, Rotation, Side, TileDef};
 
 const N: usize = 5;
 
@@ -43,9 +51,45 @@ fn set(grid: &mut [[char; N]; N], (r, c): (usize, usize), ch: char) {
     }
 }
 
+/// The inner corner cell between two adjacent sides (none for opposite sides).
+fn corner_cell(a: Side, b: Side) -> Option<(usize, usize)> {
+    let has = |s: Side| a == s || b == s;
+    if has(Side::North) && has(Side::East) {
+        Some((1, 3))
+    } else if has(Side::East) && has(Side::South) {
+        Some((3, 3))
+    } else if has(Side::South) && has(Side::West) {
+        Some((3, 1))
+    } else if has(Side::West) && has(Side::North) {
+        Some((1, 1))
+    } else {
+        None
+    }
+}
+
+fn get(grid: &[[char; N]; N], (r, c): (usize, usize)) -> char {
+    grid.get(r)
+        .and_then(|row| row.get(c))
+        .copied()
+        .unwrap_or('.')
+}
+
+/// The letter a goods symbol shows as.
+fn goods_letter(goods: Goods) -> char {
+    match goods {
+        Goods::Wine => 'w',
+        Goods::Grain => 'g',
+        Goods::Cloth => 'c',
+    }
+}
+
+const CENTRE: (usize, usize) = (2, 2);
+
 /// The picture of a tile turned by a rotation, one string per row.
 pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
     let mut grid = [['.'; N]; N];
+    // Board sides of a mask, in the picture's order (so that "the first edge" of
+    // a segment stays at the same place on the tile as it turns).
     let board_sides = |mask: u8| -> Vec<Side> {
         Side::ALL
             .into_iter()
@@ -53,6 +97,25 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
             .map(|s| rotation.apply(s))
             .collect()
     };
+    // A city reaching several edges fills the centre.
+    let city_centre = def
+        .segments
+        .iter()
+        .any(|s| s.kind == FeatureKind::City && s.edge_count() > 1);
+    let river = board_sides(def.river);
+    for s in &river {
+        set(&mut grid, edge_middle(*s), '~');
+        set(&mut grid, inner_cell(*s), '~');
+    }
+    match river.as_slice() {
+        [] => {}
+        [a, b] if city_centre => {
+            if let Some(corner) = corner_cell(*a, *b) {
+                set(&mut grid, corner, '~');
+            }
+        }
+        _ => set(&mut grid, CENTRE, '~'),
+    }
     let mut road_ends = 0;
     for seg in &def.segments {
         if seg.kind == FeatureKind::Road {
@@ -70,7 +133,7 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
                 [a, b] if a.opposite() == *b => {
                     set(
                         &mut grid,
-                        (2, 2),
+                        CENTRE,
                         if matches!(a, Side::North | Side::South) {
                             '|'
                         } else {
@@ -78,13 +141,23 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
                         },
                     );
                 }
-                [_, _] => set(&mut grid, (2, 2), '+'),
+                [a, b] if get(&grid, CENTRE) == '~' => {
+                    if let Some(corner) = corner_cell(*a, *b) {
+                        set(&mut grid, corner, '+');
+                    }
+                }
+                [_, _] => set(&mut grid, CENTRE, '+'),
                 _ => road_ends += sides.len(),
+            }
+            if seg.inn
+                && let Some(first) = sides.first()
+            {
+                set(&mut grid, inner_cell(*first), 'i');
             }
         }
     }
-    if road_ends >= 3 {
-        set(&mut grid, (2, 2), 'o');
+    if road_ends >= 3 && get(&grid, CENTRE) != '~' {
+        set(&mut grid, CENTRE, 'o');
     }
     for seg in &def.segments {
         if seg.kind != FeatureKind::City {
@@ -114,7 +187,7 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
                 }
                 cells.push(inner_cell(*s));
             }
-            cells.push((2, 2));
+            cells.push(CENTRE);
             for (a, b, corner) in [
                 (Side::North, Side::East, (1, 3)),
                 (Side::East, Side::South, (3, 3)),
@@ -129,14 +202,50 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
         for c in &cells {
             set(&mut grid, *c, 'C');
         }
-        if seg.banner
-            && let Some(c) = cells.last()
-        {
-            set(&mut grid, *c, '*');
+        // The cathedral stands in the middle of its city: the centre, or the
+        // cell inside a cap.
+        let cathedral = seg.cathedral.then(|| match sides.as_slice() {
+            [side] => inner_cell(*side),
+            _ => CENTRE,
+        });
+        if let Some(c) = cathedral {
+            set(&mut grid, c, '#');
+        }
+        let banner = if seg.banner {
+            cells.iter().rev().copied().find(|c| Some(*c) != cathedral)
+        } else {
+            None
+        };
+        if let Some(c) = banner {
+            set(&mut grid, c, '*');
+        }
+        // The goods symbol: inside the city's first edge, or failing that on the
+        // first free city cell.
+        if let Some(goods) = seg.goods {
+            let first = sides.first().map(|s| [inner_cell(*s), edge_middle(*s)]);
+            let cell = first
+                .into_iter()
+                .flatten()
+                .chain(cells.iter().copied())
+                .find(|c| Some(*c) != banner && Some(*c) != cathedral);
+            if let Some(c) = cell {
+                set(&mut grid, c, goods_letter(goods));
+            }
         }
     }
     if def.monastery.is_some() {
-        set(&mut grid, (2, 2), 'M');
+        let cell = if get(&grid, CENTRE) == '~' {
+            // The centre is the river's: the monastery stands on a bank.
+            Side::ALL
+                .into_iter()
+                .filter(|s| def.edges.get(s.index()) == Some(&EdgeKind::Field))
+                .map(|s| inner_cell(rotation.apply(s)))
+                .find(|c| get(&grid, *c) == '.')
+                .unwrap_or(CENTRE)
+        } else {
+            CENTRE
+        };
+        set(&mut grid, cell, 'M');
     }
     grid.iter()
         .map(|row| {
@@ -168,5 +277,142 @@ mod tests {
             ]
         );
         assert_eq!(picture(d, Rotation::R90)[2], ". . | C C");
+    }
+
+    fn tile<'a>(c: &'a TileCatalog, id: &str) -> &'a TileDef {
+        c.def(c.id(id).unwrap())
+    }
+
+    #[test]
+    fn rivers_run_through_the_centre() {
+        let c = TileCatalog::embedded().unwrap();
+        // The spring: the river leaves east and springs in the centre.
+        assert_eq!(
+            picture(tile(&c, "RV1"), Rotation::R0),
+            [
+                ". . . . .",
+                ". . . . .",
+                ". . ~ ~ ~",
+                ". . . . .",
+                ". . . . ."
+            ]
+        );
+        // The lake, turned: the river arrives from the north.
+        assert_eq!(
+            picture(tile(&c, "RV2"), Rotation::R90)[..3],
+            [". . ~ . .", ". . ~ . .", ". . ~ . ."]
+        );
+        // A river bend beside a road bend: the road goes round by its corner.
+        assert_eq!(
+            picture(tile(&c, "RV9"), Rotation::R0),
+            [
+                ". . | . .",
+                ". . | + .",
+                "~ ~ ~ - -",
+                ". . ~ . .",
+                ". . ~ . ."
+            ]
+        );
+        // A road crossing the river keeps the centre (the bridge).
+        assert_eq!(
+            picture(tile(&c, "RV6"), Rotation::R90),
+            [
+                ". . | . .",
+                ". . | . .",
+                "~ ~ | ~ ~",
+                ". . | . .",
+                ". . | . ."
+            ]
+        );
+        // A monastery stands on the bank when the river has the centre.
+        assert_eq!(picture(tile(&c, "RV5"), Rotation::R0)[1], ". . M . .");
+        assert_eq!(picture(tile(&c, "RV5"), Rotation::R180)[3], ". . M . .");
+        // A river bend beside a city filling the centre goes round by its corner.
+        assert_eq!(
+            picture(tile(&c, "RV8"), Rotation::R0),
+            [
+                "C C C C .",
+                "C C C . .",
+                "C C C ~ ~",
+                "C . ~ ~ .",
+                ". . ~ . ."
+            ]
+        );
+    }
+
+    #[test]
+    fn an_inn_sits_beside_its_road() {
+        let c = TileCatalog::embedded().unwrap();
+        // Road south–west: the inn is on the road's first edge (south) and turns
+        // with the tile.
+        let d = tile(&c, "IC16");
+        assert_eq!(
+            picture(d, Rotation::R0),
+            [
+                ". . . . .",
+                ". . . . .",
+                "- - + . .",
+                ". . i . .",
+                ". . | . ."
+            ]
+        );
+        assert_eq!(picture(d, Rotation::R90)[2], "- i + . .");
+        // A junction: only the east arm has the inn.
+        assert_eq!(picture(tile(&c, "IC14"), Rotation::R0)[2], "- - o i -");
+    }
+
+    #[test]
+    fn the_cathedral_stands_in_the_centre() {
+        let c = TileCatalog::embedded().unwrap();
+        let d = tile(&c, "IC1");
+        for r in Rotation::ALL {
+            assert_eq!(
+                picture(d, r),
+                [
+                    "C C C C C",
+                    "C C C C C",
+                    "C C # C C",
+                    "C C C C C",
+                    "C C C C C"
+                ]
+            );
+        }
+    }
+
+    #[test]
+    fn goods_show_on_their_city() {
+        let c = TileCatalog::embedded().unwrap();
+        assert_eq!(
+            picture(tile(&c, "TB15"), Rotation::R0),
+            [
+                ". . . . .",
+                "C . . . C",
+                "C C C w C",
+                "C . . . C",
+                ". . . . ."
+            ]
+        );
+        // Three cities; the cloth is the north-west one's.
+        assert_eq!(
+            picture(tile(&c, "TB6"), Rotation::R0),
+            [
+                "C C C C .",
+                "C C c . C",
+                "C C C C C",
+                "C . C . C",
+                ". C C C ."
+            ]
+        );
+        assert_eq!(picture(tile(&c, "TB5"), Rotation::R0)[1], "C C g C C");
+        // Never on the banner's cell: on a cap the banner is inside, the goods on
+        // the edge.
+        let yaml = "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: CFFF, \
+                    cities: [{edges: N, banner: true, goods: grain}], \
+                    fields: [{halves: [ENE, ESE, SSE, SSW, WSW, WNW], touches: [N]}]}\n";
+        let t = TileCatalog::from_sets([("t", yaml)]).unwrap();
+        assert_eq!(
+            picture(tile(&t, "Z"), Rotation::R0)[..2],
+            [". C g C .", ". . * . ."]
+        );
     }
 }

@@ -1,0 +1,230 @@
+//! Traders & Builders: the builder, the pig and goods.
+//!
+//! The builder (2000 Rio Grande): "a player can only place his builder on the tile
+//! he just played and only on a road or city segment that is connected to a road
+//! or city segment where he has already placed a follower … A player may never
+//! place a builder on a field." "Whenever a player places a landscape tile that
+//! adds to a city or road with his builder on it, he is allowed to take a second
+//! turn … Then his turn ends. He may not take a third turn!" "When the city or
+//! road is completed and scored, the player takes back the builder and any
+//! followers from it." The 2012 text: "A player cannot play more than two turns in
+//! a row." The double turn is turn bookkeeping in `Game::apply`; this module says
+//! when a tile extends the builder's feature.
+//!
+//! The pig (2012): "A pig may only be placed onto a tile that continues a field
+//! where that player has at least one farmer." "During the final scoring, a player
+//! scores 4 points per completed city adjacent to the field with the pig, instead
+//! of 3. The pig grants its bonus only if its owner has the majority in that
+//! field." (2000: "a player with a pig in a field with his farmer will score 5
+//! points instead of 4 points for each city he scores.") Each player has one pig,
+//! so a bonus never stacks. Farmers never leave a field in these expansions, so a
+//! pig never loses its farmer.
+//!
+//! Goods (2012): "Whenever a city with 1 or more Goods symbol is completed … The
+//! player who placed the last tile, and thus completed the city, takes a Goods
+//! token of the matching Goods symbol for each symbol present in the city … Knights
+//! have no impact on the trader". Final scoring: "the player with the most Wine
+//! tokens scores 10 points. The same applies for the player with the most Wheat
+//! tokens and the one with the most Fabric tokens. When players are tied for
+//! majority for a token type, the tied players each score 10 points."
+
+use crate::board::{PlacedTile, Pos};
+use crate::features::{Feature, FeatureId, node_of};
+use crate::figures::Figure;
+use crate::player::Player;
+use crate::rules::{Game, Violation};
+use crate::score::{ScoreEvent, majority};
+use crate::tiles::{FeatureKind, Goods, Rotation, SegmentId, TileDef};
+
+/// Points a goods majority is worth.
+pub const GOODS_MAJORITY_POINTS: u32 = 10;
+
+/// Whether a player has a follower (not a builder or pig) on a feature.
+fn has_follower(f: &Feature, player: Player) -> bool {
+    f.followers
+        .iter()
+        .any(|x| x.player == player && x.figure.is_follower())
+}
+
+/// Whether a player's pig stands in a field.
+pub fn has_pig(f: &Feature, player: Player) -> bool {
+    f.followers
+        .iter()
+        .any(|x| x.player == player && x.figure == Figure::Pig)
+}
+
+impl Game<'_> {
+    /// Checks a builder or a pig on a segment of the tile being placed: a builder
+    /// on a road or city, a pig in a field, joined to a feature where the player
+    /// already has a follower.
+    pub(in crate::rules) fn check_special_figure(
+        &self,
+        player: Player,
+        figure: Figure,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+        segment: SegmentId,
+    ) -> Result<(), Violation> {
+        let kind = def.segment(segment).map_or(FeatureKind::Field, |s| s.kind);
+        let fits = match figure {
+            Figure::Builder => matches!(kind, FeatureKind::Road | FeatureKind::City),
+            _ => kind == FeatureKind::Field,
+        };
+        if !fits {
+            return Err(Violation::FigureOnWrongFeature { figure, kind });
+        }
+        let roots = self.merged_roots(def, pos, rotation, segment);
+        let joined = roots.iter().any(|r| {
+            self.features
+                .feature(*r)
+                .is_some_and(|f| has_follower(f, player))
+        });
+        if joined {
+            Ok(())
+        } else {
+            Err(Violation::FigureWithoutFollower { figure, kind })
+        }
+    }
+
+    /// The turn that placed a player's figure of a kind still on the board.
+    pub(in crate::rules) fn placed_figure(&self, player: Player, figure: Figure) -> Option<u32> {
+        self.features
+            .occupied_roots()
+            .into_iter()
+            .filter_map(|r| self.features.feature(r))
+            .flat_map(|f| f.followers.iter())
+            .find(|x| x.player == player && x.figure == figure)
+            .map(|x| x.turn)
+    }
+
+    /// Whether a tile just placed extends a road or city holding the player's
+    /// builder (placed on an earlier turn).
+    pub(in crate::rules) fn extends_own_builder(
+        &self,
+        placed: &PlacedTile,
+        player: Player,
+    ) -> bool {
+        let def = self.catalog.def(placed.tile);
+        def.segments.iter().enumerate().any(|(i, seg)| {
+            matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
+                && self
+                    .features
+                    .feature(node_of(placed, i as SegmentId))
+                    .is_some_and(|f| {
+                        f.followers.iter().any(|x| {
+                            x.player == player
+                                && x.figure == Figure::Builder
+                                && x.turn < placed.turn
+                        })
+                    })
+        })
+    }
+
+    /// The goods tokens of the cities a tile just placed completes, by kind.
+    pub(in crate::rules) fn goods_completed(&self, placed: &PlacedTile) -> [u32; 3] {
+        let def = self.catalog.def(placed.tile);
+        let mut seen: Vec<FeatureId> = Vec::new();
+        let mut goods = [0; 3];
+        for (i, seg) in def.segments.iter().enumerate() {
+            if seg.kind != FeatureKind::City {
+                continue;
+            }
+            let node = node_of(placed, i as SegmentId);
+            let root = self.features.root(node);
+            if seen.contains(&root) || !self.features.is_complete(node) {
+                continue;
+            }
+            seen.push(root);
+            if let Some(f) = self.features.feature(node) {
+                for (a, b) in goods.iter_mut().zip(f.goods) {
+                    *a += b;
+                }
+            }
+        }
+        goods
+    }
+}
+
+/// The goods majorities at the end: one event per kind of goods someone holds.
+pub fn goods_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
+    let mut events = Vec::new();
+    for g in Goods::ALL {
+        let held = game
+            .goods()
+            .iter()
+            .map(|(p, tokens)| (p, tokens.get(g.index()).copied().unwrap_or(0)));
+        let (strength, winners) = majority(held);
+        if winners.is_empty() {
+            continue;
+        }
+        events.push(ScoreEvent::goods(
+            g,
+            strength,
+            winners,
+            GOODS_MAJORITY_POINTS,
+        ));
+    }
+    events
+}
+
+/// The arguments of a `@goods` event: `wine+N,grain+N,cloth+N`, kinds with none
+/// left out, in that order.
+pub fn goods_args(goods: [u32; 3]) -> String {
+    Goods::ALL
+        .iter()
+        .zip(goods)
+        .filter(|(_, n)| *n > 0)
+        .map(|(g, n)| format!("{g}+{n}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads the arguments of a `@goods` event (the form [`goods_args`] writes; each
+/// kind at most once, in any order).
+pub fn parse_goods_args(args: &str) -> Option<[u32; 3]> {
+    let mut goods = [0u32; 3];
+    let mut seen = [false; 3];
+    for item in args.split(',') {
+        let (kind, n) = item.split_once('+')?;
+        let kind: Goods = kind.parse().ok()?;
+        if !n.bytes().all(|b| b.is_ascii_digit()) || n.is_empty() {
+            return None;
+        }
+        let n: u32 = n.parse().ok()?;
+        let i = kind.index();
+        if std::mem::replace(seen.get_mut(i)?, true) {
+            return None;
+        }
+        *goods.get_mut(i)? = n;
+    }
+    Some(goods)
+}
+
+/// The players among a farm's winners whose pig stands in one of the fields.
+pub fn pig_owners<'f>(
+    fields: impl IntoIterator<Item = &'f Feature> + Clone,
+    winners: &[Player],
+) -> Vec<Player> {
+    winners
+        .iter()
+        .copied()
+        .filter(|p| fields.clone().into_iter().any(|f| has_pig(f, *p)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn goods_arguments_round_trip() {
+        assert_eq!(goods_args([1, 2, 0]), "wine+1,grain+2");
+        assert_eq!(parse_goods_args("wine+1,grain+2"), Some([1, 2, 0]));
+        assert_eq!(parse_goods_args("grain+2,wine+1"), Some([1, 2, 0]));
+        assert_eq!(parse_goods_args("wine+1,wine+1"), None);
+        assert_eq!(parse_goods_args("gold+1"), None);
+        assert_eq!(parse_goods_args("wine"), None);
+        assert_eq!(parse_goods_args("wine+-1"), None);
+    }
+}
