@@ -274,7 +274,8 @@ pub struct EventView {
     /// The goods of a goods majority.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub goods: Option<crate::tiles::Goods>,
-    /// The feature's tiles.
+    /// The feature's tiles (none for goods).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tiles: Vec<String>,
     /// Banners.
     #[serde(skip_serializing_if = "is_zero")]
