@@ -690,7 +690,14 @@ fn moves(
         }
     );
     if placements.is_empty() {
-        let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
+        if def.river != 0 {
+            let _ = writeln!(
+                out,
+                "  none: the river cannot be continued with this tile (E309)"
+            );
+        } else {
+            let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
+        }
     }
     let in_hand = state.followers_in_hand(player);
     if in_hand == 0 && !placements.is_empty() {

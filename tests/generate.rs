@@ -77,7 +77,10 @@ fn generated_games_with_expansions_are_legal() {
         assert!(double_turns > 0, "{edition}: no builder's double turn");
         let text = write(&records);
         for figure in ["+big:", "+builder:", "+pig:", "@goods:", "RV2 "] {
-            assert!(text.contains(figure), "{edition}: no {figure} in the sample");
+            assert!(
+                text.contains(figure),
+                "{edition}: no {figure} in the sample"
+            );
         }
         let outcome = check("generated.cgn", &text, &catalog);
         assert_eq!(outcome.games.len(), records.len());
