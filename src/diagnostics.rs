@@ -560,12 +560,7 @@ pub enum Diagnostic {
     },
     /// A player's only large follower, builder or pig is already placed.
     #[error("{player}'s {figure} is already on the board")]
-    #[diagnostic(
-        code(E406),
-        help(
-            "each player has one {figure}; it comes back when its feature is scored (a pig stays to the end)"
-        )
-    )]
+    #[diagnostic(code(E406), help("each player has one {figure}; {returns}"))]
     FigureInUse {
         /// The figure.
         #[label("no {figure} left in supply")]
@@ -577,6 +572,8 @@ pub enum Diagnostic {
         player: String,
         /// Which figure.
         figure: String,
+        /// When that figure comes back.
+        returns: String,
     },
     /// A builder in a field or on a monastery, or a pig outside a field.
     #[error("a {figure} cannot stand on a {kind}")]
@@ -868,6 +865,14 @@ pub fn from_violation(
                 .map(|t| t.follower.as_ref().map_or(t.span, |f| f.span)),
             player: turn.player.value.to_string(),
             figure: figure.word().to_string(),
+            returns: match figure {
+                crate::figures::Figure::Pig => "a pig stays in its field to the end",
+                crate::figures::Figure::Builder => {
+                    "the builder comes back when its road or city is scored"
+                }
+                _ => "it comes back when its feature is scored (a farmer stays to the end)",
+            }
+            .to_string(),
         },
         Violation::FigureOnWrongFeature { figure, kind } => Diagnostic::FigureOnWrongFeature {
             span: follower_span(),

@@ -2,9 +2,11 @@
 //! terminal, [`board_svg`] as a standalone SVG document for a page.
 //!
 //! Both draw every placed tile from the catalog geometry (the segments of its
-//! [`TileDef`], turned by the tile's rotation), the followers on the spots they
-//! stand on, and the coordinates on the axes: x grows east along the top, y grows
-//! north down the left side, so the top row is the largest y.
+//! [`TileDef`], turned by the tile's rotation, with the expansions' River, inns,
+//! cathedrals and goods), the figures on the spots they stand on (followers,
+//! large followers, builders and pigs, each kind told apart), and the
+//! coordinates on the axes: x grows east along the top, y grows north down the
+//! left side, so the top row is the largest y.
 //!
 //! Player colours: the game's [`crate::Setup`] holds the names only, so the seats
 //! take the default palette in seat order: red, blue, green, yellow, black, grey.
@@ -14,17 +16,19 @@ use std::fmt::Write as _;
 
 use crate::board::{PlacedTile, Pos};
 use crate::features::node_of;
+use crate::figures::Figure;
 use crate::player::Player;
 use crate::rules::Game;
 use crate::score::FeatureRef;
-use crate::tiles::{FeatureKind, Half, Rotation, SegmentId, Side, TileDef};
+use crate::tiles::{FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, TileDef};
 
 /// How [`board_text`] draws.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ShowOptions {
-    /// Colour the picture with ANSI escapes (followers in their player's colour,
-    /// fields green, cities yellow). Without colour a follower is marked by its
-    /// player's initial (or seat digit when initials clash).
+    /// Colour the picture with ANSI escapes (figures in their player's colour,
+    /// fields green, cities yellow, the River cyan). Without colour a figure is
+    /// marked by its player's initial (or seat digit when initials clash), and a
+    /// large follower, builder or pig by the marker and its kind's mark.
     pub color: bool,
 }
 
@@ -143,16 +147,27 @@ fn markers(game: &Game<'_>) -> Vec<char> {
     }
 }
 
-/// A follower on the board: the placed tile (index in the board), the segment it
-/// stands on and its owner.
+/// A figure on the board: the placed tile (index in the board), the segment it
+/// stands on, its owner and its kind.
 #[derive(Debug, Clone, Copy)]
 struct Standing {
     tile: usize,
     segment: SegmentId,
     player: Player,
+    figure: Figure,
 }
 
-/// Every follower on the board, tile by tile in order of placement.
+/// A figure on one tile: the segment, the owner and the kind.
+type OnTile = (SegmentId, Player, Figure);
+
+impl Standing {
+    fn on_tile(&self) -> OnTile {
+        (self.segment, self.player, self.figure)
+    }
+}
+
+/// Every figure on the board (followers, large followers, builders and pigs),
+/// tile by tile in order of placement.
 fn standing(game: &Game<'_>) -> Vec<Standing> {
     let features = game.features();
     let mut out = Vec::new();
@@ -170,6 +185,7 @@ fn standing(game: &Game<'_>) -> Vec<Standing> {
                     tile: i,
                     segment,
                     player: f.player,
+                    figure: f.figure,
                 });
             }
         }
@@ -232,7 +248,93 @@ enum Glyph {
     Banner,
     Road(char),
     Monastery,
-    Follower(Player),
+    /// The River's water.
+    River,
+    /// An inn beside a road (Inns & Cathedrals).
+    Inn,
+    /// A cathedral in a city (Inns & Cathedrals).
+    Cathedral,
+    /// A goods symbol in a city (Traders & Builders).
+    Goods(Goods),
+    /// A figure: its owner's marker.
+    Figure(Player, Figure),
+    /// The cell after a large follower, builder or pig: the mark of its kind.
+    FigureKind(Player, Figure),
+}
+
+impl Glyph {
+    /// A mark printed on a city (a banner, a cathedral, goods): figures stand
+    /// beside it.
+    fn is_city_mark(self) -> bool {
+        matches!(self, Glyph::Banner | Glyph::Cathedral | Glyph::Goods(_))
+    }
+
+    /// Plain ground a figure's kind mark may cover.
+    fn is_ground(self) -> bool {
+        matches!(
+            self,
+            Glyph::Field | Glyph::City | Glyph::Road(_) | Glyph::River
+        )
+    }
+}
+
+/// The text mark of a figure kind, written after the owner's marker (an
+/// ordinary follower is its owner's marker alone).
+fn figure_mark(figure: Figure) -> Option<char> {
+    match figure {
+        Figure::Follower => None,
+        Figure::Big => Some('+'),
+        Figure::Builder => Some('b'),
+        Figure::Pig => Some('p'),
+    }
+}
+
+/// The text mark of the River's water.
+const RIVER_CHAR: char = '≈';
+/// The text mark of an inn.
+const INN_CHAR: char = 'i';
+/// The text mark of a cathedral.
+const CATHEDRAL_CHAR: char = '†';
+
+/// The expansions' marks a text picture shows, for its key.
+#[derive(Debug, Default)]
+struct Seen {
+    river: bool,
+    inn: bool,
+    cathedral: bool,
+    goods: [bool; 3],
+    /// For each figure kind, the owner of the first one drawn.
+    figures: [Option<Player>; 4],
+}
+
+impl Seen {
+    fn note(&mut self, glyph: Glyph) {
+        match glyph {
+            Glyph::River => self.river = true,
+            Glyph::Inn => self.inn = true,
+            Glyph::Cathedral => self.cathedral = true,
+            Glyph::Goods(g) => {
+                if let Some(s) = self.goods.get_mut(g.index()) {
+                    *s = true;
+                }
+            }
+            Glyph::Figure(p, f) => {
+                if let Some(s) = self.figures.get_mut(f.index()) {
+                    s.get_or_insert(p);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The text mark of a kind of goods.
+fn goods_char(goods: Goods) -> char {
+    match goods {
+        Goods::Wine => 'w',
+        Goods::Grain => 'g',
+        Goods::Cloth => 'c',
+    }
 }
 
 type Cell = (usize, usize);
@@ -387,8 +489,12 @@ fn road_char(sides: &[Side]) -> char {
     }
 }
 
-/// A placed tile drawn in 5×3 cells, with its followers.
-fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)]) -> TextTile {
+/// The cells where an inn may stand, best first: field cells that are no
+/// half-edge's (a road through the middle leaves them free).
+const INN_CELLS: [Cell; 6] = [(0, 2), (2, 2), (1, 1), (1, 3), (1, 0), (1, 4)];
+
+/// A placed tile drawn in 5×3 cells, with its figures.
+fn text_tile(def: &TileDef, rotation: Rotation, figures: &[OnTile]) -> TextTile {
     let mut t = TextTile {
         glyphs: [[Glyph::Field; TW]; TH],
         owner: [[None; TW]; TH],
@@ -403,7 +509,27 @@ fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)
             }
         }
     }
-    // Roads, over the cities (a bend may cross a city's centre cell).
+    // The river, from each of its edges to the centre (a spring or a lake ends
+    // there), over a city's centre cell.
+    if oriented.river != 0 {
+        for side in Side::ALL
+            .into_iter()
+            .filter(|s| oriented.river & s.bit() != 0)
+        {
+            let cells: &[Cell] = match side {
+                Side::North => &[(0, 2)],
+                Side::South => &[(2, 2)],
+                Side::East => &[(1, 3), (1, 4)],
+                Side::West => &[(1, 0), (1, 1)],
+            };
+            for c in cells {
+                t.set(*c, Glyph::River, None);
+            }
+        }
+        t.set((1, 2), Glyph::River, None);
+    }
+    // Roads, over the cities (a bend may cross a city's centre cell) and the
+    // river (a bridge).
     let mut ends: Vec<Side> = Vec::new();
     let mut centre: Option<(char, Option<SegmentId>)> = None;
     for (id, seg) in segment_ids(def).zip(&def.segments) {
@@ -436,15 +562,48 @@ fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)
         ends.sort_unstable();
         t.set((1, 2), Glyph::Road(road_char(&ends)), None);
     }
-    // Banners, on a cell their city kept.
+    // Inns, on a field cell beside their road.
     for (id, seg) in segment_ids(def).zip(&def.segments) {
-        if seg.kind == FeatureKind::City
-            && seg.banner
-            && let Some(c) = BANNER_CELLS
-                .iter()
-                .find(|c| t.owner(**c) == Some(id) && t.glyph(**c) == Glyph::City)
-        {
-            t.set(*c, Glyph::Banner, Some(id));
+        if seg.kind != FeatureKind::Road || !seg.inn {
+            continue;
+        }
+        let beside = |c: Cell| {
+            let (r, col) = c;
+            t.glyph(c) == Glyph::Field
+                && [
+                    (r.wrapping_sub(1), col),
+                    (r + 1, col),
+                    (r, col.wrapping_sub(1)),
+                    (r, col + 1),
+                ]
+                .into_iter()
+                .any(|n| n.0 < TH && n.1 < TW && t.owner(n) == Some(id))
+        };
+        let cell = INN_CELLS
+            .into_iter()
+            .find(|c| beside(*c))
+            .or_else(|| TextTile::cells().find(|c| beside(*c)));
+        if let Some(c) = cell {
+            t.set(c, Glyph::Inn, None);
+        }
+    }
+    // Marks on cities, on a cell their city kept: the cathedral, the banner,
+    // the goods.
+    let marks: [fn(&Segment) -> Option<Glyph>; 3] = [
+        |s| s.cathedral.then_some(Glyph::Cathedral),
+        |s| s.banner.then_some(Glyph::Banner),
+        |s| s.goods.map(Glyph::Goods),
+    ];
+    for mark in marks {
+        for (id, seg) in segment_ids(def).zip(&def.segments) {
+            if seg.kind == FeatureKind::City
+                && let Some(glyph) = mark(seg)
+                && let Some(c) = BANNER_CELLS
+                    .iter()
+                    .find(|c| t.owner(**c) == Some(id) && t.glyph(**c) == Glyph::City)
+            {
+                t.set(*c, glyph, Some(id));
+            }
         }
     }
     // Fields own the cells of their half-edges.
@@ -458,7 +617,7 @@ fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)
             }
         }
     }
-    for (segment, player) in followers {
+    for (segment, player, figure) in figures {
         let Some(seg) = def.segment(*segment) else {
             continue;
         };
@@ -468,11 +627,11 @@ fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)
                 let first = board_sides(seg.edges, rotation)
                     .first()
                     .map_or((1, 2), |s| side_cell(*s));
-                if t.owner(first) == Some(*segment) && t.glyph(first) != Glyph::Banner {
+                if t.owner(first) == Some(*segment) && !t.glyph(first).is_city_mark() {
                     first
                 } else {
                     TextTile::cells()
-                        .find(|c| t.owner(*c) == Some(*segment) && t.glyph(*c) != Glyph::Banner)
+                        .find(|c| t.owner(*c) == Some(*segment) && !t.glyph(*c).is_city_mark())
                         .unwrap_or(first)
                 }
             }
@@ -486,7 +645,43 @@ fn text_tile(def: &TileDef, rotation: Rotation, followers: &[(SegmentId, Player)
                     .unwrap_or((1, 2))
             }
         };
-        t.set(cell, Glyph::Follower(*player), Some(*segment));
+        if figure_mark(*figure).is_none() {
+            t.set(cell, Glyph::Figure(*player, *figure), Some(*segment));
+            continue;
+        }
+        // A large follower, builder or pig takes two cells side by side, its
+        // owner's marker then the mark of its kind: the spot's cell and the one
+        // east of it, or the one west of it and the spot's cell; best where the
+        // other cell is of the same feature, else plain ground.
+        let (r, c) = cell;
+        let pairs = [
+            (c + 1 < TW).then_some((cell, (r, c + 1))),
+            c.checked_sub(1).map(|w| ((r, w), cell)),
+        ];
+        let other = |(a, b): (Cell, Cell)| if a == cell { b } else { a };
+        let same = |x: Cell| {
+            t.owner(x) == Some(*segment)
+                || (seg.kind == FeatureKind::Field
+                    && t.owner(x).is_none()
+                    && t.glyph(x) == Glyph::Field)
+        };
+        let pick =
+            |want: &dyn Fn(Cell) -> bool| pairs.iter().flatten().copied().find(|p| want(other(*p)));
+        let pair = pick(&same)
+            .or_else(|| pick(&|x| t.glyph(x).is_ground()))
+            .or_else(|| pairs.iter().flatten().copied().next());
+        if let Some((at, next)) = pair {
+            let owner = |x: Cell| {
+                if x == cell {
+                    Some(*segment)
+                } else {
+                    t.owner(x)
+                }
+            };
+            let (own_at, own_next) = (owner(at), owner(next));
+            t.set(at, Glyph::Figure(*player, *figure), own_at);
+            t.set(next, Glyph::FigureKind(*player, *figure), own_next);
+        }
     }
     t
 }
@@ -499,7 +694,11 @@ enum Style {
     City,
     Banner,
     Monastery,
-    /// A follower, with its player's colour code.
+    River,
+    Inn,
+    Cathedral,
+    Goods,
+    /// A figure, with its player's colour code.
     Follower(&'static str),
 }
 
@@ -511,6 +710,10 @@ impl Style {
             Style::City => Some("33"),
             Style::Banner => Some("1;34"),
             Style::Monastery => Some("1;31"),
+            Style::River => Some("36"),
+            Style::Inn => Some("1;35"),
+            Style::Cathedral => Some("1;31"),
+            Style::Goods => Some("1;32"),
             Style::Follower(ansi) => Some(ansi),
         }
     }
@@ -550,12 +753,19 @@ fn render_line(line: &[(char, Style)], color: bool, out: &mut String) {
 ///
 /// Each tile takes 5 columns and 3 rows, drawn from the catalog geometry: `▓` city,
 /// `◆` a city's banner, `─ │ ┌ ┼ …` roads, `⌂` a monastery, `·` field; empty
-/// squares are blank. A follower replaces the cell of the spot it stands on, marked
-/// by its player's initial (the seat digit when initials clash); with
-/// [`ShowOptions::color`] it is also shown in its player's colour. The x
-/// coordinates run along the top, the y coordinates down the left side (north up).
-/// Two legend lines follow: the players with their markers and colours, and the
-/// key of the symbols.
+/// squares are blank. The expansions add `≈` the River (from each river edge to
+/// the tile's centre; a road crossing it on a bridge keeps the centre), `i` an
+/// inn on a field cell beside its road, `†` a cathedral and `w`, `g`, `c` the
+/// goods (wine, grain, cloth) on a cell of their city. A follower replaces the
+/// cell of the spot it stands on, marked by its player's initial (the seat digit
+/// when initials clash); a large follower, builder or pig takes two cells side by
+/// side, the marker then `+`, `b` or `p` (`A+`, `Ab`, `Ap`). With
+/// [`ShowOptions::color`] figures are shown in their player's colour and the
+/// River in cyan. The x coordinates run along the top, the y coordinates down
+/// the left side (north up). Two legend lines follow: the players with their
+/// markers and colours, and the key of the symbols; then, only when the board
+/// shows them, a line keying the expansions' marks and one keying the figures
+/// other than the follower.
 ///
 /// ```
 /// use carcref::{TileCatalog, parse, referee::replay_to, show};
@@ -573,6 +783,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     let tiles = board.tiles();
     let marks = markers(game);
     let mut lines: Vec<Line> = Vec::new();
+    let mut seen = Seen::default();
     if let Some((min_x, max_x, min_y, max_y)) = bounds(tiles) {
         let standing = standing(game);
         let y_labels: Vec<String> = (min_y..=max_y).map(|y| y.to_string()).collect();
@@ -596,12 +807,12 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                     let index = pos_at(x, y).and_then(|p| board.index_at(p))?;
                     let placed = board.tile(index)?;
                     let def = game.catalog().get(placed.tile)?;
-                    let followers: Vec<(SegmentId, Player)> = standing
+                    let figures: Vec<OnTile> = standing
                         .iter()
                         .filter(|s| s.tile == index as usize)
-                        .map(|s| (s.segment, s.player))
+                        .map(Standing::on_tile)
                         .collect();
-                    Some(text_tile(def, placed.rotation, &followers))
+                    Some(text_tile(def, placed.rotation, &figures))
                 })
                 .collect();
             for r in 0..TH {
@@ -619,6 +830,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                 for tile in &row_tiles {
                     for c in 0..TW {
                         let glyph = tile.as_ref().map_or(Glyph::Empty, |t| t.glyph((r, c)));
+                        seen.note(glyph);
                         line.push(match glyph {
                             Glyph::Empty => (' ', Style::Plain),
                             Glyph::Field => ('·', Style::Field),
@@ -626,8 +838,16 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                             Glyph::Banner => ('◆', Style::Banner),
                             Glyph::Road(ch) => (ch, Style::Plain),
                             Glyph::Monastery => ('⌂', Style::Monastery),
-                            Glyph::Follower(p) => (
+                            Glyph::River => (RIVER_CHAR, Style::River),
+                            Glyph::Inn => (INN_CHAR, Style::Inn),
+                            Glyph::Cathedral => (CATHEDRAL_CHAR, Style::Cathedral),
+                            Glyph::Goods(g) => (goods_char(g), Style::Goods),
+                            Glyph::Figure(p, _) => (
                                 marks.get(p.index()).copied().unwrap_or('?'),
+                                Style::Follower(colour(game, p).ansi),
+                            ),
+                            Glyph::FigureKind(p, f) => (
+                                figure_mark(f).unwrap_or('?'),
                                 Style::Follower(colour(game, p).ansi),
                             ),
                         });
@@ -681,6 +901,52 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         push_str(&mut key, &format!(" {what}"), Style::Plain);
     }
     lines.push(key);
+    // The expansions' marks, each only when the board shows it.
+    let mut extra: Vec<(String, Style, &str)> = Vec::new();
+    if seen.river {
+        extra.push((RIVER_CHAR.to_string(), Style::River, "river"));
+    }
+    if seen.inn {
+        extra.push((INN_CHAR.to_string(), Style::Inn, "inn"));
+    }
+    if seen.cathedral {
+        extra.push((CATHEDRAL_CHAR.to_string(), Style::Cathedral, "cathedral"));
+    }
+    for goods in Goods::ALL {
+        if seen.goods.get(goods.index()) == Some(&true) {
+            extra.push((goods_char(goods).to_string(), Style::Goods, goods.name()));
+        }
+    }
+    let mut figures: Line = Vec::new();
+    for figure in Figure::ALL {
+        let (Some(player), Some(mark)) = (
+            seen.figures.get(figure.index()).copied().flatten(),
+            figure_mark(figure),
+        ) else {
+            continue;
+        };
+        if !figures.is_empty() {
+            push_str(&mut figures, "  ", Style::Plain);
+        }
+        let style = Style::Follower(colour(game, player).ansi);
+        figures.push((marks.get(player.index()).copied().unwrap_or('?'), style));
+        figures.push((mark, style));
+        push_str(&mut figures, &format!(" {}", figure.word()), Style::Plain);
+    }
+    if !extra.is_empty() {
+        let mut line: Line = Vec::new();
+        for (i, (symbol, style, what)) in extra.iter().enumerate() {
+            if i > 0 {
+                push_str(&mut line, "  ", Style::Plain);
+            }
+            push_str(&mut line, symbol, *style);
+            push_str(&mut line, &format!(" {what}"), Style::Plain);
+        }
+        lines.push(line);
+    }
+    if !figures.is_empty() {
+        lines.push(figures);
+    }
     let mut out = String::new();
     for line in &lines {
         render_line(line, options.color, &mut out);
@@ -922,6 +1188,8 @@ struct CityShape {
     area: Path,
     walls: Vec<Path>,
     banner: bool,
+    cathedral: bool,
+    goods: Option<Goods>,
 }
 
 /// The drawing of one tile kind at one rotation, in tile units.
@@ -931,14 +1199,124 @@ struct TileShape {
     roads: Vec<Path>,
     monastery: Option<SegmentId>,
     junction: bool,
+    /// The centre lines of the river (The River), from each river edge.
+    rivers: Vec<Path>,
+    /// Whether the river springs or ends in a lake on the tile (one river edge).
+    pool: bool,
+    /// Where the inns stand, beside their roads.
+    inns: Vec<Pt>,
+}
+
+const RIVER_WIDTH: f64 = 0.17;
+const RIVER: &str = "#4b9be0";
+const RIVER_EDGE: &str = "#2c5f96";
+/// Radius of a spring's or a lake's pool.
+const POOL: f64 = 0.13;
+
+/// Half the size of an inn's marker.
+const INN_SIZE: f64 = 0.08;
+
+/// The free room around a point of a tile: how far it is from the tile's border,
+/// the roads, the river, the cities and the buildings (0 inside them).
+fn room(shape: &TileShape, p: Pt) -> f64 {
+    let border = p.0.min(p.1).min(1.0 - p.0).min(1.0 - p.1);
+    let roads = shape
+        .roads
+        .iter()
+        .map(|r| distance_to_polyline(&r.points(), p) - ROAD_WIDTH / 2.0)
+        .fold(f64::INFINITY, f64::min);
+    let rivers = shape
+        .rivers
+        .iter()
+        .map(|r| distance_to_polyline(&r.points(), p) - RIVER_WIDTH / 2.0)
+        .fold(f64::INFINITY, f64::min);
+    let cities = shape
+        .cities
+        .iter()
+        .map(|c| {
+            let mut poly = c.area.points();
+            if inside(&poly, p) {
+                return 0.0;
+            }
+            if let Some(first) = poly.first().copied() {
+                poly.push(first);
+            }
+            distance_to_polyline(&poly, p)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let centre = ((p.0 - 0.5).powi(2) + (p.1 - 0.5).powi(2)).sqrt();
+    let building = if shape.monastery.is_some() {
+        centre - 0.2
+    } else if shape.junction {
+        centre - 0.13
+    } else if shape.pool {
+        centre - POOL
+    } else {
+        f64::INFINITY
+    };
+    border
+        .min(roads)
+        .min(rivers)
+        .min(cities)
+        .min(building)
+        .max(0.0)
+}
+
+/// Where a figure stands on a road reaching some board sides: near the edge of
+/// its first side (nearer on a road that ends on the tile, where the city or
+/// building at its end takes the middle).
+fn road_spot(sides: &[Side]) -> Pt {
+    let t = if sides.len() == 1 { 0.3 } else { 0.4 };
+    sides
+        .first()
+        .map_or(CENTRE, |s| lerp(side_mid(*s), CENTRE, t))
+}
+
+/// Where an inn stands beside its road: the roomiest of a few points on either
+/// side of the road, away from the spot a figure on the road takes.
+fn inn_spot(shape: &TileShape, sides: &[Side]) -> Pt {
+    let figure = road_spot(sides);
+    let mut best: Option<(Pt, f64)> = None;
+    // The road's last side first (a figure stands by its first side).
+    for side in sides.iter().rev() {
+        let mid = side_mid(*side);
+        // Across the road: a quarter turn of the direction to the centre.
+        let (dx, dy) = (CENTRE.0 - mid.0, CENTRE.1 - mid.1);
+        for t in [0.45, 0.3, 0.6] {
+            let on = lerp(mid, CENTRE, t);
+            for sign in [1.0, -1.0] {
+                for off in [0.17, 0.22] {
+                    let p = Pt(on.0 - dy * 2.0 * off * sign, on.1 + dx * 2.0 * off * sign);
+                    let away = ((p.0 - figure.0).powi(2) + (p.1 - figure.1).powi(2)).sqrt() - 0.13;
+                    let score = room(shape, p).min(away.max(0.0)).min(INN_SIZE + 0.02);
+                    if best.is_none_or(|(_, b)| score > b + 1e-9) {
+                        best = Some((p, score));
+                    }
+                }
+            }
+        }
+    }
+    best.map_or(CENTRE, |(p, _)| p)
 }
 
 fn tile_shape(def: &TileDef, rotation: Rotation) -> TileShape {
+    let oriented = def.at(rotation);
+    let river_sides: Vec<Side> = Side::ALL
+        .into_iter()
+        .filter(|s| oriented.river & s.bit() != 0)
+        .collect();
     let mut shape = TileShape {
         cities: Vec::new(),
         roads: Vec::new(),
         monastery: def.monastery,
         junction: false,
+        rivers: if river_sides.is_empty() {
+            Vec::new()
+        } else {
+            road_paths(&river_sides)
+        },
+        pool: river_sides.len() == 1,
+        inns: Vec::new(),
     };
     let mut ends = 0;
     for seg in &def.segments {
@@ -951,6 +1329,8 @@ fn tile_shape(def: &TileDef, rotation: Rotation) -> TileShape {
                         area,
                         walls,
                         banner: seg.banner,
+                        cathedral: seg.cathedral,
+                        goods: seg.goods,
                     });
                 }
             }
@@ -964,6 +1344,10 @@ fn tile_shape(def: &TileDef, rotation: Rotation) -> TileShape {
         }
     }
     shape.junction = ends >= 3 && def.monastery.is_none();
+    for seg in def.segments.iter().filter(|s| s.inn) {
+        let spot = inn_spot(&shape, &board_sides(seg.edges, rotation));
+        shape.inns.push(spot);
+    }
     shape
 }
 
@@ -1016,11 +1400,20 @@ fn field_spot(def: &TileDef, rotation: Rotation, shape: &TileShape, segment: Seg
     };
     let cities: Vec<Vec<Pt>> = shape.cities.iter().map(|c| c.area.points()).collect();
     let roads: Vec<Vec<Pt>> = shape.roads.iter().map(Path::points).collect();
+    let rivers: Vec<Vec<Pt>> = shape.rivers.iter().map(Path::points).collect();
     let blocked = |p: Pt| {
         cities.iter().any(|poly| inside(poly, p))
             || roads
                 .iter()
                 .any(|l| distance_to_polyline(l, p) < ROAD_WIDTH / 2.0 + 0.02)
+            || rivers
+                .iter()
+                .any(|l| distance_to_polyline(l, p) < RIVER_WIDTH / 2.0 + 0.02)
+            || (shape.pool && (p.0 - 0.5).powi(2) + (p.1 - 0.5).powi(2) < (POOL + 0.02).powi(2))
+            || shape
+                .inns
+                .iter()
+                .any(|i| (p.0 - i.0).abs() < INN_SIZE && (p.1 - i.1).abs() < INN_SIZE)
             || (shape.monastery.is_some() && (p.0 - 0.5).abs() < 0.17 && (p.1 - 0.5).abs() < 0.2)
             || (shape.junction && (p.0 - 0.5).abs() < 0.1 && (p.1 - 0.5).abs() < 0.1)
     };
@@ -1155,6 +1548,175 @@ fn meeple(out: &mut String, class: &str, at: Pt, c: Colour, lying: bool) {
     );
 }
 
+/// A figure at a point of a tile, in its owner's colour: a follower is a meeple
+/// (lying down as a farmer), a large follower a bigger meeple, a builder a
+/// robed figure with a hat, a pig a pig. Each is one `<g>` whose class names its
+/// kind: `follower`, `big-follower`, `builder`, `pig`.
+fn figure_svg(out: &mut String, figure: Figure, at: Pt, c: Colour, lying: bool) {
+    match figure {
+        Figure::Follower => meeple(out, "follower", at, c, lying),
+        Figure::Big => {
+            let mut icon = String::new();
+            meeple(&mut icon, "big-follower", Pt(0.0, 0.0), c, lying);
+            let _ = write!(
+                out,
+                "<g transform=\"translate({} {}) scale(1.4)\">{icon}</g>",
+                num(at.0 * T),
+                num(at.1 * T),
+            );
+        }
+        Figure::Builder => {
+            let _ = write!(
+                out,
+                "<g class=\"builder\" data-colour=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"M-3.6 -2.2H3.6L6.5 9H-6.5Z\"/><circle cx=\"0\" cy=\"-5.6\" r=\"3.3\"/><path d=\"M-5.6 -8.2H5.6L3.2 -11.8H-3.2Z\"/></g>",
+                c.name,
+                num(at.0 * T),
+                num(at.1 * T - T * 0.02),
+                num(T * 0.27 / 20.0),
+                c.fill,
+                c.stroke,
+            );
+        }
+        Figure::Pig => {
+            let _ = write!(
+                out,
+                "<g class=\"pig\" data-colour=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"M-5 5H-2.4V10H-5ZM-1.2 5H1.4V10.4H-1.2ZM2.8 5H5.4V10.4H2.8ZM6 5H8.6V10H6Z\"/><path d=\"M9 1.5Q12 0.5 10.8 3.4\" fill=\"none\"/><ellipse cx=\"1.8\" cy=\"2.4\" rx=\"8\" ry=\"5.2\"/><circle cx=\"-6.2\" cy=\"0\" r=\"3.9\"/><path d=\"M-7.6 -3L-5.6 -6.6L-4 -2.8Z\"/><ellipse cx=\"-9.8\" cy=\"0.6\" rx=\"1.7\" ry=\"2\"/></g>",
+                c.name,
+                num(at.0 * T),
+                num(at.1 * T - T * 0.02),
+                num(T * 0.27 / 20.0),
+                c.fill,
+                c.stroke,
+            );
+        }
+    }
+}
+
+/// The River's water along its course, over a darker bank, and the pool of a
+/// spring or a lake.
+fn river_svg(out: &mut String, shape: &TileShape) {
+    for p in &shape.rivers {
+        let _ = write!(
+            out,
+            "<path d=\"{}\" fill=\"none\" stroke=\"{RIVER_EDGE}\" stroke-width=\"{}\"/>",
+            p.d(false),
+            num(T * (RIVER_WIDTH + 0.035))
+        );
+    }
+    for p in &shape.rivers {
+        let _ = write!(
+            out,
+            "<path class=\"river\" d=\"{}\" fill=\"none\" stroke=\"{RIVER}\" stroke-width=\"{}\"/>",
+            p.d(false),
+            num(T * RIVER_WIDTH)
+        );
+    }
+    if shape.pool {
+        let _ = write!(
+            out,
+            "<circle class=\"pool\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{RIVER}\" stroke=\"{RIVER_EDGE}\" stroke-width=\"1.2\"/>",
+            num(T * 0.5),
+            num(T * 0.5),
+            num(T * POOL)
+        );
+    }
+}
+
+/// An inn: a small house with a dark roof, centred on a point.
+fn inn_svg(out: &mut String, at: Pt) {
+    let p = |u: f64| num(u * T);
+    let (x, y, s) = (at.0, at.1, INN_SIZE);
+    let _ = write!(
+        out,
+        "<g class=\"inn\" stroke=\"#3b2414\" stroke-width=\"1\" stroke-linejoin=\"round\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f1cf86\"/><path d=\"M{} {}L{} {}L{} {}Z\" fill=\"#6b2f1a\"/><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#3b2414\"/></g>",
+        p(x - s * 0.8),
+        p(y - s * 0.1),
+        p(s * 1.6),
+        p(s * 1.0),
+        p(x - s),
+        p(y - s * 0.1),
+        p(x),
+        p(y - s),
+        p(x + s),
+        p(y - s * 0.1),
+        p(x - s * 0.2),
+        p(y + s * 0.4),
+        p(s * 0.4),
+        p(s * 0.5),
+    );
+}
+
+/// A cathedral: a pale church with a slate roof and a tower with a spire and a
+/// cross, centred on a point.
+fn cathedral_svg(out: &mut String, at: Pt) {
+    let (x, y) = (at.0, at.1);
+    let p = |dx: f64, dy: f64| format!("{} {}", num((x + dx) * T), num((y + dy) * T));
+    let _ = write!(
+        out,
+        "<g class=\"cathedral\" stroke=\"#3a2a1a\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"M{}H{}V{}H{}Z\" fill=\"#f4efe2\"/><path d=\"M{}L{}L{}Z\" fill=\"#5d5a7e\"/><path d=\"M{}H{}V{}H{}Z\" fill=\"#f4efe2\"/><path d=\"M{}L{}L{}Z\" fill=\"#5d5a7e\"/><path d=\"M{}V{}M{}H{}\" fill=\"none\" stroke-width=\"1.3\"/></g>",
+        // The nave and its roof.
+        p(-0.04, -0.01),
+        num((x + 0.13) * T),
+        num((y + 0.09) * T),
+        num((x - 0.04) * T),
+        p(-0.05, -0.01),
+        p(0.045, -0.08),
+        p(0.14, -0.01),
+        // The tower, its spire and the cross.
+        p(-0.12, -0.07),
+        num((x - 0.04) * T),
+        num((y + 0.09) * T),
+        num((x - 0.12) * T),
+        p(-0.13, -0.07),
+        p(-0.08, -0.16),
+        p(-0.03, -0.07),
+        p(-0.08, -0.16),
+        num((y - 0.22) * T),
+        p(-0.1, -0.195),
+        num((x - 0.06) * T),
+    );
+}
+
+/// A goods symbol: a small token in the kind's colour with its letter.
+fn goods_svg(out: &mut String, at: Pt, goods: Goods) {
+    let (fill, ink) = match goods {
+        Goods::Wine => ("#8e2454", "#ffffff"),
+        Goods::Grain => ("#e2b22a", "#3a2a00"),
+        Goods::Cloth => ("#3f6fb5", "#ffffff"),
+    };
+    let _ = write!(
+        out,
+        "<g class=\"goods\" data-goods=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"#f4f4f4\" stroke-width=\"1\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">{}</text></g>",
+        goods.name(),
+        num(at.0 * T),
+        num(at.1 * T),
+        num(T * 0.085),
+        num(at.0 * T),
+        num(at.1 * T + T * 0.04),
+        num(T * 0.13),
+        goods_char(goods),
+    );
+}
+
+/// Where a city's cathedral and goods go: away from its figure and its banner.
+fn city_mark_spots(sides: &[Side]) -> [Pt; 2] {
+    let (anchor, _) = city_spots(sides);
+    match sides {
+        [side] => {
+            let along = lerp(corner(side.index()), corner(side.index() + 1), 0.73);
+            [
+                lerp(along, CENTRE, 0.22),
+                lerp(side_mid(*side), CENTRE, 0.1),
+            ]
+        }
+        _ => {
+            let last = sides.last().map_or(CENTRE, |s| side_mid(*s));
+            let first = sides.first().map_or(0, |s| s.index());
+            [lerp(anchor, last, 0.55), lerp(anchor, corner(first), 0.55)]
+        }
+    }
+}
+
 /// A pennant (a small shield) centred on a point.
 fn banner(out: &mut String, at: Pt) {
     let (x, y) = (at.0 * T, at.1 * T);
@@ -1206,7 +1768,7 @@ fn svg_tile(
     game: &Game<'_>,
     def: &TileDef,
     placed: &PlacedTile,
-    followers: &[(SegmentId, Player)],
+    figures: &[OnTile],
 ) {
     let shape = tile_shape(def, placed.rotation);
     let _ = write!(
@@ -1215,6 +1777,7 @@ fn svg_tile(
         num(T),
         num(T)
     );
+    river_svg(out, &shape);
     // Each road twice: a darker casing, then the light road over it.
     for p in &shape.roads {
         let _ = write!(
@@ -1256,34 +1819,44 @@ fn svg_tile(
             );
         }
     }
+    for inn in &shape.inns {
+        inn_svg(out, *inn);
+    }
     for city in &shape.cities {
         if city.banner {
             banner(out, city_spots(&city.sides).1);
+        }
+        let mut spots = city_mark_spots(&city.sides).into_iter();
+        if city.cathedral
+            && let Some(at) = spots.next()
+        {
+            cathedral_svg(out, at);
+        }
+        if let Some(goods) = city.goods
+            && let Some(at) = spots.next()
+        {
+            goods_svg(out, at, goods);
         }
     }
     if shape.monastery.is_some() {
         monastery(out);
     }
-    for (segment, player) in followers {
+    for (segment, player, figure) in figures {
         let Some(seg) = def.segment(*segment) else {
             continue;
         };
         let sides = board_sides(seg.edges, placed.rotation);
         let (at, lying) = match seg.kind {
             FeatureKind::City => (city_spots(&sides).0, false),
-            FeatureKind::Road => {
-                // Near the edge on a road that ends on the tile (the city or
-                // building at its end takes the middle).
-                let t = if sides.len() == 1 { 0.3 } else { 0.4 };
-                let at = sides
-                    .first()
-                    .map_or(CENTRE, |s| lerp(side_mid(*s), CENTRE, t));
-                (at, false)
-            }
+            FeatureKind::Road => (road_spot(&sides), false),
             FeatureKind::Monastery => (Pt(0.66, 0.6), false),
-            FeatureKind::Field => (field_spot(def, placed.rotation, &shape, *segment), true),
+            // A farmer lies down; a pig stands in its field.
+            FeatureKind::Field => (
+                field_spot(def, placed.rotation, &shape, *segment),
+                *figure != Figure::Pig,
+            ),
         };
-        meeple(out, "follower", at, colour(game, *player), lying);
+        figure_svg(out, *figure, at, colour(game, *player), lying);
     }
     let _ = write!(
         out,
@@ -1317,8 +1890,15 @@ fn feature_tiles(game: &Game<'_>, feature: FeatureRef) -> Option<Vec<usize>> {
 /// data-rotation="r90">` element drawn from the catalog geometry: fields green,
 /// cities tan with brown walls and a blue shield for a banner, roads as light
 /// strokes, a monastery as a small building, a three- or four-way junction as a
-/// small square. Followers are meeples in their player's colour (farmers lie
-/// down), on the spot they stand on. The x coordinates run along the top, the y
+/// small square. The River is a blue band (`class="river"`) from each river edge
+/// to the centre, a spring or a lake a blue pool (`class="pool"`); an inn is a
+/// small house beside its road (`class="inn"`), a cathedral a church with a
+/// spire in its city (`class="cathedral"`), goods a token with the kind's letter
+/// (`class="goods" data-goods="wine"`). Figures are drawn in their player's
+/// colour on the spot they stand on, one `<g>` each classed by kind: a follower
+/// is a meeple (`follower`; farmers lie down), a large follower a meeple 1.4
+/// times bigger (`big-follower`), a builder a robed figure with a hat
+/// (`builder`), a pig a pig (`pig`). The x coordinates run along the top, the y
 /// coordinates down the left side (north up); a legend below names the players
 /// and their colours (the default palette by seat, see the module docs).
 ///
@@ -1411,12 +1991,12 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
             num(px),
             num(py)
         );
-        let followers: Vec<(SegmentId, Player)> = standing
+        let figures: Vec<OnTile> = standing
             .iter()
             .filter(|s| s.tile == i)
-            .map(|s| (s.segment, s.player))
+            .map(Standing::on_tile)
             .collect();
-        svg_tile(&mut out, game, def, placed, &followers);
+        svg_tile(&mut out, game, def, placed, &figures);
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");

@@ -1,12 +1,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! Board pictures: the text picture of rulebook fixtures and an example game
-//! (snapshots), and the SVG document (well-formed XML, one element per tile, the
-//! highlighted feature marked). The SVG of the two-player example is kept in
+//! Board pictures: the text picture of rulebook fixtures and example games
+//! (snapshots, one with all three expansions), and the SVG document (well-formed
+//! XML, one element per tile, one per figure on the board by kind, the River,
+//! inns, cathedrals and goods drawn, the highlighted feature marked). The SVG of the two-player example is kept in
 //! `notation/examples/board.svg`; `CARCREF_UPDATE_SVG=1 cargo test --test show`
 //! rewrites it.
 
 use std::path::Path;
 
+use carcref::figures::Figure;
 use carcref::score::FeatureRef;
 use carcref::show::{ShowOptions, SvgOptions, board_svg, board_text};
 use carcref::{Game, Pos, Side, Spot, TileCatalog};
@@ -89,6 +91,43 @@ fn strip_ansi(s: &str) -> String {
     out
 }
 
+/// The class of a figure's element in the SVG.
+fn figure_class(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Follower => "follower",
+        Figure::Big => "big-follower",
+        Figure::Builder => "builder",
+        Figure::Pig => "pig",
+    }
+}
+
+/// Every figure kind is drawn once per figure of that kind on the board: the
+/// starting supply less what the players hold.
+fn assert_figures_drawn(game: &Game<'_>, doc: &roxmltree::Document<'_>, what: &str) {
+    for figure in Figure::ALL {
+        let start = figure.per_player(game.expansions());
+        let on_board: usize = game
+            .supplies()
+            .iter()
+            .map(|(_, supply)| usize::from(start - supply.count(figure)))
+            .sum();
+        let drawn = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some(figure_class(figure)))
+            .count();
+        assert_eq!(
+            drawn, on_board,
+            "{what}: one {figure} per {figure} on the board"
+        );
+    }
+}
+
+fn count_class(doc: &roxmltree::Document<'_>, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .count()
+}
+
 fn tile_elements<'a>(doc: &'a roxmltree::Document<'a>) -> Vec<roxmltree::Node<'a, 'a>> {
     doc.descendants()
         .filter(|n| n.attribute("class") == Some("tile"))
@@ -103,6 +142,12 @@ fn svg_is_xml_with_one_element_per_tile() {
         ("notation/examples/hig2012-four-players.cgn", Some(30)),
         ("notation/examples/rgg2000-three-players.cgn", None),
         ("notation/games/valid/hig2012-farm-example.cgn", None),
+        ("notation/examples/hig2012-three-expansions.cgn", Some(60)),
+        ("notation/examples/hig2012-three-expansions.cgn", None),
+        ("notation/examples/rgg2000-traders-and-builders.cgn", None),
+        ("notation/games/valid/hig2012-big-farmer.cgn", None),
+        ("notation/games/valid/hig2012-pig.cgn", None),
+        ("notation/games/valid/hig2012-builder-double-turn.cgn", None),
     ] {
         let game = game_at(path, &catalog, turn);
         let svg = board_svg(
@@ -117,19 +162,17 @@ fn svg_is_xml_with_one_element_per_tile() {
         let tiles = tile_elements(&doc);
         assert_eq!(tiles.len(), game.board().len(), "{path}");
         assert_eq!(svg.matches("class=\"tile\"").count(), game.board().len());
-        let on_board: usize = game
+        let followers: usize = game
             .supplies()
             .players()
             .map(|p| usize::from(carcref::rules::FOLLOWERS_PER_PLAYER - game.followers_in_hand(p)))
             .sum();
-        let drawn = doc
-            .descendants()
-            .filter(|n| n.attribute("class") == Some("follower"))
-            .count();
         assert_eq!(
-            drawn, on_board,
+            count_class(&doc, "follower"),
+            followers,
             "{path}: one figure per follower on the board"
         );
+        assert_figures_drawn(&game, &doc, path);
         for (t, placed) in tiles.iter().zip(game.board().tiles()) {
             assert_eq!(
                 t.attribute("data-pos"),
@@ -153,6 +196,135 @@ fn svg_is_xml_with_one_element_per_tile() {
             0
         );
     }
+}
+
+/// The three expansions at turn 60: the river from the spring to the lake,
+/// inns, a cathedral, goods, and every kind of figure (large followers, a builder,
+/// pigs) are on the board.
+const EXPANSIONS: &str = "notation/examples/hig2012-three-expansions.cgn";
+
+#[test]
+fn text_three_expansions_at_turn_60() {
+    let text = text_of(EXPANSIONS, Some(60));
+    assert!(text.contains("after turn 60:"));
+    for mark in [
+        "≈ river",
+        "i inn",
+        "† cathedral",
+        "w wine",
+        "g grain",
+        "c cloth",
+        "C+ large follower",
+        "Ab builder",
+        "Ap pig",
+    ] {
+        assert!(text.contains(mark), "the key names {mark}:\n{text}");
+    }
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_three_expansions_turn_60", text);
+    });
+}
+
+#[test]
+fn text_three_expansions_in_colour() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_at(EXPANSIONS, &catalog, Some(60));
+    let plain = board_text(&game, &ShowOptions::default());
+    let coloured = board_text(&game, &ShowOptions { color: true });
+    assert!(coloured.contains("\x1b[36m≈"), "the river in cyan");
+    assert!(
+        coloured.contains("\x1b[1;97;41mAb\x1b[0m"),
+        "Ann's builder in red, marker and mark together"
+    );
+    assert_eq!(strip_ansi(&coloured), plain);
+    assert!(!plain.contains('\x1b'));
+}
+
+#[test]
+fn text_key_lists_only_what_the_board_shows() {
+    // Turn 3: the river and a large follower, nothing else of the expansions.
+    let text = text_of(EXPANSIONS, Some(3));
+    let key: Vec<&str> = text.lines().rev().take(2).collect();
+    assert_eq!(key, ["C+ large follower", "≈ river"], "{text}");
+    // A basic game keeps its two legend lines.
+    let basic = text_of("notation/examples/hig2012-two-players.cgn", None);
+    assert!(basic.ends_with("▓ city  ◆ banner  ─│ road  ⌂ monastery  · field\n"));
+}
+
+#[test]
+fn svg_draws_the_expansions() {
+    let catalog = TileCatalog::embedded().unwrap();
+    for turn in [Some(3), Some(44), Some(60), None] {
+        let game = game_at(EXPANSIONS, &catalog, turn);
+        let svg = board_svg(&game, &SvgOptions::default());
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let what = format!("turn {turn:?}");
+        assert_figures_drawn(&game, &doc, &what);
+        // Each river tile draws its river, one band per river edge; the spring
+        // and the lake a pool.
+        let tiles = tile_elements(&doc);
+        let mut pools = 0;
+        for (t, placed) in tiles.iter().zip(game.board().tiles()) {
+            let def = catalog.def(placed.tile);
+            let bands = t
+                .descendants()
+                .filter(|n| n.attribute("class") == Some("river"))
+                .count();
+            let edges = def.river.count_ones() as usize;
+            // Two edges make one band (straight or bent), one edge a band to the pool.
+            assert_eq!(bands, edges.min(1), "{what}: {} at {}", def.id, placed.pos);
+            pools += usize::from(edges == 1);
+            let count = |class: &str| {
+                t.descendants()
+                    .filter(|n| n.attribute("class") == Some(class))
+                    .count()
+            };
+            let segs = |f: fn(&carcref::tiles::Segment) -> bool| {
+                def.segments.iter().filter(|s| f(s)).count()
+            };
+            assert_eq!(count("inn"), segs(|s| s.inn), "{what}: {}", def.id);
+            assert_eq!(
+                count("cathedral"),
+                segs(|s| s.cathedral),
+                "{what}: {}",
+                def.id
+            );
+            assert_eq!(
+                count("goods"),
+                segs(|s| s.goods.is_some()),
+                "{what}: {}",
+                def.id
+            );
+        }
+        assert_eq!(count_class(&doc, "pool"), pools, "{what}");
+        assert!(count_class(&doc, "river") >= 3, "{what}");
+        if turn == Some(60) {
+            for class in [
+                "inn",
+                "cathedral",
+                "goods",
+                "big-follower",
+                "builder",
+                "pig",
+            ] {
+                assert!(count_class(&doc, class) > 0, "{what}: a {class}");
+            }
+            assert_eq!(pools, 2, "the spring and the lake");
+        }
+    }
+    // The goods say their kind.
+    let game = game_at(EXPANSIONS, &catalog, None);
+    let svg = board_svg(&game, &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let kinds: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("goods"))
+        .filter_map(|n| n.attribute("data-goods"))
+        .collect();
+    assert_eq!(
+        kinds.into_iter().collect::<Vec<_>>(),
+        ["cloth", "grain", "wine"]
+    );
 }
 
 #[test]
