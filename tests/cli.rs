@@ -155,6 +155,48 @@ fn generated_games_check() {
     );
 }
 
+/// The acceptance command of the expansions, scaled down:
+/// `carcref gen --expansions river,inns-and-cathedrals,traders-and-builders | carcref check -`
+/// exits 0 under both editions.
+#[test]
+fn generated_games_with_the_expansions_check() {
+    for rules in ["HiG-2012", "RGG-2000"] {
+        let games = run(
+            &[
+                "gen",
+                "--seed",
+                "9",
+                "--games",
+                "100",
+                "--rules",
+                rules,
+                "--players",
+                "3",
+                "--expansions",
+                "river,inns-and-cathedrals,traders-and-builders",
+            ],
+            None,
+        );
+        assert!(games.starts_with("exit_code: 0"), "{games}");
+        let cgn = games
+            .split("----- stdout -----\n")
+            .nth(1)
+            .unwrap()
+            .split("----- stderr -----")
+            .next()
+            .unwrap();
+        assert!(cgn.contains("[Expansions \"river, inns-and-cathedrals, traders-and-builders\"]"));
+        let checked = run(&["check", "-"], Some(cgn));
+        assert!(checked.starts_with("exit_code: 0"), "{rules}: {checked}");
+        assert!(
+            checked.contains("checked 100 games in 1 files: 100 valid, 0 invalid"),
+            "{checked}"
+        );
+    }
+    let bad = run(&["gen", "--expansions", "tower"], None);
+    assert!(bad.starts_with("exit_code: 2"), "{bad}");
+}
+
 /// A record with one tile id changed past the opening exits 1 with a coded
 /// diagnostic on that very line.
 #[test]
