@@ -43,6 +43,9 @@ pub struct Replay {
     pub diagnostics: Vec<Diagnostic>,
     /// Player names in seat order (empty if the header was unusable).
     pub players: Vec<String>,
+    /// Goods tokens taken during the game (Traders & Builders): the turn, who
+    /// took them, and how many of each kind (wine, grain, cloth).
+    pub goods_taken: Vec<(u32, Player, [u32; 3])>,
 }
 
 /// Options of a replay.
@@ -74,10 +77,17 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     }
     let mut game = Game::new(setup, catalog);
     let mut events = Vec::new();
+    let mut goods_taken = Vec::new();
     let mut legal = true;
     for (i, turn) in record.turns.iter().enumerate() {
         match game.play(turn) {
             Ok(turn_events) => {
+                let goods = game.turn_goods();
+                if goods.iter().any(|n| *n > 0)
+                    && let Some((player, _)) = game.last_turn()
+                {
+                    goods_taken.push((game.turn(), player, goods));
+                }
                 if check_claims {
                     check_claims_of(turn, &turn_events, &game, &mut diagnostics);
                 }
@@ -107,6 +117,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             score: None,
             diagnostics,
             players,
+            goods_taken,
         };
     }
     if header.termination == Termination::Complete && game.remaining() > 0 {
@@ -156,6 +167,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         }),
         diagnostics,
         players,
+        goods_taken,
     }
 }
 

@@ -318,6 +318,20 @@ pub struct ScoreView {
     pub totals: OrderedMap<u32>,
     /// Every scoring event.
     pub events: Vec<EventView>,
+    /// Goods tokens taken during the game (Traders & Builders).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub goods_taken: Vec<GoodsTakenView>,
+}
+
+/// Goods tokens a turn took, as reports show them.
+#[derive(Debug, Clone, Serialize)]
+pub struct GoodsTakenView {
+    /// The turn.
+    pub turn: u32,
+    /// Who took them (the player who completed the cities).
+    pub player: String,
+    /// Tokens by kind, kinds with none left out.
+    pub goods: OrderedMap<u32>,
 }
 
 fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
@@ -350,7 +364,8 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
 }
 
 /// The score view of a game, if it was scored.
-pub fn score_view(index: usize, events: &[ScoreEvent], sheet: &ScoreSheet) -> ScoreView {
+pub fn score_view(index: usize, replay: &crate::referee::Replay, sheet: &ScoreSheet) -> ScoreView {
+    let events = &replay.events;
     ScoreView {
         game: index + 1,
         rules: sheet.edition.to_string(),
@@ -366,6 +381,22 @@ pub fn score_view(index: usize, events: &[ScoreEvent], sheet: &ScoreSheet) -> Sc
         events: events
             .iter()
             .map(|e| event_view(e, &sheet.players))
+            .collect(),
+        goods_taken: replay
+            .goods_taken
+            .iter()
+            .map(|(turn, p, goods)| GoodsTakenView {
+                turn: *turn,
+                player: sheet.players.get(p.index()).cloned().unwrap_or_default(),
+                goods: OrderedMap(
+                    crate::tiles::Goods::ALL
+                        .iter()
+                        .zip(goods)
+                        .filter(|(_, n)| **n > 0)
+                        .map(|(g, n)| (g.name().to_string(), *n))
+                        .collect(),
+                ),
+            })
             .collect(),
     }
 }
@@ -388,7 +419,7 @@ pub fn render_scores(outcome: &Outcome, format: ScoreFormat) -> String {
     for (i, game) in outcome.games.iter().enumerate() {
         let Some(replay) = &game.replay else { continue };
         let Some(sheet) = &replay.score else { continue };
-        let view = score_view(i, &replay.events, sheet);
+        let view = score_view(i, replay, sheet);
         match format {
             ScoreFormat::Human => out.push_str(&score_human(&view)),
             ScoreFormat::Json => {
@@ -482,6 +513,18 @@ pub fn score_human(view: &ScoreView) -> String {
             followers.join(", "),
             points.join(", ")
         );
+    }
+    if !view.goods_taken.is_empty() {
+        let taken: Vec<String> = view
+            .goods_taken
+            .iter()
+            .map(|g| {
+                let goods: Vec<String> =
+                    g.goods.0.iter().map(|(k, n)| format!("{k}+{n}")).collect();
+                format!("turn {} {} {}", g.turn, g.player, goods.join(","))
+            })
+            .collect();
+        let _ = writeln!(out, "Goods taken: {}", taken.join("; "));
     }
     let totals: Vec<String> = view
         .totals

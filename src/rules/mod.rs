@@ -419,6 +419,12 @@ impl<'c> Game<'c> {
         self.turn_goods
     }
 
+    /// Who played the last turn that placed a tile, and whether it was the second
+    /// of a builder's double turn.
+    pub fn last_turn(&self) -> Option<(Player, bool)> {
+        self.last
+    }
+
     /// Whether the next turn is the second of a builder's double turn.
     pub fn is_second_turn(&self) -> bool {
         self.second_turn
