@@ -505,92 +505,124 @@ impl<'a> Line<'a> {
     /// recorded archive has this form, and reading it this way is several times
     /// faster.
     fn turn_fast(&self, body: &'a str) -> Option<TurnRecord> {
-        let bytes = body.as_bytes();
-        let at = self.text.offset(body);
-        let span = |a: usize, b: usize| Span::new(self.base + at + a, self.base + at + b);
-        let i = 0;
+        let b = body.as_bytes();
+        let at = self.base + self.text.offset(body);
+        let span = |x: usize, y: usize| Span::new(at + x, at + y);
         // Up to (not including) the next space or the end.
+        // Tokens are a few bytes long: a plain loop beats a vectorised search.
         let token_end = |from: usize| {
-            bytes
-                .iter()
-                .skip(from)
-                .position(|b| *b == b' ')
-                .map_or(bytes.len(), |p| from + p)
+            b.get(from..)
+                .and_then(|rest| rest.iter().position(|c| *c == b' '))
+                .map_or(b.len(), |p| from + p)
         };
-        let digits = |from: usize| {
-            bytes
-                .iter()
-                .skip(from)
-                .take_while(|b| b.is_ascii_digit())
-                .count()
-        };
-
-        let n = digits(i);
-        let number: u32 = body.get(i..i + n)?.parse().ok()?;
-        let number = Spanned::new(number, span(i, i + n));
-        let i = i + n;
-        if body.get(i..i + 2)? != ". " {
-            return None;
-        }
-        let i = i + 2;
-        let end = token_end(i);
-        let name = body.get(i..end)?;
-        if name.is_empty() || !name.chars().all(is_name_char) {
-            return None;
-        }
-        let player = Spanned::new(Name::from(name), span(i, end));
-        let i = end + 1;
-        let end = token_end(i);
-        let id = body.get(i..end)?;
-        let mut chars = id.chars();
-        if !chars.next()?.is_ascii_uppercase() || !chars.all(|c| c.is_ascii_alphanumeric()) {
-            return None;
-        }
-        let tile = Spanned::new(Name::from(id), span(i, end));
-        let i = end + 1;
-        let end = token_end(i);
-        let action = if body.get(i..end)? == "discard" {
-            Spanned::new(ActionRecord::Discard, span(i, end))
-        } else {
-            let (x, y) = body.get(i..end)?.split_once(',')?;
-            let coordinate = |s: &str| {
-                let digits = s.strip_prefix('-').unwrap_or(s);
-                (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(())?;
-                s.parse::<i32>().ok()
-            };
-            let pos = Spanned::new(Pos::new(coordinate(x)?, coordinate(y)?), span(i, end));
-            let r_start = end + 1;
-            let r_end = token_end(r_start);
-            let r = body.get(r_start..r_end)?;
-            if bytes.get(end) != Some(&b' ') || !r.starts_with('r') || r.len() < 2 {
+        // The byte at `i` is a space, and a token follows it.
+        let spaced = |i: usize| b.get(i) == Some(&b' ');
+        let name_at = |from: usize, to: usize| -> Option<Name> {
+            let text = b.get(from..to)?;
+            if text.is_empty() {
                 return None;
             }
-            let rotation = Spanned::new(r.parse::<Rotation>().ok()?, span(r_start, r_end));
-            Spanned::new(ActionRecord::Place { pos, rotation }, span(i, r_end))
+            if !text.iter().all(|c| c.is_ascii() && is_ascii_name_byte(*c)) {
+                // Other than ASCII: decide on the characters.
+                let s = body.get(from..to)?;
+                if !s.chars().all(is_name_char) {
+                    return None;
+                }
+            }
+            Some(Name::from(body.get(from..to)?))
         };
-        let mut i = action.span.end - self.base - at;
+        let decimal = |from: usize, to: usize| -> Option<u32> {
+            let digits = b.get(from..to)?;
+            if digits.is_empty() {
+                return None;
+            }
+            digits.iter().try_fold(0u32, |n, d| {
+                if !d.is_ascii_digit() {
+                    return None;
+                }
+                n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+            })
+        };
+
+        let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        let number = Spanned::new(decimal(0, n)?, span(0, n));
+        if b.get(n..n + 2)? != b". " {
+            return None;
+        }
+        let p0 = n + 2;
+        let p1 = token_end(p0);
+        let player = Spanned::new(name_at(p0, p1)?, span(p0, p1));
+        if !spaced(p1) {
+            return None;
+        }
+        let t0 = p1 + 1;
+        let t1 = token_end(t0);
+        let id = b.get(t0..t1)?;
+        let (first, rest) = id.split_first()?;
+        if !first.is_ascii_uppercase() || !rest.iter().all(u8::is_ascii_alphanumeric) {
+            return None;
+        }
+        let tile = Spanned::new(Name::from(body.get(t0..t1)?), span(t0, t1));
+        if !spaced(t1) {
+            return None;
+        }
+        let a0 = t1 + 1;
+        let a1 = token_end(a0);
+        let action = if b.get(a0..a1)? == b"discard" {
+            Spanned::new(ActionRecord::Discard, span(a0, a1))
+        } else {
+            let comma = a0 + b.get(a0..a1)?.iter().position(|c| *c == b',')?;
+            let coordinate = |from: usize, to: usize| -> Option<i32> {
+                let (negative, from) = match b.get(from) {
+                    Some(b'-') => (true, from + 1),
+                    _ => (false, from),
+                };
+                let magnitude = i64::from(decimal(from, to)?);
+                i32::try_from(if negative { -magnitude } else { magnitude }).ok()
+            };
+            let pos = Spanned::new(
+                Pos::new(coordinate(a0, comma)?, coordinate(comma + 1, a1)?),
+                span(a0, a1),
+            );
+            if !spaced(a1) {
+                return None;
+            }
+            let r0 = a1 + 1;
+            let r1 = token_end(r0);
+            let rotation = match b.get(r0..r1)? {
+                b"r0" => Rotation::R0,
+                b"r90" => Rotation::R90,
+                b"r180" => Rotation::R180,
+                b"r270" => Rotation::R270,
+                _ => return None,
+            };
+            let rotation = Spanned::new(rotation, span(r0, r1));
+            Spanned::new(ActionRecord::Place { pos, rotation }, span(a0, r1))
+        };
+        let mut i = action.span.end - at;
         let mut follower = None;
-        if matches!(action.value, ActionRecord::Place { .. }) && body.get(i..i + 2) == Some(" +") {
+        if matches!(action.value, ActionRecord::Place { .. }) && b.get(i..i + 2) == Some(b" +") {
             let start = i + 1;
             let end = token_end(start);
-            let token = body.get(start + 1..end)?;
-            let (figure, spot_at) = match token.split_once(':') {
-                Some((f, _))
-                    if !f.is_empty() && f.bytes().all(|b| b.is_ascii_lowercase() || b == b'-') =>
-                {
+            let token = b.get(start + 1..end)?;
+            let (figure, spot_at) = match token.iter().position(|c| *c == b':') {
+                Some(k) => {
+                    let f = token.get(..k)?;
+                    if f.is_empty() || !f.iter().all(|c| c.is_ascii_lowercase() || *c == b'-') {
+                        return None;
+                    }
                     (
                         Some(Spanned::new(
-                            Name::from(f),
-                            span(start + 1, start + 1 + f.len()),
+                            Name::from(body.get(start + 1..start + 1 + k)?),
+                            span(start + 1, start + 1 + k),
                         )),
-                        start + 2 + f.len(),
+                        start + 2 + k,
                     )
                 }
-                Some(_) => return None,
                 None => (None, start + 1),
             };
             let spot_text = body.get(spot_at..end)?;
-            if spot_text.is_empty() || !spot_text.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            if spot_text.is_empty() || !spot_text.bytes().all(|c| c.is_ascii_alphanumeric()) {
                 return None;
             }
             follower = Some(FollowerSpec {
@@ -601,34 +633,31 @@ impl<'a> Line<'a> {
             i = end;
         }
         let mut claims = Vec::new();
-        while i < bytes.len() {
-            if body.get(i..i + 2)? != " =" {
+        while i < b.len() {
+            if b.get(i..i + 2)? != b" =" {
                 return None;
             }
             let start = i + 1;
             let end = token_end(start);
-            let token = body.get(start + 1..end)?;
-            let (name, rest) = token.split_once('+')?;
-            if name.is_empty() || !name.chars().all(is_name_char) {
-                return None;
-            }
-            let name_at = start + 1;
-            let points_at = name_at + name.len() + 1;
-            let (points, total) = match rest.split_once('/') {
-                Some((p, t)) => (p, Some(t)),
-                None => (rest, None),
-            };
-            let number_at = |s: &str, from: usize| -> Option<Spanned<u32>> {
-                (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())).then_some(())?;
-                Some(Spanned::new(s.parse().ok()?, span(from, from + s.len())))
+            let name0 = start + 1;
+            let plus = name0 + b.get(name0..end)?.iter().position(|c| *c == b'+')?;
+            let player = Spanned::new(name_at(name0, plus)?, span(name0, plus));
+            let points_at = plus + 1;
+            let slash = b
+                .get(points_at..end)?
+                .iter()
+                .position(|c| *c == b'/')
+                .map(|k| points_at + k);
+            let points_end = slash.unwrap_or(end);
+            let points = Spanned::new(decimal(points_at, points_end)?, span(points_at, points_end));
+            let total = match slash {
+                Some(k) => Some(Spanned::new(decimal(k + 1, end)?, span(k + 1, end))),
+                None => None,
             };
             claims.push(ClaimRecord {
-                player: Spanned::new(Name::from(name), span(name_at, name_at + name.len())),
-                points: number_at(points, points_at)?,
-                total: match total {
-                    Some(t) => Some(number_at(t, points_at + points.len() + 1)?),
-                    None => None,
-                },
+                player,
+                points,
+                total,
                 span: span(start, end),
             });
             i = end;
@@ -643,7 +672,7 @@ impl<'a> Line<'a> {
             events: Vec::new(),
             claims,
             comment: None,
-            span: span(0, bytes.len()),
+            span: span(0, b.len()),
         })
     }
 
@@ -702,6 +731,14 @@ impl<'a> Line<'a> {
     }
 }
 
+/// [`is_name_char`] for an ASCII byte.
+fn is_ascii_name_byte(c: u8) -> bool {
+    !matches!(
+        c,
+        9..=13 | b' ' | b'"' | b'{' | b'}' | b';' | b'=' | b'+' | b',' | b'(' | b')' | b'[' | b']'
+    )
+}
+
 /// Characters of a player name written without quotes.
 fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
@@ -735,13 +772,18 @@ fn line_kind(text: &str) -> Option<LineKind> {
 
 /// Lines of a text with their byte offsets, without line terminators.
 fn lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut offset = 0;
-    src.split_inclusive('\n').map(move |raw| {
-        let start = offset;
-        offset += raw.len();
+    let ends = memchr::memchr_iter(b'\n', src.as_bytes())
+        .map(|i| i + 1)
+        .chain((!src.ends_with('\n') && !src.is_empty()).then_some(src.len()));
+    let mut start = 0;
+    ends.map(move |end| {
+        let from = start;
+        start = end;
+        // A line feed is one byte, so `from..end` lies on character boundaries.
+        let raw = src.get(from..end).unwrap_or("");
         let text = raw.strip_suffix('\n').unwrap_or(raw);
         let text = text.strip_suffix('\r').unwrap_or(text);
-        (start, text)
+        (from, text)
     })
 }
 
