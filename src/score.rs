@@ -338,6 +338,13 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
     // monasteries with a monk can score, so only those are looked at.
     let near = |pos: Pos| {
+        let (dx, dy) = (
+            i64::from(pos.x) - i64::from(placed.pos.x),
+            i64::from(pos.y) - i64::from(placed.pos.y),
+        );
+        if dx.abs() > 1 || dy.abs() > 1 {
+            return None;
+        }
         std::iter::once(placed.pos)
             .chain(placed.pos.surrounding())
             .position(|p| p == pos)

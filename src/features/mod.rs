@@ -80,6 +80,9 @@ pub struct Features {
     node_segment: Vec<SegmentId>,
     /// The next node of the same feature (a circular list per feature).
     next: Vec<NodeId>,
+    /// The node of every figure ever placed: the features holding figures are
+    /// among their roots.
+    placed: Vec<NodeId>,
 }
 
 impl Features {
@@ -258,6 +261,7 @@ impl Features {
 
     /// Puts a follower on the feature of a node.
     pub fn add_follower(&mut self, follower: Follower) {
+        self.placed.push(follower.node);
         if let Some(f) = self.feature_mut(follower.node) {
             f.followers.push(follower);
         }
@@ -279,15 +283,18 @@ impl Features {
 
     /// The features that hold a follower, as roots in order of their first node.
     pub fn occupied_roots(&self) -> Vec<FeatureId> {
-        let mut out: Vec<FeatureId> = (0..self.data.len() as NodeId)
-            .filter(|n| self.sets.is_root(*n))
-            .filter(|n| {
+        let mut out: Vec<FeatureId> = self
+            .placed
+            .iter()
+            .map(|n| self.root(*n))
+            .filter(|r| {
                 self.data
-                    .get(*n as usize)
+                    .get(*r as usize)
                     .is_some_and(|f| !f.followers.is_empty())
             })
             .collect();
         out.sort_unstable_by_key(|r| self.first_node_of(*r));
+        out.dedup();
         out
     }
 
@@ -302,16 +309,16 @@ pub fn node_of(placed: &PlacedTile, segment: SegmentId) -> NodeId {
     placed.first_node + NodeId::from(segment)
 }
 
-/// Calls `f` with every node of a neighbouring tile that a segment of a tile about
-/// to be placed at `pos` would be joined to (across an edge or a half-edge).
-pub fn for_each_neighbour_node(
+/// Calls `f(segment, node)` for every pair a tile about to be placed at `pos`
+/// would join: a segment of the new tile and a node of a neighbouring tile across
+/// an edge or a half-edge (one pass over the four neighbours).
+pub fn for_each_neighbour_pair(
     catalog: &TileCatalog,
     board: &Board,
     def: &TileDef,
     pos: Pos,
     rotation: crate::tiles::Rotation,
-    segment: SegmentId,
-    mut f: impl FnMut(NodeId),
+    mut f: impl FnMut(SegmentId, NodeId),
 ) {
     let ours = def.at(rotation);
     for side in Side::ALL {
@@ -319,17 +326,14 @@ pub fn for_each_neighbour_node(
             continue;
         };
         let theirs = catalog.def(n.tile).at(n.rotation);
-        if ours.segment_at(side) == Some(segment)
-            && let Some(b) = theirs.segment_at(side.opposite())
-        {
-            f(node_of(n, b));
+        if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite())) {
+            f(a, node_of(n, b));
         }
         for half in Half::of_side(side) {
-            if ours.field_at(half) == Some(segment)
-                && let Some(b) = theirs.field_at(half.facing())
-            {
-                f(node_of(n, b));
+            if let (Some(a), Some(b)) = (ours.field_at(half), theirs.field_at(half.facing())) {
+                f(a, node_of(n, b));
             }
         }
     }
 }
+

@@ -2,7 +2,7 @@
 
 use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
-use crate::features::{FeatureId, for_each_neighbour_node};
+use crate::features::{FeatureId, for_each_neighbour_pair};
 use crate::figures::Figure;
 use crate::notation::FollowerSpec;
 use crate::player::Player;
@@ -164,19 +164,13 @@ impl Game<'_> {
         // four edges and eight half-edges, so twelve neighbours).
         let count = def.segments.len().min(MAX_SEGMENTS);
         let mut touching = [Roots::default(); MAX_SEGMENTS];
-        for (s, roots) in touching.iter_mut().enumerate().take(count) {
-            for_each_neighbour_node(
-                self.catalog,
-                &self.board,
-                def,
-                pos,
-                rotation,
-                s as SegmentId,
-                |n| {
-                    roots.insert(self.features.root(n));
-                },
-            );
-        }
+        // One pass over the four neighbours: each edge and half-edge the new tile
+        // shares with one joins a segment of ours to a node of theirs.
+        for_each_neighbour_pair(self.catalog, &self.board, def, pos, rotation, |ours, node| {
+            if let Some(roots) = touching.get_mut(usize::from(ours)) {
+                roots.insert(self.features.root(node));
+            }
+        });
         let mut joined = [false; MAX_SEGMENTS];
         let mut group = Roots::default();
         if let (Some(j), Some(t)) = (
