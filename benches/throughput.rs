@@ -1,5 +1,7 @@
 //! Throughput in games per second: parsing only, and the full check (parse,
-//! referee, final scoring) of generated basic games under each edition.
+//! referee, final scoring) of generated basic games under each edition; the full
+//! check of games with all three expansions; and `import bga` on the Board Game
+//! Arena logs beside the project (`../shared/records/bga/`, skipped when absent).
 //! Run with `cargo bench --bench throughput`.
 
 #![allow(clippy::expect_used)]
@@ -9,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use carcref::generate::{GenOptions, Rng, random_game};
 use carcref::notation::write::write;
+use carcref::rules::expansions::{Expansion, Expansions};
 use carcref::{Edition, TileCatalog, check, parse};
 
 fn games_per_second(label: &str, games: usize, mut f: impl FnMut()) {
@@ -44,5 +47,50 @@ fn main() {
         games_per_second(&format!("full check ({edition})"), records.len(), || {
             black_box(check("bench.cgn", black_box(&text), &catalog));
         });
+        let options = GenOptions {
+            edition,
+            players: 3,
+            expansions: Expansions::from_sets(Expansion::ALL.iter().map(|e| e.name())),
+        };
+        let records: Vec<_> = (0..1000)
+            .map(|_| random_game(&catalog, &options, &mut rng))
+            .collect();
+        let text = write(&records);
+        games_per_second(
+            &format!("full check, 3 expansions ({edition})"),
+            records.len(),
+            || {
+                black_box(check("bench.cgn", black_box(&text), &catalog));
+            },
+        );
     }
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/records/bga");
+    let mut logs: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .filter_map(|p| std::fs::read_to_string(p).ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    logs.sort();
+    if logs.is_empty() {
+        println!("import bga: skipped ({} not found)", dir.display());
+        return;
+    }
+    games_per_second("import bga (3 logs)", logs.len(), || {
+        for log in &logs {
+            let _ = black_box(carcref::import::bga::import(black_box(log)));
+        }
+    });
+    games_per_second("import bga, then full check", logs.len(), || {
+        for log in &logs {
+            if let Ok(record) = carcref::import::bga::import(black_box(log)) {
+                let text = write(&[record]);
+                black_box(check("bga.cgn", &text, &catalog));
+            }
+        }
+    });
 }
