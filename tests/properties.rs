@@ -1,5 +1,5 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! Properties over generated games.
+//! Properties over generated games, basic and with the expansions.
 //!
 //! (a) Writing a generated record, reading it back and writing it again gives the
 //!     same bytes, the same record and the same score as replaying the record
@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use carcref::generate::{GenOptions, Rng, random_game};
 use carcref::notation::GameRecord;
 use carcref::notation::write::write;
+use carcref::rules::expansions::Expansions;
 use carcref::{Edition, TileCatalog, check, parse, replay};
 use proptest::prelude::*;
 
@@ -52,18 +53,27 @@ fn most_players(edition: Edition) -> usize {
     }
 }
 
-/// An edition and a number of players it seats (2 to 5 or 2 to 6).
-fn table() -> impl Strategy<Value = (Edition, usize)> {
-    edition().prop_flat_map(|e| (Just(e), 2..=most_players(e)))
+/// An edition, a number of players it seats (2 to 5 or 2 to 6), and the
+/// expansions in play: none, one, or all three.
+fn table() -> impl Strategy<Value = (Edition, usize, Expansions)> {
+    let expansions = prop_oneof![
+        2 => Just(""),
+        1 => Just("river"),
+        1 => Just("inns-and-cathedrals"),
+        1 => Just("traders-and-builders"),
+        2 => Just("river,inns-and-cathedrals,traders-and-builders"),
+    ]
+    .prop_map(|names| Expansions::from_sets(names.split(',')));
+    (edition(), expansions).prop_flat_map(|(e, x)| (Just(e), 2..=most_players(e), Just(x)))
 }
 
-fn game(seed: u64, edition: Edition, players: usize) -> GameRecord {
+fn game(seed: u64, (edition, players, expansions): (Edition, usize, Expansions)) -> GameRecord {
     random_game(
         catalog(),
         &GenOptions {
             edition,
             players,
-            expansions: Default::default(),
+            expansions,
         },
         &mut Rng::new(seed),
     )
@@ -72,7 +82,7 @@ fn game(seed: u64, edition: Edition, players: usize) -> GameRecord {
 #[test]
 /// Asked for more players than the 2012 rules seat, the generator seats five.
 fn a_generated_six_player_game_under_the_2012_rules_is_legal() {
-    let record = game(0, Edition::HiG2012, 6);
+    let record = game(0, (Edition::HiG2012, 6, Expansions::NONE));
     let text = write(&[record]);
     let outcome = check("generated.cgn", &text, catalog());
     assert!(!outcome.has_errors(), "{:?}", outcome.games[0].diagnostics);
@@ -84,9 +94,9 @@ proptest! {
     #[test]
     fn write_parse_write_is_identical_and_keeps_the_score(
         seed in any::<u64>(),
-        (edition, players) in table(),
+        setup in table(),
     ) {
-        let record = game(seed, edition, players);
+        let record = game(seed, setup);
         let text = write(std::slice::from_ref(&record));
 
         let parsed = parse(&text);
@@ -151,6 +161,13 @@ const POOL: &[&str] = &[
     "Z",
     "AA",
     "RV1",
+    "RV2",
+    "RV7",
+    "RV10",
+    "IC1",
+    "IC13",
+    "TB3",
+    "TB24",
     "a",
     "d",
     // actions
@@ -198,6 +215,11 @@ const POOL: &[&str] = &[
     "+",
     "++N",
     "+big:N",
+    "+big:C",
+    "+builder:E",
+    "+builder:SSW",
+    "+pig:SSW",
+    "+pig:N",
     "+:N",
     "+farmer:C",
     "+n",
@@ -237,6 +259,14 @@ const POOL: &[&str] = &[
     "\\",
     "@",
     "@event",
+    "@goods",
+    "@goods:wine+1",
+    "@goods:grain+2,wine+1",
+    "@goods:wine+1,wine+1",
+    "@goods:gold+1",
+    "@goods:",
+    "@dragon:3,0",
+    "@Goods",
     "#",
     "…",
 ];
@@ -275,12 +305,12 @@ proptest! {
     #[test]
     fn one_token_replaced_is_accepted_or_reported(
         seed in any::<u64>(),
-        (edition, players) in table(),
+        setup in table(),
         line_pick in any::<proptest::sample::Index>(),
         token_pick in any::<proptest::sample::Index>(),
         replacement in token(),
     ) {
-        let record = game(seed, edition, players);
+        let record = game(seed, setup);
         let text = write(&[record]);
         // Turn lines: after the blank line that ends the tags.
         let body = text.find("\n\n").unwrap() + 2;
