@@ -781,6 +781,20 @@ pub fn from_violation(
         ActionRecord::Discard => Pos::new(0, 0),
     };
     let follower_span = || turn.follower.as_ref().map_or(turn.span, |f| f.span);
+    let spot_span = || turn.follower.as_ref().map_or(turn.span, |f| f.spot.span);
+    let spot = || {
+        turn.follower
+            .as_ref()
+            .map(|f| f.spot.value.to_string())
+            .unwrap_or_default()
+    };
+    let listed = |valid: &[String]| {
+        if valid.is_empty() {
+            "none".to_string()
+        } else {
+            valid.join(", ")
+        }
+    };
     match v {
         Violation::TurnOutOfSequence { expected } => Diagnostic::TurnOutOfSequence {
             span: turn.number.span,
@@ -833,28 +847,10 @@ pub fn from_violation(
             span: turn.action.span,
             tile: turn.tile.value.to_string(),
         },
-        Violation::FollowerOnRiver => Diagnostic::FollowerOnRiver {
-            span: turn.follower.as_ref().map_or(turn.span, |f| f.spot.span),
-            spot: turn
-                .follower
-                .as_ref()
-                .map(|f| f.spot.value.to_string())
-                .unwrap_or_default(),
-            valid: match &turn.action.value {
-                ActionRecord::Place { rotation, .. } => {
-                    let names = game
-                        .catalog()
-                        .id(&turn.tile.value)
-                        .map(|t| crate::rules::spot_names(game.catalog().def(t), rotation.value))
-                        .unwrap_or_default();
-                    if names.is_empty() {
-                        "none".to_string()
-                    } else {
-                        names.join(", ")
-                    }
-                }
-                ActionRecord::Discard => "none".to_string(),
-            },
+        Violation::FollowerOnRiver { valid } => Diagnostic::FollowerOnRiver {
+            span: spot_span(),
+            spot: spot(),
+            valid: listed(&valid),
         },
         Violation::FigureInUse { figure, by_turn } => Diagnostic::FigureInUse {
             span: follower_span(),
@@ -958,17 +954,9 @@ pub fn from_violation(
                 .unwrap_or_default(),
         },
         Violation::NoSuchSpot { valid } => Diagnostic::NoSuchSpot {
-            span: turn.follower.as_ref().map_or(turn.span, |f| f.spot.span),
-            spot: turn
-                .follower
-                .as_ref()
-                .map(|f| f.spot.value.to_string())
-                .unwrap_or_default(),
-            valid: if valid.is_empty() {
-                "none".to_string()
-            } else {
-                valid.join(", ")
-            },
+            span: spot_span(),
+            spot: spot(),
+            valid: listed(&valid),
         },
         Violation::FeatureAlreadyOccupied {
             kind,

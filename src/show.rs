@@ -1592,25 +1592,44 @@ fn figure_svg(out: &mut String, figure: Figure, at: Pt, c: Colour, lying: bool) 
     }
 }
 
+/// Paths drawn twice, as roads and rivers are: a darker casing a little wider,
+/// then the band itself over it (with the class `class`), `width` a fraction of
+/// the tile.
+fn banded_paths(
+    out: &mut String,
+    paths: &[Path],
+    class: &str,
+    (colour, edge): (&str, &str),
+    width: f64,
+) {
+    for p in paths {
+        let _ = write!(
+            out,
+            "<path d=\"{}\" fill=\"none\" stroke=\"{edge}\" stroke-width=\"{}\"/>",
+            p.d(false),
+            num(T * (width + 0.035))
+        );
+    }
+    for p in paths {
+        let _ = write!(
+            out,
+            "<path class=\"{class}\" d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\"/>",
+            p.d(false),
+            num(T * width)
+        );
+    }
+}
+
 /// The River's water along its course, over a darker bank, and the pool of a
 /// spring or a lake.
 fn river_svg(out: &mut String, shape: &TileShape) {
-    for p in &shape.rivers {
-        let _ = write!(
-            out,
-            "<path d=\"{}\" fill=\"none\" stroke=\"{RIVER_EDGE}\" stroke-width=\"{}\"/>",
-            p.d(false),
-            num(T * (RIVER_WIDTH + 0.035))
-        );
-    }
-    for p in &shape.rivers {
-        let _ = write!(
-            out,
-            "<path class=\"river\" d=\"{}\" fill=\"none\" stroke=\"{RIVER}\" stroke-width=\"{}\"/>",
-            p.d(false),
-            num(T * RIVER_WIDTH)
-        );
-    }
+    banded_paths(
+        out,
+        &shape.rivers,
+        "river",
+        (RIVER, RIVER_EDGE),
+        RIVER_WIDTH,
+    );
     if shape.pool {
         let _ = write!(
             out,
@@ -1778,23 +1797,7 @@ fn svg_tile(
         num(T)
     );
     river_svg(out, &shape);
-    // Each road twice: a darker casing, then the light road over it.
-    for p in &shape.roads {
-        let _ = write!(
-            out,
-            "<path d=\"{}\" fill=\"none\" stroke=\"{ROAD_EDGE}\" stroke-width=\"{}\"/>",
-            p.d(false),
-            num(T * (ROAD_WIDTH + 0.035))
-        );
-    }
-    for p in &shape.roads {
-        let _ = write!(
-            out,
-            "<path class=\"road\" d=\"{}\" fill=\"none\" stroke=\"{ROAD}\" stroke-width=\"{}\"/>",
-            p.d(false),
-            num(T * ROAD_WIDTH)
-        );
-    }
+    banded_paths(out, &shape.roads, "road", (ROAD, ROAD_EDGE), ROAD_WIDTH);
     if shape.junction {
         let _ = write!(
             out,

@@ -336,4 +336,3 @@ pub fn for_each_neighbour_pair(
         }
     }
 }
-

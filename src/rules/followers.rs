@@ -55,7 +55,9 @@ impl Game<'_> {
             if let Spot::Edge(side) = spec.spot.value
                 && def.at(rotation).river & side.bit() != 0
             {
-                return Err(Violation::FollowerOnRiver);
+                return Err(Violation::FollowerOnRiver {
+                    valid: spot_names(def, rotation),
+                });
             }
             return Err(Violation::NoSuchSpot {
                 valid: spot_names(def, rotation),
@@ -166,11 +168,18 @@ impl Game<'_> {
         let mut touching = [Roots::default(); MAX_SEGMENTS];
         // One pass over the four neighbours: each edge and half-edge the new tile
         // shares with one joins a segment of ours to a node of theirs.
-        for_each_neighbour_pair(self.catalog, &self.board, def, pos, rotation, |ours, node| {
-            if let Some(roots) = touching.get_mut(usize::from(ours)) {
-                roots.insert(self.features.root(node));
-            }
-        });
+        for_each_neighbour_pair(
+            self.catalog,
+            &self.board,
+            def,
+            pos,
+            rotation,
+            |ours, node| {
+                if let Some(roots) = touching.get_mut(usize::from(ours)) {
+                    roots.insert(self.features.root(node));
+                }
+            },
+        );
         let mut joined = [false; MAX_SEGMENTS];
         let mut group = Roots::default();
         if let (Some(j), Some(t)) = (

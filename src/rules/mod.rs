@@ -216,7 +216,10 @@ pub enum Violation {
         by_turn: u32,
     },
     /// A follower or figure on a river (The River).
-    FollowerOnRiver,
+    FollowerOnRiver {
+        /// The spots the tile offers as placed.
+        valid: Vec<String>,
+    },
     /// A tile drawn out of the River's order.
     RiverOrder {
         /// Whether the lake is due (else another river tile is).
