@@ -248,6 +248,13 @@ impl miette::Diagnostic for Report<'_> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderedMap<V>(pub Vec<(String, V)>);
 
+impl<V> OrderedMap<V> {
+    /// Whether it holds no pair.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
 impl<V: Serialize> Serialize for OrderedMap<V> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(self.0.len()))?;
@@ -292,8 +299,12 @@ pub struct EventView {
     /// Fields supplying a city (2000 farms).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fields: Vec<String>,
-    /// Follower strength per player (for goods: the tokens held).
+    /// Follower strength per player (none for goods).
+    #[serde(skip_serializing_if = "OrderedMap::is_empty")]
     pub followers: OrderedMap<u32>,
+    /// For a goods majority: the tokens of that kind each player holds.
+    #[serde(skip_serializing_if = "OrderedMap::is_empty")]
+    pub tokens: OrderedMap<u32>,
     /// Winners whose pig raised their farm points.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pigs: Vec<String>,
@@ -352,7 +363,16 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         cathedrals: e.cathedrals,
         cities: e.cities.iter().map(ToString::to_string).collect(),
         fields: e.fields.iter().map(ToString::to_string).collect(),
-        followers: OrderedMap(e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()),
+        followers: OrderedMap(if e.goods.is_none() {
+            e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
+        } else {
+            Vec::new()
+        }),
+        tokens: OrderedMap(if e.goods.is_some() {
+            e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
+        } else {
+            Vec::new()
+        }),
         pigs: e.pigs.iter().map(|p| name(*p)).collect(),
         points: OrderedMap(
             e.winners
@@ -488,6 +508,7 @@ pub fn score_human(view: &ScoreView) -> String {
             .followers
             .0
             .iter()
+            .chain(&e.tokens.0)
             .map(|(n, s)| format!("{n} {s}"))
             .collect();
         let points: Vec<String> = e
