@@ -2,9 +2,9 @@
 //! Board pictures: the text picture of rulebook fixtures and example games
 //! (snapshots, one with all three expansions), and the SVG document (well-formed
 //! XML, one element per tile, one per figure on the board by kind, the River,
-//! inns, cathedrals and goods drawn, the highlighted feature marked). The SVG of the two-player example is kept in
-//! `notation/examples/board.svg`; `CARCREF_UPDATE_SVG=1 cargo test --test show`
-//! rewrites it.
+//! inns, cathedrals and goods drawn, the highlighted feature marked). The SVGs
+//! the README shows are kept in `notation/examples/board*.svg`;
+//! `CARCREF_UPDATE_SVG=1 cargo test --test show` rewrites them.
 
 use std::path::Path;
 
@@ -418,27 +418,37 @@ fn pictures_are_deterministic() {
     );
 }
 
-/// The SVG shown in the README: the two-player example at its end.
+/// The SVGs shown in the README: the two-player example at its end, and the
+/// example with all three expansions after turn 60.
 #[test]
-fn example_board_svg_is_current() {
+fn example_board_svgs_are_current() {
     let catalog = TileCatalog::embedded().unwrap();
-    let game = game_at("notation/examples/hig2012-two-players.cgn", &catalog, None);
-    let svg = board_svg(
-        &game,
-        &SvgOptions {
-            highlight: None,
-            last: true,
-        },
-    );
-    let path = root().join("notation/examples/board.svg");
-    if std::env::var_os("CARCREF_UPDATE_SVG").is_some() {
-        std::fs::write(&path, &svg).unwrap();
+    for (record, turn, picture) in [
+        ("hig2012-two-players.cgn", None, "board.svg"),
+        (
+            "hig2012-three-expansions.cgn",
+            Some(60),
+            "board-three-expansions.svg",
+        ),
+    ] {
+        let game = game_at(&format!("notation/examples/{record}"), &catalog, turn);
+        let svg = board_svg(
+            &game,
+            &SvgOptions {
+                highlight: None,
+                last: true,
+            },
+        );
+        let path = root().join("notation/examples").join(picture);
+        if std::env::var_os("CARCREF_UPDATE_SVG").is_some() {
+            std::fs::write(&path, &svg).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == svg,
+            "notation/examples/{picture} is out of date: run `CARCREF_UPDATE_SVG=1 cargo test --test show`"
+        );
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        committed == svg,
-        "notation/examples/board.svg is out of date: run `CARCREF_UPDATE_SVG=1 cargo test --test show`"
-    );
 }
 
 #[test]
