@@ -853,6 +853,15 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             text,
             base: base + offset,
         };
+        // The common turn line starts with a digit: read it directly, moving the
+        // record once, into the game.
+        if text.as_bytes().first().is_some_and(u8::is_ascii_digit)
+            && let Some(mut t) = line.turn_fast(text)
+        {
+            t.comments_before = std::mem::take(&mut pending_comments);
+            record.turns.push(t);
+            continue;
+        }
         let Some(kind) = line_kind(text) else {
             continue;
         };
