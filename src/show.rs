@@ -1565,31 +1565,36 @@ fn figure_svg(out: &mut String, figure: Figure, at: Pt, c: Colour, lying: bool) 
                 num(at.1 * T),
             );
         }
-        Figure::Builder => {
-            let _ = write!(
-                out,
-                "<g class=\"builder\" data-colour=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"M-3.6 -2.2H3.6L6.5 9H-6.5Z\"/><circle cx=\"0\" cy=\"-5.6\" r=\"3.3\"/><path d=\"M-5.6 -8.2H5.6L3.2 -11.8H-3.2Z\"/></g>",
-                c.name,
-                num(at.0 * T),
-                num(at.1 * T - T * 0.02),
-                num(T * 0.27 / 20.0),
-                c.fill,
-                c.stroke,
-            );
-        }
-        Figure::Pig => {
-            let _ = write!(
-                out,
-                "<g class=\"pig\" data-colour=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"M-5 5H-2.4V10H-5ZM-1.2 5H1.4V10.4H-1.2ZM2.8 5H5.4V10.4H2.8ZM6 5H8.6V10H6Z\"/><path d=\"M9 1.5Q12 0.5 10.8 3.4\" fill=\"none\"/><ellipse cx=\"1.8\" cy=\"2.4\" rx=\"8\" ry=\"5.2\"/><circle cx=\"-6.2\" cy=\"0\" r=\"3.9\"/><path d=\"M-7.6 -3L-5.6 -6.6L-4 -2.8Z\"/><ellipse cx=\"-9.8\" cy=\"0.6\" rx=\"1.7\" ry=\"2\"/></g>",
-                c.name,
-                num(at.0 * T),
-                num(at.1 * T - T * 0.02),
-                num(T * 0.27 / 20.0),
-                c.fill,
-                c.stroke,
-            );
-        }
+        Figure::Builder => figure_icon(
+            out,
+            "builder",
+            c,
+            at,
+            "<path d=\"M-3.6 -2.2H3.6L6.5 9H-6.5Z\"/><circle cx=\"0\" cy=\"-5.6\" r=\"3.3\"/><path d=\"M-5.6 -8.2H5.6L3.2 -11.8H-3.2Z\"/>",
+        ),
+        Figure::Pig => figure_icon(
+            out,
+            "pig",
+            c,
+            at,
+            "<path d=\"M-5 5H-2.4V10H-5ZM-1.2 5H1.4V10.4H-1.2ZM2.8 5H5.4V10.4H2.8ZM6 5H8.6V10H6Z\"/><path d=\"M9 1.5Q12 0.5 10.8 3.4\" fill=\"none\"/><ellipse cx=\"1.8\" cy=\"2.4\" rx=\"8\" ry=\"5.2\"/><circle cx=\"-6.2\" cy=\"0\" r=\"3.9\"/><path d=\"M-7.6 -3L-5.6 -6.6L-4 -2.8Z\"/><ellipse cx=\"-9.8\" cy=\"0.6\" rx=\"1.7\" ry=\"2\"/>",
+        ),
     }
+}
+
+/// A builder or pig drawn from its outline `body` (SVG elements in a 20-unit
+/// box), in a player's colours, at a point of the tile.
+fn figure_icon(out: &mut String, class: &str, c: Colour, at: Pt, body: &str) {
+    let _ = write!(
+        out,
+        "<g class=\"{class}\" data-colour=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\">{body}</g>",
+        c.name,
+        num(at.0 * T),
+        num(at.1 * T - T * 0.02),
+        num(T * 0.27 / 20.0),
+        c.fill,
+        c.stroke,
+    );
 }
 
 /// Paths drawn twice, as roads and rivers are: a darker casing a little wider,
