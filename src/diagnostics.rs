@@ -840,7 +840,7 @@ pub fn from_violation(
             bend: bend.word().to_string(),
             rule: match game.edition() {
                 crate::rules::Edition::HiG2012 => "2012 rules: \"never place 2 bends (turns) in the same direction one after the other\"; the previous river tile bent the same way".to_string(),
-                crate::rules::Edition::Rgg2000 => "2000 rules: \"Do not place a river tile so that the river makes a 'U' turn\"; this bend would make the river flow against a direction it flowed in before".to_string(),
+                crate::rules::Edition::Rgg2000 => "2000 rules: \"Do not place a river tile so that the river makes a “U” turn\" (Hans im Glück: \"Only immediate U-turns\"); the previous river tile bent the same way, so the river would turn back".to_string(),
             },
         },
         Violation::RiverBlocked => Diagnostic::RiverBlocked {

@@ -52,7 +52,7 @@ impl Game<'_> {
             return Ok(());
         };
         river
-            .check(self.edition(), pos, def.at(rotation).river)
+            .check(pos, def.at(rotation).river)
             .map_err(|f| match f {
                 RiverFault::NotContinued { expected } => Violation::RiverNotContinued { expected },
                 RiverFault::Turn { bend } => Violation::RiverTurn { bend },

@@ -15,15 +15,16 @@
 //! to the river on the previous tile. Do not place a river tile so that the river
 //! makes a “U” turn. … Do not place followers on the river."
 //!
-//! The two editions' turn rules differ. Under 2012 two bends in the same direction
-//! may not follow one another (a straight piece between them separates them).
-//! Under 2000 the river may never come to flow against a direction it flowed in
-//! before: counting a right bend +1 and a left bend −1, the running sum must stay
-//! within two neighbouring values, so bends alternate left and right whatever
-//! straight pieces lie between.
+//! The two editions word the turn rule differently but mean the same: a river tile
+//! may not bend the river the same way as the river tile placed just before it.
+//! The 2012 text says so; for the "U" turn of the 2000 text, Hans im Glück's answer
+//! to the question "does that mean no U-turn ever, or just no immediate U-turns?"
+//! is "Only immediate U-turns" — two bends the same way in a row, which turn the
+//! river back within two tiles. A straight piece between two bends separates them
+//! under both editions. The diagnostic quotes the edition's own words.
 
 use crate::board::Pos;
-use crate::rules::{Edition, Violation};
+use crate::rules::Violation;
 use crate::tiles::{Side, TileId};
 
 /// Which way a river tile turns the river, seen in its direction of flow.
@@ -38,14 +39,6 @@ pub enum Bend {
 }
 
 impl Bend {
-    fn winding(self) -> i8 {
-        match self {
-            Bend::Left => -1,
-            Bend::Straight => 0,
-            Bend::Right => 1,
-        }
-    }
-
     /// A word for reports.
     pub fn word(self) -> &'static str {
         match self {
@@ -79,11 +72,6 @@ pub struct River {
     open: Option<(Pos, Side)>,
     /// The bend of the river tile placed last (the spring counts as straight).
     last: Bend,
-    /// Right bends minus left bends so far, and the least and greatest values the
-    /// sum has had (the 2000 rule).
-    winding: i8,
-    low: i8,
-    high: i8,
     /// River tiles other than the lake still to draw.
     rivers_left: u32,
     /// The lake, and whether it is still to draw.
@@ -109,9 +97,6 @@ impl River {
         River {
             open,
             last: Bend::Straight,
-            winding: 0,
-            low: 0,
-            high: 0,
             rivers_left,
             lake,
             lakes_left,
@@ -179,26 +164,17 @@ impl River {
         Ok((bend, exit))
     }
 
-    /// Checks a river tile reaching board sides `mask` placed at `pos`.
+    /// Checks a river tile reaching board sides `mask` placed at `pos`. The rule
+    /// is the same under both editions (see the module documentation).
     ///
     /// # Errors
     /// The first rule of the River the placement breaks.
-    pub fn check(&self, edition: Edition, pos: Pos, mask: u8) -> Result<(), RiverFault> {
+    pub fn check(&self, pos: Pos, mask: u8) -> Result<(), RiverFault> {
         let (bend, _) = self.bend(pos, mask)?;
-        if bend == Bend::Straight {
-            return Ok(());
-        }
-        let allowed = match edition {
-            Edition::HiG2012 => bend != self.last,
-            Edition::Rgg2000 => {
-                let w = self.winding + bend.winding();
-                self.high.max(w) - self.low.min(w) < 2
-            }
-        };
-        if allowed {
-            Ok(())
-        } else {
+        if bend != Bend::Straight && bend == self.last {
             Err(RiverFault::Turn { bend })
+        } else {
+            Ok(())
         }
     }
 
@@ -209,9 +185,6 @@ impl River {
         };
         self.open = exit.and_then(|e| pos.neighbour(e).map(|p| (p, e.opposite())));
         self.last = bend;
-        self.winding += bend.winding();
-        self.low = self.low.min(self.winding);
-        self.high = self.high.max(self.winding);
     }
 }
 
@@ -255,45 +228,36 @@ mod tests {
         let r = spring();
         assert_eq!(r.open_square(), Some(Pos::new(1, 0)));
         assert_eq!(
-            r.check(Edition::HiG2012, Pos::new(0, 1), W | E),
+            r.check(Pos::new(0, 1), W | E),
             Err(RiverFault::NotContinued {
                 expected: Pos::new(1, 0)
             })
         );
-        assert_eq!(r.check(Edition::HiG2012, Pos::new(1, 0), W | E), Ok(()));
+        assert_eq!(r.check(Pos::new(1, 0), W | E), Ok(()));
     }
 
     #[test]
     fn two_bends_the_same_way_in_a_row() {
         // Flowing east, a bend to the south (y decreases southwards) is a right bend.
-        for edition in Edition::ALL {
-            let mut r = spring();
-            r.advance(Pos::new(1, 0), W | S);
-            let next = Pos::new(1, -1);
-            // Entering from the north and leaving west: right again (a U-turn).
-            assert_eq!(
-                r.check(edition, next, N | W),
-                Err(RiverFault::Turn { bend: Bend::Right }),
-                "{edition}"
-            );
-            // Leaving east: a left bend, allowed.
-            assert_eq!(r.check(edition, next, N | E), Ok(()));
-        }
+        let mut r = spring();
+        r.advance(Pos::new(1, 0), W | S);
+        let next = Pos::new(1, -1);
+        // Entering from the north and leaving west: right again (an immediate U-turn).
+        assert_eq!(
+            r.check(next, N | W),
+            Err(RiverFault::Turn { bend: Bend::Right })
+        );
+        // Leaving east: a left bend, allowed.
+        assert_eq!(r.check(next, N | E), Ok(()));
     }
 
     #[test]
-    fn a_straight_piece_between_same_bends_differs_by_edition() {
+    fn a_straight_piece_separates_two_bends() {
         let mut r = spring();
         r.advance(Pos::new(1, 0), W | S);
         r.advance(Pos::new(1, -1), N | S);
-        let next = Pos::new(1, -2);
-        // 2012: the bends are not one after the other.
-        assert_eq!(r.check(Edition::HiG2012, next, N | W), Ok(()));
-        // 2000: the river would flow west after flowing east, a U-turn.
-        assert_eq!(
-            r.check(Edition::Rgg2000, next, N | W),
-            Err(RiverFault::Turn { bend: Bend::Right })
-        );
+        // The bends are not one after the other, and the U is not immediate.
+        assert_eq!(r.check(Pos::new(1, -2), N | W), Ok(()));
     }
 
     #[test]
