@@ -179,7 +179,10 @@ impl<R: BufRead> GameReader<R> {
             self.offset += n;
             self.line += 1;
             if is_tag && self.seen_turn {
-                let line = bytes.split_off(from);
+                // The next game's first line, with room for the rest of that game.
+                let mut line = Vec::with_capacity(2048);
+                line.extend_from_slice(bytes.get(from..).unwrap_or(&[]));
+                bytes.truncate(from);
                 let finished = self.current.replace((line_start, self.line - 1, line));
                 self.seen_turn = false;
                 self.started = true;
