@@ -226,6 +226,37 @@ impl Board {
         out
     }
 
+    /// How a tile at `pos` turned by the given rotation would meet its neighbours,
+    /// in one pass: whether it has any, and the first side where it would not
+    /// match one.
+    pub fn fit(
+        &self,
+        catalog: &crate::tiles::TileCatalog,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Fit {
+        let ours = def.at(rotation);
+        let mut fit = Fit::Alone;
+        for side in Side::ALL {
+            let Some(index) = pos.neighbour(side).and_then(|p| self.index_at(p)) else {
+                continue;
+            };
+            let Some(n) = self.tile(index) else { continue };
+            let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
+            if ours.edge(side) != theirs {
+                return Fit::Mismatch(Mismatch {
+                    side,
+                    ours: ours.edge(side),
+                    theirs,
+                    neighbour: index,
+                });
+            }
+            fit = Fit::Fits;
+        }
+        fit
+    }
+
     /// The first side where a tile at `pos` turned by the given rotation would not
     /// match its neighbour: `(side, ours, neighbour)`.
     pub fn mismatch(
@@ -256,6 +287,17 @@ impl Board {
         }
         None
     }
+}
+
+/// How a tile would meet its neighbours ([`Board::fit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fit {
+    /// No tile touches it by an edge.
+    Alone,
+    /// It touches a tile and matches every neighbour.
+    Fits,
+    /// An edge differs from a neighbour's.
+    Mismatch(Mismatch),
 }
 
 /// An edge that does not match its neighbour.

@@ -1,7 +1,7 @@
 //! Tile placement: where a drawn tile may go, and when it may be discarded.
 
 use super::{Game, Violation};
-use crate::board::Pos;
+use crate::board::{Fit, Pos};
 use crate::rules::expansions::river::RiverFault;
 use crate::tiles::{Rotation, TileDef, TileId};
 
@@ -25,11 +25,15 @@ impl Game<'_> {
         if let Some(t) = self.board.at(pos) {
             return Err(Violation::PositionOccupied { by_turn: t.turn });
         }
-        if !self.board.has_neighbour(pos) {
-            return Err(Violation::NotAdjacent);
-        }
         let def = self.catalog.def(tile);
-        if let Some(m) = self.board.mismatch(self.catalog, def, pos, rotation) {
+        // Adjacency first, then the edges: a square apart from the board is
+        // E303 whatever the tile.
+        let m = match self.board.fit(self.catalog, def, pos, rotation) {
+            Fit::Alone => return Err(Violation::NotAdjacent),
+            Fit::Fits => None,
+            Fit::Mismatch(m) => Some(m),
+        };
+        if let Some(m) = m {
             let n = self.board.tile(m.neighbour);
             return Err(Violation::TileDoesNotFit {
                 side: m.side,
