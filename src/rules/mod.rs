@@ -2,7 +2,8 @@
 //! [`Game::check`] turns a written turn into a legal [`Move`] (or a [`Violation`])
 //! without changing anything, and [`Game::apply`] plays a checked move and cannot
 //! fail. Placement rules live in `placement.rs`, follower rules in `followers.rs`,
-//! and the points in `crate::score`.
+//! the rules each expansion adds in `expansions/` (one module each), the figures
+//! in `crate::figures`, and the points in `crate::score`.
 
 pub mod expansions;
 mod followers;
