@@ -906,7 +906,15 @@ pub fn from_violation(
             count,
             note: match game.catalog().start() {
                 Some(s) if game.catalog().def(s).id == turn.tile.value => {
-                    ", one of them the start tile".to_string()
+                    if game
+                        .expansions()
+                        .contains(crate::rules::expansions::Expansion::River)
+                    {
+                        ", one of them the start tile, which the River takes out of the game"
+                            .to_string()
+                    } else {
+                        ", one of them the start tile".to_string()
+                    }
                 }
                 _ => String::new(),
             },
