@@ -9,7 +9,7 @@
 //!
 //! # Flow
 //!
-//! 1. **parse** ([`parse`]): text → [`notation::GameRecord`]s, unvalidated, every
+//! 1. **parse** ([`parse()`]): text → [`notation::GameRecord`]s, unvalidated, every
 //!    token spanned; syntax faults of every line are reported at once.
 //! 2. **replay** ([`replay`]): a record → the [`Game`] state machine, turn by turn
 //!    ([`Game::check`] then [`Game::apply`]); stops at the first illegal turn; the
