@@ -154,26 +154,23 @@ impl Features {
                 first: node,
             });
         }
-        let ours = def.at(placed.rotation);
-        for side in Side::ALL {
-            let Some(n) = placed.pos.neighbour(side).and_then(|p| board.at(p)) else {
-                continue;
-            };
-            let theirs = catalog.def(n.tile).at(n.rotation);
-            if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite()))
-            {
-                self.join(first + NodeId::from(a), n.first_node + NodeId::from(b));
-                // Both edges are now joined; each was counted open once.
-                if let Some(f) = self.feature_mut(first + NodeId::from(a)) {
+        for_each_neighbour_pair(
+            catalog,
+            board,
+            def,
+            placed.pos,
+            placed.rotation,
+            |ours, theirs, across| {
+                let node = first + NodeId::from(ours);
+                self.join(node, theirs);
+                if across == Across::Edge
+                    && let Some(f) = self.feature_mut(node)
+                {
+                    // Both edges are now joined; each was counted open once.
                     f.open_edges = f.open_edges.saturating_sub(2);
                 }
-            }
-            for half in Half::of_side(side) {
-                if let (Some(a), Some(b)) = (ours.field_at(half), theirs.field_at(half.facing())) {
-                    self.join(first + NodeId::from(a), n.first_node + NodeId::from(b));
-                }
-            }
-        }
+            },
+        );
         // The new segments are what the rest of the turn looks up: point them
         // straight at their roots.
         for node in first..self.data.len() as NodeId {
@@ -309,16 +306,26 @@ pub fn node_of(placed: &PlacedTile, segment: SegmentId) -> NodeId {
     placed.first_node + NodeId::from(segment)
 }
 
-/// Calls `f(segment, node)` for every pair a tile about to be placed at `pos`
-/// would join: a segment of the new tile and a node of a neighbouring tile across
-/// an edge or a half-edge (one pass over the four neighbours).
+/// What a new tile's segment meets a neighbour's across.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Across {
+    /// A whole edge (a road or a city).
+    Edge,
+    /// A half-edge (a field).
+    Half,
+}
+
+/// Calls `f(segment, node, across)` for every pair a tile placed (or about to be
+/// placed) at `pos` joins: a segment of the new tile and a node of a neighbouring
+/// tile, across an edge or a half-edge (one pass over the four neighbours). Both
+/// placing a tile and checking a follower's feature use it.
 pub fn for_each_neighbour_pair(
     catalog: &TileCatalog,
     board: &Board,
     def: &TileDef,
     pos: Pos,
     rotation: crate::tiles::Rotation,
-    mut f: impl FnMut(SegmentId, NodeId),
+    mut f: impl FnMut(SegmentId, NodeId, Across),
 ) {
     let ours = def.at(rotation);
     for side in Side::ALL {
@@ -327,11 +334,11 @@ pub fn for_each_neighbour_pair(
         };
         let theirs = catalog.def(n.tile).at(n.rotation);
         if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite())) {
-            f(a, node_of(n, b));
+            f(a, node_of(n, b), Across::Edge);
         }
         for half in Half::of_side(side) {
             if let (Some(a), Some(b)) = (ours.field_at(half), theirs.field_at(half.facing())) {
-                f(a, node_of(n, b));
+                f(a, node_of(n, b), Across::Half);
             }
         }
     }

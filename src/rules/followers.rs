@@ -174,7 +174,7 @@ impl Game<'_> {
             def,
             pos,
             rotation,
-            |ours, node| {
+            |ours, node, _| {
                 if let Some(roots) = touching.get_mut(usize::from(ours)) {
                     roots.insert(self.features.root(node));
                 }
@@ -209,8 +209,9 @@ impl Game<'_> {
         group
     }
 
-    /// The segments of a tile placed at `pos` where `player` could put a follower
-    /// (none if the player has none left), in segment order.
+    /// The segments of a tile placed at `pos` where `player` could put an
+    /// ordinary follower (none if the player has none left), in segment order: the
+    /// ordinary followers among [`Game::legal_figures`].
     pub fn legal_followers(
         &self,
         player: Player,
@@ -218,12 +219,10 @@ impl Game<'_> {
         pos: Pos,
         rotation: Rotation,
     ) -> Vec<SegmentId> {
-        if self.followers_in_hand(player) == 0 {
-            return Vec::new();
-        }
-        let def = self.catalog.def(tile);
-        (0..def.segments.len() as SegmentId)
-            .filter(|s| self.check_unoccupied(def, pos, rotation, *s).is_ok())
+        self.legal_figures(player, tile, pos, rotation)
+            .into_iter()
+            .filter(|f| f.figure == Figure::Follower)
+            .map(|f| f.segment)
             .collect()
     }
 }
