@@ -31,10 +31,6 @@ pub const VERSION: &str = "1";
 /// Player colours a record may name.
 pub const COLOURS: &[&str] = &["red", "blue", "green", "yellow", "black", "grey", "pink"];
 
-/// Expansions the referee supports, by notation name (the tile sets and rules they
-/// bring, `crate::rules::expansions`); any other name is reported as unsupported.
-pub const SUPPORTED_EXPANSIONS: &[&str] = &["river", "inns-and-cathedrals", "traders-and-builders"];
-
 /// A player of the Players tag.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerSpec {
@@ -345,7 +341,9 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
         .map(str::trim)
         .filter(|n| !n.is_empty())
     {
-        if SUPPORTED_EXPANSIONS.contains(&name) {
+        // The expansions the referee supports are those `crate::rules::expansions`
+        // defines; any other name is reported as unsupported.
+        if crate::rules::expansions::Expansion::from_name(name).is_some() {
             if !out.iter().any(|n| n == name) {
                 out.push(name.to_string());
             }

@@ -88,14 +88,3 @@ impl Expansions {
             .filter(move |e| self.contains(*e))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_header_supports_every_expansion() {
-        let names: Vec<&str> = Expansion::ALL.iter().map(|e| e.name()).collect();
-        assert_eq!(names, crate::notation::header::SUPPORTED_EXPANSIONS);
-    }
-}
