@@ -10,6 +10,8 @@ use nom::bytes::complete::{escaped_transform, is_not, tag, take_while, take_whil
 use nom::character::complete::{char, digit1, satisfy, space0, space1};
 use nom::combinator::{all_consuming, cut, map_res, opt, recognize, value};
 use nom::error::{ContextError, ErrorKind, FromExternalError, ParseError, context};
+use nom::multi::many0;
+use nom::sequence::preceded;
 use nom::{IResult, Offset, Parser};
 
 use super::{
@@ -202,33 +204,14 @@ impl<'a> Line<'a> {
         } else {
             (i, None)
         };
-        let mut events = Vec::new();
-        let mut i = i;
-        if placed {
-            loop {
-                let attempt = (space1, |i| self.event(i)).parse(i);
-                match attempt {
-                    Ok((rest, (_, e))) => {
-                        events.push(e);
-                        i = rest;
-                    }
-                    Err(nom::Err::Error(_)) => break,
-                    Err(e) => return Err(e),
-                }
-            }
-        }
-        let mut claims = Vec::new();
-        loop {
-            let attempt = (space1, |i| self.claim(i)).parse(i);
-            match attempt {
-                Ok((rest, (_, c))) => {
-                    claims.push(c);
-                    i = rest;
-                }
-                Err(nom::Err::Error(_)) => break,
-                Err(e) => return Err(e),
-            }
-        }
+        // Each repetition stops at the first token that is not one (an error) and
+        // passes on a fault inside one (a failure, after `cut`).
+        let (i, events) = if placed {
+            many0(preceded(space1, |i| self.event(i))).parse(i)?
+        } else {
+            (i, Vec::new())
+        };
+        let (i, claims) = many0(preceded(space1, |i| self.claim(i))).parse(i)?;
         let end = i;
         let (i, _) = space0.parse(i)?;
         let (i, comment) = opt(self.spanned(|i| self.comment(i))).parse(i)?;
@@ -854,10 +837,9 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             base: base + offset,
         };
         // The common turn line starts with a digit: read it directly, moving the
-        // record once, into the game.
-        if text.as_bytes().first().is_some_and(u8::is_ascii_digit)
-            && let Some(mut t) = line.turn_fast(text)
-        {
+        // record once, into the game. (If that fails, the grammar reads it below.)
+        let fast_tried = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        if fast_tried && let Some(mut t) = line.turn_fast(text) {
             t.comments_before = std::mem::take(&mut pending_comments);
             record.turns.push(t);
             continue;
@@ -881,7 +863,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             LineKind::Comment => all_consuming(|i| line.comment_line(i))
                 .parse(body)
                 .map(|(_, c)| pending_comments.push(c)),
-            LineKind::Turn => match line.turn_fast(body) {
+            LineKind::Turn => match (!fast_tried).then(|| line.turn_fast(body)).flatten() {
                 Some(t) => Ok(t),
                 None => all_consuming(|i| line.turn(i)).parse(body).map(|(_, t)| t),
             }
