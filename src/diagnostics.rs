@@ -758,6 +758,16 @@ fn turn_span(record: &GameRecord, turn: u32) -> Option<Span> {
         .map(|t| t.span)
 }
 
+/// The span of the figure a turn placed (its line if it placed none), if the
+/// record has that turn.
+fn figure_span(record: &GameRecord, turn: u32) -> Option<Span> {
+    record
+        .turns
+        .iter()
+        .find(|t| t.number.value == turn)
+        .map(|t| t.follower.as_ref().map_or(t.span, |f| f.span))
+}
+
 fn placement_span(turn: &TurnRecord) -> Span {
     match &turn.action.value {
         ActionRecord::Place { pos, rotation } => Span::new(pos.span.start, rotation.span.end),
@@ -854,11 +864,7 @@ pub fn from_violation(
         },
         Violation::FigureInUse { figure, by_turn } => Diagnostic::FigureInUse {
             span: follower_span(),
-            earlier: record
-                .turns
-                .iter()
-                .find(|t| t.number.value == by_turn)
-                .map(|t| t.follower.as_ref().map_or(t.span, |f| f.span)),
+            earlier: figure_span(record, by_turn),
             player: turn.player.value.to_string(),
             figure: figure.word().to_string(),
             returns: match figure {
@@ -972,11 +978,7 @@ pub fn from_violation(
             owner,
         } => Diagnostic::FeatureAlreadyOccupied {
             span: follower_span(),
-            earlier: record
-                .turns
-                .iter()
-                .find(|t| t.number.value == by_turn)
-                .map(|t| t.follower.as_ref().map_or(t.span, |f| f.span)),
+            earlier: figure_span(record, by_turn),
             kind,
             owner: game.name(owner).to_string(),
         },

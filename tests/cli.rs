@@ -33,6 +33,17 @@ fn run(args: &[&str], stdin: Option<&str>) -> String {
     )
 }
 
+/// The standard output part of what [`run`] returns.
+fn stdout_of(output: &str) -> &str {
+    output
+        .split("----- stdout -----\n")
+        .nth(1)
+        .unwrap()
+        .split("----- stderr -----")
+        .next()
+        .unwrap()
+}
+
 macro_rules! snap {
     ($name:expr, $value:expr) => {
         insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
@@ -138,13 +149,7 @@ fn tiles_picture() {
 #[test]
 fn generated_games_check() {
     let games = run(&["gen", "--seed", "7", "--games", "200"], None);
-    let cgn = games
-        .split("----- stdout -----\n")
-        .nth(1)
-        .unwrap()
-        .split("----- stderr -----")
-        .next()
-        .unwrap();
+    let cgn = stdout_of(&games);
     let again = run(&["gen", "--seed", "7", "--games", "200"], None);
     assert_eq!(games, again, "same seed, same bytes");
     let checked = run(&["check", "-"], Some(cgn));
@@ -178,13 +183,7 @@ fn generated_games_with_the_expansions_check() {
             None,
         );
         assert!(games.starts_with("exit_code: 0"), "{games}");
-        let cgn = games
-            .split("----- stdout -----\n")
-            .nth(1)
-            .unwrap()
-            .split("----- stderr -----")
-            .next()
-            .unwrap();
+        let cgn = stdout_of(&games);
         assert!(cgn.contains("[Expansions \"river, inns-and-cathedrals, traders-and-builders\"]"));
         let checked = run(&["check", "-"], Some(cgn));
         assert!(checked.starts_with("exit_code: 0"), "{rules}: {checked}");
@@ -265,13 +264,7 @@ fn import_bga_then_check_and_score() {
         }
         let imported = run(&["import", "bga", &path], None);
         assert!(imported.starts_with("exit_code: 0"), "{imported}");
-        let cgn = imported
-            .split("----- stdout -----\n")
-            .nth(1)
-            .unwrap()
-            .split("----- stderr -----")
-            .next()
-            .unwrap();
+        let cgn = stdout_of(&imported);
         let checked = run(&["check", "-"], Some(cgn));
         assert!(checked.starts_with("exit_code: 0"), "{checked}");
         let scored = run(&["score", "--format", "json", "-"], Some(cgn));
