@@ -427,17 +427,10 @@ fn check(
             if batch.is_empty() && failure.is_none() {
                 break;
             }
-            let run = || -> Vec<crate::referee::GameOutcome> {
+            let run = || -> Vec<Vec<crate::diagnostics::Diagnostic>> {
                 batch
                     .par_iter()
-                    .map(|g| {
-                        crate::referee::check_game(
-                            &g.text,
-                            g.base,
-                            catalog,
-                            ReplayOptions::default(),
-                        )
-                    })
+                    .map(|g| crate::referee::verdict(&g.text, g.base, catalog))
                     .collect()
             };
             let outcomes = match &pool {
@@ -445,17 +438,21 @@ fn check(
                 None => run(),
             };
             let mut text = String::new();
-            for (g, outcome) in batch.iter().zip(&outcomes) {
+            for (g, diagnostics) in batch.iter().zip(&outcomes) {
                 let view = SourceView {
                     name: &name,
                     text: &g.text,
                     base: g.base,
                     first_line: g.first_line,
                 };
-                render_game(&mut text, &view, index, &outcome.diagnostics, &options);
+                render_game(&mut text, &view, index, diagnostics, &options);
                 index += 1;
                 games += 1;
-                valid += usize::from(!outcome.has_errors());
+                valid += usize::from(
+                    !diagnostics
+                        .iter()
+                        .any(crate::diagnostics::Diagnostic::is_error),
+                );
                 if let Some(p) = &progress {
                     p.inc(g.text.len() as u64);
                 }

@@ -3,6 +3,7 @@
 //! the end, check the result. [`check`] runs it on every game of a text.
 
 use crate::diagnostics::{Diagnostic, from_violation};
+use crate::notation::quick::{self, QuickGame};
 use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
 use crate::player::Player;
 use crate::rules::expansions::Expansion;
@@ -382,6 +383,81 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
         src: src.to_string(),
         games,
     }
+}
+
+/// The diagnostics of one game whose text starts at byte `base` of its file:
+/// what [`check_game`] reports, found the quick way when there are none.
+///
+/// Nearly every game of an archive is written in the common form and clean. Such
+/// a game is read by the quick reader ([`crate::notation::quick`]) straight into
+/// the engine's turn inputs and replayed with the claims and the result checked
+/// against the scores; only a game that reader does not accept, or that breaks a
+/// rule, misstates a score or misses its end, is read again by the full reader
+/// and referee, which explain every fault. Either way the answer is the one
+/// [`check_game`] gives (`verdict_equals_check_game` holds it to that).
+pub fn verdict(text: &str, base: usize, catalog: &TileCatalog) -> Vec<Diagnostic> {
+    if is_clean_quick(text, base, catalog) {
+        return Vec::new();
+    }
+    check_game(text, base, catalog, ReplayOptions::default()).diagnostics
+}
+
+/// Whether a game written in the common form replays with no fault at all:
+/// the header is sound, every turn is legal, every claim and the result state
+/// the scores, and a game said to be complete used up the tiles. `false` says
+/// only that the full referee must look.
+pub fn is_clean_quick(text: &str, base: usize, catalog: &TileCatalog) -> bool {
+    let mut quick = QuickGame::default();
+    quick.turns.reserve(text.len() / 16 + 1);
+    if !quick::read_game(text, base, &mut quick) {
+        return false;
+    }
+    let QuickGame {
+        tags,
+        turns,
+        claims,
+    } = quick;
+    let record = GameRecord {
+        tags,
+        span: Span::new(base, base + text.len()),
+        ..GameRecord::default()
+    };
+    let (header, diagnostics) = Header::read(&record);
+    let Some(header) = header.filter(|_| diagnostics.is_empty()) else {
+        return false;
+    };
+    let mut game = Game::new(header.setup(), catalog);
+    for (turn, claimed) in &turns {
+        let before = *game.score();
+        let Ok(mv) = game.check(turn) else {
+            return false;
+        };
+        game.apply(mv);
+        for c in claims.get(claimed.clone()).unwrap_or(&[]) {
+            let Some(p) = game.seat(c.player) else {
+                return false;
+            };
+            let total = game.score().get(p).copied().unwrap_or(0);
+            let earlier = before.get(p).copied().unwrap_or(0);
+            if total - earlier != c.points || c.total.is_some_and(|t| t != total) {
+                return false;
+            }
+        }
+    }
+    if header.termination == Termination::Complete && game.remaining() > 0 {
+        return false;
+    }
+    if header.termination.scores_final() {
+        game.finish();
+    }
+    header
+        .result
+        .iter()
+        .flat_map(|r| &r.scores)
+        .all(|(name, claimed, _)| {
+            game.seat(name)
+                .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == *claimed)
+        })
 }
 
 /// Parses and replays one game whose text starts at byte `base` of its file

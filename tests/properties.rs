@@ -6,15 +6,17 @@
 //!     itself.
 //! (b) Replacing one token of one turn line of a valid record with any other token
 //!     never makes `check` panic: it either accepts the text (and scores it) or
-//!     reports a fault, and every span it reports lies inside the mutated text.
+//!     reports a fault, and every span it reports lies inside the mutated text;
+//!     the quick verdict reports exactly what the full referee does.
 
 mod common;
 
 use std::sync::OnceLock;
 
 use carcref::generate::{GenOptions, Rng, random_game};
-use carcref::notation::GameRecord;
 use carcref::notation::write::write;
+use carcref::notation::{GameRecord, split_games};
+use carcref::referee::verdict;
 use carcref::rules::expansions::Expansions;
 use carcref::{Edition, TileCatalog, check, parse, replay};
 use proptest::prelude::*;
@@ -333,6 +335,9 @@ proptest! {
 
         let outcome = check("mutated.cgn", &mutated, catalog());
         prop_assert!(!outcome.games.is_empty());
+        for ((base, text), g) in split_games(&mutated).zip(&outcome.games) {
+            prop_assert_eq!(&verdict(text, base, catalog()), &g.diagnostics);
+        }
         let mut count = 0;
         for g in &outcome.games {
             for d in &g.diagnostics {

@@ -7,6 +7,7 @@
 
 pub mod header;
 pub mod parse;
+pub mod quick;
 pub mod write;
 
 use std::fmt;

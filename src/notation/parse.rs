@@ -14,6 +14,7 @@ use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Offset, Parser};
 
+use super::quick::{Mark, scan_turn};
 use super::{
     ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FollowerSpec, GameRecord, Name,
     Span, Spanned, TagRecord, TurnRecord,
@@ -481,181 +482,50 @@ impl<'a> Line<'a> {
     }
 
     /// Reads a turn line written in the common form directly, without the
-    /// combinators: tokens separated by single spaces, bare player names, no
-    /// comment. Anything else (and any fault) gives `None`, and the line is read by
-    /// [`Line::turn`], which it must equal token for token and span for span
-    /// (`fast_path_equals_the_grammar` holds it to that). Nearly every line of a
-    /// recorded archive has this form, and reading it this way is several times
-    /// faster.
+    /// combinators (see [`super::quick::scan_turn`]). Anything else (and any
+    /// fault) gives `None`, and the line is read by [`Line::turn`], which it must
+    /// equal token for token and span for span (`fast_path_equals_the_grammar`
+    /// holds it to that). Nearly every line of a recorded archive has this form.
     fn turn_fast(&self, body: &'a str) -> Option<TurnRecord> {
-        let b = body.as_bytes();
         let at = self.base + self.text.offset(body);
-        let span = |x: usize, y: usize| Span::new(at + x, at + y);
-        // Up to (not including) the next space or the end.
-        // Tokens are a few bytes long: a plain loop beats a vectorised search.
-        let token_end = |from: usize| {
-            b.get(from..)
-                .and_then(|rest| rest.iter().position(|c| *c == b' '))
-                .map_or(b.len(), |p| from + p)
+        let span = |(x, y): Mark| Span::new(at + x, at + y);
+        let mut scanned = Vec::new();
+        let (input, m) = scan_turn(body, &mut scanned)?;
+        let action = match input.place {
+            None => Spanned::new(ActionRecord::Discard, span(m.action)),
+            Some((pos, rotation)) => Spanned::new(
+                ActionRecord::Place {
+                    pos: Spanned::new(pos, span(m.pos)),
+                    rotation: Spanned::new(rotation, span(m.rotation)),
+                },
+                span(m.action),
+            ),
         };
-        // The byte at `i` is a space, and a token follows it.
-        let spaced = |i: usize| b.get(i) == Some(&b' ');
-        let name_at = |from: usize, to: usize| -> Option<Name> {
-            let text = b.get(from..to)?;
-            if text.is_empty() {
-                return None;
-            }
-            if !text.iter().all(|c| c.is_ascii() && is_ascii_name_byte(*c)) {
-                // Other than ASCII: decide on the characters.
-                let s = body.get(from..to)?;
-                if !s.chars().all(is_name_char) {
-                    return None;
-                }
-            }
-            Some(Name::from(body.get(from..to)?))
-        };
-        let decimal = |from: usize, to: usize| -> Option<u32> {
-            let digits = b.get(from..to)?;
-            if digits.is_empty() {
-                return None;
-            }
-            digits.iter().try_fold(0u32, |n, d| {
-                if !d.is_ascii_digit() {
-                    return None;
-                }
-                n.checked_mul(10)?.checked_add(u32::from(d - b'0'))
+        let follower = input.figure.map(|(name, spot)| FollowerSpec {
+            figure: name.map(|n| Spanned::new(Name::from(n), span(m.figure_name))),
+            spot: Spanned::new(spot, span(m.spot)),
+            span: span(m.figure),
+        });
+        let claims = scanned
+            .iter()
+            .map(|c| ClaimRecord {
+                player: Spanned::new(Name::from(c.player), span(c.marks[1])),
+                points: Spanned::new(c.points, span(c.marks[2])),
+                total: c.total.map(|t| Spanned::new(t, span(c.marks[3]))),
+                span: span(c.marks[0]),
             })
-        };
-
-        let n = b.iter().take_while(|c| c.is_ascii_digit()).count();
-        let number = Spanned::new(decimal(0, n)?, span(0, n));
-        if b.get(n..n + 2)? != b". " {
-            return None;
-        }
-        let p0 = n + 2;
-        let p1 = token_end(p0);
-        let player = Spanned::new(name_at(p0, p1)?, span(p0, p1));
-        if !spaced(p1) {
-            return None;
-        }
-        let t0 = p1 + 1;
-        let t1 = token_end(t0);
-        let id = b.get(t0..t1)?;
-        let (first, rest) = id.split_first()?;
-        if !first.is_ascii_uppercase() || !rest.iter().all(u8::is_ascii_alphanumeric) {
-            return None;
-        }
-        let tile = Spanned::new(Name::from(body.get(t0..t1)?), span(t0, t1));
-        if !spaced(t1) {
-            return None;
-        }
-        let a0 = t1 + 1;
-        let a1 = token_end(a0);
-        let action = if b.get(a0..a1)? == b"discard" {
-            Spanned::new(ActionRecord::Discard, span(a0, a1))
-        } else {
-            let comma = a0 + b.get(a0..a1)?.iter().position(|c| *c == b',')?;
-            let coordinate = |from: usize, to: usize| -> Option<i32> {
-                let (negative, from) = match b.get(from) {
-                    Some(b'-') => (true, from + 1),
-                    _ => (false, from),
-                };
-                let magnitude = i64::from(decimal(from, to)?);
-                i32::try_from(if negative { -magnitude } else { magnitude }).ok()
-            };
-            let pos = Spanned::new(
-                Pos::new(coordinate(a0, comma)?, coordinate(comma + 1, a1)?),
-                span(a0, a1),
-            );
-            if !spaced(a1) {
-                return None;
-            }
-            let r0 = a1 + 1;
-            let r1 = token_end(r0);
-            let rotation = match b.get(r0..r1)? {
-                b"r0" => Rotation::R0,
-                b"r90" => Rotation::R90,
-                b"r180" => Rotation::R180,
-                b"r270" => Rotation::R270,
-                _ => return None,
-            };
-            let rotation = Spanned::new(rotation, span(r0, r1));
-            Spanned::new(ActionRecord::Place { pos, rotation }, span(a0, r1))
-        };
-        let mut i = action.span.end - at;
-        let mut follower = None;
-        if matches!(action.value, ActionRecord::Place { .. }) && b.get(i..i + 2) == Some(b" +") {
-            let start = i + 1;
-            let end = token_end(start);
-            let token = b.get(start + 1..end)?;
-            let (figure, spot_at) = match token.iter().position(|c| *c == b':') {
-                Some(k) => {
-                    let f = token.get(..k)?;
-                    if f.is_empty() || !f.iter().all(|c| c.is_ascii_lowercase() || *c == b'-') {
-                        return None;
-                    }
-                    (
-                        Some(Spanned::new(
-                            Name::from(body.get(start + 1..start + 1 + k)?),
-                            span(start + 1, start + 1 + k),
-                        )),
-                        start + 2 + k,
-                    )
-                }
-                None => (None, start + 1),
-            };
-            let spot_text = body.get(spot_at..end)?;
-            if spot_text.is_empty() || !spot_text.bytes().all(|c| c.is_ascii_alphanumeric()) {
-                return None;
-            }
-            follower = Some(FollowerSpec {
-                figure,
-                spot: Spanned::new(spot_text.parse::<Spot>().ok()?, span(spot_at, end)),
-                span: span(start, end),
-            });
-            i = end;
-        }
-        let mut claims = Vec::new();
-        while i < b.len() {
-            if b.get(i..i + 2)? != b" =" {
-                return None;
-            }
-            let start = i + 1;
-            let end = token_end(start);
-            let name0 = start + 1;
-            let plus = name0 + b.get(name0..end)?.iter().position(|c| *c == b'+')?;
-            let player = Spanned::new(name_at(name0, plus)?, span(name0, plus));
-            let points_at = plus + 1;
-            let slash = b
-                .get(points_at..end)?
-                .iter()
-                .position(|c| *c == b'/')
-                .map(|k| points_at + k);
-            let points_end = slash.unwrap_or(end);
-            let points = Spanned::new(decimal(points_at, points_end)?, span(points_at, points_end));
-            let total = match slash {
-                Some(k) => Some(Spanned::new(decimal(k + 1, end)?, span(k + 1, end))),
-                None => None,
-            };
-            claims.push(ClaimRecord {
-                player,
-                points,
-                total,
-                span: span(start, end),
-            });
-            i = end;
-        }
+            .collect();
         Some(TurnRecord {
             comments_before: Vec::new(),
-            number,
-            player,
-            tile,
+            number: Spanned::new(input.number, span(m.number)),
+            player: Spanned::new(Name::from(input.player), span(m.player)),
+            tile: Spanned::new(Name::from(input.tile), span(m.tile)),
             action,
             follower,
             events: Vec::new(),
             claims,
             comment: None,
-            span: span(0, b.len()),
+            span: span((0, body.len())),
         })
     }
 
@@ -714,16 +584,8 @@ impl<'a> Line<'a> {
     }
 }
 
-/// [`is_name_char`] for an ASCII byte.
-fn is_ascii_name_byte(c: u8) -> bool {
-    !matches!(
-        c,
-        9..=13 | b' ' | b'"' | b'{' | b'}' | b';' | b'=' | b'+' | b',' | b'(' | b')' | b'[' | b']'
-    )
-}
-
 /// Characters of a player name written without quotes.
-fn is_name_char(c: char) -> bool {
+pub(super) fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric()
         || !(c.is_whitespace()
             || matches!(
@@ -801,6 +663,12 @@ pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
         .into_iter()
         .zip(ends)
         .filter_map(move |(s, e)| src.get(s..e).map(|t| (s, t)))
+}
+
+/// Reads a tag line written plainly (see `Line::tag_pair_fast`) whose text
+/// starts at byte `base` of the input.
+pub(super) fn tag_line_fast(text: &str, base: usize) -> Option<TagRecord> {
+    Line { text, base }.tag_pair_fast(text)
 }
 
 /// Reads every game of a text. An input with no game yields one [`Parsed`] with

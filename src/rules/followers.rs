@@ -4,7 +4,6 @@ use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
 use crate::features::{FeatureId, for_each_neighbour_pair};
 use crate::figures::Figure;
-use crate::notation::FollowerSpec;
 use crate::player::Player;
 use crate::tiles::catalog::MAX_SEGMENTS;
 use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
@@ -39,20 +38,21 @@ impl Game<'_> {
         tile: TileId,
         pos: Pos,
         rotation: Rotation,
-        spec: &FollowerSpec,
+        figure: Option<&str>,
+        spot: Spot,
     ) -> Result<FollowerMove, Violation> {
         // The basic game has only the plain follower; expansion figures are
         // written with a figure name (see SPEC, follower_spec).
-        let figure = match &spec.figure {
+        let figure = match figure {
             None => Figure::Follower,
-            Some(name) => Figure::from_notation(&name.value)
+            Some(name) => Figure::from_notation(name)
                 .filter(|f| f.expansion().is_some_and(|e| self.expansions.contains(e)))
                 .ok_or(Violation::FigureNotInPlay)?,
         };
         let def = self.catalog.def(tile);
-        let Some(segment) = spec.spot.value.segment(def, rotation) else {
+        let Some(segment) = spot.segment(def, rotation) else {
             // The River (2012): "no followers are allowed on the river".
-            if let Spot::Edge(side) = spec.spot.value
+            if let Spot::Edge(side) = spot
                 && def.at(rotation).river & side.bit() != 0
             {
                 return Err(Violation::FollowerOnRiver {

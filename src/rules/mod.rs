@@ -18,6 +18,7 @@ use crate::figures::{Figure, Supply};
 use crate::notation::{ActionRecord, TurnRecord};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::score::{self, ScoreEvent};
+use crate::tiles::Spot;
 use crate::tiles::{EdgeKind, FeatureKind, Rotation, SegmentId, Side, TileCatalog, TileId};
 use expansions::river::{Bend, River};
 use expansions::{Expansion, Expansions};
@@ -121,6 +122,42 @@ pub enum Action {
     },
     /// The tile fits nowhere and goes back in the box.
     Discard,
+}
+
+/// A turn as written, with nothing checked: what [`Game::check`] decides on.
+/// It holds no spans, so any reader can produce it; a parsed record's turns give
+/// it through [`TurnInput::of`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnInput<'a> {
+    /// The turn number.
+    pub number: u32,
+    /// The player's name.
+    pub player: &'a str,
+    /// The tile's catalog id.
+    pub tile: &'a str,
+    /// Where the tile went (`None`: discarded).
+    pub place: Option<(Pos, Rotation)>,
+    /// The figure placed: its name (`None`: the plain follower) and spot.
+    pub figure: Option<(Option<&'a str>, Spot)>,
+}
+
+impl<'a> TurnInput<'a> {
+    /// The input of a parsed turn.
+    pub fn of(turn: &'a TurnRecord) -> TurnInput<'a> {
+        TurnInput {
+            number: turn.number.value,
+            player: &turn.player.value,
+            tile: &turn.tile.value,
+            place: match &turn.action.value {
+                ActionRecord::Discard => None,
+                ActionRecord::Place { pos, rotation } => Some((pos.value, rotation.value)),
+            },
+            figure: turn
+                .follower
+                .as_ref()
+                .map(|f| (f.figure.as_ref().map(|n| n.value.as_str()), f.spot.value)),
+        }
+    }
 }
 
 /// A legal turn, resolved against the game state.
@@ -486,14 +523,12 @@ impl<'c> Game<'c> {
     /// # Errors
     /// The first rule the turn breaks, in the order: turn number, player, tile,
     /// supply, placement, follower.
-    pub fn check(&self, turn: &TurnRecord) -> Result<Move, Violation> {
+    pub fn check(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
         let expected = self.turn.saturating_add(1);
-        if turn.number.value != expected {
+        if turn.number != expected {
             return Err(Violation::TurnOutOfSequence { expected });
         }
-        let player = self
-            .seat(&turn.player.value)
-            .ok_or(Violation::UnknownPlayer)?;
+        let player = self.seat(turn.player).ok_or(Violation::UnknownPlayer)?;
         if player != self.next {
             // Traders & Builders (2000): "He may not take a third turn!"
             if self.last == Some((player, true)) {
@@ -509,22 +544,22 @@ impl<'c> Game<'c> {
         }
         let tile = self
             .catalog
-            .id(&turn.tile.value)
+            .id(turn.tile)
             .filter(|t| self.in_play(*t))
             .ok_or(Violation::UnknownTile)?;
         self.check_draw(tile)?;
-        let action = match &turn.action.value {
-            ActionRecord::Discard => {
+        let action = match turn.place {
+            None => {
                 self.check_discard(tile)?;
                 Action::Discard
             }
-            ActionRecord::Place { pos, rotation } => {
-                let pos = pos.value;
-                let rotation = rotation.value;
+            Some((pos, rotation)) => {
                 self.check_placement(tile, pos, rotation)?;
-                let follower = match &turn.follower {
+                let follower = match turn.figure {
                     None => None,
-                    Some(spec) => Some(self.check_follower(player, tile, pos, rotation, spec)?),
+                    Some((figure, spot)) => {
+                        Some(self.check_follower(player, tile, pos, rotation, figure, spot)?)
+                    }
                 };
                 Action::Place {
                     pos,
@@ -647,7 +682,7 @@ impl<'c> Game<'c> {
     /// # Errors
     /// As [`Game::check`]; the state is unchanged on error.
     pub fn play(&mut self, turn: &TurnRecord) -> Result<Vec<ScoreEvent>, Violation> {
-        let mv = self.check(turn)?;
+        let mv = self.check(&TurnInput::of(turn))?;
         Ok(self.apply(mv))
     }
 

@@ -1,0 +1,161 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! The quick verdict (`referee::verdict`) answers exactly as the full referee
+//! (`referee::check_game`) does, and clears the clean games it is meant for.
+//!
+//! Texts: every game of every record under `notation/` (examples, valid and
+//! invalid fixtures), each also with its comment lines removed (which puts most
+//! fixtures in the quick reader's reach), generated games with every
+//! combination of expansions, and every example with one score claim misstated.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use carcref::generate::{GenOptions, Rng, random_game};
+use carcref::notation::quick::{QuickGame, read_game};
+use carcref::notation::split_games;
+use carcref::notation::write::write;
+use carcref::referee::{ReplayOptions, check_game, is_clean_quick, verdict};
+use carcref::rules::expansions::{Expansion, Expansions};
+use carcref::{Edition, TileCatalog};
+
+fn cgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            cgn_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "cgn") {
+            out.push(p);
+        }
+    }
+}
+
+/// Checks every game of a text both ways. Returns how many games the quick
+/// path cleared.
+fn agree(name: &str, text: &str, catalog: &TileCatalog) -> usize {
+    let mut cleared = 0;
+    for (base, game) in split_games(text) {
+        let full = check_game(game, base, catalog, ReplayOptions::default());
+        let quick = is_clean_quick(game, base, catalog);
+        assert!(
+            !quick || full.diagnostics.is_empty(),
+            "{name} at byte {base}: cleared quickly, but the referee reports {:?}",
+            full.diagnostics
+        );
+        assert_eq!(
+            verdict(game, base, catalog),
+            full.diagnostics,
+            "{name} at byte {base}"
+        );
+        // A clean game written wholly in the common form is cleared quickly.
+        let mut read = QuickGame::default();
+        if full.diagnostics.is_empty() && read_game(game, base, &mut read) {
+            assert!(
+                quick,
+                "{name} at byte {base}: clean and readable, not cleared"
+            );
+        }
+        cleared += usize::from(quick);
+    }
+    cleared
+}
+
+fn without_comment_lines(text: &str) -> String {
+    text.split_inclusive('\n')
+        .filter(|l| !l.trim_start().starts_with(';'))
+        .collect()
+}
+
+#[test]
+fn verdict_equals_check_game_on_every_record() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut files = Vec::new();
+    cgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("notation"),
+        &mut files,
+    );
+    assert!(files.len() > 100, "found only {} records", files.len());
+    let (mut games, mut cleared) = (0, 0);
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = path.display().to_string();
+        cleared += agree(&name, &text, &catalog);
+        cleared += agree(&name, &without_comment_lines(&text), &catalog);
+        games += 2 * split_games(&text).count();
+    }
+    // Most fixtures comment their turns, which the quick reader leaves to the
+    // full one; the examples without Traders & Builders' events (8, each read
+    // twice) are in the common form.
+    assert!(cleared >= 16, "cleared {cleared} of {games}");
+}
+
+#[test]
+fn verdict_equals_check_game_on_generated_games() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let sets = [
+        Expansion::River,
+        Expansion::InnsAndCathedrals,
+        Expansion::TradersAndBuilders,
+    ];
+    let mut cleared = 0;
+    for mask in 0..8u32 {
+        let names: Vec<&str> = sets
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, e)| e.name())
+            .collect();
+        for edition in Edition::ALL {
+            let options = GenOptions {
+                edition,
+                players: 2 + (mask as usize % 3),
+                expansions: Expansions::from_sets(names.iter().copied()),
+            };
+            let records: Vec<_> = (0..4)
+                .map(|seed| random_game(&catalog, &options, &mut Rng::new(seed)))
+                .collect();
+            cleared += agree("generated", &write(&records), &catalog);
+        }
+    }
+    // Games with Traders & Builders write their goods as events, which only the
+    // full reader reads; every other generated game is cleared quickly.
+    assert!(cleared >= 32, "cleared {cleared} of 64");
+}
+
+#[test]
+fn a_misstated_claim_is_never_cleared() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut files = Vec::new();
+    cgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/examples"),
+        &mut files,
+    );
+    let mut misstated = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        // Each claim's points, one more than written.
+        let mut at = 0;
+        while let Some(k) = text[at..].find(" =") {
+            let claim = at + k + 2;
+            let plus = claim + text[claim..].find('+').unwrap() + 1;
+            let digits = text[plus..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(text.len(), |d| plus + d);
+            let n: u32 = text[plus..digits].parse().unwrap();
+            let changed = format!("{}{}{}", &text[..plus], n + 1, &text[digits..]);
+            agree(&path.display().to_string(), &changed, &catalog);
+            assert!(
+                split_games(&changed).any(|(b, g)| !verdict(g, b, &catalog).is_empty()),
+                "{}: claim at byte {claim} raised by one, and nothing reported",
+                path.display()
+            );
+            misstated += 1;
+            at = digits;
+        }
+    }
+    assert!(misstated > 10, "only {misstated} claims in the examples");
+}
