@@ -95,6 +95,18 @@ impl Board {
         Board::default()
     }
 
+    /// Removes every tile, keeping the room of the grid.
+    pub fn clear(&mut self) {
+        for t in &self.tiles {
+            if let Some(c) = self.cell(t.pos)
+                && let Some(slot) = self.cells.get_mut(c)
+            {
+                *slot = 0;
+            }
+        }
+        self.tiles.clear();
+    }
+
     /// The placed tiles, in order of placement.
     pub fn tiles(&self) -> &[PlacedTile] {
         &self.tiles

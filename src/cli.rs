@@ -430,7 +430,10 @@ fn check(
             let run = || -> Vec<Vec<crate::diagnostics::Diagnostic>> {
                 batch
                     .par_iter()
-                    .map(|g| crate::referee::verdict(&g.text, g.base, catalog))
+                    .map_init(
+                        || crate::referee::Referee::new(catalog),
+                        |referee, g| referee.verdict(&g.text, g.base),
+                    )
                     .collect()
             };
             let outcomes = match &pool {

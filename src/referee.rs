@@ -396,10 +396,7 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
 /// and referee, which explain every fault. Either way the answer is the one
 /// [`check_game`] gives (`verdict_equals_check_game` holds it to that).
 pub fn verdict(text: &str, base: usize, catalog: &TileCatalog) -> Vec<Diagnostic> {
-    if is_clean_quick(text, base, catalog) {
-        return Vec::new();
-    }
-    check_game(text, base, catalog, ReplayOptions::default()).diagnostics
+    Referee::new(catalog).verdict(text, base)
 }
 
 /// Whether a game written in the common form replays with no fault at all:
@@ -407,57 +404,97 @@ pub fn verdict(text: &str, base: usize, catalog: &TileCatalog) -> Vec<Diagnostic
 /// the scores, and a game said to be complete used up the tiles. `false` says
 /// only that the full referee must look.
 pub fn is_clean_quick(text: &str, base: usize, catalog: &TileCatalog) -> bool {
-    let mut quick = QuickGame::default();
-    quick.turns.reserve(text.len() / 16 + 1);
-    if !quick::read_game(text, base, &mut quick) {
-        return false;
-    }
-    let QuickGame {
-        tags,
-        turns,
-        claims,
-    } = quick;
-    let record = GameRecord {
-        tags,
-        span: Span::new(base, base + text.len()),
-        ..GameRecord::default()
-    };
-    let (header, diagnostics) = Header::read(&record);
-    let Some(header) = header.filter(|_| diagnostics.is_empty()) else {
-        return false;
-    };
-    let mut game = Game::new(header.setup(), catalog);
-    for (turn, claimed) in &turns {
-        let before = *game.score();
-        let Ok(mv) = game.check(turn) else {
-            return false;
-        };
-        game.apply(mv);
-        for c in claims.get(claimed.clone()).unwrap_or(&[]) {
-            let Some(p) = game.seat(c.player) else {
-                return false;
-            };
-            let total = game.score().get(p).copied().unwrap_or(0);
-            let earlier = before.get(p).copied().unwrap_or(0);
-            if total - earlier != c.points || c.total.is_some_and(|t| t != total) {
-                return false;
-            }
+    Referee::new(catalog).is_clean_quick(text, base)
+}
+
+/// A referee of many games in turn, for [`verdict`]: it keeps the room its game
+/// state took from one game to the next.
+#[derive(Debug)]
+pub struct Referee<'c> {
+    catalog: &'c TileCatalog,
+    game: Option<Game<'c>>,
+}
+
+impl<'c> Referee<'c> {
+    /// A referee using a tile catalog.
+    pub fn new(catalog: &'c TileCatalog) -> Referee<'c> {
+        Referee {
+            catalog,
+            game: None,
         }
     }
-    if header.termination == Termination::Complete && game.remaining() > 0 {
-        return false;
+
+    /// [`verdict`] on one game.
+    pub fn verdict(&mut self, text: &str, base: usize) -> Vec<Diagnostic> {
+        if self.is_clean_quick(text, base) {
+            return Vec::new();
+        }
+        check_game(text, base, self.catalog, ReplayOptions::default()).diagnostics
     }
-    if header.termination.scores_final() {
-        game.finish();
+
+    /// [`is_clean_quick`] on one game.
+    pub fn is_clean_quick(&mut self, text: &str, base: usize) -> bool {
+        let mut quick = QuickGame::default();
+        quick.turns.reserve(text.len() / 16 + 1);
+        if !quick::read_game(text, base, &mut quick) {
+            return false;
+        }
+        let QuickGame {
+            tags,
+            turns,
+            claims,
+        } = quick;
+        let record = GameRecord {
+            tags,
+            span: Span::new(base, base + text.len()),
+            ..GameRecord::default()
+        };
+        let (header, diagnostics) = Header::read(&record);
+        let Some(header) = header.filter(|_| diagnostics.is_empty()) else {
+            return false;
+        };
+        let game = match &mut self.game {
+            Some(game) => {
+                game.restart(header.setup());
+                game
+            }
+            None => self.game.insert(Game::new(header.setup(), self.catalog)),
+        };
+        game.set_explanations(false);
+        for (turn, claimed) in &turns {
+            let before = *game.score();
+            let Ok(mv) = game.check(turn) else {
+                return false;
+            };
+            game.apply(mv);
+            for c in claims.get(claimed.clone()).unwrap_or(&[]) {
+                let Some(p) = game.seat(c.player) else {
+                    return false;
+                };
+                let total = game.score().get(p).copied().unwrap_or(0);
+                let earlier = before.get(p).copied().unwrap_or(0);
+                if total.checked_sub(earlier) != Some(c.points)
+                    || c.total.is_some_and(|t| t != total)
+                {
+                    return false;
+                }
+            }
+        }
+        if header.termination == Termination::Complete && game.remaining() > 0 {
+            return false;
+        }
+        if header.termination.scores_final() {
+            game.finish();
+        }
+        header
+            .result
+            .iter()
+            .flat_map(|r| &r.scores)
+            .all(|(name, claimed, _)| {
+                game.seat(name)
+                    .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == *claimed)
+            })
     }
-    header
-        .result
-        .iter()
-        .flat_map(|r| &r.scores)
-        .all(|(name, claimed, _)| {
-            game.seat(name)
-                .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == *claimed)
-        })
 }
 
 /// Parses and replays one game whose text starts at byte `base` of its file

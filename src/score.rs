@@ -19,6 +19,14 @@ use crate::tiles::{FeatureKind, Goods, Spot};
 
 use std::fmt;
 
+use smallvec::SmallVec;
+
+/// Players of one scoring (at most every seat), held inline.
+pub type PlayerList = SmallVec<[Player; MAX_PLAYERS]>;
+
+/// Follower strength (or goods) of each player of one scoring, held inline.
+pub type StrengthList = SmallVec<[(Player, u32); MAX_PLAYERS]>;
+
 /// Why points were scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -80,7 +88,8 @@ pub struct ScoreEvent {
     pub at: Option<FeatureRef>,
     /// For a goods majority: the kind of goods.
     pub goods: Option<Goods>,
-    /// The distinct tiles of the feature, in order of placement.
+    /// The distinct tiles of the feature, in order of placement (empty when the
+    /// game keeps no explanations, see [`Game::set_explanations`]).
     pub tiles: Vec<Pos>,
     /// Banners in a city.
     pub pennants: u32,
@@ -93,14 +102,14 @@ pub struct ScoreEvent {
     /// For farms under the 2000 rules: the fields supplying the city.
     pub fields: Vec<FeatureRef>,
     /// Follower strength of each player on the feature, in seat order.
-    pub strength: Vec<(Player, u32)>,
+    pub strength: StrengthList,
     /// The players who score (the majority, ties all score).
-    pub winners: Vec<Player>,
+    pub winners: PlayerList,
     /// Points each winner scores.
     pub points: u32,
     /// For farms: the winners whose pig stands in the farm (Traders & Builders);
     /// each scores `pig_bonus` more.
-    pub pigs: Vec<Player>,
+    pub pigs: PlayerList,
     /// What a pig adds: 1 point per city paying.
     pub pig_bonus: u32,
     /// Whether the feature's followers go back to their owners.
@@ -123,8 +132,8 @@ impl ScoreEvent {
     /// A goods majority at the end: `strength` holds the tokens of each player.
     pub fn goods(
         goods: Goods,
-        strength: Vec<(Player, u32)>,
-        winners: Vec<Player>,
+        strength: StrengthList,
+        winners: PlayerList,
         points: u32,
     ) -> ScoreEvent {
         ScoreEvent {
@@ -143,7 +152,7 @@ impl ScoreEvent {
             strength,
             winners,
             points,
-            pigs: Vec::new(),
+            pigs: PlayerList::new(),
             pig_bonus: 0,
             returns_followers: false,
         }
@@ -157,14 +166,14 @@ impl ScoreEvent {
 /// points. In case of a tie, the tied players each score the points."
 pub(crate) fn majority(
     followers: impl IntoIterator<Item = (Player, u32)>,
-) -> (Vec<(Player, u32)>, Vec<Player>) {
+) -> (StrengthList, PlayerList) {
     let mut by = [0u32; MAX_PLAYERS];
     for (p, s) in followers {
         if let Some(v) = by.get_mut(p.index()) {
             *v += s;
         }
     }
-    let strength: Vec<(Player, u32)> = by
+    let strength: StrengthList = by
         .iter()
         .enumerate()
         .filter(|(_, s)| **s > 0)
@@ -177,6 +186,25 @@ pub(crate) fn majority(
         .map(|(p, _)| *p)
         .collect();
     (strength, winners)
+}
+
+/// Number of distinct tiles of the feature of a node, without allocating for the
+/// features of a few dozen nodes (nearly all roads and cities).
+fn tile_count(game: &Game<'_>, node: NodeId) -> u32 {
+    let features = game.features();
+    let mut seen = [0u32; 48];
+    let mut n = 0;
+    for t in features.nodes(node).filter_map(|x| features.tile_of(x)) {
+        if seen.get(..n).is_some_and(|s| s.contains(&t)) {
+            continue;
+        }
+        match seen.get_mut(n) {
+            Some(slot) => *slot = t,
+            None => return features.tile_count(node),
+        }
+        n += 1;
+    }
+    n as u32
 }
 
 /// The squares of the distinct tiles of the feature of a node.
@@ -271,15 +299,28 @@ fn feature_event(
     reason: ScoreReason,
     points: impl FnOnce(u32) -> u32,
 ) -> ScoreEvent {
-    let tiles = positions(game, node);
-    let points = points(tiles.len() as u32);
+    let explain = game.explains();
+    let tiles = if explain {
+        positions(game, node)
+    } else {
+        Vec::new()
+    };
+    let count = if explain {
+        tiles.len() as u32
+    } else if f.kind == FeatureKind::Field {
+        // Farms score by the cities they touch, never by their tiles.
+        0
+    } else {
+        tile_count(game, node)
+    };
+    let points = points(count);
     let (strength, winners) = majority(f.followers.iter().map(|x| (x.player, x.strength())));
     ScoreEvent {
         turn,
         kind: f.kind,
         reason,
         node,
-        at: Some(feature_ref(game, node)),
+        at: explain.then(|| feature_ref(game, node)),
         goods: None,
         tiles,
         pennants: f.pennants,
@@ -290,7 +331,7 @@ fn feature_event(
         strength,
         winners,
         points,
-        pigs: Vec::new(),
+        pigs: PlayerList::new(),
         pig_bonus: 0,
         returns_followers: true,
     }
@@ -365,7 +406,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
             monastery_points(8)
         });
-        e.tiles = monastery_tiles(game, pos);
+        if game.explains() {
+            e.tiles = monastery_tiles(game, pos);
+        }
         events.push(e);
     }
     events
@@ -390,7 +433,7 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
         let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
-        if f.kind == FeatureKind::Monastery {
+        if f.kind == FeatureKind::Monastery && game.explains() {
             e.tiles = monastery_tiles(game, first_pos(game, f));
         }
         events.push(e);
@@ -455,7 +498,9 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
         let mut e = feature_event(game, root, f, None, ScoreReason::Farm, |_| {
             per_city * cities.len() as u32
         });
-        e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
+        if game.explains() {
+            e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
+        }
         e.pigs = pig_owners([f], &e.winners);
         e.pig_bonus = cities.len() as u32;
         e.returns_followers = false;
@@ -501,19 +546,32 @@ fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec
             .flat_map(|f| f.followers.iter().map(|x| (x.player, x.strength())));
         let (strength, winners) = majority(farmers);
         let pigs = pig_owners(farms.iter().copied(), &winners);
+        let explain = game.explains();
         events.push(ScoreEvent {
             turn: None,
             kind: FeatureKind::City,
             reason: ScoreReason::Farm,
             node: city,
-            at: Some(feature_ref(game, city)),
+            at: explain.then(|| feature_ref(game, city)),
             goods: None,
-            tiles: positions(game, city),
+            tiles: if explain {
+                positions(game, city)
+            } else {
+                Vec::new()
+            },
             pennants: c.pennants,
             inns: 0,
             cathedrals: c.cathedrals,
-            cities: vec![feature_ref(game, city)],
-            fields: fields.iter().map(|r| feature_ref(game, *r)).collect(),
+            cities: if explain {
+                vec![feature_ref(game, city)]
+            } else {
+                Vec::new()
+            },
+            fields: if explain {
+                fields.iter().map(|r| feature_ref(game, *r)).collect()
+            } else {
+                Vec::new()
+            },
             strength,
             winners,
             points: per_city,
@@ -546,8 +604,8 @@ mod tests {
     #[test]
     fn ties_all_score() {
         let (_, w) = majority([(Player(0), 1), (Player(1), 1), (Player(2), 0)]);
-        assert_eq!(w, vec![Player(0), Player(1)]);
+        assert_eq!(w.as_slice(), [Player(0), Player(1)]);
         let (_, w) = majority([(Player(0), 2), (Player(1), 1)]);
-        assert_eq!(w, vec![Player(0)]);
+        assert_eq!(w.as_slice(), [Player(0)]);
     }
 }

@@ -159,3 +159,72 @@ fn a_misstated_claim_is_never_cleared() {
     }
     assert!(misstated > 10, "only {misstated} claims in the examples");
 }
+
+/// A game that keeps no explanations scores the same: the same events, points,
+/// strengths, winners and pigs, turn by turn and at the end.
+#[test]
+fn score_events_without_explanations_score_the_same() {
+    use carcref::notation::Header;
+    use carcref::{Game, ScoreEvent};
+    let catalog = TileCatalog::embedded().unwrap();
+    let key = |e: &ScoreEvent| {
+        (
+            e.turn,
+            e.kind,
+            e.reason,
+            e.node,
+            e.goods,
+            e.points,
+            e.strength.clone(),
+            e.winners.clone(),
+            e.pigs.clone(),
+            e.pig_bonus,
+            e.returns_followers,
+        )
+    };
+    let mut events = 0;
+    for mask in 0..8u32 {
+        let names: Vec<&str> = [
+            Expansion::River,
+            Expansion::InnsAndCathedrals,
+            Expansion::TradersAndBuilders,
+        ]
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << i) != 0)
+        .map(|(_, e)| e.name())
+        .collect();
+        for edition in Edition::ALL {
+            let options = GenOptions {
+                edition,
+                players: 2 + (mask as usize % 4),
+                expansions: Expansions::from_sets(names.iter().copied()),
+            };
+            for seed in 0..3 {
+                let record = random_game(&catalog, &options, &mut Rng::new(seed));
+                let header = Header::read(&record).0.unwrap();
+                let mut explained = Game::new(header.setup(), &catalog);
+                let mut lean = Game::new(header.setup(), &catalog);
+                lean.set_explanations(false);
+                for turn in &record.turns {
+                    let a = explained.play(turn).unwrap();
+                    let b = lean.play(turn).unwrap();
+                    assert_eq!(
+                        a.iter().map(key).collect::<Vec<_>>(),
+                        b.iter().map(key).collect::<Vec<_>>()
+                    );
+                    assert!(b.iter().all(|e| e.tiles.is_empty() && e.at.is_none()));
+                    events += a.len();
+                }
+                let (a, b) = (explained.finish(), lean.finish());
+                assert_eq!(
+                    a.iter().map(key).collect::<Vec<_>>(),
+                    b.iter().map(key).collect::<Vec<_>>()
+                );
+                assert_eq!(explained.score(), lean.score());
+                events += a.len();
+            }
+        }
+    }
+    assert!(events > 500, "only {events} score events");
+}

@@ -321,71 +321,104 @@ pub struct Game<'c> {
     goods: ByPlayer<[u32; 3]>,
     /// Goods tokens the last turn took.
     turn_goods: [u32; 3],
+    /// Whether score events carry their explanations (tiles, feature names).
+    explain: bool,
 }
 
 impl<'c> Game<'c> {
     /// A new game: the supply of the sets in play, less the start tile, which lies
     /// at `0,0` as pictured.
     pub fn new(setup: Setup, catalog: &'c TileCatalog) -> Game<'c> {
-        let seats = setup.players.len().clamp(1, MAX_PLAYERS);
-        let expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
-        let in_play: Vec<bool> = catalog
-            .iter()
-            .map(|(_, d)| setup.sets.contains(&d.set))
-            .collect();
-        let mut supply: Vec<u8> = catalog
-            .iter()
-            .zip(&in_play)
-            .map(|((_, d), play)| if *play { d.count } else { 0 })
-            .collect();
         let mut game = Game {
             catalog,
-            setup,
+            setup: Setup {
+                players: Vec::new(),
+                colours: Vec::new(),
+                edition: setup.edition,
+                sets: Vec::new(),
+            },
             board: Board::new(),
-            // Room for every tile of the supply with its segments (at most a dozen).
-            features: Features::with_capacity(
-                supply.iter().map(|n| usize::from(*n)).sum::<usize>() * 8 + 16,
-            ),
+            features: Features::new(),
             supply: Vec::new(),
-            in_play,
+            in_play: Vec::new(),
             remaining: 0,
-            expansions,
-            in_hand: ByPlayer::new(seats, Supply::starting(expansions)),
-            score: ByPlayer::new(seats, 0),
+            expansions: Expansions::NONE,
+            in_hand: ByPlayer::new(0, Supply::starting(Expansions::NONE)),
+            score: ByPlayer::new(0, 0),
             turn: 0,
             next: Player(0),
             second_turn: false,
             last: None,
             monks: Vec::new(),
             river: None,
-            goods: ByPlayer::new(seats, [0; 3]),
+            goods: ByPlayer::new(0, [0; 3]),
             turn_goods: [0; 3],
+            explain: true,
         };
+        game.restart(setup);
+        game
+    }
+
+    /// Starts a new game in place, as [`Game::new`] does, keeping the room the
+    /// board and the features took: a referee of many games allocates once.
+    pub fn restart(&mut self, setup: Setup) {
+        let catalog = self.catalog;
+        let seats = setup.players.len().clamp(1, MAX_PLAYERS);
+        let expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
+        if self.in_play.is_empty() || self.setup.sets != setup.sets {
+            self.in_play.clear();
+            self.in_play
+                .extend(catalog.iter().map(|(_, d)| setup.sets.contains(&d.set)));
+        }
+        self.supply.clear();
+        self.supply.extend(
+            catalog
+                .iter()
+                .zip(&self.in_play)
+                .map(|((_, d), play)| if *play { d.count } else { 0 }),
+        );
+        self.setup = setup;
+        self.board.clear();
+        self.features.clear();
+        // Room for every tile of the supply with its segments (at most a dozen).
+        self.features
+            .reserve(self.supply.iter().map(|n| usize::from(*n)).sum::<usize>() * 8 + 16);
+        self.remaining = 0;
+        self.expansions = expansions;
+        self.in_hand = ByPlayer::new(seats, Supply::starting(expansions));
+        self.score = ByPlayer::new(seats, 0);
+        self.turn = 0;
+        self.next = Player(0);
+        self.second_turn = false;
+        self.last = None;
+        self.monks.clear();
+        self.river = None;
+        self.goods = ByPlayer::new(seats, [0; 3]);
+        self.turn_goods = [0; 3];
         // The basic start tile lies at 0,0; with the River it leaves the game and
         // the spring lies there instead (see `expansions::river`).
         let mut start = None;
         for set in [BASIC_SET, Expansion::River.name()] {
             if let Some(t) = catalog.start_of(set)
-                && let Some(n) = supply.get_mut(t.index())
+                && let Some(n) = self.supply.get_mut(t.index())
                 && *n > 0
             {
                 *n -= 1;
                 start = Some(t);
             }
         }
-        game.supply = supply;
         if let Some(start) = start {
-            game.put_tile(start, Pos::new(0, 0), Rotation::R0, 0);
+            self.put_tile(start, Pos::new(0, 0), Rotation::R0, 0);
             if expansions.contains(Expansion::River) {
                 let mask = catalog.def(start).at(Rotation::R0).river;
                 let lake = catalog.last_of(Expansion::River.name());
                 let rivers = catalog
                     .set(Expansion::River.name())
                     .filter(|(id, _)| Some(*id) != lake)
-                    .map(|(id, _)| u32::from(game.remaining_of(id)))
+                    .map(|(id, _)| u32::from(self.remaining_of(id)))
                     .sum();
-                let lakes = lake.map_or(0, |l| game.remaining_of(l));
-                game.river = Some(River::from_spring(
+                let lakes = lake.map_or(0, |l| self.remaining_of(l));
+                self.river = Some(River::from_spring(
                     Pos::new(0, 0),
                     mask,
                     rivers,
@@ -394,8 +427,20 @@ impl<'c> Game<'c> {
                 ));
             }
         }
-        game.remaining = game.supply.iter().map(|n| u32::from(*n)).sum();
-        game
+        self.remaining = self.supply.iter().map(|n| u32::from(*n)).sum();
+    }
+
+    /// Whether the score events of the game name the tiles and features they
+    /// score (on by default). Off, they carry the points, the strengths and the
+    /// winners only, which is all a verdict needs: the tiles, the features' names,
+    /// and the cities and fields of farms are left empty.
+    pub fn set_explanations(&mut self, on: bool) {
+        self.explain = on;
+    }
+
+    /// Whether score events carry their explanations ([`Game::set_explanations`]).
+    pub fn explains(&self) -> bool {
+        self.explain
     }
 
     /// The catalog the game uses.

@@ -205,7 +205,7 @@ pub fn parse_goods_args(args: &str) -> Option<[u32; 3]> {
 pub fn pig_owners<'f>(
     fields: impl IntoIterator<Item = &'f Feature> + Clone,
     winners: &[Player],
-) -> Vec<Player> {
+) -> crate::score::PlayerList {
     winners
         .iter()
         .copied()
