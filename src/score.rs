@@ -351,16 +351,14 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         }
         let node = node_of(placed, i as u8);
         let root = features.root(node);
-        if done.contains(&root) || !features.is_complete(node) {
+        // Most features a tile touches stay open: look at the count first.
+        let Some(f) = features.feature(root) else {
+            continue;
+        };
+        if f.open_edges != 0 || f.followers.is_empty() || done.contains(&root) {
             continue;
         }
         done.push(root);
-        let Some(f) = features.feature(node) else {
-            continue;
-        };
-        if f.followers.is_empty() {
-            continue;
-        }
         let edition = game.edition();
         let points = |tiles| match f.kind {
             FeatureKind::City => city_value(edition, f, tiles, true),

@@ -5,7 +5,6 @@ use crate::board::Pos;
 use crate::features::{FeatureId, for_each_neighbour_pair};
 use crate::figures::Figure;
 use crate::player::Player;
-use crate::tiles::catalog::MAX_SEGMENTS;
 use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
 
 /// The spot names of a tile as placed, one per segment that can hold a follower,
@@ -135,22 +134,26 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Result<(), Violation> {
-        for &root in self.merged_roots(def, pos, rotation, segment).iter() {
-            if let Some(f) = self.features.feature(root)
-                && let Some(first) = f
-                    .followers
+        // The earliest follower of all the features joined is the one named.
+        let first = self
+            .merged_roots(def, pos, rotation, segment)
+            .iter()
+            .filter_map(|&root| self.features.feature(root))
+            .flat_map(|f| {
+                f.followers
                     .iter()
-                    .filter(|f| f.figure.is_follower())
-                    .min_by_key(|f| f.turn)
-            {
-                return Err(Violation::FeatureAlreadyOccupied {
-                    kind: f.kind,
-                    by_turn: first.turn,
-                    owner: first.player,
-                });
-            }
+                    .filter(|x| x.figure.is_follower())
+                    .map(move |x| (x.turn, x.player, f.kind))
+            })
+            .min_by_key(|(turn, ..)| *turn);
+        match first {
+            Some((by_turn, owner, kind)) => Err(Violation::FeatureAlreadyOccupied {
+                kind,
+                by_turn,
+                owner,
+            }),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// The features already on the board that a segment of a tile about to be
@@ -162,12 +165,10 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Roots {
-        // Features touching each segment of the new tile (a segment reaches at most
-        // four edges and eight half-edges, so twelve neighbours).
-        let count = def.segments.len().min(MAX_SEGMENTS);
-        let mut touching = [Roots::default(); MAX_SEGMENTS];
-        // One pass over the four neighbours: each edge and half-edge the new tile
-        // shares with one joins a segment of ours to a node of theirs.
+        // Every pair the new tile would join: a segment of ours and the root of a
+        // neighbour's feature. Four edges and eight half-edges make at most twelve.
+        let mut pairs = [(0 as SegmentId, 0 as FeatureId); 12];
+        let mut n = 0;
         for_each_neighbour_pair(
             self.catalog,
             &self.board,
@@ -175,34 +176,30 @@ impl Game<'_> {
             pos,
             rotation,
             |ours, node, _| {
-                if let Some(roots) = touching.get_mut(usize::from(ours)) {
-                    roots.insert(self.features.root(node));
+                if let Some(p) = pairs.get_mut(n) {
+                    *p = (ours, self.features.root(node));
+                    n += 1;
                 }
             },
         );
-        let mut joined = [false; MAX_SEGMENTS];
+        let pairs = pairs.get(..n).unwrap_or(&[]);
+        // Grow to a fixed point: a pair joins the group when its segment is in the
+        // group or its feature is; a joining pair brings both in.
+        let bit = |s: SegmentId| 1u32.checked_shl(u32::from(s)).unwrap_or(0);
+        let mut segments = bit(segment);
+        let mut joined = 0u16;
         let mut group = Roots::default();
-        if let (Some(j), Some(t)) = (
-            joined.get_mut(usize::from(segment)),
-            touching.get(usize::from(segment)),
-        ) {
-            *j = true;
-            group.extend(t);
-        }
-        // Grow to a fixed point: a segment sharing a feature with the group joins it.
         let mut grew = true;
         while grew {
             grew = false;
-            for (s, theirs) in touching.iter().enumerate().take(count) {
-                if joined.get(s).copied().unwrap_or(true)
-                    || !theirs.iter().any(|r| group.contains(r))
-                {
+            for (i, (s, root)) in pairs.iter().enumerate() {
+                let mask = 1u16 << i;
+                if joined & mask != 0 || (segments & bit(*s) == 0 && !group.contains(root)) {
                     continue;
                 }
-                if let Some(j) = joined.get_mut(s) {
-                    *j = true;
-                }
-                group.extend(theirs);
+                joined |= mask;
+                segments |= bit(*s);
+                group.insert(*root);
                 grew = true;
             }
         }
@@ -249,12 +246,6 @@ impl Roots {
         {
             *slot = r;
             self.len += 1;
-        }
-    }
-
-    fn extend(&mut self, other: &Roots) {
-        for r in other.iter() {
-            self.insert(*r);
         }
     }
 }
