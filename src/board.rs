@@ -77,6 +77,9 @@ pub struct PlacedTile {
 /// Index of a placed tile, in order of placement.
 pub type TileIndex = u32;
 
+/// Tiles the board makes room for at its first tile (a basic game has 72).
+const TILES_AT_FIRST: usize = 96;
+
 /// The placed tiles and a dense grid over their bounding box.
 #[derive(Debug, Clone, Default)]
 pub struct Board {
@@ -130,10 +133,19 @@ impl Board {
     fn cell(&self, pos: Pos) -> Option<usize> {
         let dx = i64::from(pos.x) - self.min_x;
         let dy = i64::from(pos.y) - self.min_y;
-        if dx < 0 || dy < 0 || dx >= self.width || dy >= self.height {
+        // One unsigned comparison per axis rules out both sides of the range.
+        if dx as u64 >= self.width as u64 || dy as u64 >= self.height as u64 {
             return None;
         }
         usize::try_from(dy * self.width + dx).ok()
+    }
+
+    /// The tile in a grid cell.
+    #[inline]
+    fn in_cell(&self, cell: usize) -> Option<&PlacedTile> {
+        // An empty cell holds 0, which wraps to an index past every tile.
+        let v = self.cells.get(cell)?.wrapping_sub(1);
+        self.tiles.get(v as usize)
     }
 
     /// Index of the tile at a position.
@@ -145,9 +157,28 @@ impl Board {
         }
     }
 
+    /// The tiles across the four sides of a position, in [`Side::ALL`] order.
+    #[inline(always)]
+    pub fn neighbours(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
+        match self.cell_inside(pos) {
+            // All four squares are inside the grid (always so around a placed
+            // tile, which keeps a margin): they are one row or column away.
+            Some(c) => {
+                let w = self.width as usize;
+                [c + w, c + 1, c - w, c - 1].map(|n| self.in_cell(n))
+            }
+            None => self.neighbours_by_position(pos),
+        }
+    }
+
+    #[cold]
+    fn neighbours_by_position(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
+        Side::ALL.map(|s| pos.neighbour(s).and_then(|p| self.at(p)))
+    }
+
     /// The tile at a position.
     pub fn at(&self, pos: Pos) -> Option<&PlacedTile> {
-        self.index_at(pos).and_then(|i| self.tile(i))
+        self.in_cell(self.cell(pos)?)
     }
 
     /// Whether a position is taken.
@@ -169,32 +200,63 @@ impl Board {
 
     /// Places a tile; the caller has checked that the square is free.
     pub fn insert(&mut self, tile: PlacedTile) -> TileIndex {
-        self.ensure(tile.pos);
+        if self.tiles.capacity() == 0 {
+            // Room for a whole game's tiles from the start.
+            self.tiles.reserve(TILES_AT_FIRST);
+        }
         let index = self.tiles.len() as TileIndex;
-        if let Some(c) = self.cell(tile.pos)
-            && let Some(slot) = self.cells.get_mut(c)
-        {
+        let c = match self.cell_inside(tile.pos) {
+            Some(c) => Some(c),
+            None => {
+                self.ensure(tile.pos);
+                self.cell(tile.pos)
+            }
+        };
+        if let Some(slot) = c.and_then(|c| self.cells.get_mut(c)) {
             *slot = index + 1;
         }
         self.tiles.push(tile);
         index
     }
 
-    /// Grows the grid so that `pos` and a margin around it are inside.
-    fn ensure(&mut self, pos: Pos) {
-        if self.cell(pos).is_some() {
-            return;
+    /// The cell of a position whose four neighbours are inside the grid too.
+    #[inline]
+    fn cell_inside(&self, pos: Pos) -> Option<usize> {
+        let dx = i64::from(pos.x) - self.min_x;
+        let dy = i64::from(pos.y) - self.min_y;
+        if dx >= 1 && dy >= 1 && dx + 1 < self.width && dy + 1 < self.height {
+            usize::try_from(dy * self.width + dx).ok()
+        } else {
+            None
         }
-        const MARGIN: i64 = 8;
+    }
+
+    /// Grows the grid so that `pos` and a margin around it are inside. A side
+    /// that must move moves by half the grid's size (or the margin, if more),
+    /// so a board spreading one way is regridded a few times only.
+    #[cold]
+    #[inline(never)]
+    fn ensure(&mut self, pos: Pos) {
+        const MARGIN: i64 = 10;
         let (x, y) = (i64::from(pos.x), i64::from(pos.y));
         let (min_x, min_y, max_x, max_y) = if self.width == 0 {
             (x - MARGIN, y - MARGIN, x + MARGIN, y + MARGIN)
         } else {
+            let (max_x, max_y) = (self.min_x + self.width - 1, self.min_y + self.height - 1);
+            let (gx, gy) = (MARGIN.max(self.width / 2), MARGIN.max(self.height / 2));
             (
-                self.min_x.min(x - MARGIN),
-                self.min_y.min(y - MARGIN),
-                (self.min_x + self.width - 1).max(x + MARGIN),
-                (self.min_y + self.height - 1).max(y + MARGIN),
+                if x - 1 < self.min_x {
+                    x - gx
+                } else {
+                    self.min_x
+                },
+                if y - 1 < self.min_y {
+                    y - gy
+                } else {
+                    self.min_y
+                },
+                if x + 1 > max_x { x + gx } else { max_x },
+                if y + 1 > max_y { y + gy } else { max_y },
             )
         };
         let width = max_x - min_x + 1;

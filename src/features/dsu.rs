@@ -1,80 +1,141 @@
 //! A small generic union-find (disjoint sets) over `0..n`: find with path halving,
-//! union by size. It knows nothing of the game.
+//! union by size. Each element carries a value of its own, kept beside its link
+//! in one array so that adding an element is a single push. It knows nothing of
+//! the game.
 
-/// Disjoint sets over the integers `0..len()`.
-#[derive(Debug, Clone, Default)]
-pub struct DisjointSets {
-    parent: Vec<u32>,
-    size: Vec<u32>,
+/// One element: its parent link, the size of its set (meaningful at a
+/// representative) and its value.
+#[derive(Debug, Clone)]
+struct Entry<T> {
+    parent: u32,
+    size: u32,
+    value: T,
 }
 
-impl DisjointSets {
+/// Disjoint sets over the integers `0..len()`, each element carrying a `T`.
+#[derive(Debug, Clone)]
+pub struct DisjointSets<T = ()> {
+    entries: Vec<Entry<T>>,
+}
+
+impl<T> Default for DisjointSets<T> {
+    fn default() -> Self {
+        DisjointSets {
+            entries: Vec::new(),
+        }
+    }
+}
+
+impl<T> DisjointSets<T> {
     /// No elements.
-    pub fn new() -> DisjointSets {
+    pub fn new() -> DisjointSets<T> {
         DisjointSets::default()
+    }
+
+    /// No elements, with room for `n`.
+    pub fn with_capacity(n: usize) -> DisjointSets<T> {
+        DisjointSets {
+            entries: Vec::with_capacity(n),
+        }
     }
 
     /// Number of elements.
     pub fn len(&self) -> usize {
-        self.parent.len()
+        self.entries.len()
     }
 
     /// Whether there are no elements.
     pub fn is_empty(&self) -> bool {
-        self.parent.is_empty()
+        self.entries.is_empty()
     }
 
-    /// Adds an element in a set of its own and returns it.
-    pub fn push(&mut self) -> u32 {
-        let id = self.parent.len() as u32;
-        self.parent.push(id);
-        self.size.push(1);
+    /// Adds an element carrying `value` in a set of its own and returns it.
+    pub fn push(&mut self, value: T) -> u32 {
+        let id = self.entries.len() as u32;
+        self.entries.push(Entry {
+            parent: id,
+            size: 1,
+            value,
+        });
         id
+    }
+
+    /// Adds elements carrying `values`, each in a set of its own, numbered on
+    /// from `len()`.
+    pub fn extend(&mut self, values: impl IntoIterator<Item = T>) {
+        let start = self.entries.len() as u32;
+        self.entries
+            .extend(values.into_iter().enumerate().map(|(i, value)| Entry {
+                parent: start + i as u32,
+                size: 1,
+                value,
+            }));
     }
 
     /// Removes every element, keeping the allocation.
     pub fn clear(&mut self) {
-        self.parent.clear();
-        self.size.clear();
+        self.entries.clear();
+    }
+
+    /// Room for `n` more elements.
+    pub fn reserve(&mut self, n: usize) {
+        self.entries.reserve(n);
+    }
+
+    /// The value of an element.
+    pub fn get(&self, x: u32) -> Option<&T> {
+        self.entries.get(x as usize).map(|e| &e.value)
+    }
+
+    /// The value of an element, to change.
+    pub fn get_mut(&mut self, x: u32) -> Option<&mut T> {
+        self.entries.get_mut(x as usize).map(|e| &mut e.value)
+    }
+
+    fn parent(&self, x: u32) -> Option<u32> {
+        self.entries.get(x as usize).map(|e| e.parent)
+    }
+
+    fn set_parent(&mut self, x: u32, parent: u32) {
+        if let Some(e) = self.entries.get_mut(x as usize) {
+            e.parent = parent;
+        }
     }
 
     /// The representative of `x`'s set (`x` itself if out of range).
+    #[inline]
     pub fn find(&mut self, mut x: u32) -> u32 {
-        while let Some(&p) = self.parent.get(x as usize) {
+        loop {
+            let Some(p) = self.parent(x) else { return x };
             if p == x {
-                break;
+                return x;
             }
-            let grand = self.parent.get(p as usize).copied().unwrap_or(p);
-            if let Some(slot) = self.parent.get_mut(x as usize) {
-                *slot = grand;
+            let Some(grand) = self.parent(p) else {
+                return p;
+            };
+            if grand == p {
+                return p;
             }
+            // Path halving: skip a generation on the way up.
+            self.set_parent(x, grand);
             x = grand;
         }
-        x
     }
 
     /// Points `x` straight at its representative.
     pub fn compress(&mut self, x: u32) {
         let root = self.find(x);
-        if let Some(slot) = self.parent.get_mut(x as usize) {
-            *slot = root;
-        }
+        self.set_parent(x, root);
     }
 
     /// Whether `x` represents its set.
     pub fn is_root(&self, x: u32) -> bool {
-        self.parent.get(x as usize) == Some(&x)
-    }
-
-    /// Room for `n` elements in all.
-    pub fn reserve(&mut self, n: usize) {
-        self.parent.reserve(n);
-        self.size.reserve(n);
+        self.parent(x) == Some(x)
     }
 
     /// The representative of `x`'s set, without compressing paths.
     pub fn root(&self, mut x: u32) -> u32 {
-        while let Some(&p) = self.parent.get(x as usize) {
+        while let Some(p) = self.parent(x) {
             if p == x {
                 break;
             }
@@ -87,20 +148,56 @@ impl DisjointSets {
     /// representative and the one merged into it, or `None` if they were already
     /// one set.
     pub fn union(&mut self, a: u32, b: u32) -> Option<(u32, u32)> {
+        match self.join_with(a, b, |_, _| ()) {
+            Union::Merged { root, absorbed } => Some((root, absorbed)),
+            Union::Same(_) => None,
+        }
+    }
+
+    /// Joins the sets of `a` and `b`, the larger absorbing the smaller (`a`'s on
+    /// a tie). If they were two sets, `merge` is called with the values of the
+    /// surviving representative and of the one merged into it.
+    #[inline]
+    pub fn join_with(&mut self, a: u32, b: u32, merge: impl FnOnce(&mut T, &mut T)) -> Union {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
-            return None;
+            return Union::Same(ra);
         }
-        let sa = self.size.get(ra as usize).copied().unwrap_or(1);
-        let sb = self.size.get(rb as usize).copied().unwrap_or(1);
-        let (root, absorbed) = if sa >= sb { (ra, rb) } else { (rb, ra) };
-        if let Some(slot) = self.parent.get_mut(absorbed as usize) {
-            *slot = root;
+        let Ok([ea, eb]) = self.entries.get_disjoint_mut([ra as usize, rb as usize]) else {
+            return Union::Same(ra);
+        };
+        let (root, absorbed, kept, gone) = if ea.size >= eb.size {
+            (ra, rb, ea, eb)
+        } else {
+            (rb, ra, eb, ea)
+        };
+        gone.parent = root;
+        kept.size += gone.size;
+        merge(&mut kept.value, &mut gone.value);
+        Union::Merged { root, absorbed }
+    }
+}
+
+/// What [`DisjointSets::join_with`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Union {
+    /// The two were already one set, with this representative.
+    Same(u32),
+    /// Two sets became one.
+    Merged {
+        /// The surviving representative.
+        root: u32,
+        /// The representative merged into it.
+        absorbed: u32,
+    },
+}
+
+impl Union {
+    /// The representative of the joined set.
+    pub fn root(self) -> u32 {
+        match self {
+            Union::Same(root) | Union::Merged { root, .. } => root,
         }
-        if let Some(slot) = self.size.get_mut(root as usize) {
-            *slot = sa + sb;
-        }
-        Some((root, absorbed))
     }
 }
 
@@ -110,9 +207,9 @@ mod tests {
 
     #[test]
     fn unions_and_finds() {
-        let mut d = DisjointSets::new();
+        let mut d: DisjointSets = DisjointSets::new();
         for _ in 0..6 {
-            d.push();
+            d.push(());
         }
         assert!(d.union(0, 1).is_some());
         assert!(d.union(2, 3).is_some());
@@ -125,13 +222,41 @@ mod tests {
 
     #[test]
     fn larger_set_absorbs_smaller() {
-        let mut d = DisjointSets::new();
+        let mut d: DisjointSets = DisjointSets::new();
         for _ in 0..3 {
-            d.push();
+            d.push(());
         }
         d.union(0, 1);
         let (root, absorbed) = d.union(2, 0).unwrap();
         assert_eq!(absorbed, 2);
         assert_eq!(root, d.find(1));
+    }
+
+    #[test]
+    fn values_stay_with_their_elements() {
+        let mut d = DisjointSets::with_capacity(2);
+        let a = d.push('a');
+        let b = d.push('b');
+        let mut merged = Vec::new();
+        let mut join = |d: &mut DisjointSets<char>, x, y| {
+            d.join_with(x, y, |kept: &mut char, gone: &mut char| {
+                merged.push((*kept, *gone))
+            })
+        };
+        assert_eq!(
+            join(&mut d, a, b),
+            Union::Merged {
+                root: a,
+                absorbed: b
+            }
+        );
+        assert_eq!(join(&mut d, b, a), Union::Same(a));
+        assert_eq!(merged, [('a', 'b')]);
+        assert_eq!(d.get(b), Some(&'b'));
+        if let Some(v) = d.get_mut(a) {
+            *v = 'c';
+        }
+        assert_eq!(d.get(a), Some(&'c'));
+        assert_eq!(d.get(2), None);
     }
 }

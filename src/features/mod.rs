@@ -69,17 +69,24 @@ pub struct Feature {
     pub first: NodeId,
 }
 
+/// One node of the feature graph.
+#[derive(Debug, Clone)]
+struct Node {
+    /// The placed tile it lies on.
+    tile: TileIndex,
+    /// The next node of the same feature (a circular list per feature).
+    next: NodeId,
+    /// Its segment on that tile.
+    segment: SegmentId,
+    /// The data of its feature (current only while the node is a root).
+    feature: Feature,
+}
+
 /// All features of a board.
 #[derive(Debug, Clone, Default)]
 pub struct Features {
-    sets: DisjointSets,
-    data: Vec<Feature>,
-    /// Placed tile of each node.
-    node_tile: Vec<TileIndex>,
-    /// Segment of each node on its tile.
-    node_segment: Vec<SegmentId>,
-    /// The next node of the same feature (a circular list per feature).
-    next: Vec<NodeId>,
+    /// Every node, with its links and the data of the feature it roots.
+    nodes: DisjointSets<Node>,
     /// The node of every figure ever placed: the features holding figures are
     /// among their roots.
     placed: Vec<NodeId>,
@@ -93,13 +100,10 @@ impl Features {
 
     /// No features, with room for `nodes` segments.
     pub fn with_capacity(nodes: usize) -> Features {
-        let mut f = Features::default();
-        f.sets.reserve(nodes);
-        f.data.reserve(nodes);
-        f.node_tile.reserve(nodes);
-        f.node_segment.reserve(nodes);
-        f.next.reserve(nodes);
-        f
+        Features {
+            nodes: DisjointSets::with_capacity(nodes),
+            placed: Vec::new(),
+        }
     }
 
     /// Removes every feature, keeping the room.
@@ -124,27 +128,27 @@ impl Features {
 
     /// The root of a node's feature.
     pub fn root(&self, node: NodeId) -> FeatureId {
-        self.sets.root(node)
+        self.nodes.root(node)
     }
 
     /// The feature a node belongs to.
     pub fn feature(&self, node: NodeId) -> Option<&Feature> {
-        self.data.get(self.root(node) as usize)
+        self.nodes.get(self.root(node)).map(|n| &n.feature)
     }
 
     fn feature_mut(&mut self, node: NodeId) -> Option<&mut Feature> {
-        let r = self.sets.find(node);
-        self.data.get_mut(r as usize)
+        let r = self.nodes.find(node);
+        self.nodes.get_mut(r).map(|n| &mut n.feature)
     }
 
     /// The placed tile a node lies on.
     pub fn tile_of(&self, node: NodeId) -> Option<TileIndex> {
-        self.node_tile.get(node as usize).copied()
+        self.nodes.get(node).map(|n| n.tile)
     }
 
     /// Number of nodes.
     pub fn node_count(&self) -> u32 {
-        self.data.len() as u32
+        self.nodes.len() as u32
     }
 
     /// Adds the segments of a tile just inserted into the board (as tile `index`)
@@ -157,23 +161,31 @@ impl Features {
         placed: &PlacedTile,
     ) -> NodeId {
         let def = catalog.def(placed.tile);
-        let first = self.data.len() as NodeId;
-        for (i, seg) in def.segments.iter().enumerate() {
-            let node = self.sets.push();
-            self.node_tile.push(index);
-            self.node_segment.push(i as SegmentId);
-            self.next.push(node);
-            self.data.push(Feature {
-                kind: seg.kind,
-                open_edges: seg.edge_count(),
-                pennants: u32::from(seg.banner),
-                inns: u32::from(seg.inn),
-                cathedrals: u32::from(seg.cathedral),
-                goods: Goods::ALL.map(|g| u32::from(seg.goods == Some(g))),
-                followers: Vec::new(),
-                first: node,
-            });
-        }
+        let first = self.node_count();
+        self.nodes
+            .extend(def.segments.iter().enumerate().map(|(i, seg)| {
+                let node = first + i as NodeId;
+                Node {
+                    tile: index,
+                    next: node,
+                    segment: i as SegmentId,
+                    feature: Feature {
+                        kind: seg.kind,
+                        open_edges: seg.edge_count(),
+                        pennants: u32::from(seg.banner),
+                        inns: u32::from(seg.inn),
+                        cathedrals: u32::from(seg.cathedral),
+                        goods: Goods::ALL.map(|g| u32::from(seg.goods == Some(g))),
+                        followers: Vec::new(),
+                        first: node,
+                    },
+                }
+            }));
+        // Gather the pairs first (at most three per side), then join them in
+        // order: one loop, one copy of the join.
+        let mut pairs = [(0, 0); 12];
+        let mut count = 0;
+        let mut across_edge = 0u16;
         for_each_neighbour_pair(
             catalog,
             board,
@@ -181,68 +193,51 @@ impl Features {
             placed.pos,
             placed.rotation,
             |ours, theirs, across| {
-                let node = first + NodeId::from(ours);
-                self.join(node, theirs);
-                if across == Across::Edge
-                    && let Some(f) = self.feature_mut(node)
-                {
-                    // Both edges are now joined; each was counted open once.
-                    f.open_edges = f.open_edges.saturating_sub(2);
+                if let Some(slot) = pairs.get_mut(count) {
+                    *slot = (first + NodeId::from(ours), theirs);
+                    across_edge |= u16::from(across == Across::Edge) << count;
+                    count += 1;
                 }
             },
         );
-        // The new segments are what the rest of the turn looks up: point them
-        // straight at their roots.
-        for node in first..self.data.len() as NodeId {
-            self.sets.compress(node);
+        for (i, &(ours, theirs)) in pairs.iter().take(count).enumerate() {
+            let root = self.join(ours, theirs);
+            if across_edge & (1 << i) != 0
+                && let Some(r) = self.nodes.get_mut(root)
+            {
+                // Both edges are now joined; each was counted open once.
+                r.feature.open_edges = r.feature.open_edges.saturating_sub(2);
+            }
         }
         first
     }
 
-    fn join(&mut self, a: NodeId, b: NodeId) {
-        let Some((root, absorbed)) = self.sets.union(a, b) else {
-            return;
-        };
-        // Splice the two circular node lists: swapping the successors of one node
-        // of each list makes one circle of both.
-        let (na, nb) = (self.next_of(root), self.next_of(absorbed));
-        if let Some(slot) = self.next.get_mut(root as usize) {
-            *slot = nb;
-        }
-        if let Some(slot) = self.next.get_mut(absorbed as usize) {
-            *slot = na;
-        }
-        let Some(taken) = self.data.get_mut(absorbed as usize).map(|f| {
-            (
-                f.open_edges,
-                [f.pennants, f.inns, f.cathedrals],
-                f.goods,
-                std::mem::take(&mut f.followers),
-                f.first,
-            )
-        }) else {
-            return;
-        };
-        if let Some(r) = self.data.get_mut(root as usize) {
-            let (open, [pennants, inns, cathedrals], goods, mut followers, first) = taken;
-            r.open_edges += open;
-            r.pennants += pennants;
-            r.inns += inns;
-            r.cathedrals += cathedrals;
-            for (a, b) in r.goods.iter_mut().zip(goods) {
-                *a += b;
-            }
-            if !followers.is_empty() {
-                // Keep the figures in the order they were placed.
-                r.followers.append(&mut followers);
-                r.followers.sort_by_key(|f| f.turn);
-            }
-            r.first = r.first.min(first);
-        }
+    /// Joins the features of two nodes and returns the root of the result.
+    #[inline]
+    fn join(&mut self, a: NodeId, b: NodeId) -> FeatureId {
+        self.nodes
+            .join_with(a, b, |kept, gone| {
+                // Splice the two circular node lists: swapping the successors of
+                // one node of each list makes one circle of both.
+                std::mem::swap(&mut kept.next, &mut gone.next);
+                let (r, f) = (&mut kept.feature, &mut gone.feature);
+                r.open_edges += f.open_edges;
+                r.pennants += f.pennants;
+                r.inns += f.inns;
+                r.cathedrals += f.cathedrals;
+                for (a, b) in r.goods.iter_mut().zip(f.goods) {
+                    *a += b;
+                }
+                if !f.followers.is_empty() {
+                    merge_followers(&mut r.followers, &mut f.followers);
+                }
+                r.first = r.first.min(f.first);
+            })
+            .root()
     }
 
     fn next_of(&self, node: NodeId) -> NodeId {
-        self.next.get(node as usize).copied().unwrap_or(node)
+        self.nodes.get(node).map_or(node, |n| n.next)
     }
 
     /// The nodes of the feature a node belongs to, starting with that node.
@@ -258,7 +253,7 @@ impl Features {
 
     /// The segment a node stands for on its tile.
     pub fn segment_of(&self, node: NodeId) -> Option<SegmentId> {
-        self.node_segment.get(node as usize).copied()
+        self.nodes.get(node).map(|n| n.segment)
     }
 
     /// The distinct placed tiles of the feature a node belongs to, in order of
@@ -305,9 +300,9 @@ impl Features {
             .iter()
             .map(|n| self.root(*n))
             .filter(|r| {
-                self.data
-                    .get(*r as usize)
-                    .is_some_and(|f| !f.followers.is_empty())
+                self.nodes
+                    .get(*r)
+                    .is_some_and(|n| !n.feature.followers.is_empty())
             })
             .collect();
         out.sort_unstable_by_key(|r| self.first_node_of(*r));
@@ -317,8 +312,20 @@ impl Features {
 
     /// The stable name of a feature: its smallest node.
     pub fn first_node_of(&self, root: FeatureId) -> NodeId {
-        self.data.get(root as usize).map_or(root, |f| f.first)
+        self.nodes.get(root).map_or(root, |n| n.feature.first)
     }
+}
+
+/// Moves the figures of an absorbed feature to the surviving one, keeping them
+/// in the order they were placed.
+#[cold]
+fn merge_followers(kept: &mut Vec<Follower>, gone: &mut Vec<Follower>) {
+    if kept.is_empty() {
+        std::mem::swap(kept, gone);
+    } else {
+        kept.append(gone);
+    }
+    kept.sort_by_key(|f| f.turn);
 }
 
 /// The node of a segment of a placed tile.
@@ -348,10 +355,8 @@ pub fn for_each_neighbour_pair(
     mut f: impl FnMut(SegmentId, NodeId, Across),
 ) {
     let ours = def.at(rotation);
-    for side in Side::ALL {
-        let Some(n) = pos.neighbour(side).and_then(|p| board.at(p)) else {
-            continue;
-        };
+    for (side, n) in Side::ALL.into_iter().zip(board.neighbours(pos)) {
+        let Some(n) = n else { continue };
         let theirs = catalog.def(n.tile).at(n.rotation);
         if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite())) {
             f(a, node_of(n, b), Across::Edge);
