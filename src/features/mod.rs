@@ -108,22 +108,13 @@ impl Features {
 
     /// Removes every feature, keeping the room.
     pub fn clear(&mut self) {
-        self.sets.clear();
-        self.data.clear();
-        self.node_tile.clear();
-        self.node_segment.clear();
-        self.next.clear();
+        self.nodes.clear();
         self.placed.clear();
     }
 
     /// Room for `nodes` segments in all.
     pub fn reserve(&mut self, nodes: usize) {
-        let more = nodes.saturating_sub(self.data.len());
-        self.sets.reserve(more);
-        self.data.reserve(more);
-        self.node_tile.reserve(more);
-        self.node_segment.reserve(more);
-        self.next.reserve(more);
+        self.nodes.reserve(nodes.saturating_sub(self.nodes.len()));
     }
 
     /// The root of a node's feature.
