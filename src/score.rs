@@ -376,23 +376,21 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
     // monasteries with a monk can score, so only those are looked at.
-    let near = |pos: Pos| {
-        let (dx, dy) = (
-            i64::from(pos.x) - i64::from(placed.pos.x),
-            i64::from(pos.y) - i64::from(placed.pos.y),
-        );
+    // A monastery's place in the order `placed.pos` then `Pos::surrounding`,
+    // by its offset from the new tile ((dy + 1) * 3 + dx + 1).
+    const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
+    let mut monasteries: Vec<(usize, Pos, NodeId)> = Vec::new();
+    for &(pos, node) in game.occupied_monasteries() {
+        let dx = i64::from(pos.x) - i64::from(placed.pos.x);
+        let dy = i64::from(pos.y) - i64::from(placed.pos.y);
         if dx.abs() > 1 || dy.abs() > 1 {
-            return None;
+            continue;
         }
-        std::iter::once(placed.pos)
-            .chain(placed.pos.surrounding())
-            .position(|p| p == pos)
-    };
-    let mut monasteries: Vec<(usize, Pos, NodeId)> = game
-        .occupied_monasteries()
-        .iter()
-        .filter_map(|(pos, node)| near(*pos).map(|k| (k, *pos, *node)))
-        .collect();
+        let k = usize::try_from((dy + 1) * 3 + dx + 1).unwrap_or(0);
+        if let Some(&order) = ORDER.get(k) {
+            monasteries.push((order, pos, node));
+        }
+    }
     monasteries.sort_unstable();
     for (_, pos, node) in monasteries {
         let Some(f) = features.feature(node) else {
