@@ -14,7 +14,7 @@ use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Offset, Parser};
 
-use super::quick::{Mark, scan_turn};
+use super::quick::{Mark, scan_tag, scan_turn};
 use super::{
     ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FollowerSpec, GameRecord, Name,
     Span, Spanned, TagRecord, TurnRecord,
@@ -452,33 +452,11 @@ impl<'a> Line<'a> {
     }
 
     /// Reads a tag line written plainly — `[Name "value"]` with no escapes and
-    /// nothing after it — directly; anything else gives `None` and is read by
-    /// [`Line::tag_pair`], which it must equal (`fast_path_equals_the_grammar`).
+    /// nothing after it — directly (see [`super::quick::scan_tag`]); anything
+    /// else gives `None` and is read by [`Line::tag_pair`], which it must equal
+    /// (`fast_path_equals_the_grammar`).
     fn tag_pair_fast(&self, body: &'a str) -> Option<TagRecord> {
-        let at = self.text.offset(body);
-        let span = |a: usize, b: usize| Span::new(self.base + at + a, self.base + at + b);
-        let inner = body.strip_prefix('[')?.strip_suffix("\"]")?;
-        let (name, value) = inner.split_once(" \"")?;
-        let mut chars = name.chars();
-        if !chars.next()?.is_ascii_alphabetic()
-            || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-        {
-            return None;
-        }
-        if value.contains(['"', '\\']) {
-            return None;
-        }
-        let value_at = 1 + name.len() + 1;
-        Some(TagRecord {
-            comments_before: Vec::new(),
-            comment: None,
-            name: Spanned::new(Name::from(name), span(1, 1 + name.len())),
-            value: Spanned::new(
-                Name::from(value),
-                span(value_at, value_at + value.len() + 2),
-            ),
-            span: span(0, body.len()),
-        })
+        scan_tag(body, self.base + self.text.offset(body))
     }
 
     /// Reads a turn line written in the common form directly, without the
@@ -665,12 +643,6 @@ pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter_map(move |(s, e)| src.get(s..e).map(|t| (s, t)))
 }
 
-/// Reads a tag line written plainly (see `Line::tag_pair_fast`) whose text
-/// starts at byte `base` of the input.
-pub(super) fn tag_line_fast(text: &str, base: usize) -> Option<TagRecord> {
-    Line { text, base }.tag_pair_fast(text)
-}
-
 /// Reads every game of a text. An input with no game yields one [`Parsed`] with
 /// an `E108` diagnostic.
 pub fn parse(src: &str) -> Vec<Parsed> {
@@ -846,7 +818,8 @@ mod tests {
     /// gives, spans included, and leaves every other line to the grammar.
     #[test]
     fn fast_path_equals_the_grammar() {
-        let mut lines: Vec<String> = [
+        // Lines in the common form: the fast path reads them.
+        let common = [
             "1. Ann V 1,0 r90",
             "12. Alice V -1,3 r270 +SSW =Alice+3/40 =Bob+4",
             "3. Ann E 0,1 r0 +big:N",
@@ -855,35 +828,100 @@ mod tests {
             "7. A.B-c D 0,-12 r180 +C =A.B-c+9",
             "9. Bob U 2147483647,-2147483648 r0 +E",
             "10. Bob V 1,0 r90 =Ann+3 =Bob+2/17",
-            // Not in the common form, or faulty: left to the grammar.
+            "1. Ann TB23 1,0 r90 +C",
+            "1. Ann V -0,0 r90",
+            "0. Ann V 00,-007 r90",
+            "4294967295. Ann V 1,0 r90",
+            "0000000000001. Ann V 1,0 r90",
+            "1. Ann V 1,0 r90 =Ann+4294967295/4294967295",
+            "1. Ann V 1,0 r90 =Ann+0000000000007/0",
+            "1. Ann V 1,0 r90 +a-b-:WNW",
+            "1. Ann V 1,0 r90 +-:S",
+            "1. Ann V 1,0 r90 +N =Ann+1 =Bob+2/3",
+            "1. Zoë V 1,0 r90 =Zoë+2",
+            "1. 名人 V 1,0 r90 +abbot:C =名人+1/1",
+            "1. A\u{7f}B V 1,0 r90",
+            "1. A_x V 1,0 r90 =A_x+1",
+        ];
+        // Not in the common form, or faulty: left to the grammar.
+        let other = [
             "1. Ann V 1,0 r90 { a comment }",
+            "1. Ann V 1,0 r90 ; a comment",
+            "1. Ann V 1,0 r90 @event",
             "1.  Ann V 1,0 r90",
             "1. Ann V 1,0  r90",
             "1. Ann V 1,0 r90 ",
+            "1. Ann V 1,0 r90  =Ann+3",
+            "1.\tAnn V 1,0 r90",
+            "1. Ann V 1,0 r90\t",
+            " 1. Ann V 1,0 r90",
             "1. \"Ann Smith\" V 1,0 r90",
             "1. Ann V 1,0 r45",
             "1. Ann V 1,0 r090",
+            "1. Ann V 1,0 r9",
+            "1. Ann V 1,0 r360",
+            "1. Ann V 1,0 R90",
             "1. Ann V 1;0 r90",
             "1. Ann V 1,0 r90 +Q",
             "1. Ann V 1,0 r90 +big",
+            "1. Ann V 1,0 r90 +",
+            "1. Ann V 1,0 r90 +:N",
+            "1. Ann V 1,0 r90 +big:",
+            "1. Ann V 1,0 r90 +Big:N",
+            "1. Ann V 1,0 r90 +big:N:S",
+            "1. Ann V 1,0 r90 +NN",
+            "1. Ann V 1,0 r90 +NNWW",
+            "1. Ann V 1,0 r90 +n",
+            "1. Ann V 1,0 r90 +N +E",
+            "1. Ann V 1,0 r90 =Ann+3 +N",
             "1. Ann V 1,0 r90 =Ann3",
             "1. Ann V 1,0 r90 =Ann+",
-            "1. Ann V 99999999999,0 r90",
-            "1. Ann V --1,0 r90",
-            "1. Ann V 1,0 r90 +N +E",
-            "1. Ann V discard +N",
-            "1. Ann v 1,0 r90",
-            "99999999999. Ann V 1,0 r90",
-            "1. Ann V 1,0 r",
-            "1. Ann V 1,0",
-            "1. Ann V discardX",
+            "1. Ann V 1,0 r90 =",
+            "1. Ann V 1,0 r90 =+3",
             "1. Ann V 1,0 r90 =Ann+1/",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+            "1. Ann V 1,0 r90 =Ann+/3",
+            "1. Ann V 1,0 r90 =Ann+3/4/5",
+            "1. Ann V 1,0 r90 =Ann+3x",
+            "1. Ann V 1,0 r90 =Ann++3",
+            "1. Ann V 1,0 r90 =Ann+4294967296",
+            "1. Ann V 1,0 r90 =Ann+1/4294967296",
+            "1. Ann V 1,0 r90 =Zo\u{a0}ë+3",
+            "1. Ann V 99999999999,0 r90",
+            "1. Ann V 2147483648,0 r90",
+            "1. Ann V 0,-2147483649 r90",
+            "1. Ann V --1,0 r90",
+            "1. Ann V -,0 r90",
+            "1. Ann V 1, r90",
+            "1. Ann V ,0 r90",
+            "1. Ann V 1,-0x r90",
+            "1. Ann V 1,0",
+            "1. Ann V 1,0 r",
+            "1. Ann V discard +N",
+            "1. Ann V discardX",
+            "1. Ann V discard r90",
+            "1. Ann discard",
+            "1. Ann v 1,0 r90",
+            "1. Ann 1 1,0 r90",
+            "1. Ann V- 1,0 r90",
+            "1. Zo\u{a0}ë V 1,0 r90",
+            "1. Ann\u{85} V 1,0 r90",
+            "1. Ann\rV 1,0 r90",
+            "1. Ann V 1,0 r90\r",
+            "1. Ann V 1,0 r90\n",
+            "99999999999. Ann V 1,0 r90",
+            "4294967296. Ann V 1,0 r90",
+            "1 . Ann V 1,0 r90",
+            "1.Ann V 1,0 r90",
+            ". Ann V 1,0 r90",
+            "1. ",
+            "1.",
+            "1",
+            "",
+        ];
+        let mut lines: Vec<String> = common.iter().chain(&other).map(|s| s.to_string()).collect();
         let c = crate::tiles::TileCatalog::embedded().unwrap();
         let mut rng = crate::generate::Rng::new(3);
+        let generated_from = lines.len();
         for players in 2..=6 {
             let options = crate::generate::GenOptions {
                 edition: crate::rules::Edition::HiG2012,
@@ -901,6 +939,83 @@ mod tests {
             let g = crate::generate::random_game(&c, &options, &mut rng);
             lines.extend(g.turns.iter().map(crate::notation::write::turn_line));
         }
+        // The common form is read by the fast path: so is every generated turn
+        // without an event.
+        let generated = lines[generated_from..].iter().map(String::as_str);
+        for text in common
+            .iter()
+            .copied()
+            .chain(generated.filter(|t| !t.contains('@')))
+        {
+            assert!(
+                line(text).turn_fast(text).is_some(),
+                "{text:?}: not read directly"
+            );
+        }
+        for text in other {
+            assert!(
+                line(text).turn_fast(text).is_none(),
+                "{text:?}: read directly"
+            );
+        }
+        // Small changes to every line: whatever the fast path still reads, it
+        // reads as the grammar does.
+        let pieces = [
+            " ",
+            "\t",
+            "\r",
+            "\n",
+            "-",
+            "+",
+            "=",
+            "/",
+            ":",
+            ",",
+            ".",
+            "0",
+            "9",
+            "r",
+            "N",
+            "C",
+            "a",
+            "é",
+            "\u{a0}",
+            "\"",
+            "{",
+            ";",
+            "@",
+            "Z",
+            "_",
+            "big:",
+            "99999999999",
+            " =Ann+1/2",
+        ];
+        let mut mutants = Vec::new();
+        for text in &lines {
+            for _ in 0..8 {
+                let mut t = text.clone();
+                for _ in 0..1 + rng.below(2) {
+                    let mut at = rng.below(t.len() + 1);
+                    while !t.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    let piece = pieces[rng.below(pieces.len())];
+                    match rng.below(3) {
+                        0 => t.insert_str(at, piece),
+                        1 => {
+                            let mut end = (at + 1 + rng.below(3)).min(t.len());
+                            while !t.is_char_boundary(end) {
+                                end += 1;
+                            }
+                            t.replace_range(at..end, piece);
+                        }
+                        _ => t.truncate(at),
+                    }
+                }
+                mutants.push(t);
+            }
+        }
+        lines.extend(mutants);
         for text in &lines {
             let l = Line { text, base: 100 };
             let slow = all_consuming(|i| l.turn(i))
@@ -911,40 +1026,65 @@ mod tests {
             if let Some(f) = &fast {
                 let s = slow
                     .as_ref()
-                    .unwrap_or_else(|| panic!("{text}: fast reads what the grammar rejects"));
-                assert_eq!(f, s, "{text}");
-                assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text}: spans differ");
+                    .unwrap_or_else(|| panic!("{text:?}: fast reads what the grammar rejects"));
+                assert_eq!(f, s, "{text:?}");
+                assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text:?}: spans differ");
             }
         }
-        for text in [
+        let plain_tags = [
             "[Event \"Club night\"]",
             "[Result \"\"]",
             "[A_1 \"x y\"]",
+            "[Site \"Zoë's\"]",
+            "[A \"]\"]",
+            "[A \"a\rb\"]",
+        ];
+        let other_tags = [
             "[Event \"a \\\"b\\\"\"]",
+            "[Event \"a\\b\"]",
             "[Event \"x\"] { c }",
+            "[Event \"x\"] ",
+            "[Event \"x\"]]",
+            "[Event \"x\"]\r",
             "[Event  \"x\"]",
             "[1vent \"x\"]",
+            "[É \"x\"]",
+            "[E-x \"x\"]",
+            "[ \"x\"]",
+            "[\"x\"]",
             "[Event \"x\"",
             "[Event \"x\" ]",
             "[Event x]",
-        ] {
+            "[A \"]",
+            "[",
+        ];
+        for text in plain_tags {
+            assert!(
+                line(text).tag_pair_fast(text).is_some(),
+                "{text:?}: not read directly"
+            );
+        }
+        for text in plain_tags.iter().chain(&other_tags) {
             let l = Line { text, base: 7 };
             let slow = all_consuming(|i| l.tag_pair(i))
                 .parse(text)
                 .map(|(_, t)| t)
                 .ok();
-            if let Some(f) = l.tag_pair_fast(text) {
-                let s =
-                    slow.unwrap_or_else(|| panic!("{text}: fast reads what the grammar rejects"));
-                assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text}");
+            match l.tag_pair_fast(text) {
+                Some(f) => {
+                    let s = slow
+                        .unwrap_or_else(|| panic!("{text:?}: fast reads what the grammar rejects"));
+                    assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text:?}");
+                }
+                None => assert!(!plain_tags.contains(text), "{text:?}"),
             }
         }
-        // The common form is read by the fast path.
-        let common = lines
-            .iter()
-            .filter(|l| Line { text: l, base: 0 }.turn_fast(l).is_some())
-            .count();
-        assert!(common >= 8 + 5 * 71 - 20, "{common}");
+        for text in other_tags {
+            assert!(
+                line(text).tag_pair_fast(text).is_none(),
+                "{text:?}: read directly"
+            );
+        }
     }
 
     #[test]
