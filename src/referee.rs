@@ -454,6 +454,12 @@ impl<'c> Referee<'c> {
             return false;
         };
         let game = match &mut self.game {
+            // Archives hold series of games between the same players: their
+            // setup is kept.
+            Some(game) if header.describes(game.setup()) => {
+                game.restart_same();
+                game
+            }
             Some(game) => {
                 game.restart(header.setup());
                 game

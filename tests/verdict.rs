@@ -228,3 +228,45 @@ fn score_events_without_explanations_score_the_same() {
     }
     assert!(events > 500, "only {events} score events");
 }
+
+/// One referee checking many games in turn (as `check` does) answers for each
+/// as a fresh one would, whatever the setups that came before: players, rules
+/// and expansions change from game to game here, and repeat.
+#[test]
+fn one_referee_for_many_games_answers_as_fresh_ones() {
+    use carcref::referee::Referee;
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut texts = Vec::new();
+    for (i, names) in [
+        "",
+        "river,traders-and-builders",
+        "",
+        "inns-and-cathedrals",
+        "inns-and-cathedrals",
+    ]
+    .iter()
+    .enumerate()
+    {
+        for edition in Edition::ALL {
+            let options = GenOptions {
+                edition,
+                players: 2 + i % 3,
+                expansions: Expansions::from_sets(names.split(',').filter(|n| !n.is_empty())),
+            };
+            let mut record = random_game(&catalog, &options, &mut Rng::new(i as u64));
+            texts.push(write(std::slice::from_ref(&record)));
+            // The same game with its result misstated, then restored.
+            if let Some(t) = record.tags.iter_mut().find(|t| t.name.value == "Result") {
+                t.value.value = "Ann 1, Bob 2".into();
+            }
+            texts.push(write(std::slice::from_ref(&record)));
+        }
+    }
+    let mut referee = Referee::new(&catalog);
+    for text in texts.iter().chain(texts.iter().rev()) {
+        for (base, game) in split_games(text) {
+            let fresh = check_game(game, base, &catalog, ReplayOptions::default()).diagnostics;
+            assert_eq!(referee.verdict(game, base), fresh);
+        }
+    }
+}

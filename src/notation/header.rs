@@ -128,7 +128,7 @@ pub struct Header {
 impl Header {
     /// The engine setup this header describes.
     pub fn setup(&self) -> Setup {
-        let mut sets = vec!["basic".to_string()];
+        let mut sets = vec![crate::rules::BASIC_SET.to_string()];
         sets.extend(self.expansions.iter().cloned());
         Setup {
             players: self.players.iter().map(|p| p.name.clone()).collect(),
@@ -136,6 +136,33 @@ impl Header {
             edition: self.edition,
             sets,
         }
+    }
+
+    /// Whether this header describes a setup: [`Header::setup`] would equal it.
+    pub fn describes(&self, setup: &Setup) -> bool {
+        setup.edition == self.edition
+            && setup.players.len() == self.players.len()
+            && setup
+                .players
+                .iter()
+                .zip(&self.players)
+                .all(|(s, p)| *s == p.name)
+            && setup
+                .colours
+                .iter()
+                .zip(&self.players)
+                .all(|(c, p)| *c == p.colour)
+            && setup.sets.len() == self.expansions.len() + 1
+            && setup
+                .sets
+                .first()
+                .is_some_and(|s| s == crate::rules::BASIC_SET)
+            && setup
+                .sets
+                .iter()
+                .skip(1)
+                .zip(&self.expansions)
+                .all(|(a, b)| a == b)
     }
 
     /// Reads the tags of a record. Returns the header if the tags that matter
@@ -415,5 +442,29 @@ mod tests {
             ]))
         );
         assert!(result("Alice ninety").is_err());
+    }
+
+    #[test]
+    fn a_header_describes_its_own_setup_only() {
+        let text = "[Players \"Ann (red), Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"river\"]\n";
+        let parsed = crate::notation::parse(text);
+        let header = Header::read(&parsed[0].record).0.unwrap();
+        let setup = header.setup();
+        assert!(header.describes(&setup));
+        let mut other = setup.clone();
+        other.edition = Edition::Rgg2000;
+        assert!(!header.describes(&other));
+        let mut other = setup.clone();
+        other.players[1] = "Cat".to_string();
+        assert!(!header.describes(&other));
+        let mut other = setup.clone();
+        other.colours[1] = Some("blue".to_string());
+        assert!(!header.describes(&other));
+        let mut other = setup.clone();
+        other.sets.pop();
+        assert!(!header.describes(&other));
+        let mut other = setup;
+        other.players.push("Cat".to_string());
+        assert!(!header.describes(&other));
     }
 }

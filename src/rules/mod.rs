@@ -303,6 +303,8 @@ pub struct Game<'c> {
     supply: Vec<u8>,
     /// Whether each kind belongs to a set in play.
     in_play: Vec<bool>,
+    /// The supply of the sets in play before the start tile is laid.
+    full_supply: Vec<u8>,
     remaining: u32,
     expansions: Expansions,
     in_hand: ByPlayer<Supply>,
@@ -341,6 +343,7 @@ impl<'c> Game<'c> {
             features: Features::new(),
             supply: Vec::new(),
             in_play: Vec::new(),
+            full_supply: Vec::new(),
             remaining: 0,
             expansions: Expansions::NONE,
             in_hand: ByPlayer::new(0, Supply::starting(Expansions::NONE)),
@@ -362,22 +365,31 @@ impl<'c> Game<'c> {
     /// Starts a new game in place, as [`Game::new`] does, keeping the room the
     /// board and the features took: a referee of many games allocates once.
     pub fn restart(&mut self, setup: Setup) {
-        let catalog = self.catalog;
-        let seats = setup.players.len().clamp(1, MAX_PLAYERS);
-        let expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
         if self.in_play.is_empty() || self.setup.sets != setup.sets {
+            let catalog = self.catalog;
             self.in_play.clear();
             self.in_play
                 .extend(catalog.iter().map(|(_, d)| setup.sets.contains(&d.set)));
+            self.full_supply.clear();
+            self.full_supply.extend(
+                catalog
+                    .iter()
+                    .zip(&self.in_play)
+                    .map(|((_, d), play)| if *play { d.count } else { 0 }),
+            );
         }
-        self.supply.clear();
-        self.supply.extend(
-            catalog
-                .iter()
-                .zip(&self.in_play)
-                .map(|((_, d), play)| if *play { d.count } else { 0 }),
-        );
         self.setup = setup;
+        self.restart_same();
+    }
+
+    /// Starts a new game in place with the same setup (players, rules, tile
+    /// sets) as the last one.
+    pub fn restart_same(&mut self) {
+        let catalog = self.catalog;
+        let seats = self.setup.players.len().clamp(1, MAX_PLAYERS);
+        let expansions = Expansions::from_sets(self.setup.sets.iter().map(String::as_str));
+        self.supply.clear();
+        self.supply.extend_from_slice(&self.full_supply);
         self.board.clear();
         self.features.clear();
         // Room for every tile of the supply with its segments (at most a dozen).
