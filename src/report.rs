@@ -144,6 +144,7 @@ pub fn render_game(
     options: &RenderOptions,
 ) {
     match options.format {
+        DiagnosticFormat::Human if diagnostics.is_empty() => {}
         DiagnosticFormat::Human => {
             let theme = if options.color {
                 GraphicalTheme::unicode()
