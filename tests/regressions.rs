@@ -53,6 +53,13 @@ fn check_text(name: &str, src: &str, catalog: &TileCatalog) {
             common::assert_inside(src, d.span(), &format!("{name}: {}", d.code()));
         }
     }
+    for ((base, text), g) in carcref::notation::split_games(src).zip(&outcome.games) {
+        assert_eq!(
+            carcref::referee::verdict(text, base, catalog),
+            g.diagnostics,
+            "{name}: the quick verdict differs"
+        );
+    }
 }
 
 /// What an import target does with a result: a failure names its faults; a

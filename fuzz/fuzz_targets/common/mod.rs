@@ -71,6 +71,14 @@ pub fn check_text(src: &str) -> Outcome {
     for g in &outcome.games {
         assert_spans(src, &g.diagnostics);
     }
+    // The quick verdict `check` runs on files answers as the full referee does.
+    for ((base, text), g) in carcref::notation::split_games(src).zip(&outcome.games) {
+        assert_eq!(
+            carcref::referee::verdict(text, base, catalog()),
+            g.diagnostics,
+            "the quick verdict differs"
+        );
+    }
     let mut formats = vec![DiagnosticFormat::Short, DiagnosticFormat::Json];
     if src.len() <= RENDER_LIMIT {
         formats.push(DiagnosticFormat::Human);
