@@ -1,7 +1,10 @@
-//! Throughput in games per second: parsing only, and the full check (parse,
-//! referee, final scoring) of generated basic games under each edition; the full
-//! check of games with all three expansions; and `import bga` on the Board Game
-//! Arena logs beside the project (`../shared/records/bga/`, skipped when absent).
+//! Throughput in games per second, on one thread: parsing only; the verdict
+//! `carcref check` gives each game of a file (`referee::Referee::verdict`: the
+//! quick reader and referee, the full ones for a game with a fault); the full
+//! check (`carcref::check`: the spanned record, the replay with every score
+//! explained, the final scoring) of generated basic games under each edition and
+//! of games with all three expansions; and `import bga` on the Board Game Arena
+//! logs beside the project (`../shared/records/bga/`, skipped when absent).
 //! Run with `cargo bench --bench throughput`.
 
 #![allow(clippy::expect_used)]
@@ -10,7 +13,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use carcref::generate::{GenOptions, Rng, random_game};
+use carcref::notation::split_games;
 use carcref::notation::write::write;
+use carcref::referee::Referee;
 use carcref::rules::expansions::{Expansion, Expansions};
 use carcref::{Edition, TileCatalog, check, parse};
 
@@ -26,6 +31,14 @@ fn games_per_second(label: &str, games: usize, mut f: impl FnMut()) {
     let secs = start.elapsed().as_secs_f64();
     let rate = games as f64 * f64::from(rounds) / secs;
     println!("{label:<40} {rate:>12.0} games/s");
+}
+
+/// The verdict on every game of a text, as `carcref check` gives it.
+fn verdicts(text: &str, catalog: &TileCatalog) -> usize {
+    let mut referee = Referee::new(catalog);
+    split_games(text)
+        .map(|(base, game)| referee.verdict(game, base).len())
+        .sum()
 }
 
 fn main() {
@@ -44,6 +57,9 @@ fn main() {
         games_per_second(&format!("parse only ({edition})"), records.len(), || {
             black_box(parse(black_box(&text)));
         });
+        games_per_second(&format!("verdict ({edition})"), records.len(), || {
+            black_box(verdicts(black_box(&text), &catalog));
+        });
         games_per_second(&format!("full check ({edition})"), records.len(), || {
             black_box(check("bench.cgn", black_box(&text), &catalog));
         });
@@ -56,6 +72,13 @@ fn main() {
             .map(|_| random_game(&catalog, &options, &mut rng))
             .collect();
         let text = write(&records);
+        games_per_second(
+            &format!("verdict, 3 expansions ({edition})"),
+            records.len(),
+            || {
+                black_box(verdicts(black_box(&text), &catalog));
+            },
+        );
         games_per_second(
             &format!("full check, 3 expansions ({edition})"),
             records.len(),
