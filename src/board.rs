@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::tiles::{Rotation, Side, TileDef, TileId};
+use crate::tiles::{Faces, Rotation, Side, TileCatalog, TileDef, TileId};
 
 /// A board square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -160,20 +160,32 @@ impl Board {
     /// The tiles across the four sides of a position, in [`Side::ALL`] order.
     #[inline(always)]
     pub fn neighbours(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
+        self.neighbour_cells(pos)
+            .map(|v| self.tiles.get(v.wrapping_sub(1) as usize))
+    }
+
+    /// What the grid holds across the four sides of a position, in [`Side::ALL`]
+    /// order (0 for an empty square, otherwise tile index + 1).
+    #[inline(always)]
+    fn neighbour_cells(&self, pos: Pos) -> [u32; 4] {
         match self.cell_inside(pos) {
             // All four squares are inside the grid (always so around a placed
             // tile, which keeps a margin): they are one row or column away.
             Some(c) => {
                 let w = self.width as usize;
-                [c + w, c + 1, c - w, c - 1].map(|n| self.in_cell(n))
+                [c + w, c + 1, c - w, c - 1].map(|n| self.cells.get(n).copied().unwrap_or(0))
             }
-            None => self.neighbours_by_position(pos),
+            None => self.neighbour_cells_by_position(pos),
         }
     }
 
     #[cold]
-    fn neighbours_by_position(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
-        Side::ALL.map(|s| pos.neighbour(s).and_then(|p| self.at(p)))
+    fn neighbour_cells_by_position(&self, pos: Pos) -> [u32; 4] {
+        Side::ALL.map(|s| {
+            pos.neighbour(s)
+                .and_then(|p| self.index_at(p))
+                .map_or(0, |i| i + 1)
+        })
     }
 
     /// The tile at a position.
@@ -303,63 +315,74 @@ impl Board {
     /// How a tile at `pos` turned by the given rotation would meet its neighbours,
     /// in one pass: whether it has any, and the first side where it would not
     /// match one.
-    pub fn fit(
-        &self,
-        catalog: &crate::tiles::TileCatalog,
-        def: &TileDef,
-        pos: Pos,
-        rotation: Rotation,
-    ) -> Fit {
-        let ours = def.at(rotation);
-        let mut fit = Fit::Alone;
-        for side in Side::ALL {
-            let Some(index) = pos.neighbour(side).and_then(|p| self.index_at(p)) else {
-                continue;
-            };
-            let Some(n) = self.tile(index) else { continue };
-            let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
-            if ours.edge(side) != theirs {
-                return Fit::Mismatch(Mismatch {
-                    side,
-                    ours: ours.edge(side),
-                    theirs,
-                    neighbour: index,
-                });
-            }
-            fit = Fit::Fits;
-        }
-        fit
+    pub fn fit(&self, catalog: &TileCatalog, def: &TileDef, pos: Pos, rotation: Rotation) -> Fit {
+        self.meet(catalog, &def.at(rotation).faces, pos)
     }
 
     /// The first side where a tile at `pos` turned by the given rotation would not
     /// match its neighbour: `(side, ours, neighbour)`.
     pub fn mismatch(
         &self,
-        catalog: &crate::tiles::TileCatalog,
+        catalog: &TileCatalog,
         def: &TileDef,
         pos: Pos,
         rotation: Rotation,
     ) -> Option<Mismatch> {
-        let ours = def.at(rotation);
-        for side in Side::ALL {
-            let Some(npos) = pos.neighbour(side) else {
-                continue;
-            };
-            let Some(index) = self.index_at(npos) else {
-                continue;
-            };
-            let Some(n) = self.tile(index) else { continue };
-            let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
-            if ours.edge(side) != theirs {
-                return Some(Mismatch {
-                    side,
-                    ours: ours.edge(side),
-                    theirs,
-                    neighbour: index,
-                });
-            }
+        match self.fit(catalog, def, pos, rotation) {
+            Fit::Mismatch(m) => Some(m),
+            Fit::Alone | Fit::Fits => None,
         }
-        None
+    }
+
+    /// How sides `ours` at `pos` meet the neighbours: one edge kind compared per
+    /// neighbour, north, east, south, west.
+    #[inline]
+    fn meet(&self, catalog: &TileCatalog, ours: &Faces, pos: Pos) -> Fit {
+        let [n, e, s, w] = self.neighbour_cells(pos);
+        let sides = || -> Result<bool, Mismatch> {
+            // `|`, not `||`: every side is looked at, until one differs.
+            Ok(self.meet_side(catalog, ours, Side::North, n)?
+                | self.meet_side(catalog, ours, Side::East, e)?
+                | self.meet_side(catalog, ours, Side::South, s)?
+                | self.meet_side(catalog, ours, Side::West, w)?)
+        };
+        match sides() {
+            Ok(true) => Fit::Fits,
+            Ok(false) => Fit::Alone,
+            Err(m) => Fit::Mismatch(m),
+        }
+    }
+
+    /// How side `side` of `ours` meets what the grid holds across it (`cell`, as
+    /// [`Board::neighbour_cells`] gives it): whether a tile lies there, or how
+    /// its edge differs.
+    #[inline(always)]
+    fn meet_side(
+        &self,
+        catalog: &TileCatalog,
+        ours: &Faces,
+        side: Side,
+        cell: u32,
+    ) -> Result<bool, Mismatch> {
+        // An empty cell holds 0, which wraps to an index past every tile.
+        let index = cell.wrapping_sub(1);
+        let Some(theirs) = self
+            .tiles
+            .get(index as usize)
+            .and_then(|n| catalog.faces(n.tile, n.rotation))
+        else {
+            return Ok(false);
+        };
+        let (ours, theirs) = (ours.side(side).edge, theirs.side(side.opposite()).edge);
+        if ours != theirs {
+            return Err(Mismatch {
+                side,
+                ours,
+                theirs,
+                neighbour: index,
+            });
+        }
+        Ok(true)
     }
 }
 
