@@ -14,7 +14,7 @@ pub mod dsu;
 use crate::board::{Board, PlacedTile, Pos, TileIndex};
 use crate::figures::Figure;
 use crate::player::Player;
-use crate::tiles::{FeatureKind, Goods, Half, SegmentId, Side, TileCatalog, TileDef};
+use crate::tiles::{Faces, FeatureKind, NO_SEGMENT, SegmentId, Side, TileCatalog, TileDef};
 use dsu::DisjointSets;
 
 /// A node of the feature graph: one segment of one placed tile.
@@ -154,19 +154,19 @@ impl Features {
         let def = catalog.def(placed.tile);
         let first = self.node_count();
         self.nodes
-            .extend(def.segments.iter().enumerate().map(|(i, seg)| {
+            .extend(def.seeds.iter().enumerate().map(|(i, seed)| {
                 let node = first + i as NodeId;
                 Node {
                     tile: index,
                     next: node,
                     segment: i as SegmentId,
                     feature: Feature {
-                        kind: seg.kind,
-                        open_edges: seg.edge_count(),
-                        pennants: u32::from(seg.banner),
-                        inns: u32::from(seg.inn),
-                        cathedrals: u32::from(seg.cathedral),
-                        goods: Goods::ALL.map(|g| u32::from(seg.goods == Some(g))),
+                        kind: seed.kind,
+                        open_edges: seed.open_edges,
+                        pennants: seed.pennants,
+                        inns: seed.inns,
+                        cathedrals: seed.cathedrals,
+                        goods: seed.goods,
                         followers: Vec::new(),
                         first: node,
                     },
@@ -345,17 +345,40 @@ pub fn for_each_neighbour_pair(
     rotation: crate::tiles::Rotation,
     mut f: impl FnMut(SegmentId, NodeId, Across),
 ) {
-    let ours = def.at(rotation);
-    for (side, n) in Side::ALL.into_iter().zip(board.neighbours(pos)) {
-        let Some(n) = n else { continue };
-        let theirs = catalog.def(n.tile).at(n.rotation);
-        if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite())) {
-            f(a, node_of(n, b), Across::Edge);
-        }
-        for half in Half::of_side(side) {
-            if let (Some(a), Some(b)) = (ours.field_at(half), theirs.field_at(half.facing())) {
-                f(a, node_of(n, b), Across::Half);
-            }
-        }
+    let ours = &def.at(rotation).faces;
+    // One call per side rather than a loop: each side's fields are then fixed.
+    let [n, e, s, w] = board.neighbours(pos);
+    pairs_across(catalog, ours, Side::North, n, &mut f);
+    pairs_across(catalog, ours, Side::East, e, &mut f);
+    pairs_across(catalog, ours, Side::South, s, &mut f);
+    pairs_across(catalog, ours, Side::West, w, &mut f);
+}
+
+/// The pairs [`for_each_neighbour_pair`] finds across one side, whose neighbour
+/// is `theirs`.
+#[inline(always)]
+fn pairs_across(
+    catalog: &TileCatalog,
+    ours: &Faces,
+    side: Side,
+    theirs: Option<&PlacedTile>,
+    f: &mut impl FnMut(SegmentId, NodeId, Across),
+) {
+    let Some(n) = theirs else { return };
+    let Some(faces) = catalog.faces(n.tile, n.rotation) else {
+        return;
+    };
+    let (a, b) = (ours.side(side), faces.side(side.opposite()));
+    if a.segment != NO_SEGMENT && b.segment != NO_SEGMENT {
+        f(a.segment, node_of(n, b.segment), Across::Edge);
+    }
+    // Facing halves run the other way round: a side's first half (clockwise)
+    // meets the second half of the side across.
+    let ([a0, a1], [b0, b1]) = (a.halves, b.halves);
+    if a0 != NO_SEGMENT && b1 != NO_SEGMENT {
+        f(a0, node_of(n, b1), Across::Half);
+    }
+    if a1 != NO_SEGMENT && b0 != NO_SEGMENT {
+        f(a1, node_of(n, b0), Across::Half);
     }
 }
