@@ -171,12 +171,17 @@ impl Board {
         match self.cell_inside(pos) {
             // All four squares are inside the grid (always so around a placed
             // tile, which keeps a margin): they are one row or column away.
-            Some(c) => {
-                let w = self.width as usize;
-                [c + w, c + 1, c - w, c - 1].map(|n| self.cells.get(n).copied().unwrap_or(0))
-            }
+            Some(c) => self.cells_around(c),
             None => self.neighbour_cells_by_position(pos),
         }
+    }
+
+    /// What the grid holds across the four sides of a cell that
+    /// [`Board::cell_inside`] gave.
+    #[inline(always)]
+    fn cells_around(&self, c: usize) -> [u32; 4] {
+        let w = self.width as usize;
+        [c + w, c + 1, c - w, c - 1].map(|n| self.cells.get(n).copied().unwrap_or(0))
     }
 
     #[cold]
@@ -334,23 +339,62 @@ impl Board {
         }
     }
 
-    /// How sides `ours` at `pos` meet the neighbours: one edge kind compared per
-    /// neighbour, north, east, south, west.
+    /// What lies at `pos`, or else how a tile turned by the given rotation would
+    /// meet its neighbours there ([`Board::at`], then [`Board::fit`], finding
+    /// the square once).
+    #[inline]
+    pub fn fit_at(
+        &self,
+        catalog: &TileCatalog,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<Fit, &PlacedTile> {
+        let ours = &def.at(rotation).faces;
+        match self.cell_inside(pos) {
+            Some(c) => match self.in_cell(c) {
+                Some(t) => Err(t),
+                None => Ok(self.meet_cells(catalog, ours, self.cells_around(c))),
+            },
+            None => match self.at(pos) {
+                Some(t) => Err(t),
+                None => Ok(self.meet(catalog, ours, pos)),
+            },
+        }
+    }
+
+    /// How sides `ours` at `pos` meet the neighbours.
     #[inline]
     fn meet(&self, catalog: &TileCatalog, ours: &Faces, pos: Pos) -> Fit {
-        let [n, e, s, w] = self.neighbour_cells(pos);
-        let sides = || -> Result<bool, Mismatch> {
-            // `|`, not `||`: every side is looked at, until one differs.
-            Ok(self.meet_side(catalog, ours, Side::North, n)?
-                | self.meet_side(catalog, ours, Side::East, e)?
-                | self.meet_side(catalog, ours, Side::South, s)?
-                | self.meet_side(catalog, ours, Side::West, w)?)
-        };
-        match sides() {
+        self.meet_cells(catalog, ours, self.neighbour_cells(pos))
+    }
+
+    /// How sides `ours` meet what the grid holds across them (as
+    /// [`Board::neighbour_cells`] gives it): one edge kind compared per
+    /// neighbour, north, east, south, west.
+    #[inline(always)]
+    fn meet_cells(&self, catalog: &TileCatalog, ours: &Faces, cells: [u32; 4]) -> Fit {
+        match self.meet_sides(catalog, ours, cells) {
             Ok(true) => Fit::Fits,
             Ok(false) => Fit::Alone,
             Err(m) => Fit::Mismatch(m),
         }
+    }
+
+    /// Whether any of the four cells holds a tile, or the first side whose edge
+    /// differs from it.
+    #[inline(always)]
+    fn meet_sides(
+        &self,
+        catalog: &TileCatalog,
+        ours: &Faces,
+        [n, e, s, w]: [u32; 4],
+    ) -> Result<bool, Mismatch> {
+        // `|`, not `||`: every side is looked at, until one differs.
+        Ok(self.meet_side(catalog, ours, Side::North, n)?
+            | self.meet_side(catalog, ours, Side::East, e)?
+            | self.meet_side(catalog, ours, Side::South, s)?
+            | self.meet_side(catalog, ours, Side::West, w)?)
     }
 
     /// How side `side` of `ours` meets what the grid holds across it (`cell`, as
