@@ -185,21 +185,31 @@ impl Game<'_> {
         let pairs = pairs.get(..n).unwrap_or(&[]);
         // Grow to a fixed point: a pair joins the group when its segment is in the
         // group or its feature is; a joining pair brings both in.
+        // The pairs whose feature is in the group are kept as bits too, so that
+        // neither test looks through the group.
         let bit = |s: SegmentId| 1u32.checked_shl(u32::from(s)).unwrap_or(0);
         let mut segments = bit(segment);
         let mut joined = 0u16;
+        let mut in_group = 0u16;
         let mut group = Roots::default();
         let mut grew = true;
         while grew {
             grew = false;
-            for (i, (s, root)) in pairs.iter().enumerate() {
+            for (i, &(s, root)) in pairs.iter().enumerate() {
                 let mask = 1u16 << i;
-                if joined & mask != 0 || (segments & bit(*s) == 0 && !group.contains(root)) {
+                if joined & mask != 0 || (segments & bit(s) == 0 && in_group & mask == 0) {
                     continue;
                 }
                 joined |= mask;
-                segments |= bit(*s);
-                group.insert(*root);
+                segments |= bit(s);
+                if in_group & mask == 0 {
+                    group.push(root);
+                    for (j, &(_, r)) in pairs.iter().enumerate() {
+                        if r == root {
+                            in_group |= 1 << j;
+                        }
+                    }
+                }
                 grew = true;
             }
         }
@@ -236,14 +246,9 @@ impl Roots {
         self.items.iter().take(self.len)
     }
 
-    fn contains(&self, r: &FeatureId) -> bool {
-        self.iter().any(|x| x == r)
-    }
-
-    fn insert(&mut self, r: FeatureId) {
-        if !self.contains(&r)
-            && let Some(slot) = self.items.get_mut(self.len)
-        {
+    /// Adds a root known not to be in the set yet.
+    fn push(&mut self, r: FeatureId) {
+        if let Some(slot) = self.items.get_mut(self.len) {
             *slot = r;
             self.len += 1;
         }
