@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::tiles::{Faces, Rotation, Side, TileCatalog, TileDef, TileId};
+use crate::tiles::{Face, Faces, Rotation, Side, TileCatalog, TileDef, TileId};
 
 /// A board square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -371,35 +371,35 @@ impl Board {
 
     /// How sides `ours` meet what the grid holds across them (as
     /// [`Board::neighbour_cells`] gives it): one edge kind compared per
-    /// neighbour, north, east, south, west.
+    /// neighbour. The four sides are looked at without stopping, as bits (a
+    /// placement that fits, the common case, looks at all four anyway); the
+    /// first side that differs is then read again.
     #[inline(always)]
     fn meet_cells(&self, catalog: &TileCatalog, ours: &Faces, cells: [u32; 4]) -> Fit {
-        match self.meet_sides(catalog, ours, cells) {
-            Ok(true) => Fit::Fits,
-            Ok(false) => Fit::Alone,
-            Err(m) => Fit::Mismatch(m),
+        let [n, e, s, w] = cells;
+        let (touching, differing) = [
+            self.meet_side(catalog, ours, Side::North, n),
+            self.meet_side(catalog, ours, Side::East, e),
+            self.meet_side(catalog, ours, Side::South, s),
+            self.meet_side(catalog, ours, Side::West, w),
+        ]
+        .into_iter()
+        .zip(Side::ALL)
+        .fold((0u8, 0u8), |(t, d), ((touches, differs), side)| {
+            (
+                t | u8::from(touches) << side.index(),
+                d | u8::from(differs) << side.index(),
+            )
+        });
+        if differing != 0 {
+            let side = Side::from_index(differing.trailing_zeros() as usize);
+            return self.mismatch_across(catalog, ours, cells, side);
         }
+        if touching != 0 { Fit::Fits } else { Fit::Alone }
     }
 
-    /// Whether any of the four cells holds a tile, or the first side whose edge
-    /// differs from it.
-    #[inline(always)]
-    fn meet_sides(
-        &self,
-        catalog: &TileCatalog,
-        ours: &Faces,
-        [n, e, s, w]: [u32; 4],
-    ) -> Result<bool, Mismatch> {
-        // `|`, not `||`: every side is looked at, until one differs.
-        Ok(self.meet_side(catalog, ours, Side::North, n)?
-            | self.meet_side(catalog, ours, Side::East, e)?
-            | self.meet_side(catalog, ours, Side::South, s)?
-            | self.meet_side(catalog, ours, Side::West, w)?)
-    }
-
-    /// How side `side` of `ours` meets what the grid holds across it (`cell`, as
-    /// [`Board::neighbour_cells`] gives it): whether a tile lies there, or how
-    /// its edge differs.
+    /// Whether a tile lies in `cell` across side `side` of `ours` (as
+    /// [`Board::neighbour_cells`] gives it), and whether its edge differs.
     #[inline(always)]
     fn meet_side(
         &self,
@@ -407,26 +407,46 @@ impl Board {
         ours: &Faces,
         side: Side,
         cell: u32,
-    ) -> Result<bool, Mismatch> {
-        // An empty cell holds 0, which wraps to an index past every tile.
-        let index = cell.wrapping_sub(1);
-        let Some(theirs) = self
-            .tiles
-            .get(index as usize)
-            .and_then(|n| catalog.faces(n.tile, n.rotation))
-        else {
-            return Ok(false);
-        };
-        let (ours, theirs) = (ours.side(side).edge, theirs.side(side.opposite()).edge);
-        if ours != theirs {
-            return Err(Mismatch {
-                side,
-                ours,
-                theirs,
-                neighbour: index,
-            });
+    ) -> (bool, bool) {
+        match self.face_across(catalog, side, cell) {
+            Some(theirs) => (true, ours.side(side).edge != theirs.edge),
+            None => (false, false),
         }
-        Ok(true)
+    }
+
+    /// The face a tile in `cell` shows across side `side` of a square.
+    #[inline(always)]
+    fn face_across(&self, catalog: &TileCatalog, side: Side, cell: u32) -> Option<Face> {
+        // An empty cell holds 0, which wraps to an index past every tile.
+        let n = self.tiles.get(cell.wrapping_sub(1) as usize)?;
+        Some(catalog.faces(n.tile, n.rotation)?.side(side.opposite()))
+    }
+
+    /// The mismatch across a side known to differ.
+    #[cold]
+    #[inline(never)]
+    fn mismatch_across(
+        &self,
+        catalog: &TileCatalog,
+        ours: &Faces,
+        [n, e, s, w]: [u32; 4],
+        side: Side,
+    ) -> Fit {
+        let cell = match side {
+            Side::North => n,
+            Side::East => e,
+            Side::South => s,
+            Side::West => w,
+        };
+        match self.face_across(catalog, side, cell) {
+            Some(theirs) => Fit::Mismatch(Mismatch {
+                side,
+                ours: ours.side(side).edge,
+                theirs: theirs.edge,
+                neighbour: cell.wrapping_sub(1),
+            }),
+            None => Fit::Alone,
+        }
     }
 }
 
