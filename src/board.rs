@@ -100,10 +100,12 @@ impl Board {
 
     /// Removes every tile, keeping the room of the grid.
     pub fn clear(&mut self) {
+        // Every tile lies inside the grid: its cell is found without the range
+        // checks of `cell`.
+        let (min_x, min_y, width) = (self.min_x, self.min_y, self.width);
         for t in &self.tiles {
-            if let Some(c) = self.cell(t.pos)
-                && let Some(slot) = self.cells.get_mut(c)
-            {
+            let c = (i64::from(t.pos.y) - min_y) * width + (i64::from(t.pos.x) - min_x);
+            if let Some(slot) = usize::try_from(c).ok().and_then(|c| self.cells.get_mut(c)) {
                 *slot = 0;
             }
         }
@@ -212,7 +214,26 @@ impl Board {
 
     /// Number of taken squares among the eight around a position.
     pub fn surrounding_count(&self, pos: Pos) -> u32 {
-        pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32
+        match self.cell_inside(pos) {
+            // The eight squares around a cell with a margin are inside the grid.
+            Some(c) => {
+                let w = self.width as usize;
+                [
+                    c + w - 1,
+                    c + w,
+                    c + w + 1,
+                    c + 1,
+                    c - w + 1,
+                    c - w,
+                    c - w - 1,
+                    c - 1,
+                ]
+                .into_iter()
+                .filter(|n| self.cells.get(*n).is_some_and(|v| *v != 0))
+                .count() as u32
+            }
+            None => pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32,
+        }
     }
 
     /// Places a tile; the caller has checked that the square is free.
