@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::tiles::{Rotation, Side, TileDef, TileId};
+use crate::tiles::{Face, Faces, Rotation, Side, TileCatalog, TileDef, TileId};
 
 /// A board square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -100,10 +100,12 @@ impl Board {
 
     /// Removes every tile, keeping the room of the grid.
     pub fn clear(&mut self) {
+        // Every tile lies inside the grid: its cell is found without the range
+        // checks of `cell`.
+        let (min_x, min_y, width) = (self.min_x, self.min_y, self.width);
         for t in &self.tiles {
-            if let Some(c) = self.cell(t.pos)
-                && let Some(slot) = self.cells.get_mut(c)
-            {
+            let c = (i64::from(t.pos.y) - min_y) * width + (i64::from(t.pos.x) - min_x);
+            if let Some(slot) = usize::try_from(c).ok().and_then(|c| self.cells.get_mut(c)) {
                 *slot = 0;
             }
         }
@@ -160,20 +162,37 @@ impl Board {
     /// The tiles across the four sides of a position, in [`Side::ALL`] order.
     #[inline(always)]
     pub fn neighbours(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
+        self.neighbour_cells(pos)
+            .map(|v| self.tiles.get(v.wrapping_sub(1) as usize))
+    }
+
+    /// What the grid holds across the four sides of a position, in [`Side::ALL`]
+    /// order (0 for an empty square, otherwise tile index + 1).
+    #[inline(always)]
+    fn neighbour_cells(&self, pos: Pos) -> [u32; 4] {
         match self.cell_inside(pos) {
             // All four squares are inside the grid (always so around a placed
             // tile, which keeps a margin): they are one row or column away.
-            Some(c) => {
-                let w = self.width as usize;
-                [c + w, c + 1, c - w, c - 1].map(|n| self.in_cell(n))
-            }
-            None => self.neighbours_by_position(pos),
+            Some(c) => self.cells_around(c),
+            None => self.neighbour_cells_by_position(pos),
         }
     }
 
+    /// What the grid holds across the four sides of a cell that
+    /// [`Board::cell_inside`] gave.
+    #[inline(always)]
+    fn cells_around(&self, c: usize) -> [u32; 4] {
+        let w = self.width as usize;
+        [c + w, c + 1, c - w, c - 1].map(|n| self.cells.get(n).copied().unwrap_or(0))
+    }
+
     #[cold]
-    fn neighbours_by_position(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
-        Side::ALL.map(|s| pos.neighbour(s).and_then(|p| self.at(p)))
+    fn neighbour_cells_by_position(&self, pos: Pos) -> [u32; 4] {
+        Side::ALL.map(|s| {
+            pos.neighbour(s)
+                .and_then(|p| self.index_at(p))
+                .map_or(0, |i| i + 1)
+        })
     }
 
     /// The tile at a position.
@@ -195,7 +214,26 @@ impl Board {
 
     /// Number of taken squares among the eight around a position.
     pub fn surrounding_count(&self, pos: Pos) -> u32 {
-        pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32
+        match self.cell_inside(pos) {
+            // The eight squares around a cell with a margin are inside the grid.
+            Some(c) => {
+                let w = self.width as usize;
+                [
+                    c + w - 1,
+                    c + w,
+                    c + w + 1,
+                    c + 1,
+                    c - w + 1,
+                    c - w,
+                    c - w - 1,
+                    c - 1,
+                ]
+                .into_iter()
+                .filter(|n| self.cells.get(*n).is_some_and(|v| *v != 0))
+                .count() as u32
+            }
+            None => pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32,
+        }
     }
 
     /// Places a tile; the caller has checked that the square is free.
@@ -303,63 +341,133 @@ impl Board {
     /// How a tile at `pos` turned by the given rotation would meet its neighbours,
     /// in one pass: whether it has any, and the first side where it would not
     /// match one.
-    pub fn fit(
-        &self,
-        catalog: &crate::tiles::TileCatalog,
-        def: &TileDef,
-        pos: Pos,
-        rotation: Rotation,
-    ) -> Fit {
-        let ours = def.at(rotation);
-        let mut fit = Fit::Alone;
-        for side in Side::ALL {
-            let Some(index) = pos.neighbour(side).and_then(|p| self.index_at(p)) else {
-                continue;
-            };
-            let Some(n) = self.tile(index) else { continue };
-            let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
-            if ours.edge(side) != theirs {
-                return Fit::Mismatch(Mismatch {
-                    side,
-                    ours: ours.edge(side),
-                    theirs,
-                    neighbour: index,
-                });
-            }
-            fit = Fit::Fits;
-        }
-        fit
+    pub fn fit(&self, catalog: &TileCatalog, def: &TileDef, pos: Pos, rotation: Rotation) -> Fit {
+        self.meet(catalog, &def.at(rotation).faces, pos)
     }
 
     /// The first side where a tile at `pos` turned by the given rotation would not
     /// match its neighbour: `(side, ours, neighbour)`.
     pub fn mismatch(
         &self,
-        catalog: &crate::tiles::TileCatalog,
+        catalog: &TileCatalog,
         def: &TileDef,
         pos: Pos,
         rotation: Rotation,
     ) -> Option<Mismatch> {
-        let ours = def.at(rotation);
-        for side in Side::ALL {
-            let Some(npos) = pos.neighbour(side) else {
-                continue;
-            };
-            let Some(index) = self.index_at(npos) else {
-                continue;
-            };
-            let Some(n) = self.tile(index) else { continue };
-            let theirs = catalog.def(n.tile).at(n.rotation).edge(side.opposite());
-            if ours.edge(side) != theirs {
-                return Some(Mismatch {
-                    side,
-                    ours: ours.edge(side),
-                    theirs,
-                    neighbour: index,
-                });
-            }
+        match self.fit(catalog, def, pos, rotation) {
+            Fit::Mismatch(m) => Some(m),
+            Fit::Alone | Fit::Fits => None,
         }
-        None
+    }
+
+    /// What lies at `pos`, or else how a tile turned by the given rotation would
+    /// meet its neighbours there ([`Board::at`], then [`Board::fit`], finding
+    /// the square once).
+    #[inline]
+    pub fn fit_at(
+        &self,
+        catalog: &TileCatalog,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Result<Fit, &PlacedTile> {
+        let ours = &def.at(rotation).faces;
+        match self.cell_inside(pos) {
+            Some(c) => match self.in_cell(c) {
+                Some(t) => Err(t),
+                None => Ok(self.meet_cells(catalog, ours, self.cells_around(c))),
+            },
+            None => match self.at(pos) {
+                Some(t) => Err(t),
+                None => Ok(self.meet(catalog, ours, pos)),
+            },
+        }
+    }
+
+    /// How sides `ours` at `pos` meet the neighbours.
+    #[inline]
+    fn meet(&self, catalog: &TileCatalog, ours: &Faces, pos: Pos) -> Fit {
+        self.meet_cells(catalog, ours, self.neighbour_cells(pos))
+    }
+
+    /// How sides `ours` meet what the grid holds across them (as
+    /// [`Board::neighbour_cells`] gives it): one edge kind compared per
+    /// neighbour. The four sides are looked at without stopping, as bits (a
+    /// placement that fits, the common case, looks at all four anyway); the
+    /// first side that differs is then read again.
+    #[inline(always)]
+    fn meet_cells(&self, catalog: &TileCatalog, ours: &Faces, cells: [u32; 4]) -> Fit {
+        let [n, e, s, w] = cells;
+        let (touching, differing) = [
+            self.meet_side(catalog, ours, Side::North, n),
+            self.meet_side(catalog, ours, Side::East, e),
+            self.meet_side(catalog, ours, Side::South, s),
+            self.meet_side(catalog, ours, Side::West, w),
+        ]
+        .into_iter()
+        .zip(Side::ALL)
+        .fold((0u8, 0u8), |(t, d), ((touches, differs), side)| {
+            (
+                t | u8::from(touches) << side.index(),
+                d | u8::from(differs) << side.index(),
+            )
+        });
+        if differing != 0 {
+            let side = Side::from_index(differing.trailing_zeros() as usize);
+            return self.mismatch_across(catalog, ours, cells, side);
+        }
+        if touching != 0 { Fit::Fits } else { Fit::Alone }
+    }
+
+    /// Whether a tile lies in `cell` across side `side` of `ours` (as
+    /// [`Board::neighbour_cells`] gives it), and whether its edge differs.
+    #[inline(always)]
+    fn meet_side(
+        &self,
+        catalog: &TileCatalog,
+        ours: &Faces,
+        side: Side,
+        cell: u32,
+    ) -> (bool, bool) {
+        match self.face_across(catalog, side, cell) {
+            Some(theirs) => (true, ours.side(side).edge != theirs.edge),
+            None => (false, false),
+        }
+    }
+
+    /// The face a tile in `cell` shows across side `side` of a square.
+    #[inline(always)]
+    fn face_across(&self, catalog: &TileCatalog, side: Side, cell: u32) -> Option<Face> {
+        // An empty cell holds 0, which wraps to an index past every tile.
+        let n = self.tiles.get(cell.wrapping_sub(1) as usize)?;
+        Some(catalog.faces(n.tile, n.rotation)?.side(side.opposite()))
+    }
+
+    /// The mismatch across a side known to differ.
+    #[cold]
+    #[inline(never)]
+    fn mismatch_across(
+        &self,
+        catalog: &TileCatalog,
+        ours: &Faces,
+        [n, e, s, w]: [u32; 4],
+        side: Side,
+    ) -> Fit {
+        let cell = match side {
+            Side::North => n,
+            Side::East => e,
+            Side::South => s,
+            Side::West => w,
+        };
+        match self.face_across(catalog, side, cell) {
+            Some(theirs) => Fit::Mismatch(Mismatch {
+                side,
+                ours: ours.side(side).edge,
+                theirs: theirs.edge,
+                neighbour: cell.wrapping_sub(1),
+            }),
+            None => Fit::Alone,
+        }
     }
 }
 

@@ -14,8 +14,8 @@ pub mod dsu;
 use crate::board::{Board, PlacedTile, Pos, TileIndex};
 use crate::figures::Figure;
 use crate::player::Player;
-use crate::tiles::{FeatureKind, Goods, Half, SegmentId, Side, TileCatalog, TileDef};
-use dsu::DisjointSets;
+use crate::tiles::{Faces, FeatureKind, NO_SEGMENT, SegmentId, Side, TileCatalog, TileDef};
+use dsu::{DisjointSets, Union};
 
 /// A node of the feature graph: one segment of one placed tile.
 pub type NodeId = u32;
@@ -154,19 +154,19 @@ impl Features {
         let def = catalog.def(placed.tile);
         let first = self.node_count();
         self.nodes
-            .extend(def.segments.iter().enumerate().map(|(i, seg)| {
+            .extend(def.seeds.iter().enumerate().map(|(i, seed)| {
                 let node = first + i as NodeId;
                 Node {
                     tile: index,
                     next: node,
                     segment: i as SegmentId,
                     feature: Feature {
-                        kind: seg.kind,
-                        open_edges: seg.edge_count(),
-                        pennants: u32::from(seg.banner),
-                        inns: u32::from(seg.inn),
-                        cathedrals: u32::from(seg.cathedral),
-                        goods: Goods::ALL.map(|g| u32::from(seg.goods == Some(g))),
+                        kind: seed.kind,
+                        open_edges: seed.open_edges,
+                        pennants: seed.pennants,
+                        inns: seed.inns,
+                        cathedrals: seed.cathedrals,
+                        goods: seed.goods,
                         followers: Vec::new(),
                         first: node,
                     },
@@ -192,39 +192,42 @@ impl Features {
             },
         );
         for (i, &(ours, theirs)) in pairs.iter().take(count).enumerate() {
-            let root = self.join(ours, theirs);
-            if across_edge & (1 << i) != 0
-                && let Some(r) = self.nodes.get_mut(root)
-            {
-                // Both edges are now joined; each was counted open once.
-                r.feature.open_edges = r.feature.open_edges.saturating_sub(2);
-            }
+            // Across an edge both edges are now joined; each was counted open once.
+            let closed = if across_edge & (1 << i) != 0 { 2 } else { 0 };
+            self.join(ours, theirs, closed);
         }
         first
     }
 
-    /// Joins the features of two nodes and returns the root of the result.
+    /// Joins the features of two nodes, whose joining closes `closed` of their
+    /// open edges.
     #[inline]
-    fn join(&mut self, a: NodeId, b: NodeId) -> FeatureId {
-        self.nodes
-            .join_with(a, b, |kept, gone| {
-                // Splice the two circular node lists: swapping the successors of
-                // one node of each list makes one circle of both.
-                std::mem::swap(&mut kept.next, &mut gone.next);
-                let (r, f) = (&mut kept.feature, &mut gone.feature);
-                r.open_edges += f.open_edges;
-                r.pennants += f.pennants;
-                r.inns += f.inns;
-                r.cathedrals += f.cathedrals;
-                for (a, b) in r.goods.iter_mut().zip(f.goods) {
-                    *a += b;
-                }
-                if !f.followers.is_empty() {
-                    merge_followers(&mut r.followers, &mut f.followers);
-                }
-                r.first = r.first.min(f.first);
-            })
-            .root()
+    fn join(&mut self, a: NodeId, b: NodeId, closed: u32) {
+        let union = self.nodes.join_with(a, b, |kept, gone| {
+            // Splice the two circular node lists: swapping the successors of
+            // one node of each list makes one circle of both.
+            std::mem::swap(&mut kept.next, &mut gone.next);
+            let (r, f) = (&mut kept.feature, &mut gone.feature);
+            r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
+            r.pennants += f.pennants;
+            r.inns += f.inns;
+            r.cathedrals += f.cathedrals;
+            for (a, b) in r.goods.iter_mut().zip(f.goods) {
+                *a += b;
+            }
+            if !f.followers.is_empty() {
+                merge_followers(&mut r.followers, &mut f.followers);
+            }
+            r.first = r.first.min(f.first);
+        });
+        // Already one feature (a road or city closing on itself): its count
+        // drops alone.
+        if closed != 0
+            && let Union::Same(root) = union
+            && let Some(r) = self.nodes.get_mut(root)
+        {
+            r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
+        }
     }
 
     fn next_of(&self, node: NodeId) -> NodeId {
@@ -335,8 +338,9 @@ pub enum Across {
 
 /// Calls `f(segment, node, across)` for every pair a tile placed (or about to be
 /// placed) at `pos` joins: a segment of the new tile and a node of a neighbouring
-/// tile, across an edge or a half-edge (one pass over the four neighbours). Both
-/// placing a tile and checking a follower's feature use it.
+/// tile, across an edge or a half-edge (one pass over the four neighbours; a
+/// pair met across both halves of one edge is named once). Both placing a tile
+/// and checking a follower's feature use it.
 pub fn for_each_neighbour_pair(
     catalog: &TileCatalog,
     board: &Board,
@@ -345,17 +349,41 @@ pub fn for_each_neighbour_pair(
     rotation: crate::tiles::Rotation,
     mut f: impl FnMut(SegmentId, NodeId, Across),
 ) {
-    let ours = def.at(rotation);
-    for (side, n) in Side::ALL.into_iter().zip(board.neighbours(pos)) {
-        let Some(n) = n else { continue };
-        let theirs = catalog.def(n.tile).at(n.rotation);
-        if let (Some(a), Some(b)) = (ours.segment_at(side), theirs.segment_at(side.opposite())) {
-            f(a, node_of(n, b), Across::Edge);
-        }
-        for half in Half::of_side(side) {
-            if let (Some(a), Some(b)) = (ours.field_at(half), theirs.field_at(half.facing())) {
-                f(a, node_of(n, b), Across::Half);
-            }
-        }
+    let ours = &def.at(rotation).faces;
+    // One call per side rather than a loop: each side's fields are then fixed.
+    let [n, e, s, w] = board.neighbours(pos);
+    pairs_across(catalog, ours, Side::North, n, &mut f);
+    pairs_across(catalog, ours, Side::East, e, &mut f);
+    pairs_across(catalog, ours, Side::South, s, &mut f);
+    pairs_across(catalog, ours, Side::West, w, &mut f);
+}
+
+/// The pairs [`for_each_neighbour_pair`] finds across one side, whose neighbour
+/// is `theirs`.
+#[inline(always)]
+fn pairs_across(
+    catalog: &TileCatalog,
+    ours: &Faces,
+    side: Side,
+    theirs: Option<&PlacedTile>,
+    f: &mut impl FnMut(SegmentId, NodeId, Across),
+) {
+    let Some(n) = theirs else { return };
+    let Some(faces) = catalog.faces(n.tile, n.rotation) else {
+        return;
+    };
+    let (a, b) = (ours.side(side), faces.side(side.opposite()));
+    if a.segment != NO_SEGMENT && b.segment != NO_SEGMENT {
+        f(a.segment, node_of(n, b.segment), Across::Edge);
+    }
+    // Facing halves run the other way round: a side's first half (clockwise)
+    // meets the second half of the side across. Two fields meeting along a
+    // whole field edge are one pair, named once.
+    let ([a0, a1], [b0, b1]) = (a.halves, b.halves);
+    if a0 != NO_SEGMENT && b1 != NO_SEGMENT {
+        f(a0, node_of(n, b1), Across::Half);
+    }
+    if a1 != NO_SEGMENT && b0 != NO_SEGMENT && (a1, b0) != (a0, b1) {
+        f(a1, node_of(n, b0), Across::Half);
     }
 }

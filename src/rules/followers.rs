@@ -2,7 +2,7 @@
 
 use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
-use crate::features::{FeatureId, for_each_neighbour_pair};
+use crate::features::{FeatureId, NodeId, for_each_neighbour_pair};
 use crate::figures::Figure;
 use crate::player::Player;
 use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
@@ -165,10 +165,13 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Roots {
-        // Every pair the new tile would join: a segment of ours and the root of a
-        // neighbour's feature. Four edges and eight half-edges make at most twelve.
-        let mut pairs = [(0 as SegmentId, 0 as FeatureId); 12];
+        // Every pair the new tile would join: a segment of ours (as its bit) and
+        // a node of a neighbour. Four edges and eight half-edges make at most
+        // twelve.
+        let bit = |s: SegmentId| 1u32.checked_shl(u32::from(s)).unwrap_or(0);
+        let mut pairs = [(0u32, 0 as NodeId); 12];
         let mut n = 0;
+        let mut meets = false;
         for_each_neighbour_pair(
             self.catalog,
             &self.board,
@@ -177,29 +180,48 @@ impl Game<'_> {
             rotation,
             |ours, node, _| {
                 if let Some(p) = pairs.get_mut(n) {
-                    *p = (ours, self.features.root(node));
+                    *p = (bit(ours), node);
                     n += 1;
+                    meets |= ours == segment;
                 }
             },
         );
+        // A segment that meets no neighbour joins nothing, whatever the tile's
+        // other segments meet.
+        if !meets {
+            return Roots::default();
+        }
+        // From here on a pair holds the root of the neighbour's feature.
+        for (_, node) in pairs.iter_mut().take(n) {
+            *node = self.features.root(*node);
+        }
         let pairs = pairs.get(..n).unwrap_or(&[]);
         // Grow to a fixed point: a pair joins the group when its segment is in the
         // group or its feature is; a joining pair brings both in.
-        let bit = |s: SegmentId| 1u32.checked_shl(u32::from(s)).unwrap_or(0);
+        // The pairs whose feature is in the group are kept as bits too, so that
+        // neither test looks through the group.
         let mut segments = bit(segment);
         let mut joined = 0u16;
+        let mut in_group = 0u16;
         let mut group = Roots::default();
         let mut grew = true;
         while grew {
             grew = false;
-            for (i, (s, root)) in pairs.iter().enumerate() {
+            for (i, &(s, root)) in pairs.iter().enumerate() {
                 let mask = 1u16 << i;
-                if joined & mask != 0 || (segments & bit(*s) == 0 && !group.contains(root)) {
+                if joined & mask != 0 || (segments & s == 0 && in_group & mask == 0) {
                     continue;
                 }
                 joined |= mask;
-                segments |= bit(*s);
-                group.insert(*root);
+                segments |= s;
+                if in_group & mask == 0 {
+                    group.push(root);
+                    for (j, &(_, r)) in pairs.iter().enumerate() {
+                        if r == root {
+                            in_group |= 1 << j;
+                        }
+                    }
+                }
                 grew = true;
             }
         }
@@ -236,14 +258,9 @@ impl Roots {
         self.items.iter().take(self.len)
     }
 
-    fn contains(&self, r: &FeatureId) -> bool {
-        self.iter().any(|x| x == r)
-    }
-
-    fn insert(&mut self, r: FeatureId) {
-        if !self.contains(&r)
-            && let Some(slot) = self.items.get_mut(self.len)
-        {
+    /// Adds a root known not to be in the set yet.
+    fn push(&mut self, r: FeatureId) {
+        if let Some(slot) = self.items.get_mut(self.len) {
             *slot = r;
             self.len += 1;
         }

@@ -22,16 +22,14 @@ impl Game<'_> {
         pos: Pos,
         rotation: Rotation,
     ) -> Result<(), Violation> {
-        if let Some(t) = self.board.at(pos) {
-            return Err(Violation::PositionOccupied { by_turn: t.turn });
-        }
         let def = self.catalog.def(tile);
-        // Adjacency first, then the edges: a square apart from the board is
-        // E303 whatever the tile.
-        let m = match self.board.fit(self.catalog, def, pos, rotation) {
-            Fit::Alone => return Err(Violation::NotAdjacent),
-            Fit::Fits => None,
-            Fit::Mismatch(m) => Some(m),
+        // A taken square first; then adjacency, then the edges: a square apart
+        // from the board is E303 whatever the tile.
+        let m = match self.board.fit_at(self.catalog, def, pos, rotation) {
+            Err(t) => return Err(Violation::PositionOccupied { by_turn: t.turn }),
+            Ok(Fit::Alone) => return Err(Violation::NotAdjacent),
+            Ok(Fit::Fits) => None,
+            Ok(Fit::Mismatch(m)) => Some(m),
         };
         if let Some(m) = m {
             let n = self.board.tile(m.neighbour);

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    EdgeKind, FeatureKind, Half, NO_SEGMENT, Oriented, Rotation, Segment, SegmentId, Side, TileDef,
-    TileId,
+    EdgeKind, Face, Faces, FeatureKind, FeatureSeed, Half, NO_SEGMENT, Oriented, Rotation, Segment,
+    SegmentId, Side, TileDef, TileId,
 };
 
 /// The embedded tile sets, in catalog order.
@@ -114,6 +114,9 @@ pub struct TileCatalog {
     starts: Vec<(String, TileId)>,
     /// Each set's tile drawn after all its others (the River's lake).
     lasts: Vec<(String, TileId)>,
+    /// Every kind's [`Faces`] at every rotation, at `4 * kind + quarter turns`:
+    /// a placed tile's sides in one lookup.
+    faces: Vec<Faces>,
 }
 
 impl TileCatalog {
@@ -138,6 +141,7 @@ impl TileCatalog {
             by_letter: [None; 26],
             starts: Vec::new(),
             lasts: Vec::new(),
+            faces: Vec::new(),
         };
         for (name, text) in sets {
             let raw: RawTileSet = serde_yaml::from_str(text).map_err(|e| CatalogError {
@@ -170,6 +174,7 @@ impl TileCatalog {
             {
                 *slot = Some(id);
             }
+            self.faces.extend(def.oriented.iter().map(|o| o.faces));
             self.tiles.push(def);
         }
         for (what, tile, list) in [
@@ -208,6 +213,12 @@ impl TileCatalog {
         self.tiles
             .get(id.index())
             .expect("invariant: TileId comes from this catalog")
+    }
+
+    /// The sides of a kind at a rotation (`None` for a kind from another catalog).
+    #[inline(always)]
+    pub fn faces(&self, id: TileId, rotation: Rotation) -> Option<&Faces> {
+        self.faces.get(id.index() * 4 + rotation.quarter_turns())
     }
 
     /// All kinds in catalog order.
@@ -464,6 +475,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         return Err(here(format!("more than {MAX_SEGMENTS} segments")));
     }
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
+    let seeds = segments.iter().map(FeatureSeed::of).collect();
     Ok(TileDef {
         id: t.id,
         name: t.name,
@@ -475,6 +487,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         inner_field,
         river,
         oriented,
+        seeds,
     })
 }
 
@@ -490,6 +503,13 @@ fn orient(
         side_segment: [NO_SEGMENT; 4],
         half_segment: [NO_SEGMENT; 8],
         river: 0,
+        faces: Faces {
+            sides: [Face {
+                edge: EdgeKind::Field,
+                segment: NO_SEGMENT,
+                halves: [NO_SEGMENT; 2],
+            }; 4],
+        },
     };
     for side in Side::ALL {
         let board = r.apply(side).index();
@@ -513,6 +533,17 @@ fn orient(
             *slot = *seg;
         }
     }
+    o.faces.sides = Side::ALL.map(|side| {
+        let [a, b] = Half::of_side(side);
+        Face {
+            edge: o.edge(side),
+            segment: o.segment_at(side).unwrap_or(NO_SEGMENT),
+            halves: [
+                o.field_at(a).unwrap_or(NO_SEGMENT),
+                o.field_at(b).unwrap_or(NO_SEGMENT),
+            ],
+        }
+    });
     o
 }
 
@@ -536,6 +567,30 @@ mod tests {
         assert_eq!(r90.edge(Side::East), EdgeKind::City);
         assert_eq!(r90.edge(Side::North), EdgeKind::Road);
         assert_eq!(r90.edge(Side::West), EdgeKind::Field);
+    }
+
+    #[test]
+    fn faces_repeat_the_rotation_tables() {
+        let c = TileCatalog::embedded().unwrap();
+        for (id, def) in c.iter() {
+            for r in Rotation::ALL {
+                let o = def.at(r);
+                let faces = c.faces(id, r).unwrap();
+                assert_eq!(faces, &o.faces);
+                for side in Side::ALL {
+                    let f = faces.side(side);
+                    assert_eq!(f.edge, o.edge(side));
+                    assert_eq!(
+                        Some(f.segment).filter(|s| *s != NO_SEGMENT),
+                        o.segment_at(side)
+                    );
+                    for (h, half) in f.halves.into_iter().zip(Half::of_side(side)) {
+                        assert_eq!(Some(h).filter(|s| *s != NO_SEGMENT), o.field_at(half));
+                    }
+                }
+            }
+            assert_eq!(def.seeds.len(), def.segments.len());
+        }
     }
 
     #[test]

@@ -388,6 +388,8 @@ pub struct Oriented {
     pub half_segment: [SegmentId; 8],
     /// Board sides the river reaches (bit per [`Side`]; 0 without a river).
     pub river: u8,
+    /// The same sides and half-edges, side by side (see [`Faces`]).
+    pub faces: Faces,
 }
 
 impl Oriented {
@@ -416,6 +418,74 @@ impl Oriented {
     }
 }
 
+/// One board side of a tile as placed: what it shows, the segment reaching it
+/// and the field segments on its two halves in clockwise order ([`NO_SEGMENT`]
+/// where there is none). Four bytes: everything two touching tiles compare or
+/// join across one edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Face {
+    /// Edge kind on the side.
+    pub edge: EdgeKind,
+    /// Segment reaching the side.
+    pub segment: SegmentId,
+    /// Field segments on the side's halves, clockwise (as [`Half::of_side`]).
+    pub halves: [SegmentId; 2],
+}
+
+/// A tile definition at one rotation, side by side: one [`Face`] per board side,
+/// indexed by [`Side::index`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Faces {
+    /// The face on each board side.
+    pub sides: [Face; 4],
+}
+
+impl Faces {
+    /// The face on a board side.
+    #[inline(always)]
+    pub fn side(&self, side: Side) -> Face {
+        let [north, east, south, west] = self.sides;
+        match side {
+            Side::North => north,
+            Side::East => east,
+            Side::South => south,
+            Side::West => west,
+        }
+    }
+}
+
+/// What a segment brings to the feature it starts on a lone tile: the counts a
+/// feature keeps, before any neighbour joins it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FeatureSeed {
+    /// What the segment is.
+    pub kind: FeatureKind,
+    /// Edges it reaches.
+    pub open_edges: u32,
+    /// Banners (0 or 1).
+    pub pennants: u32,
+    /// Inns (0 or 1).
+    pub inns: u32,
+    /// Cathedrals (0 or 1).
+    pub cathedrals: u32,
+    /// Goods symbols by kind, in [`Goods::ALL`] order.
+    pub goods: [u32; 3],
+}
+
+impl FeatureSeed {
+    /// The seed of a segment.
+    pub fn of(segment: &Segment) -> FeatureSeed {
+        FeatureSeed {
+            kind: segment.kind,
+            open_edges: segment.edge_count(),
+            pennants: u32::from(segment.banner),
+            inns: u32::from(segment.inn),
+            cathedrals: u32::from(segment.cathedral),
+            goods: Goods::ALL.map(|g| u32::from(segment.goods == Some(g))),
+        }
+    }
+}
+
 /// A validated tile kind.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TileDef {
@@ -440,6 +510,8 @@ pub struct TileDef {
     pub river: u8,
     /// The definition at each rotation, indexed by [`Rotation::quarter_turns`].
     pub oriented: [Oriented; 4],
+    /// What each segment brings to its feature, indexed by [`SegmentId`].
+    pub seeds: Vec<FeatureSeed>,
 }
 
 impl TileDef {
