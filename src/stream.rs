@@ -361,6 +361,302 @@ mod tests {
         }
     }
 
+    /// A game's offset, first line and text, or the line and offset of its fault.
+    type Game = Result<(usize, usize, String), (usize, usize)>;
+
+    /// What a reader yields, with faults reduced to the line and offset they name.
+    type Games = Vec<Game>;
+
+    fn outcome<R: Read>(reader: GameReader<R>) -> Games {
+        reader
+            .map(|g| match g {
+                Ok(g) => Ok((g.base, g.first_line, g.text)),
+                Err(StreamError::NotUtf8 { line, offset }) => Err((line, offset)),
+                Err(e) => panic!("{e}"),
+            })
+            .collect()
+    }
+
+    /// The games of a whole input, split line by line as the reader must: a tag
+    /// line after a turn line starts a game, each game's bytes are checked once
+    /// it is complete, and nothing follows a fault.
+    fn reference(bytes: &[u8]) -> Games {
+        let (mut games, last) = reference_parts(bytes);
+        games.extend(last);
+        games
+    }
+
+    /// The games [`reference`] finds, apart from the one the end of the input
+    /// ends (if any).
+    fn reference_parts(bytes: &[u8]) -> (Games, Option<Game>) {
+        fn text(bytes: &[u8], base: usize, first: usize) -> Game {
+            match std::str::from_utf8(bytes) {
+                Ok(t) => Ok((base, first, t.to_string())),
+                Err(e) => {
+                    let before = &bytes[..e.valid_up_to()];
+                    let lines = before.iter().filter(|b| **b == b'\n').count();
+                    let start = before
+                        .iter()
+                        .rposition(|b| *b == b'\n')
+                        .map_or(0, |i| i + 1);
+                    Err((first + lines + 1, base + start))
+                }
+            }
+        }
+        let mut games = Vec::new();
+        let (mut base, mut first, mut offset) = (0, 0, 0);
+        let (mut seen_turn, mut started) = (false, false);
+        for (n, line) in bytes.split_inclusive(|b| *b == b'\n').enumerate() {
+            let (is_tag, is_turn) = line_kind(line);
+            if is_tag && seen_turn {
+                let game = text(&bytes[base..offset], base, first);
+                let fault = game.is_err();
+                games.push(game);
+                if fault {
+                    return (games, None);
+                }
+                (base, first, seen_turn) = (offset, n, false);
+            }
+            started |= is_tag || is_turn;
+            seen_turn |= is_turn;
+            offset += line.len();
+        }
+        let last = match text(&bytes[base..], base, first) {
+            Ok(_) if !started => None,
+            game => Some(game),
+        };
+        (games, last)
+    }
+
+    /// A reader handing out its bytes a few at a time (1 to 7 per call), now and
+    /// then interrupted, and failing at the end if `fails`.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        state: u64,
+        fails: bool,
+    }
+
+    impl Trickle {
+        fn new(bytes: &[u8], seed: u64) -> Trickle {
+            Trickle {
+                bytes: bytes.to_vec(),
+                at: 0,
+                state: seed | 1,
+                fails: false,
+            }
+        }
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let roll = next(&mut self.state);
+            if roll.is_multiple_of(11) {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let left = self.bytes.len() - self.at;
+            if left == 0 && self.fails {
+                return Err(std::io::Error::other("the input broke off"));
+            }
+            let n = (1 + roll as usize % 7).min(left).min(out.len());
+            out[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state >> 11
+    }
+
+    /// Pieces of CGN text: tag, turn, comment and blank lines in every layout,
+    /// CRLF, non-ASCII white space and letters.
+    const PIECES: &[&str] = &[
+        "[A \"1\"]\n",
+        "[B \"2\"]\r\n",
+        "1. X V 1,0 r0\n",
+        "2. Y V 1,0 r0\r\n",
+        "[A \"1\"]",
+        "[",
+        "1. X V 1,0 r0",
+        "2.",
+        "x",
+        "; c [B]",
+        "{ c }",
+        "{",
+        " ",
+        "\t",
+        "\r",
+        "\n",
+        "\n",
+        "\n",
+        "\r\n",
+        "\u{3000}",
+        "\u{a0}",
+        "\u{85}",
+        "\u{3000}[B \"2\"]",
+        "é",
+        "ß [",
+    ];
+
+    /// Bytes that are not UTF-8 on their own or where they fall.
+    const BAD: &[&[u8]] = &[b"\xff", b"\xe2\x82", b"\xc3", b"\x80", b"\xf0\x9f\x98"];
+
+    fn random_text(state: &mut u64, bad: bool) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for _ in 0..next(state) % 80 {
+            let roll = next(state) as usize;
+            if bad && roll.is_multiple_of(97) {
+                bytes.extend_from_slice(BAD[roll / 97 % BAD.len()]);
+            } else {
+                bytes.extend_from_slice(PIECES[roll % PIECES.len()].as_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// Buffer sizes from the smallest, where every line outgrows the buffer, to
+    /// the one in use.
+    const SIZES: &[usize] = &[1, 2, 3, 5, 8, 13, 32, 100, BUFFER];
+
+    #[test]
+    fn trickled_texts_split_as_the_in_memory_reader_does() {
+        let mut state = 0x5eed;
+        for round in 0..3000 {
+            let bytes = random_text(&mut state, false);
+            let src = std::str::from_utf8(&bytes).unwrap();
+            let theirs: Games = crate::notation::split_games(src)
+                .map(|(b, t)| Ok((b, src[..b].matches('\n').count(), t.to_string())))
+                .collect();
+            assert_eq!(reference(&bytes), theirs, "{src:?}");
+            let size = SIZES[round % SIZES.len()];
+            let ours = outcome(GameReader::with_buffer(
+                Trickle::new(&bytes, round as u64),
+                size,
+            ));
+            assert_eq!(ours, theirs, "{src:?} with a buffer of {size}");
+        }
+    }
+
+    #[test]
+    fn trickled_bytes_split_and_fail_as_whole_ones_do() {
+        let mut state = 0xbad;
+        for round in 0..3000 {
+            let bytes = random_text(&mut state, true);
+            let expected = reference(&bytes);
+            let size = SIZES[round % SIZES.len()];
+            let ours = outcome(GameReader::with_buffer(
+                Trickle::new(&bytes, round as u64),
+                size,
+            ));
+            assert_eq!(ours, expected, "{bytes:?} with a buffer of {size}");
+            assert_eq!(outcome(GameReader::new(bytes.as_slice())), expected);
+        }
+    }
+
+    #[test]
+    fn a_broken_input_yields_the_games_ended_before_the_break() {
+        let mut state = 0xb10c;
+        for round in 0..2000 {
+            let bytes = random_text(&mut state, true);
+            let size = SIZES[round % SIZES.len()];
+            let mut input = Trickle::new(&bytes, round as u64);
+            input.fails = true;
+            let mut reader = GameReader::with_buffer(input, size);
+            let mut ours = Vec::new();
+            let broke = loop {
+                match reader.next() {
+                    Some(Ok(g)) => ours.push(Ok((g.base, g.first_line, g.text))),
+                    Some(Err(StreamError::NotUtf8 { line, offset })) => {
+                        ours.push(Err((line, offset)));
+                        break false;
+                    }
+                    Some(Err(StreamError::Io(_))) => break true,
+                    None => panic!("the input cannot end"),
+                }
+            };
+            assert!(reader.next().is_none());
+            // The games a tag line after a turn line ends, within the complete lines.
+            let complete = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+            let (expected, _) = reference_parts(&bytes[..complete]);
+            assert_eq!(
+                broke,
+                expected.last().is_none_or(Result::is_ok),
+                "{bytes:?}"
+            );
+            assert_eq!(ours, expected, "{bytes:?} with a buffer of {size}");
+        }
+    }
+
+    #[test]
+    fn every_cut_of_crlf_non_ascii_and_bad_bytes_reads_alike() {
+        let texts: [&[u8]; 4] = [
+            b"; \xc3\xa9\r\n[A \"\xc3\xa9\"]\r\n1. X V 1,0 r0\r\n\xe3\x80\x80[B \"2\"]\r\n1. Y",
+            b"[A \"1\"]\n1. X \xe2\x82\xac V 1,0 r0\n[A \"2\"]\n1. Y \xe2\x82\n",
+            b"[A \"1\"]\r\n1. X V 1,0 r0\r\n\xe3\x80\x80\xff[B]\r\n[C]\r\n1. Z\r",
+            b"\n\n; only comments \xf0\x9f\x98\x80\r\n{ and blanks }\r\n  \t",
+        ];
+        for bytes in texts {
+            let expected = reference(bytes);
+            for cut in 0..=bytes.len() {
+                let (head, tail) = bytes.split_at(cut);
+                for size in [1, 4, 16, BUFFER] {
+                    let reader = GameReader::with_buffer(head.chain(tail), size);
+                    assert_eq!(
+                        outcome(reader),
+                        expected,
+                        "{bytes:?} cut at {cut}, buffer {size}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_last_line_without_a_line_feed_is_read() {
+        let g = games("[A \"1\"]\r\n1. X V 1,0 r0\r\n[A \"2\"]\r\n1. Y V 1,0 r0");
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[1].base, g[1].first_line), (24, 2));
+        assert_eq!(g[1].text, "[A \"2\"]\r\n1. Y V 1,0 r0");
+    }
+
+    #[test]
+    fn a_long_line_grows_the_buffer_and_a_long_game_does_not() {
+        let long = "x".repeat(1_000_000);
+        let src = format!("[A \"1\"]\n1. X V 1,0 r0 {long}\n[A \"2\"]\n1. Y V 1,0 r0\n");
+        let mut reader = GameReader::with_buffer(Trickle::new(src.as_bytes(), 7), 64);
+        let first = reader.next().unwrap().unwrap();
+        assert_eq!(first.text.len(), src.find("[A \"2\"]").unwrap());
+        assert!(reader.buf.len() >= 1_000_000);
+        let second = reader.next().unwrap().unwrap();
+        assert_eq!(second.first_line, 2);
+        assert!(reader.next().is_none());
+
+        let mut src = String::from("[A \"1\"]\n");
+        for n in 1..=100_000 {
+            src.push_str(&format!("{n}. X V 1,0 r0\n"));
+        }
+        let mut reader = GameReader::with_buffer(src.as_bytes(), 4096);
+        assert_eq!(reader.next().unwrap().unwrap().text, src);
+        assert_eq!(reader.buf.len(), 4096);
+        assert!(reader.next().is_none());
+    }
+
+    #[test]
+    fn a_buffer_grown_for_a_long_line_shrinks_back() {
+        let long = "x".repeat(10_000);
+        let mut src = format!("[A \"1\"]\n1. X {long}\n");
+        for n in 0..2000 {
+            src.push_str(&format!("[A \"{n}\"]\n1. X V 1,0 r0\n"));
+        }
+        let mut reader = GameReader::with_buffer(src.as_bytes(), 256);
+        assert_eq!(reader.by_ref().count(), 2001);
+        assert_eq!(reader.buf.len(), 256);
+    }
+
     #[test]
     fn first_lines_are_counted() {
         let g = games("[A \"1\"]\n1. X V 1,0 r0\n[A \"2\"]\n1. Y V 1,0 r0\n");
