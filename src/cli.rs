@@ -348,17 +348,15 @@ const PROGRESS_FROM_BYTES: u64 = 8 << 20;
 /// stays flat whatever the size of the input.
 const BATCH_GAMES: usize = 512;
 
-/// A file (or standard input) as a buffered reader, with its size if known.
-fn open_input(path: &Path) -> std::io::Result<(Box<dyn std::io::BufRead>, Option<u64>)> {
+/// A file (or standard input) as a reader, with its size if known. The reader
+/// is not buffered: [`crate::stream::GameReader`] reads it in large blocks.
+fn open_input(path: &Path) -> std::io::Result<(Box<dyn std::io::Read>, Option<u64>)> {
     if path == Path::new("-") {
-        Ok((Box::new(std::io::BufReader::new(std::io::stdin())), None))
+        Ok((Box::new(std::io::stdin()), None))
     } else {
         let file = std::fs::File::open(path)?;
         let size = file.metadata().ok().map(|m| m.len());
-        Ok((
-            Box::new(std::io::BufReader::with_capacity(1 << 16, file)),
-            size,
-        ))
+        Ok((Box::new(file), size))
     }
 }
 

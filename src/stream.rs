@@ -6,8 +6,17 @@
 //! line that follows a turn line. Each game carries its byte offset and first line
 //! in the file, so spans, line numbers and reports are the same as for the whole
 //! file read at once.
+//!
+//! The input is read in large blocks into one buffer and searched there in place:
+//! line by line until a game has a turn line, then only for the next `[` (a tag
+//! line holds one, and nothing else can end the game). A game's bytes are copied
+//! once, into its own text, when it is complete; a game larger than the buffer
+//! moves its complete lines out of the buffer as it grows.
 
-use std::io::BufRead;
+use std::io::Read;
+
+/// The size of the input buffer: the most the reader asks its input for at once.
+const BUFFER: usize = 256 * 1024;
 
 /// One game's text and where it lies in its file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,21 +45,56 @@ pub enum StreamError {
     },
 }
 
+/// What the reader searches the buffer for next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seek {
+    /// The end of the line at `pos`, to tell what the line is.
+    LineEnd,
+    /// The next `[`: once the game has a turn line, only a tag line ends it.
+    Bracket,
+}
+
 /// Splits a byte stream into games, lazily.
-#[derive(Debug)]
 pub struct GameReader<R> {
     reader: R,
-    /// Byte offset of the next line to read.
-    offset: usize,
-    /// 0-based number of the next line to read.
-    line: usize,
-    /// The game being gathered: where it starts, its first line, its bytes.
-    current: Option<(usize, usize, Vec<u8>)>,
+    /// Input read and not yet handed out in a game: `buf[..end]` is filled.
+    buf: Vec<u8>,
+    end: usize,
+    /// The buffer's size when no line has made it larger.
+    size: usize,
+    /// Where the game being gathered continues in `buf`; its bytes before that
+    /// are in `spilled`.
+    start: usize,
+    /// Start of the line being read (no line feed lies in `buf[pos..seek]`).
+    pos: usize,
+    /// Where the search goes on.
+    seek: usize,
+    mode: Seek,
+    /// The game's complete lines that were moved out to make room in `buf`.
+    spilled: Vec<u8>,
+    /// Byte offset of the game being gathered in the file.
+    base: usize,
+    /// 0-based line number of the game's first line.
+    first_line: usize,
     /// Whether the game being gathered has a turn line yet.
     seen_turn: bool,
-    /// Whether the game being gathered has a tag or turn line yet.
+    /// Whether any tag or turn line has been read.
     started: bool,
+    /// Whether the input has ended.
+    eof: bool,
     done: bool,
+}
+
+impl<R> std::fmt::Debug for GameReader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameReader")
+            .field("base", &self.base)
+            .field("first_line", &self.first_line)
+            .field("buffered", &self.end)
+            .field("spilled", &self.spilled.len())
+            .field("eof", &self.eof)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What a line is, from its first character after white space: a tag line, a
@@ -80,128 +124,197 @@ fn line_kind(line: &[u8]) -> (bool, bool) {
     }
 }
 
-/// Appends one line (up to and including its line feed, or to the end of the
-/// input) to `out` and returns its length; 0 at the end of the input. Like
-/// `BufRead::read_until`, with the line end found by the SIMD `memchr`.
-fn read_line(reader: &mut impl BufRead, out: &mut Vec<u8>) -> std::io::Result<usize> {
-    let mut n = 0;
-    loop {
-        let (done, used) = {
-            let buf = match reader.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            match memchr::memchr(b'\n', buf) {
-                Some(i) => {
-                    out.extend_from_slice(buf.get(..=i).unwrap_or(buf));
-                    (true, i + 1)
-                }
-                None => {
-                    out.extend_from_slice(buf);
-                    (buf.is_empty(), buf.len())
-                }
-            }
-        };
-        reader.consume(used);
-        n += used;
-        if done {
-            return Ok(n);
-        }
+/// The number of line feeds in `bytes` (counted by `memchr`, a vector at a time).
+fn count_lines(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// The fault for a game whose bytes are UTF-8 only up to `valid`: the line
+/// holding the first bad byte.
+fn not_utf8(bytes: &[u8], valid: usize, base: usize, first_line: usize) -> StreamError {
+    let before = bytes.get(..valid).unwrap_or(bytes);
+    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    StreamError::NotUtf8 {
+        line: first_line + count_lines(before) + 1,
+        offset: base + line_start,
     }
 }
 
-impl<R: BufRead> GameReader<R> {
+impl<R: Read> GameReader<R> {
     /// Games of a reader.
     pub fn new(reader: R) -> GameReader<R> {
+        GameReader::with_buffer(reader, BUFFER)
+    }
+
+    /// Games of a reader, read into a buffer of `size` bytes (larger while a
+    /// line does not fit in it).
+    fn with_buffer(reader: R, size: usize) -> GameReader<R> {
+        let size = size.max(2);
         GameReader {
             reader,
-            offset: 0,
-            line: 0,
-            current: None,
+            buf: vec![0; size],
+            end: 0,
+            size,
+            start: 0,
+            pos: 0,
+            seek: 0,
+            mode: Seek::LineEnd,
+            spilled: Vec::new(),
+            base: 0,
+            first_line: 0,
             seen_turn: false,
             started: false,
+            eof: false,
             done: false,
         }
     }
 
-    /// A gathered game as text, or the first line that is not UTF-8.
-    fn finish(base: usize, first_line: usize, bytes: Vec<u8>) -> Result<GameText, StreamError> {
-        match String::from_utf8(bytes) {
-            Ok(text) => Ok(GameText {
-                base,
-                first_line,
-                text,
-            }),
-            Err(e) => {
-                let bytes = e.as_bytes();
-                let bad = e.utf8_error().valid_up_to();
-                let before = bytes.get(..bad).unwrap_or(bytes);
-                let lines = before.iter().filter(|b| **b == b'\n').count();
-                let line_start = before
-                    .iter()
-                    .rposition(|b| *b == b'\n')
-                    .map_or(0, |i| i + 1);
-                Err(StreamError::NotUtf8 {
-                    line: first_line + lines + 1,
-                    offset: base + line_start,
-                })
+    /// The game gathered so far, up to `split` in the buffer, as text; the next
+    /// game starts there.
+    fn take_game(&mut self, split: usize) -> Result<GameText, StreamError> {
+        let bytes = self.buf.get(self.start..split).unwrap_or(&[]);
+        let (base, first_line) = (self.base, self.first_line);
+        let text = if self.spilled.is_empty() {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => text.to_owned(),
+                Err(e) => return Err(not_utf8(bytes, e.valid_up_to(), base, first_line)),
             }
+        } else {
+            self.spilled.extend_from_slice(bytes);
+            match String::from_utf8(std::mem::take(&mut self.spilled)) {
+                Ok(text) => text,
+                Err(e) => {
+                    let valid = e.utf8_error().valid_up_to();
+                    return Err(not_utf8(e.as_bytes(), valid, base, first_line));
+                }
+            }
+        };
+        self.start = split;
+        self.base += text.len();
+        self.first_line += count_lines(text.as_bytes());
+        Ok(GameText {
+            base,
+            first_line,
+            text,
+        })
+    }
+
+    /// Reads more input after `end`, first making room in the buffer if it is
+    /// full. Sets `eof` at the end of the input.
+    fn fill(&mut self) -> Result<(), StreamError> {
+        if self.end >= self.buf.len() {
+            self.make_room();
         }
+        loop {
+            let room = self.buf.get_mut(self.end..).unwrap_or_default();
+            match self.reader.read(room) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end = (self.end + n).min(self.buf.len()),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            }
+            return Ok(());
+        }
+    }
+
+    /// Frees at least half of the buffer. The game's bytes before the line
+    /// being read move out to `spilled` if the game fills more than half of the
+    /// buffer; what is kept moves to the front; a line longer than half of the
+    /// buffer doubles it, and a buffer so doubled shrinks back once its lines
+    /// are short again.
+    fn make_room(&mut self) {
+        let half = self.buf.len() / 2;
+        if self.end.saturating_sub(self.start) > half {
+            self.spilled
+                .extend_from_slice(self.buf.get(self.start..self.pos).unwrap_or(&[]));
+            self.start = self.pos;
+        }
+        let shift = self.start.min(self.end);
+        let end = self.end.min(self.buf.len());
+        self.buf.copy_within(shift..end, 0);
+        self.start = 0;
+        self.pos = self.pos.saturating_sub(shift);
+        self.seek = self.seek.saturating_sub(shift);
+        self.end = end - shift;
+        if self.end > half {
+            self.buf.resize(self.buf.len() * 2, 0);
+        } else if self.buf.len() > self.size && self.end <= self.size / 2 {
+            self.buf.truncate(self.size);
+            self.buf.shrink_to_fit();
+        }
+    }
+
+    /// The last game, at the end of the input.
+    fn last_game(&mut self) -> Result<Option<GameText>, StreamError> {
+        self.done = true;
+        let game = self.take_game(self.end)?;
+        // A stream of only blank and comment lines holds no game.
+        Ok(Some(game).filter(|_| self.started))
     }
 
     fn next_game(&mut self) -> Result<Option<GameText>, StreamError> {
         loop {
-            let line_start = self.offset;
-            let first_line = self.line;
-            let (_, _, bytes) = self.current.get_or_insert_with(|| {
-                // A complete basic game is about 1.5 KB.
-                (line_start, first_line, Vec::with_capacity(2048))
-            });
-            let from = bytes.len();
-            // Lines go straight into the game's bytes (one copy, found with
-            // memchr); the game is checked to be UTF-8 once it is complete. A tag
-            // line after a turn line starts the next game, so it is split off and
-            // kept for that game.
-            let n = read_line(&mut self.reader, bytes)?;
-            if n == 0 {
-                self.done = true;
-                return match self.current.take() {
-                    Some((base, first, bytes)) => {
-                        let game = Self::finish(base, first, bytes)?;
-                        // A stream of only blank and comment lines holds no game.
-                        Ok(Some(game).filter(|_| self.started))
+            let filled = self.buf.get(..self.end).unwrap_or(&[]);
+            let rest = filled.get(self.seek..).unwrap_or(&[]);
+            match self.mode {
+                Seek::Bracket => match memchr::memchr(b'[', rest) {
+                    Some(i) => {
+                        // The line holding the `[` is read whole to tell what it is.
+                        let ahead = rest.get(..i).unwrap_or(&[]);
+                        if let Some(j) = memchr::memrchr(b'\n', ahead) {
+                            self.pos = self.seek + j + 1;
+                        }
+                        self.seek += i + 1;
+                        self.mode = Seek::LineEnd;
                     }
-                    None => Ok(None),
-                };
-            }
-            let (is_tag, is_turn) = line_kind(bytes.get(from..).unwrap_or(&[]));
-            self.offset += n;
-            self.line += 1;
-            if is_tag && self.seen_turn {
-                // The next game's first line, with room for the rest of that game.
-                let mut line = Vec::with_capacity(2048);
-                line.extend_from_slice(bytes.get(from..).unwrap_or(&[]));
-                bytes.truncate(from);
-                let finished = self.current.replace((line_start, self.line - 1, line));
-                self.seen_turn = false;
-                self.started = true;
-                return match finished {
-                    Some((base, first, bytes)) => Self::finish(base, first, bytes).map(Some),
-                    None => Ok(None),
-                };
-            }
-            if is_tag || is_turn {
-                self.started = true;
-            }
-            if is_turn {
-                self.seen_turn = true;
+                    None if self.eof => {
+                        // No tag line in the rest of the input: the game runs to its end.
+                        self.pos = self.end;
+                        self.seek = self.end;
+                        self.mode = Seek::LineEnd;
+                    }
+                    None => {
+                        if let Some(j) = memchr::memrchr(b'\n', rest) {
+                            self.pos = self.seek + j + 1;
+                        }
+                        self.seek = self.end;
+                        self.fill()?;
+                    }
+                },
+                Seek::LineEnd => {
+                    let line_end = match memchr::memchr(b'\n', rest) {
+                        Some(i) => self.seek + i + 1,
+                        None if !self.eof => {
+                            self.seek = self.end;
+                            self.fill()?;
+                            continue;
+                        }
+                        // A last line without a line feed.
+                        None if self.pos < self.end => self.end,
+                        None => return self.last_game(),
+                    };
+                    let line_start = self.pos;
+                    let (is_tag, is_turn) =
+                        line_kind(filled.get(line_start..line_end).unwrap_or(&[]));
+                    self.pos = line_end;
+                    self.seek = line_end;
+                    if is_tag && self.seen_turn {
+                        // A tag line after a turn line starts the next game.
+                        self.seen_turn = false;
+                        return self.take_game(line_start).map(Some);
+                    }
+                    self.started |= is_tag || is_turn;
+                    self.seen_turn |= is_turn;
+                    if self.seen_turn {
+                        self.mode = Seek::Bracket;
+                    }
+                }
             }
         }
     }
 }
 
-impl<R: BufRead> Iterator for GameReader<R> {
+impl<R: Read> Iterator for GameReader<R> {
     type Item = Result<GameText, StreamError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -246,6 +359,302 @@ mod tests {
                 .collect();
             assert_eq!(ours, theirs, "{src:?}");
         }
+    }
+
+    /// A game's offset, first line and text, or the line and offset of its fault.
+    type Game = Result<(usize, usize, String), (usize, usize)>;
+
+    /// What a reader yields, with faults reduced to the line and offset they name.
+    type Games = Vec<Game>;
+
+    fn outcome<R: Read>(reader: GameReader<R>) -> Games {
+        reader
+            .map(|g| match g {
+                Ok(g) => Ok((g.base, g.first_line, g.text)),
+                Err(StreamError::NotUtf8 { line, offset }) => Err((line, offset)),
+                Err(e) => panic!("{e}"),
+            })
+            .collect()
+    }
+
+    /// The games of a whole input, split line by line as the reader must: a tag
+    /// line after a turn line starts a game, each game's bytes are checked once
+    /// it is complete, and nothing follows a fault.
+    fn reference(bytes: &[u8]) -> Games {
+        let (mut games, last) = reference_parts(bytes);
+        games.extend(last);
+        games
+    }
+
+    /// The games [`reference`] finds, apart from the one the end of the input
+    /// ends (if any).
+    fn reference_parts(bytes: &[u8]) -> (Games, Option<Game>) {
+        fn text(bytes: &[u8], base: usize, first: usize) -> Game {
+            match std::str::from_utf8(bytes) {
+                Ok(t) => Ok((base, first, t.to_string())),
+                Err(e) => {
+                    let before = &bytes[..e.valid_up_to()];
+                    let lines = before.iter().filter(|b| **b == b'\n').count();
+                    let start = before
+                        .iter()
+                        .rposition(|b| *b == b'\n')
+                        .map_or(0, |i| i + 1);
+                    Err((first + lines + 1, base + start))
+                }
+            }
+        }
+        let mut games = Vec::new();
+        let (mut base, mut first, mut offset) = (0, 0, 0);
+        let (mut seen_turn, mut started) = (false, false);
+        for (n, line) in bytes.split_inclusive(|b| *b == b'\n').enumerate() {
+            let (is_tag, is_turn) = line_kind(line);
+            if is_tag && seen_turn {
+                let game = text(&bytes[base..offset], base, first);
+                let fault = game.is_err();
+                games.push(game);
+                if fault {
+                    return (games, None);
+                }
+                (base, first, seen_turn) = (offset, n, false);
+            }
+            started |= is_tag || is_turn;
+            seen_turn |= is_turn;
+            offset += line.len();
+        }
+        let last = match text(&bytes[base..], base, first) {
+            Ok(_) if !started => None,
+            game => Some(game),
+        };
+        (games, last)
+    }
+
+    /// A reader handing out its bytes a few at a time (1 to 7 per call), now and
+    /// then interrupted, and failing at the end if `fails`.
+    struct Trickle {
+        bytes: Vec<u8>,
+        at: usize,
+        state: u64,
+        fails: bool,
+    }
+
+    impl Trickle {
+        fn new(bytes: &[u8], seed: u64) -> Trickle {
+            Trickle {
+                bytes: bytes.to_vec(),
+                at: 0,
+                state: seed | 1,
+                fails: false,
+            }
+        }
+    }
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let roll = next(&mut self.state);
+            if roll.is_multiple_of(11) {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let left = self.bytes.len() - self.at;
+            if left == 0 && self.fails {
+                return Err(std::io::Error::other("the input broke off"));
+            }
+            let n = (1 + roll as usize % 7).min(left).min(out.len());
+            out[..n].copy_from_slice(&self.bytes[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state >> 11
+    }
+
+    /// Pieces of CGN text: tag, turn, comment and blank lines in every layout,
+    /// CRLF, non-ASCII white space and letters.
+    const PIECES: &[&str] = &[
+        "[A \"1\"]\n",
+        "[B \"2\"]\r\n",
+        "1. X V 1,0 r0\n",
+        "2. Y V 1,0 r0\r\n",
+        "[A \"1\"]",
+        "[",
+        "1. X V 1,0 r0",
+        "2.",
+        "x",
+        "; c [B]",
+        "{ c }",
+        "{",
+        " ",
+        "\t",
+        "\r",
+        "\n",
+        "\n",
+        "\n",
+        "\r\n",
+        "\u{3000}",
+        "\u{a0}",
+        "\u{85}",
+        "\u{3000}[B \"2\"]",
+        "é",
+        "ß [",
+    ];
+
+    /// Bytes that are not UTF-8 on their own or where they fall.
+    const BAD: &[&[u8]] = &[b"\xff", b"\xe2\x82", b"\xc3", b"\x80", b"\xf0\x9f\x98"];
+
+    fn random_text(state: &mut u64, bad: bool) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        for _ in 0..next(state) % 80 {
+            let roll = next(state) as usize;
+            if bad && roll.is_multiple_of(97) {
+                bytes.extend_from_slice(BAD[roll / 97 % BAD.len()]);
+            } else {
+                bytes.extend_from_slice(PIECES[roll % PIECES.len()].as_bytes());
+            }
+        }
+        bytes
+    }
+
+    /// Buffer sizes from the smallest, where every line outgrows the buffer, to
+    /// the one in use.
+    const SIZES: &[usize] = &[1, 2, 3, 5, 8, 13, 32, 100, BUFFER];
+
+    #[test]
+    fn trickled_texts_split_as_the_in_memory_reader_does() {
+        let mut state = 0x5eed;
+        for round in 0..3000 {
+            let bytes = random_text(&mut state, false);
+            let src = std::str::from_utf8(&bytes).unwrap();
+            let theirs: Games = crate::notation::split_games(src)
+                .map(|(b, t)| Ok((b, src[..b].matches('\n').count(), t.to_string())))
+                .collect();
+            assert_eq!(reference(&bytes), theirs, "{src:?}");
+            let size = SIZES[round % SIZES.len()];
+            let ours = outcome(GameReader::with_buffer(
+                Trickle::new(&bytes, round as u64),
+                size,
+            ));
+            assert_eq!(ours, theirs, "{src:?} with a buffer of {size}");
+        }
+    }
+
+    #[test]
+    fn trickled_bytes_split_and_fail_as_whole_ones_do() {
+        let mut state = 0xbad;
+        for round in 0..3000 {
+            let bytes = random_text(&mut state, true);
+            let expected = reference(&bytes);
+            let size = SIZES[round % SIZES.len()];
+            let ours = outcome(GameReader::with_buffer(
+                Trickle::new(&bytes, round as u64),
+                size,
+            ));
+            assert_eq!(ours, expected, "{bytes:?} with a buffer of {size}");
+            assert_eq!(outcome(GameReader::new(bytes.as_slice())), expected);
+        }
+    }
+
+    #[test]
+    fn a_broken_input_yields_the_games_ended_before_the_break() {
+        let mut state = 0xb10c;
+        for round in 0..2000 {
+            let bytes = random_text(&mut state, true);
+            let size = SIZES[round % SIZES.len()];
+            let mut input = Trickle::new(&bytes, round as u64);
+            input.fails = true;
+            let mut reader = GameReader::with_buffer(input, size);
+            let mut ours = Vec::new();
+            let broke = loop {
+                match reader.next() {
+                    Some(Ok(g)) => ours.push(Ok((g.base, g.first_line, g.text))),
+                    Some(Err(StreamError::NotUtf8 { line, offset })) => {
+                        ours.push(Err((line, offset)));
+                        break false;
+                    }
+                    Some(Err(StreamError::Io(_))) => break true,
+                    None => panic!("the input cannot end"),
+                }
+            };
+            assert!(reader.next().is_none());
+            // The games a tag line after a turn line ends, within the complete lines.
+            let complete = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+            let (expected, _) = reference_parts(&bytes[..complete]);
+            assert_eq!(
+                broke,
+                expected.last().is_none_or(Result::is_ok),
+                "{bytes:?}"
+            );
+            assert_eq!(ours, expected, "{bytes:?} with a buffer of {size}");
+        }
+    }
+
+    #[test]
+    fn every_cut_of_crlf_non_ascii_and_bad_bytes_reads_alike() {
+        let texts: [&[u8]; 4] = [
+            b"; \xc3\xa9\r\n[A \"\xc3\xa9\"]\r\n1. X V 1,0 r0\r\n\xe3\x80\x80[B \"2\"]\r\n1. Y",
+            b"[A \"1\"]\n1. X \xe2\x82\xac V 1,0 r0\n[A \"2\"]\n1. Y \xe2\x82\n",
+            b"[A \"1\"]\r\n1. X V 1,0 r0\r\n\xe3\x80\x80\xff[B]\r\n[C]\r\n1. Z\r",
+            b"\n\n; only comments \xf0\x9f\x98\x80\r\n{ and blanks }\r\n  \t",
+        ];
+        for bytes in texts {
+            let expected = reference(bytes);
+            for cut in 0..=bytes.len() {
+                let (head, tail) = bytes.split_at(cut);
+                for size in [1, 4, 16, BUFFER] {
+                    let reader = GameReader::with_buffer(head.chain(tail), size);
+                    assert_eq!(
+                        outcome(reader),
+                        expected,
+                        "{bytes:?} cut at {cut}, buffer {size}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_last_line_without_a_line_feed_is_read() {
+        let g = games("[A \"1\"]\r\n1. X V 1,0 r0\r\n[A \"2\"]\r\n1. Y V 1,0 r0");
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[1].base, g[1].first_line), (24, 2));
+        assert_eq!(g[1].text, "[A \"2\"]\r\n1. Y V 1,0 r0");
+    }
+
+    #[test]
+    fn a_long_line_grows_the_buffer_and_a_long_game_does_not() {
+        let long = "x".repeat(1_000_000);
+        let src = format!("[A \"1\"]\n1. X V 1,0 r0 {long}\n[A \"2\"]\n1. Y V 1,0 r0\n");
+        let mut reader = GameReader::with_buffer(Trickle::new(src.as_bytes(), 7), 64);
+        let first = reader.next().unwrap().unwrap();
+        assert_eq!(first.text.len(), src.find("[A \"2\"]").unwrap());
+        assert!(reader.buf.len() >= 1_000_000);
+        let second = reader.next().unwrap().unwrap();
+        assert_eq!(second.first_line, 2);
+        assert!(reader.next().is_none());
+
+        let mut src = String::from("[A \"1\"]\n");
+        for n in 1..=100_000 {
+            src.push_str(&format!("{n}. X V 1,0 r0\n"));
+        }
+        let mut reader = GameReader::with_buffer(src.as_bytes(), 4096);
+        assert_eq!(reader.next().unwrap().unwrap().text, src);
+        assert_eq!(reader.buf.len(), 4096);
+        assert!(reader.next().is_none());
+    }
+
+    #[test]
+    fn a_buffer_grown_for_a_long_line_shrinks_back() {
+        let long = "x".repeat(10_000);
+        let mut src = format!("[A \"1\"]\n1. X {long}\n");
+        for n in 0..2000 {
+            src.push_str(&format!("[A \"{n}\"]\n1. X V 1,0 r0\n"));
+        }
+        let mut reader = GameReader::with_buffer(src.as_bytes(), 256);
+        assert_eq!(reader.by_ref().count(), 2001);
+        assert_eq!(reader.buf.len(), 256);
     }
 
     #[test]
