@@ -360,9 +360,9 @@ impl Board {
         }
     }
 
-    /// What lies at `pos`, or else how a tile turned by the given rotation would
-    /// meet its neighbours there ([`Board::at`], then [`Board::fit`], finding
-    /// the square once).
+    /// The tile already at `pos` (as the error), or else how a tile turned by the
+    /// given rotation would meet its neighbours there: [`Board::at`], then
+    /// [`Board::fit`], with the square found once.
     #[inline]
     pub fn fit_at(
         &self,
