@@ -255,18 +255,33 @@ fn one_referee_for_many_games_answers_as_fresh_ones() {
             };
             let mut record = random_game(&catalog, &options, &mut Rng::new(i as u64));
             texts.push(write(std::slice::from_ref(&record)));
-            // The same game with its result misstated, then restored.
+            // The same game with its result misstated, then with a tile laid
+            // apart from the board in the middle of the game.
             if let Some(t) = record.tags.iter_mut().find(|t| t.name.value == "Result") {
                 t.value.value = "Ann 1, Bob 2".into();
+            }
+            texts.push(write(std::slice::from_ref(&record)));
+            let middle = record.turns.len() / 2;
+            if let carcref::notation::ActionRecord::Place { pos, .. } =
+                &mut record.turns[middle].action.value
+            {
+                pos.value = carcref::Pos::new(99, 99);
             }
             texts.push(write(std::slice::from_ref(&record)));
         }
     }
     let mut referee = Referee::new(&catalog);
+    let mut faulty = 0;
     for text in texts.iter().chain(texts.iter().rev()) {
         for (base, game) in split_games(text) {
             let fresh = check_game(game, base, &catalog, ReplayOptions::default()).diagnostics;
             assert_eq!(referee.verdict(game, base), fresh);
+            faulty += usize::from(!fresh.is_empty());
         }
     }
+    assert_eq!(
+        faulty,
+        2 * 2 * texts.len() / 3,
+        "two of every three games are faulty"
+    );
 }
