@@ -1,6 +1,8 @@
 //! The referee's flow for one game: read the header, replay every turn through
 //! the engine (stopping at the first illegal one), check the score claims, score
-//! the end, check the result. [`check`] runs it on every game of a text.
+//! the end, check the result. [`check`] runs it on every game of a text;
+//! [`verdict`] (and a [`Referee`] over many games) gives the same diagnostics the
+//! quick way for the clean games of an archive.
 
 use crate::diagnostics::{Diagnostic, from_violation};
 use crate::notation::quick::{self, QuickGame};
