@@ -93,33 +93,42 @@ fn verdict_equals_check_game_on_every_record() {
     assert!(cleared >= 16, "cleared {cleared} of {games}");
 }
 
-#[test]
-fn verdict_equals_check_game_on_generated_games() {
-    let catalog = TileCatalog::embedded().unwrap();
+/// Every combination of the three expansions under each edition, with 2 to
+/// `2 + spread - 1` players.
+fn every_table(spread: usize) -> Vec<GenOptions> {
     let sets = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
     ];
-    let mut cleared = 0;
-    for mask in 0..8u32 {
-        let names: Vec<&str> = sets
+    let mut out = Vec::new();
+    for mask in 0..8usize {
+        let names = sets
             .iter()
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, e)| e.name())
-            .collect();
+            .map(|(_, e)| e.name());
+        let expansions = Expansions::from_sets(names);
         for edition in Edition::ALL {
-            let options = GenOptions {
+            out.push(GenOptions {
                 edition,
-                players: 2 + (mask as usize % 3),
-                expansions: Expansions::from_sets(names.iter().copied()),
-            };
-            let records: Vec<_> = (0..4)
-                .map(|seed| random_game(&catalog, &options, &mut Rng::new(seed)))
-                .collect();
-            cleared += agree("generated", &write(&records), &catalog);
+                players: 2 + mask % spread,
+                expansions,
+            });
         }
+    }
+    out
+}
+
+#[test]
+fn verdict_equals_check_game_on_generated_games() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut cleared = 0;
+    for options in every_table(3) {
+        let records: Vec<_> = (0..4)
+            .map(|seed| random_game(&catalog, &options, &mut Rng::new(seed)))
+            .collect();
+        cleared += agree("generated", &write(&records), &catalog);
     }
     // Games with Traders & Builders write their goods as events, which only the
     // full reader reads; every other generated game is cleared quickly.
@@ -183,47 +192,30 @@ fn score_events_without_explanations_score_the_same() {
         )
     };
     let mut events = 0;
-    for mask in 0..8u32 {
-        let names: Vec<&str> = [
-            Expansion::River,
-            Expansion::InnsAndCathedrals,
-            Expansion::TradersAndBuilders,
-        ]
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| mask & (1 << i) != 0)
-        .map(|(_, e)| e.name())
-        .collect();
-        for edition in Edition::ALL {
-            let options = GenOptions {
-                edition,
-                players: 2 + (mask as usize % 4),
-                expansions: Expansions::from_sets(names.iter().copied()),
-            };
-            for seed in 0..3 {
-                let record = random_game(&catalog, &options, &mut Rng::new(seed));
-                let header = Header::read(&record).0.unwrap();
-                let mut explained = Game::new(header.setup(), &catalog);
-                let mut lean = Game::new(header.setup(), &catalog);
-                lean.set_explanations(false);
-                for turn in &record.turns {
-                    let a = explained.play(turn).unwrap();
-                    let b = lean.play(turn).unwrap();
-                    assert_eq!(
-                        a.iter().map(key).collect::<Vec<_>>(),
-                        b.iter().map(key).collect::<Vec<_>>()
-                    );
-                    assert!(b.iter().all(|e| e.tiles.is_empty() && e.at.is_none()));
-                    events += a.len();
-                }
-                let (a, b) = (explained.finish(), lean.finish());
+    for options in every_table(4) {
+        for seed in 0..3 {
+            let record = random_game(&catalog, &options, &mut Rng::new(seed));
+            let header = Header::read(&record).0.unwrap();
+            let mut explained = Game::new(header.setup(), &catalog);
+            let mut lean = Game::new(header.setup(), &catalog);
+            lean.set_explanations(false);
+            for turn in &record.turns {
+                let a = explained.play(turn).unwrap();
+                let b = lean.play(turn).unwrap();
                 assert_eq!(
                     a.iter().map(key).collect::<Vec<_>>(),
                     b.iter().map(key).collect::<Vec<_>>()
                 );
-                assert_eq!(explained.score(), lean.score());
+                assert!(b.iter().all(|e| e.tiles.is_empty() && e.at.is_none()));
                 events += a.len();
             }
+            let (a, b) = (explained.finish(), lean.finish());
+            assert_eq!(
+                a.iter().map(key).collect::<Vec<_>>(),
+                b.iter().map(key).collect::<Vec<_>>()
+            );
+            assert_eq!(explained.score(), lean.score());
+            events += a.len();
         }
     }
     assert!(events > 500, "only {events} score events");
