@@ -188,25 +188,6 @@ pub(crate) fn majority(
     (strength, winners)
 }
 
-/// Number of distinct tiles of the feature of a node, without allocating for the
-/// features of a few dozen nodes (nearly all roads and cities).
-fn tile_count(game: &Game<'_>, node: NodeId) -> u32 {
-    let features = game.features();
-    let mut seen = [0u32; 48];
-    let mut n = 0;
-    for t in features.nodes(node).filter_map(|x| features.tile_of(x)) {
-        if seen.get(..n).is_some_and(|s| s.contains(&t)) {
-            continue;
-        }
-        match seen.get_mut(n) {
-            Some(slot) => *slot = t,
-            None => return features.tile_count(node),
-        }
-        n += 1;
-    }
-    n as u32
-}
-
 /// The squares of the distinct tiles of the feature of a node.
 fn positions(game: &Game<'_>, node: NodeId) -> Vec<Pos> {
     game.features()
@@ -311,7 +292,7 @@ fn feature_event(
         // Farms score by the cities they touch, never by their tiles.
         0
     } else {
-        tile_count(game, node)
+        game.features().tile_count(node)
     };
     let points = points(count);
     let (strength, winners) = majority(f.followers.iter().map(|x| (x.player, x.strength())));

@@ -98,14 +98,6 @@ impl Features {
         Features::default()
     }
 
-    /// No features, with room for `nodes` segments.
-    pub fn with_capacity(nodes: usize) -> Features {
-        Features {
-            nodes: DisjointSets::with_capacity(nodes),
-            placed: Vec::new(),
-        }
-    }
-
     /// Removes every feature, keeping the room.
     pub fn clear(&mut self) {
         self.nodes.clear();
@@ -260,9 +252,22 @@ impl Features {
     }
 
     /// Number of distinct tiles of the feature a node belongs to (a tile counts
-    /// once however many of its segments the feature holds).
+    /// once however many of its segments the feature holds). Nearly every road
+    /// and city spans a few dozen tiles at most: those are counted on the stack.
     pub fn tile_count(&self, node: NodeId) -> u32 {
-        self.distinct_tiles(node).len() as u32
+        let mut seen = [0 as TileIndex; 48];
+        let mut n = 0;
+        for t in self.nodes(node).filter_map(|x| self.tile_of(x)) {
+            if seen.get(..n).is_some_and(|s| s.contains(&t)) {
+                continue;
+            }
+            match seen.get_mut(n) {
+                Some(slot) => *slot = t,
+                None => return self.distinct_tiles(node).len() as u32,
+            }
+            n += 1;
+        }
+        n as u32
     }
 
     /// Puts a follower on the feature of a node.

@@ -378,6 +378,7 @@ impl<'c> Game<'c> {
                     .map(|((_, d), play)| if *play { d.count } else { 0 }),
             );
         }
+        self.expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
         self.setup = setup;
         self.restart_same();
     }
@@ -387,7 +388,7 @@ impl<'c> Game<'c> {
     pub fn restart_same(&mut self) {
         let catalog = self.catalog;
         let seats = self.setup.players.len().clamp(1, MAX_PLAYERS);
-        let expansions = Expansions::from_sets(self.setup.sets.iter().map(String::as_str));
+        let expansions = self.expansions;
         self.supply.clear();
         self.supply.extend_from_slice(&self.full_supply);
         self.board.clear();
@@ -396,7 +397,6 @@ impl<'c> Game<'c> {
         self.features
             .reserve(self.supply.iter().map(|n| usize::from(*n)).sum::<usize>() * 8 + 16);
         self.remaining = 0;
-        self.expansions = expansions;
         self.in_hand = ByPlayer::new(seats, Supply::starting(expansions));
         self.score = ByPlayer::new(seats, 0);
         self.turn = 0;
