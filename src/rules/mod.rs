@@ -553,7 +553,7 @@ impl<'c> Game<'c> {
         self.setup
             .players
             .iter()
-            .position(|n| n == name)
+            .position(|n| same_name(n, name))
             .map(|i| Player(i as u8))
     }
 
@@ -797,4 +797,11 @@ impl<'c> Game<'c> {
         let seg = self.catalog.def(t.tile).monastery?;
         Some(node_of(t, seg))
     }
+}
+
+/// Whether two player names are the same. Names are short: compared byte by
+/// byte in place, which a turn's check does for every seat before the player's.
+#[inline]
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
