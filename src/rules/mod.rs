@@ -585,7 +585,9 @@ impl<'c> Game<'c> {
         if turn.number != expected {
             return Err(Violation::TurnOutOfSequence { expected });
         }
-        let player = self.seat(turn.player).ok_or(Violation::UnknownPlayer)?;
+        let Some(player) = self.seat(turn.player) else {
+            return Err(Violation::UnknownPlayer);
+        };
         if player != self.next {
             // Traders & Builders (2000): "He may not take a third turn!"
             if self.last == Some((player, true)) {
@@ -599,11 +601,9 @@ impl<'c> Game<'c> {
         if self.remaining == 0 {
             return Err(Violation::GameAlreadyOver);
         }
-        let tile = self
-            .catalog
-            .id(turn.tile)
-            .filter(|t| self.in_play(*t))
-            .ok_or(Violation::UnknownTile)?;
+        let Some(tile) = self.catalog.id(turn.tile).filter(|t| self.in_play(*t)) else {
+            return Err(Violation::UnknownTile);
+        };
         self.check_draw(tile)?;
         let action = match turn.place {
             None => {
