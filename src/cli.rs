@@ -389,10 +389,17 @@ fn check(
         color,
         width: 80,
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .ok();
+    // One job runs on this thread, with one referee for every game; more run
+    // on a pool, a referee per worker.
+    let pool = (jobs != 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(jobs)
+                .build()
+                .ok()
+        })
+        .flatten();
+    let mut referee = crate::referee::Referee::new(catalog);
     let (mut games, mut valid, mut io_error) = (0usize, 0usize, false);
     for file in &files {
         let name = file.display().to_string();
@@ -436,6 +443,10 @@ fn check(
             };
             let outcomes = match &pool {
                 Some(pool) => pool.install(run),
+                None if jobs == 1 => batch
+                    .iter()
+                    .map(|g| referee.verdict(&g.text, g.base))
+                    .collect(),
                 None => run(),
             };
             let mut text = String::new();
