@@ -5,7 +5,8 @@
 //! quick way for the clean games of an archive.
 
 use crate::diagnostics::{Diagnostic, from_violation};
-use crate::notation::quick::{self, QuickGame};
+use crate::notation::header::{TagValues, result_entries};
+use crate::notation::quick::{self, Step};
 use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
 use crate::player::Player;
 use crate::rules::expansions::Expansion;
@@ -410,11 +411,16 @@ pub fn is_clean_quick(text: &str, base: usize, catalog: &TileCatalog) -> bool {
 }
 
 /// A referee of many games in turn, for [`verdict`]: it keeps the room its game
-/// state took from one game to the next.
+/// state took from one game to the next, and the setup of the last game whose
+/// header was sound, by the values of its Players, Rules and Expansions tags:
+/// archives hold series of games between the same players, whose headers then
+/// differ only in their result.
 #[derive(Debug)]
 pub struct Referee<'c> {
     catalog: &'c TileCatalog,
     game: Option<Game<'c>>,
+    /// The Players, Rules and Expansions values `game` was last set up from.
+    setup_tags: Option<(String, String, Option<String>)>,
 }
 
 impl<'c> Referee<'c> {
@@ -423,6 +429,7 @@ impl<'c> Referee<'c> {
         Referee {
             catalog,
             game: None,
+            setup_tags: None,
         }
     }
 
@@ -434,74 +441,101 @@ impl<'c> Referee<'c> {
         check_game(text, base, self.catalog, ReplayOptions::default()).diagnostics
     }
 
-    /// [`is_clean_quick`] on one game.
-    pub fn is_clean_quick(&mut self, text: &str, base: usize) -> bool {
-        let mut quick = QuickGame::default();
-        quick.turns.reserve(text.len() / 16 + 1);
-        if !quick::read_game(text, base, &mut quick) {
-            return false;
+    /// [`is_clean_quick`] on one game. The game is read a step at a time
+    /// ([`quick::Steps`]) and each turn replayed as soon as it is read, its
+    /// claims checked as they come; nothing is kept of the text.
+    pub fn is_clean_quick(&mut self, text: &str, _base: usize) -> bool {
+        let mut steps = quick::Steps::new(text);
+        let mut tags = TagValues::default();
+        let mut step = steps.next_step();
+        while let Some(Step::Tag { name, value, .. }) = step {
+            if !tags.add(name, value) {
+                return false;
+            }
+            step = steps.next_step();
         }
-        let QuickGame {
-            tags,
-            turns,
-            claims,
-        } = quick;
-        let record = GameRecord {
-            tags,
-            span: Span::new(base, base + text.len()),
-            ..GameRecord::default()
-        };
-        let (header, diagnostics) = Header::read(&record);
-        let Some(header) = header.filter(|_| diagnostics.is_empty()) else {
+        let Some(termination) = tags.sound_rest() else {
             return false;
         };
-        let game = match &mut self.game {
-            // Archives hold series of games between the same players: their
-            // setup is kept.
-            Some(game) if header.describes(game.setup()) => {
-                game.restart_same();
-                game
-            }
-            Some(game) => {
-                game.restart(header.setup());
-                game
-            }
-            None => self.game.insert(Game::new(header.setup(), self.catalog)),
+        let (Some(players), Some(rules)) = (tags.players, tags.rules) else {
+            return false;
+        };
+        let Some(game) = self.start(players, rules, tags.expansions) else {
+            return false;
         };
         game.set_explanations(false);
-        for (turn, claimed) in &turns {
-            let before = *game.score();
-            let Ok(mv) = game.check(turn) else {
-                return false;
-            };
-            game.apply(mv);
-            for c in claims.get(claimed.clone()).unwrap_or(&[]) {
-                let Some(p) = game.seat(c.player) else {
-                    return false;
-                };
-                let total = game.score().get(p).copied().unwrap_or(0);
-                let earlier = before.get(p).copied().unwrap_or(0);
-                if total.checked_sub(earlier) != Some(c.points)
-                    || c.total.is_some_and(|t| t != total)
-                {
-                    return false;
+        let mut before = *game.score();
+        loop {
+            match step {
+                Some(Step::Turn(turn)) => {
+                    before = *game.score();
+                    let Ok(mv) = game.check(&turn) else {
+                        return false;
+                    };
+                    game.apply(mv);
                 }
+                Some(Step::Claim(c)) => {
+                    let Some(p) = game.seat(c.player) else {
+                        return false;
+                    };
+                    let total = game.score().get(p).copied().unwrap_or(0);
+                    let earlier = before.get(p).copied().unwrap_or(0);
+                    if total.checked_sub(earlier) != Some(c.points)
+                        || c.total.is_some_and(|t| t != total)
+                    {
+                        return false;
+                    }
+                }
+                Some(Step::End) => break,
+                // No tag pair follows a turn.
+                Some(Step::Tag { .. }) | None => return false,
             }
+            step = steps.next_step();
         }
-        if header.termination == Termination::Complete && game.remaining() > 0 {
+        if termination == Termination::Complete && game.remaining() > 0 {
             return false;
         }
-        if header.termination.scores_final() {
+        if termination.scores_final() {
             game.finish();
         }
-        header
-            .result
-            .iter()
-            .flat_map(|r| &r.scores)
-            .all(|(name, claimed, _)| {
+        result_entries(tags.result.unwrap_or("")).all(|entry| {
+            entry.is_some_and(|(name, claimed)| {
                 game.seat(name)
-                    .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == *claimed)
+                    .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == claimed)
             })
+        })
+    }
+
+    /// The game state set up afresh for a game with these Players, Rules and
+    /// Expansions values, if they are sound.
+    fn start(
+        &mut self,
+        players: &str,
+        rules: &str,
+        expansions: Option<&str>,
+    ) -> Option<&mut Game<'c>> {
+        let same = self
+            .setup_tags
+            .as_ref()
+            .is_some_and(|(p, r, e)| p == players && r == rules && e.as_deref() == expansions);
+        if same {
+            let game = self.game.as_mut()?;
+            game.restart_same();
+            return Some(game);
+        }
+        self.setup_tags = None;
+        let header = Header::of_setup(players, rules, expansions)?;
+        self.setup_tags = Some((
+            players.to_string(),
+            rules.to_string(),
+            expansions.map(str::to_string),
+        ));
+        match &mut self.game {
+            Some(game) if header.describes(game.setup()) => game.restart_same(),
+            Some(game) => game.restart(header.setup()),
+            None => self.game = Some(Game::new(header.setup(), self.catalog)),
+        }
+        self.game.as_mut()
     }
 }
 

@@ -360,14 +360,19 @@ fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
 }
 
 fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
-    let mut out = Vec::new();
-    for name in t
-        .value
-        .value
-        .split(',')
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
+    expansion_names(&t.value.value, |name| {
+        diags.push(Diagnostic::UnsupportedExpansion {
+            span: t.value.span,
+            name: name.to_string(),
+        });
+    })
+}
+
+/// The expansions an Expansions value names, each once, in the order written;
+/// `unsupported` is told of each name that is not one.
+fn expansion_names(value: &str, mut unsupported: impl FnMut(&str)) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         // The expansions the referee supports are those `crate::rules::expansions`
         // defines; any other name is reported as unsupported.
         if crate::rules::expansions::Expansion::from_name(name).is_some() {
@@ -375,10 +380,7 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
                 out.push(name.to_string());
             }
         } else {
-            diags.push(Diagnostic::UnsupportedExpansion {
-                span: t.value.span,
-                name: name.to_string(),
-            });
+            unsupported(name);
         }
     }
     out
@@ -389,7 +391,7 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
 type ResultEntry = (String, u32, Span);
 
 fn result(value: &str) -> Result<Option<Vec<ResultEntry>>, String> {
-    if value.trim() == "*" || value.trim().is_empty() {
+    if !states_scores(value) {
         return Ok(None);
     }
     let mut out = Vec::new();
@@ -399,20 +401,255 @@ fn result(value: &str) -> Result<Option<Vec<ResultEntry>>, String> {
         let entry = raw.trim();
         let at = Span::new(offset + lead, offset + lead + entry.len());
         offset += raw.len() + 1;
-        let (name, points) = entry
-            .rsplit_once(' ')
-            .ok_or_else(|| format!("{entry:?} is not `Name points`"))?;
-        let points = points
-            .parse::<u32>()
-            .map_err(|_| format!("{points:?} is not a number of points"))?;
-        out.push((name.trim().to_string(), points, at));
+        let (name, points) = result_entry(entry)?;
+        out.push((name.to_string(), points, at));
     }
     Ok(Some(out))
+}
+
+/// Whether a Result value states scores (it is neither `*` nor blank).
+fn states_scores(value: &str) -> bool {
+    let value = value.trim();
+    !(value == "*" || value.is_empty())
+}
+
+/// The name and points of a Result entry (trimmed).
+fn result_entry(entry: &str) -> Result<(&str, u32), String> {
+    let (name, points) = entry
+        .rsplit_once(' ')
+        .ok_or_else(|| format!("{entry:?} is not `Name points`"))?;
+    let points = points
+        .parse::<u32>()
+        .map_err(|_| format!("{points:?} is not a number of points"))?;
+    Ok((name.trim(), points))
+}
+
+/// The scores `(name, points)` a Result value states, in the order written, as
+/// [`Header::read`] reads them: none for `*` or a blank value, and `None` for
+/// an entry it finds malformed (the tag then is).
+pub fn result_entries(value: &str) -> impl Iterator<Item = Option<(&str, u32)>> {
+    let stated = states_scores(value);
+    value
+        .split(',')
+        .filter(move |_| stated)
+        .map(|raw| result_entry(raw.trim()).ok())
+}
+
+/// The values of the tags with a meaning, gathered a tag pair at a time from a
+/// game whose pairs are written plainly (each value as written), for the
+/// referee's quick verdict.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TagValues<'a> {
+    /// CGN.
+    pub cgn: Option<&'a str>,
+    /// Players.
+    pub players: Option<&'a str>,
+    /// Rules.
+    pub rules: Option<&'a str>,
+    /// Expansions.
+    pub expansions: Option<&'a str>,
+    /// Result.
+    pub result: Option<&'a str>,
+    /// Termination.
+    pub termination: Option<&'a str>,
+    /// The tags with a meaning met so far, a bit each by their place in
+    /// [`KNOWN_TAGS`].
+    seen: u16,
+}
+
+impl<'a> TagValues<'a> {
+    /// Takes a tag pair. `false` if it names a tag with a meaning a second time,
+    /// which [`Header::read`] reports.
+    #[inline]
+    pub fn add(&mut self, name: &str, value: &'a str) -> bool {
+        let Some(i) = known_tag(name) else {
+            return true;
+        };
+        let bit = 1u16 << i;
+        if self.seen & bit != 0 {
+            return false;
+        }
+        self.seen |= bit;
+        let slot = match name {
+            "CGN" => &mut self.cgn,
+            "Players" => &mut self.players,
+            "Rules" => &mut self.rules,
+            "Expansions" => &mut self.expansions,
+            "Result" => &mut self.result,
+            "Termination" => &mut self.termination,
+            _ => return true,
+        };
+        *slot = Some(value);
+        true
+    }
+
+    /// Whether [`Header::read`] finds no fault in the CGN version, the
+    /// termination or the form of the result, with the termination if so.
+    /// (Players, Rules and Expansions are read by [`Header::of_setup`].)
+    pub fn sound_rest(&self) -> Option<Termination> {
+        if self.cgn.is_some_and(|v| v != VERSION) {
+            return None;
+        }
+        let termination = match self.termination {
+            None => Termination::Complete,
+            Some(t) => t.parse().ok()?,
+        };
+        // A malformed Result entry shows when the result is checked
+        // (`result_entries`).
+        Some(termination)
+    }
+}
+
+/// The place of a tag with a meaning in [`KNOWN_TAGS`].
+#[inline]
+fn known_tag(name: &str) -> Option<u32> {
+    Some(match name {
+        "CGN" => 0,
+        "Event" => 1,
+        "Site" => 2,
+        "Date" => 3,
+        "Round" => 4,
+        "Players" => 5,
+        "Rules" => 6,
+        "Expansions" => 7,
+        "Result" => 8,
+        "Termination" => 9,
+        "Source" => 10,
+        _ => return None,
+    })
+}
+
+impl Header {
+    /// The header the values of Players, Rules and Expansions (if any) give,
+    /// with no result and a complete game, if [`Header::read`] finds no fault
+    /// in them.
+    pub fn of_setup(players: &str, rules: &str, expansions: Option<&str>) -> Option<Header> {
+        let players = self::players(players).ok()?;
+        let edition = rules.parse::<Edition>().ok()?;
+        if players.len() > edition.max_players() {
+            return None;
+        }
+        let mut sound = true;
+        let expansions = expansion_names(expansions.unwrap_or(""), |_| sound = false);
+        sound.then_some(Header {
+            players,
+            edition,
+            expansions,
+            result: None,
+            termination: Termination::Complete,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn known_tags_by_place() {
+        for (i, name) in KNOWN_TAGS.iter().enumerate() {
+            assert_eq!(known_tag(name), Some(i as u32), "{name}");
+        }
+        assert_eq!(known_tag("Players "), None);
+        assert_eq!(known_tag("players"), None);
+    }
+
+    /// The quick verdict's reading of the tags (`TagValues`, `Header::of_setup`,
+    /// `result_entries`) finds a header sound exactly when `Header::read` does,
+    /// and reads it the same.
+    #[test]
+    fn tag_values_read_as_the_header_does() {
+        let players = [
+            Some("Ann (red), Bob"),
+            Some(" Ann , Bob (blue) "),
+            Some("Ann (red), Bob (red)"),
+            Some("Ann"),
+            Some("Ann,,Bob"),
+            Some("Ann, Bob, Cat, Dan, Eve, Fay"),
+            None,
+        ];
+        let rules = [Some("HiG-2012"), Some("RGG-2000"), Some("hig-2012"), None];
+        let expansions = [
+            None,
+            Some(""),
+            Some("river"),
+            Some(" river, river ,inns-and-cathedrals"),
+            Some("river, pirates"),
+        ];
+        let others = [
+            (None, None, None),
+            (Some("1"), Some("resigned"), Some("*")),
+            (Some("2"), None, Some("Ann 3, Bob 4")),
+            (None, Some("ended"), Some(" Bob Smith 04 ,Ann 0")),
+            (None, Some("adjudicated"), Some("Ann three")),
+            (None, None, Some("Ann 3,")),
+        ];
+        let (mut sound, mut all) = (0, 0);
+        for p in players {
+            for r in rules {
+                for e in expansions {
+                    for (cgn, termination, result) in others {
+                        let mut text = String::new();
+                        for (name, value) in [
+                            ("CGN", cgn),
+                            ("Players", p),
+                            ("Rules", r),
+                            ("Expansions", e),
+                            ("Result", result),
+                            ("Termination", termination),
+                        ] {
+                            if let Some(v) = value {
+                                text.push_str(&format!("[{name} \"{v}\"]\n"));
+                            }
+                        }
+                        text.push_str("[Event \"x\"]\n");
+                        let parsed = crate::notation::parse(&text);
+                        let record = &parsed[0].record;
+                        let (header, diags) = Header::read(record);
+                        let header = header.filter(|_| diags.is_empty());
+
+                        let mut values = TagValues::default();
+                        for t in &record.tags {
+                            assert!(values.add(&t.name.value, &t.value.value));
+                        }
+                        let quick = values.sound_rest().and_then(|termination| {
+                            let setup = Header::of_setup(
+                                values.players?,
+                                values.rules?,
+                                values.expansions,
+                            )?;
+                            let result: Option<Vec<(&str, u32)>> =
+                                result_entries(values.result.unwrap_or("")).collect();
+                            Some((setup, termination, result?))
+                        });
+                        all += 1;
+                        match (&header, &quick) {
+                            (Some(h), Some((setup, termination, result))) => {
+                                sound += 1;
+                                assert_eq!(setup.setup(), h.setup(), "{text}");
+                                assert_eq!(*termination, h.termination, "{text}");
+                                let read: Vec<(&str, u32)> = h
+                                    .result
+                                    .iter()
+                                    .flat_map(|r| &r.scores)
+                                    .map(|(n, p, _)| (n.as_str(), *p))
+                                    .collect();
+                                assert_eq!(*result, read, "{text}");
+                            }
+                            (None, None) => {}
+                            _ => panic!("{text}: read {header:?}, quick {quick:?}"),
+                        }
+                    }
+                }
+            }
+        }
+        assert!(sound > 20 && sound < all, "{sound} of {all}");
+        // A tag with a meaning given twice is a fault; others may repeat.
+        let mut values = TagValues::default();
+        assert!(values.add("Event", "a") && values.add("Source", "b"));
+        assert!(values.add("Annotator", "c") && values.add("Annotator", "d"));
+        assert!(!values.add("Event", "e"));
+    }
 
     #[test]
     fn players_with_colours() {

@@ -6,14 +6,15 @@
 //! It serves two readers. [`super::parse`](mod@super::parse) builds its
 //! spanned [`TurnRecord`]s and [`TagRecord`]s from it for every line it accepts
 //! (and reads any other line with the full grammar, which it must equal:
-//! `fast_path_equals_the_grammar`). [`read_game`] reads a whole game this way
-//! for the referee's quick verdict ([`crate::referee::verdict`]), and gives up
-//! on the first line it does not accept, so that the full reader, never this
-//! one, reports every fault.
+//! `fast_path_equals_the_grammar`). [`Steps`] reads a whole game this way for
+//! the referee's quick verdict ([`crate::referee::verdict`]), a tag pair, turn
+//! or claim at a time as the referee replays it, and gives up on the first line
+//! it does not accept, so that the full reader, never this one, reports every
+//! fault; [`read_game`] keeps what it reads.
 //!
 //! A line is read in one pass from its start: each token is checked, and its
 //! number worked out, as the reader moves over it, and the line ends at its
-//! terminator (`\n` or `\r\n`) or at the end of the text. [`read_game`] thus
+//! terminator (`\n` or `\r\n`) or at the end of the text. [`Steps`] thus
 //! learns where a line ends by reading it, rather than looking for its end
 //! first.
 //!
@@ -287,6 +288,20 @@ fn turn_at<'a>(
     text: &'a str,
     claims: &mut Vec<ClaimScan<'a>>,
 ) -> Option<(TurnInput<'a>, TurnMarks, usize)> {
+    let (input, marks, mut s) = turn_head_at(text)?;
+    while !line_ends(s.as_bytes()) {
+        let (claim, after) = claim_at(text, s)?;
+        claims.push(claim);
+        s = after;
+    }
+    Some((input, marks, text.len() - s.len()))
+}
+
+/// Reads a turn line at the start of `text` up to its score claims: returns the
+/// turn, the marks of its tokens, and the text after them (the claims, then the
+/// rest of the line).
+#[inline(always)]
+fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
     // The offset of the text left.
     let at = |rest: &str| text.len() - rest.len();
     let mut marks = TurnMarks::default();
@@ -362,42 +377,6 @@ fn turn_at<'a>(
         s = after;
     }
 
-    while !line_ends(s.as_bytes()) {
-        let after = s.strip_prefix(" =")?;
-        let name0 = at(after);
-        let (player, after) = name_until(after, b'+')?;
-        let points_at = at(after);
-        let (points, after) = digits(after)?;
-        let points_end = at(after);
-        let (total, after) = match after.strip_prefix('/') {
-            Some(after) => {
-                let (total, after) = digits(after)?;
-                (Some(total), after)
-            }
-            None => (None, after),
-        };
-        if !token_ends(after.as_bytes()) {
-            return None;
-        }
-        let end = at(after);
-        claims.push(ClaimScan {
-            player,
-            points,
-            total,
-            marks: [
-                (name0 - 1, end),
-                (name0, points_at - 1),
-                (points_at, points_end),
-                if total.is_some() {
-                    (points_end + 1, end)
-                } else {
-                    (end, end)
-                },
-            ],
-        });
-        s = after;
-    }
-
     let input = TurnInput {
         number,
         player,
@@ -405,7 +384,48 @@ fn turn_at<'a>(
         place,
         figure,
     };
-    Some((input, marks, at(s)))
+    Some((input, marks, s))
+}
+
+/// Reads the score claim ` =Name+points[/total]` at the start of `s`, which
+/// lies within the line that starts `text` (its marks count from there);
+/// returns it and the text after it.
+#[inline(always)]
+fn claim_at<'a>(text: &'a str, s: &'a str) -> Option<(ClaimScan<'a>, &'a str)> {
+    let at = |rest: &str| text.len() - rest.len();
+    let after = s.strip_prefix(" =")?;
+    let name0 = at(after);
+    let (player, after) = name_until(after, b'+')?;
+    let points_at = at(after);
+    let (points, after) = digits(after)?;
+    let points_end = at(after);
+    let (total, after) = match after.strip_prefix('/') {
+        Some(after) => {
+            let (total, after) = digits(after)?;
+            (Some(total), after)
+        }
+        None => (None, after),
+    };
+    if !token_ends(after.as_bytes()) {
+        return None;
+    }
+    let end = at(after);
+    let claim = ClaimScan {
+        player,
+        points,
+        total,
+        marks: [
+            (name0 - 1, end),
+            (name0, points_at - 1),
+            (points_at, points_end),
+            if total.is_some() {
+                (points_end + 1, end)
+            } else {
+                (end, end)
+            },
+        ],
+    };
+    Some((claim, after))
 }
 
 /// Reads a tag line written plainly — `[Name "value"]` with no escapes and
@@ -421,6 +441,28 @@ pub fn scan_tag(body: &str, at: usize) -> Option<TagRecord> {
 /// go on past the line. Also returns where the line's text ends.
 #[inline]
 fn tag_at(text: &str, at: usize) -> Option<(TagRecord, usize)> {
+    let (name_end, quote) = tag_marks(text)?;
+    let value_at = name_end + 2;
+    let end = quote + 2;
+    let span = |x: usize, y: usize| Span::new(at + x, at + y);
+    let tag = TagRecord {
+        comments_before: Vec::new(),
+        comment: None,
+        name: Spanned::new(Name::from(text.get(1..name_end)?), span(1, name_end)),
+        value: Spanned::new(
+            Name::from(text.get(value_at..quote)?),
+            span(name_end + 1, end - 1),
+        ),
+        span: span(0, end),
+    };
+    Some((tag, end))
+}
+
+/// Where the tag line at the start of `text` (read as [`tag_at`] does) has its
+/// name end and its closing quote: the name is `text[1..name_end]`, the value
+/// `text[name_end + 2..quote]`, and the line's text ends at `quote + 2`.
+#[inline(always)]
+fn tag_marks(text: &str) -> Option<(usize, usize)> {
     let b = text.as_bytes();
     let [b'[', first, after @ ..] = b else {
         return None;
@@ -435,23 +477,10 @@ fn tag_at(text: &str, at: usize) -> Option<(TagRecord, usize)> {
         _ => return None,
     };
     let quote = value_at + memchr::memchr3(b'"', b'\\', b'\n', value)?;
-    let end = quote + 2;
     match b.get(quote..)? {
-        [b'"', b']', after @ ..] if line_ends(after) => {}
-        _ => return None,
+        [b'"', b']', after @ ..] if line_ends(after) => Some((name_end, quote)),
+        _ => None,
     }
-    let span = |x: usize, y: usize| Span::new(at + x, at + y);
-    let tag = TagRecord {
-        comments_before: Vec::new(),
-        comment: None,
-        name: Spanned::new(Name::from(text.get(1..name_end)?), span(1, name_end)),
-        value: Spanned::new(
-            Name::from(text.get(value_at..quote)?),
-            span(name_end + 1, end - 1),
-        ),
-        span: span(0, end),
-    };
-    Some((tag, end))
 }
 
 /// A game read by [`read_game`]: its tag pairs, its turns, and the claims of
@@ -478,36 +507,140 @@ impl QuickGame<'_> {
 /// Reads a game whose text starts at byte `base` of its input, if every line is
 /// a tag pair, a turn in the common form, or blank, and the tags come before
 /// the turns. Returns `false` (leaving `game` partly filled) at the first line
-/// that is not: the full reader then reads the game.
+/// that is not: the full reader then reads the game. It reads the game's
+/// [`Steps`] and keeps them.
 pub fn read_game<'a>(text: &'a str, base: usize, game: &mut QuickGame<'a>) -> bool {
-    let mut from = 0;
-    // Each line starts after a line feed: on a character boundary.
-    while let Some(line) = text.get(from..).filter(|l| !l.is_empty()) {
-        let bytes = line.as_bytes();
-        // Where the line's text ends, at its terminator or the end of the text.
-        let end = match bytes.first() {
-            Some(b'0'..=b'9') => {
-                let first_claim = game.claims.len();
-                let Some((input, _, end)) = turn_at(line, &mut game.claims) else {
-                    return false;
-                };
-                game.turns.push((input, first_claim..game.claims.len()));
-                end
-            }
-            Some(b'[') if game.turns.is_empty() => {
-                let Some((tag, end)) = tag_at(line, base + from) else {
+    let mut steps = Steps::new(text);
+    loop {
+        match steps.next_step() {
+            None => return false,
+            Some(Step::End) => return true,
+            Some(Step::Tag { at, .. }) => {
+                let Some((tag, _)) = text.get(at..).and_then(|line| tag_at(line, base + at)) else {
                     return false;
                 };
                 game.tags.push(tag);
-                end
             }
-            _ if line_ends(bytes) => 0,
-            _ => return false,
-        };
-        // Past the terminator: `\r` ends a line only before `\n` or at the end.
-        from += end + 1 + usize::from(bytes.get(end) == Some(&b'\r'));
+            Some(Step::Turn(input)) => {
+                let n = game.claims.len();
+                game.turns.push((input, n..n));
+            }
+            Some(Step::Claim(claim)) => {
+                game.claims.push(claim);
+                if let Some((_, claims)) = game.turns.last_mut() {
+                    claims.end = game.claims.len();
+                }
+            }
+        }
     }
-    !(game.tags.is_empty() && game.turns.is_empty())
+}
+
+/// What [`Steps`] reads next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// A tag pair written plainly (so its value is as written), on the line
+    /// that starts at byte `at` of the game's text.
+    Tag {
+        /// The tag's name.
+        name: &'a str,
+        /// Its value.
+        value: &'a str,
+        /// Where its line starts.
+        at: usize,
+    },
+    /// A turn; the score claims of its line follow, each a [`Step::Claim`].
+    Turn(TurnInput<'a>),
+    /// A score claim of the turn read last.
+    Claim(ClaimScan<'a>),
+    /// The end of the game, which has a tag pair or a turn.
+    End,
+}
+
+/// A game's text read one step at a time: each tag pair, each turn, and each of
+/// its claims as the reader comes to it, with nothing kept. It reads what
+/// [`read_game`] reads: lines that are tag pairs, turns in the common form, or
+/// blank, with the tags before the turns, in a game that is not wholly blank.
+/// [`Steps::next_step`] gives `None` where that reading gives up.
+#[derive(Debug, Clone)]
+pub struct Steps<'a> {
+    /// The text left to read.
+    rest: &'a str,
+    /// The whole text.
+    text: &'a str,
+    /// The turn line being read (from its start), while its claims are read.
+    turn_line: Option<&'a str>,
+    /// Whether a turn has been read.
+    turns: bool,
+    /// Whether a tag pair or a turn has been read.
+    any: bool,
+}
+
+/// The text after the line terminator (or lone final carriage return) at the
+/// start of `rest`.
+#[inline(always)]
+fn past_terminator(rest: &str) -> &str {
+    let k = if rest.as_bytes().first() == Some(&b'\r') {
+        2
+    } else {
+        1
+    };
+    rest.get(k..).unwrap_or("")
+}
+
+impl<'a> Steps<'a> {
+    /// A reader at the start of a game's text.
+    pub fn new(text: &'a str) -> Steps<'a> {
+        Steps {
+            rest: text,
+            text,
+            turn_line: None,
+            turns: false,
+            any: false,
+        }
+    }
+
+    /// The next step; `None` if the text is not all in the form [`read_game`]
+    /// reads: the full reader then reads the game.
+    #[inline]
+    pub fn next_step(&mut self) -> Option<Step<'a>> {
+        if let Some(line) = self.turn_line {
+            if !line_ends(self.rest.as_bytes()) {
+                let (claim, after) = claim_at(line, self.rest)?;
+                self.rest = after;
+                return Some(Step::Claim(claim));
+            }
+            self.turn_line = None;
+            self.rest = past_terminator(self.rest);
+        }
+        loop {
+            let line = self.rest;
+            let bytes = line.as_bytes();
+            match bytes.first() {
+                None => return self.any.then_some(Step::End),
+                Some(b'0'..=b'9') => {
+                    let (input, _, after) = turn_head_at(line)?;
+                    self.rest = after;
+                    self.turn_line = Some(line);
+                    self.turns = true;
+                    self.any = true;
+                    return Some(Step::Turn(input));
+                }
+                Some(b'[') if !self.turns => {
+                    let (name_end, quote) = tag_marks(line)?;
+                    let step = Step::Tag {
+                        name: line.get(1..name_end)?,
+                        value: line.get(name_end + 2..quote)?,
+                        at: self.text.len() - line.len(),
+                    };
+                    self.rest = past_terminator(line.get(quote + 2..)?);
+                    self.any = true;
+                    return Some(step);
+                }
+                _ if line_ends(bytes) => self.rest = past_terminator(line),
+                _ => return None,
+            }
+        }
+    }
 }
 
 #[cfg(test)]
