@@ -300,19 +300,20 @@ impl Features {
 
     /// The features that hold a follower, as roots in order of their first node.
     pub fn occupied_roots(&self) -> Vec<FeatureId> {
-        let mut out: Vec<FeatureId> = self
+        // Sorted by (first node, root): the first node names one feature, so
+        // the order is that of first nodes and a feature's repeats meet.
+        let mut keyed: SmallVec<[(NodeId, FeatureId); 32]> = self
             .placed
             .iter()
-            .map(|n| self.root(*n))
-            .filter(|r| {
-                self.nodes
-                    .get(*r)
-                    .is_some_and(|n| !n.feature.followers.is_empty())
+            .filter_map(|n| {
+                let r = self.root(*n);
+                let f = &self.nodes.get(r)?.feature;
+                (!f.followers.is_empty()).then_some((f.first, r))
             })
             .collect();
-        out.sort_unstable_by_key(|r| self.first_node_of(*r));
-        out.dedup();
-        out
+        keyed.sort_unstable();
+        keyed.dedup();
+        keyed.iter().map(|&(_, r)| r).collect()
     }
 
     /// The stable name of a feature: its smallest node.
