@@ -189,9 +189,10 @@ impl Features {
                 }
             },
         );
-        for (i, &(ours, theirs)) in pairs.iter().take(count).enumerate() {
+        for &(ours, theirs) in pairs.iter().take(count) {
             // Across an edge both edges are now joined; each was counted open once.
-            let closed = if across_edge & (1 << i) != 0 { 2 } else { 0 };
+            let closed = u32::from(across_edge & 1) * 2;
+            across_edge >>= 1;
             self.join(ours, theirs, closed);
         }
         first
