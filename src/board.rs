@@ -105,7 +105,9 @@ impl Board {
         let (min_x, min_y, width) = (self.min_x, self.min_y, self.width);
         for t in &self.tiles {
             let c = (i64::from(t.pos.y) - min_y) * width + (i64::from(t.pos.x) - min_x);
-            if let Some(slot) = usize::try_from(c).ok().and_then(|c| self.cells.get_mut(c)) {
+            // A cell index is never negative: were it so, it would wrap past
+            // the grid and be skipped.
+            if let Some(slot) = self.cells.get_mut(c as usize) {
                 *slot = 0;
             }
         }

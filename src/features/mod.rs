@@ -16,6 +16,7 @@ use crate::figures::Figure;
 use crate::player::Player;
 use crate::tiles::{Faces, FeatureKind, NO_SEGMENT, SegmentId, Side, TileCatalog, TileDef};
 use dsu::{DisjointSets, Union};
+use smallvec::SmallVec;
 
 /// A node of the feature graph: one segment of one placed tile.
 pub type NodeId = u32;
@@ -45,6 +46,11 @@ impl Follower {
     }
 }
 
+/// The figures on one feature, in the order they were placed. Nearly every
+/// feature holds at most two: those are kept inline, so a figure placed on a
+/// feature allocates nothing.
+pub type Followers = SmallVec<[Follower; 2]>;
+
 /// The data of one connected feature.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Feature {
@@ -63,7 +69,7 @@ pub struct Feature {
     /// (Traders & Builders).
     pub goods: [u32; 3],
     /// Figures on it, in the order they were placed.
-    pub followers: Vec<Follower>,
+    pub followers: Followers,
     /// Its smallest node (the first-placed segment): a stable name for the feature
     /// that does not depend on the order of unions.
     pub first: NodeId,
@@ -159,7 +165,7 @@ impl Features {
                         inns: seed.inns,
                         cathedrals: seed.cathedrals,
                         goods: seed.goods,
-                        followers: Vec::new(),
+                        followers: Followers::new(),
                         first: node,
                     },
                 }
@@ -183,9 +189,10 @@ impl Features {
                 }
             },
         );
-        for (i, &(ours, theirs)) in pairs.iter().take(count).enumerate() {
+        for &(ours, theirs) in pairs.iter().take(count) {
             // Across an edge both edges are now joined; each was counted open once.
-            let closed = if across_edge & (1 << i) != 0 { 2 } else { 0 };
+            let closed = u32::from(across_edge & 1) * 2;
+            across_edge >>= 1;
             self.join(ours, theirs, closed);
         }
         first
@@ -279,7 +286,7 @@ impl Features {
     }
 
     /// Removes and returns the figures of a feature.
-    pub fn take_followers(&mut self, node: NodeId) -> Vec<Follower> {
+    pub fn take_followers(&mut self, node: NodeId) -> Followers {
         self.feature_mut(node)
             .map(|f| std::mem::take(&mut f.followers))
             .unwrap_or_default()
@@ -294,19 +301,20 @@ impl Features {
 
     /// The features that hold a follower, as roots in order of their first node.
     pub fn occupied_roots(&self) -> Vec<FeatureId> {
-        let mut out: Vec<FeatureId> = self
+        // Sorted by (first node, root): the first node names one feature, so
+        // the order is that of first nodes and a feature's repeats meet.
+        let mut keyed: SmallVec<[(NodeId, FeatureId); 32]> = self
             .placed
             .iter()
-            .map(|n| self.root(*n))
-            .filter(|r| {
-                self.nodes
-                    .get(*r)
-                    .is_some_and(|n| !n.feature.followers.is_empty())
+            .filter_map(|n| {
+                let r = self.root(*n);
+                let f = &self.nodes.get(r)?.feature;
+                (!f.followers.is_empty()).then_some((f.first, r))
             })
             .collect();
-        out.sort_unstable_by_key(|r| self.first_node_of(*r));
-        out.dedup();
-        out
+        keyed.sort_unstable();
+        keyed.dedup();
+        keyed.iter().map(|&(_, r)| r).collect()
     }
 
     /// The stable name of a feature: its smallest node.
@@ -318,7 +326,7 @@ impl Features {
 /// Moves the figures of an absorbed feature to the surviving one, keeping them
 /// in the order they were placed.
 #[cold]
-fn merge_followers(kept: &mut Vec<Follower>, gone: &mut Vec<Follower>) {
+fn merge_followers(kept: &mut Followers, gone: &mut Followers) {
     if kept.is_empty() {
         std::mem::swap(kept, gone);
     } else {
