@@ -318,14 +318,14 @@ fn feature_event(
     }
 }
 
-/// The scoring caused by a tile just placed: every road and city it completes and
-/// every monastery it completes (its own or one around it) that holds a follower.
-pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
+/// The scoring caused by a tile just placed, added to `events`: every road and
+/// city it completes and every monastery it completes (its own or one around it)
+/// that holds a follower.
+pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<ScoreEvent>) {
     let features = game.features();
     let def = game.catalog().def(placed.tile);
     let turn = Some(placed.turn);
-    let mut done: Vec<FeatureId> = Vec::new();
-    let mut events = Vec::new();
+    let mut done: SmallVec<[FeatureId; 8]> = SmallVec::new();
     for (i, seg) in def.segments.iter().enumerate() {
         if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
             continue;
@@ -360,7 +360,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
     // A monastery's place in the order `placed.pos` then `Pos::surrounding`,
     // by its offset from the new tile ((dy + 1) * 3 + dx + 1).
     const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
-    let mut monasteries: Vec<(usize, Pos, NodeId)> = Vec::new();
+    let mut monasteries: SmallVec<[(usize, Pos, NodeId); 9]> = SmallVec::new();
     for &(pos, node) in game.occupied_monasteries() {
         let dx = i64::from(pos.x) - i64::from(placed.pos.x);
         let dy = i64::from(pos.y) - i64::from(placed.pos.y);
@@ -373,7 +373,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         }
     }
     monasteries.sort_unstable();
-    for (_, pos, node) in monasteries {
+    for &(_, pos, node) in &monasteries {
         let Some(f) = features.feature(node) else {
             continue;
         };
@@ -388,19 +388,19 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         }
         events.push(e);
     }
-    events
 }
 
-/// The final scoring: incomplete features, then farms by the game's edition.
-pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
+/// The final scoring, added to `events`: incomplete features, then farms by the
+/// game's edition.
+pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
     let features = game.features();
-    let mut events = Vec::new();
     let occupied = features.occupied_roots();
     for &root in &occupied {
         let Some(f) = features.feature(root) else {
             continue;
         };
-        if f.kind == FeatureKind::Field || features.is_complete(root) {
+        let complete = matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0;
+        if f.kind == FeatureKind::Field || complete {
             continue;
         }
         let edition = game.edition();
@@ -416,20 +416,19 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
         events.push(e);
     }
     match game.edition() {
-        Edition::HiG2012 => events.extend(farms_per_field(game, &occupied, 3)),
-        Edition::Rgg2000 => events.extend(farms_per_city(game, &occupied, 4)),
+        Edition::HiG2012 => farms_per_field(game, &occupied, 3, events),
+        Edition::Rgg2000 => farms_per_city(game, &occupied, 4, events),
     }
     if game.expansions().contains(Expansion::TradersAndBuilders) {
-        events.extend(goods_scoring(game));
+        goods_scoring(game, events);
     }
-    events
 }
 
-/// The distinct completed cities a field touches, as roots in first-node order:
+/// The distinct completed cities a field touches, as roots in no set order:
 /// for each segment of the field, the cities its tile says it touches.
-fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
+fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> {
     let features = game.features();
-    let mut cities: Vec<FeatureId> = Vec::new();
+    let mut cities: SmallVec<[FeatureId; 8]> = SmallVec::new();
     for node in features.nodes(field) {
         let (Some(tile), Some(segment)) = (features.tile_of(node), features.segment_of(node))
         else {
@@ -442,14 +441,12 @@ fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
             continue;
         };
         for c in &seg.touches {
-            let city = node_of(placed, *c);
-            if features.is_complete(city) {
-                cities.push(features.root(city));
+            let city = features.root(node_of(placed, *c));
+            if features.is_complete(city) && !cities.contains(&city) {
+                cities.push(city);
             }
         }
     }
-    cities.sort_unstable_by_key(|r| features.first_node_of(*r));
-    cities.dedup();
     cities
 }
 
@@ -458,9 +455,13 @@ fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
 /// city does not matter. If some players are tied for the most farmers, they each
 /// score the points for that field." and "More than one field may touch and score
 /// the same city. Each field is scored [separately]."
-fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec<ScoreEvent> {
+fn farms_per_field(
+    game: &Game<'_>,
+    occupied: &[FeatureId],
+    per_city: u32,
+    events: &mut Vec<ScoreEvent>,
+) {
     let features = game.features();
-    let mut events = Vec::new();
     for &root in occupied {
         let Some(f) = features.feature(root) else {
             continue;
@@ -468,7 +469,7 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
         if f.kind != FeatureKind::Field {
             continue;
         }
-        let cities = completed_cities(game, root);
+        let mut cities = completed_cities(game, root);
         if cities.is_empty() {
             continue;
         }
@@ -476,6 +477,8 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
             per_city * cities.len() as u32
         });
         if game.explains() {
+            // Named in the order of their first-placed segments.
+            cities.sort_unstable_by_key(|r| features.first_node_of(*r));
             e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         }
         e.pigs = pig_owners([f], &e.winners);
@@ -483,7 +486,6 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
         e.returns_followers = false;
         events.push(e);
     }
-    events
 }
 
 /// 2000 farms. Rulebook ("Farmer scoring (for supplying the completed cities)"):
@@ -494,7 +496,12 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
 /// farmers, each of those tied for most earns 4 points" and "Place an unused
 /// follower on each city as it is scored to be certain all are scored, but just
 /// once!"
-fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec<ScoreEvent> {
+fn farms_per_city(
+    game: &Game<'_>,
+    occupied: &[FeatureId],
+    per_city: u32,
+    events: &mut Vec<ScoreEvent>,
+) {
     let features = game.features();
     // Completed city (by stable name) → the farmed fields supplying it.
     let mut supplied: BTreeMap<NodeId, (FeatureId, Vec<FeatureId>)> = BTreeMap::new();
@@ -512,7 +519,6 @@ fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec
             entry.1.push(field);
         }
     }
-    let mut events = Vec::new();
     for (city, fields) in supplied.into_values() {
         let Some(c) = features.feature(city) else {
             continue;
@@ -557,7 +563,6 @@ fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec
             returns_followers: false,
         });
     }
-    events
 }
 
 #[cfg(test)]

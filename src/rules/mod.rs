@@ -325,6 +325,9 @@ pub struct Game<'c> {
     turn_goods: [u32; 3],
     /// Whether score events carry their explanations (tiles, feature names).
     explain: bool,
+    /// The score events of the last move or of the final scoring, kept with
+    /// their room so that a turn that scores allocates nothing.
+    events: Vec<ScoreEvent>,
 }
 
 impl<'c> Game<'c> {
@@ -357,6 +360,7 @@ impl<'c> Game<'c> {
             goods: ByPlayer::new(0, [0; 3]),
             turn_goods: [0; 3],
             explain: true,
+            events: Vec::new(),
         };
         game.restart(setup);
         game
@@ -651,10 +655,20 @@ impl<'c> Game<'c> {
         Ok(())
     }
 
-    /// Plays a checked move and returns the scoring it causes. Cannot fail: a move
-    /// from [`Game::check`] (or built from [`Game::legal_placements`] and
-    /// [`Game::legal_followers`]) is legal by construction.
-    pub fn apply(&mut self, mv: Move) -> Vec<ScoreEvent> {
+    /// Plays a checked move and returns the scoring it causes (the game keeps
+    /// the events until its next move). Cannot fail: a move from [`Game::check`]
+    /// (or built from [`Game::legal_placements`] and [`Game::legal_followers`])
+    /// is legal by construction.
+    pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
+        let mut events = std::mem::take(&mut self.events);
+        events.clear();
+        self.apply_into(mv, &mut events);
+        self.events = events;
+        &self.events
+    }
+
+    /// [`Game::apply`], the events going to `events` (empty).
+    fn apply_into(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) {
         self.turn = self.turn.saturating_add(1);
         if let Some(n) = self.supply.get_mut(mv.tile.index()) {
             *n = n.saturating_sub(1);
@@ -667,7 +681,7 @@ impl<'c> Game<'c> {
         let (pos, rotation, follower) = match mv.action {
             // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
             // box … and draws another tile" — the same player goes on.
-            Action::Discard => return Vec::new(),
+            Action::Discard => return,
             Action::Place {
                 pos,
                 rotation,
@@ -703,7 +717,7 @@ impl<'c> Game<'c> {
         // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
         // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
         // after the follower placement of the same turn.
-        let events = score::completed_by(self, &placed);
+        score::completed_by(self, &placed, events);
         if self.expansions.contains(Expansion::TradersAndBuilders) {
             self.turn_goods = self.goods_completed(&placed);
             if let Some(g) = self.goods.get_mut(mv.player) {
@@ -712,7 +726,7 @@ impl<'c> Game<'c> {
                 }
             }
         }
-        self.settle(&events);
+        self.settle(events);
         if !events.is_empty() {
             let features = &self.features;
             self.monks.retain(|(_, node)| {
@@ -731,24 +745,28 @@ impl<'c> Game<'c> {
             self.second_turn = false;
             self.next = Player(((mv.player.index() + 1) % self.in_hand.len().max(1)) as u8);
         }
-        events
     }
 
-    /// Checks and applies a written turn.
+    /// Checks and applies a written turn, and returns the scoring it causes.
     ///
     /// # Errors
     /// As [`Game::check`]; the state is unchanged on error.
     pub fn play(&mut self, turn: &TurnRecord) -> Result<Vec<ScoreEvent>, Violation> {
         let mv = self.check(&TurnInput::of(turn))?;
-        Ok(self.apply(mv))
+        self.apply(mv);
+        Ok(std::mem::take(&mut self.events))
     }
 
-    /// Scores every incomplete feature and every farm (the game's end), returns the
-    /// events and adds them to the scores.
-    pub fn finish(&mut self) -> Vec<ScoreEvent> {
-        let events = score::final_scoring(self);
+    /// Scores every incomplete feature and every farm (the game's end), adds them
+    /// to the scores and returns the events (the game keeps them until its next
+    /// move).
+    pub fn finish(&mut self) -> &[ScoreEvent] {
+        let mut events = std::mem::take(&mut self.events);
+        events.clear();
+        score::final_scoring(self, &mut events);
         self.settle(&events);
-        events
+        self.events = events;
+        &self.events
     }
 
     /// Adds the points of scoring events and returns the followers they free
