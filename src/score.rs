@@ -288,8 +288,9 @@ fn feature_event(
     };
     let count = if explain {
         tiles.len() as u32
-    } else if f.kind == FeatureKind::Field {
-        // Farms score by the cities they touch, never by their tiles.
+    } else if matches!(f.kind, FeatureKind::Field | FeatureKind::Monastery) {
+        // Farms score by the cities they touch, monasteries by the squares around
+        // them, never by the tiles of the feature.
         0
     } else {
         game.features().tile_count(node)
@@ -325,7 +326,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
     let features = game.features();
     let def = game.catalog().def(placed.tile);
     let turn = Some(placed.turn);
-    let mut done: SmallVec<[FeatureId; 8]> = SmallVec::new();
+    let first_event = events.len();
     for (i, seg) in def.segments.iter().enumerate() {
         if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
             continue;
@@ -336,10 +337,16 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
         let Some(f) = features.feature(root) else {
             continue;
         };
-        if f.open_edges != 0 || f.followers.is_empty() || done.contains(&root) {
+        if f.open_edges != 0 || f.followers.is_empty() {
             continue;
         }
-        done.push(root);
+        // A feature the tile reaches by two segments scores once.
+        let scored = events
+            .get(first_event..)
+            .is_some_and(|e| e.iter().any(|e| features.root(e.node) == root));
+        if scored {
+            continue;
+        }
         let edition = game.edition();
         let points = |tiles| match f.kind {
             FeatureKind::City => city_value(edition, f, tiles, true),
@@ -358,22 +365,31 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
     // monasteries with a monk can score, so only those are looked at.
     // A monastery's place in the order `placed.pos` then `Pos::surrounding`,
-    // by its offset from the new tile ((dy + 1) * 3 + dx + 1).
+    // by its offset from the new tile ((dy + 1) * 3 + dx + 1); none when it lies
+    // neither on the new tile nor around it.
     const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
-    let mut monasteries: SmallVec<[(usize, Pos, NodeId); 9]> = SmallVec::new();
-    for &(pos, node) in game.occupied_monasteries() {
+    let place = |pos: Pos| {
         let dx = i64::from(pos.x) - i64::from(placed.pos.x);
         let dy = i64::from(pos.y) - i64::from(placed.pos.y);
         if dx.abs() > 1 || dy.abs() > 1 {
-            continue;
+            return None;
         }
-        let k = usize::try_from((dy + 1) * 3 + dx + 1).unwrap_or(0);
-        if let Some(&order) = ORDER.get(k) {
-            monasteries.push((order, pos, node));
+        ORDER
+            .get(usize::try_from((dy + 1) * 3 + dx + 1).ok()?)
+            .copied()
+    };
+    let monks = game.occupied_monasteries();
+    if monks.iter().all(|(pos, _)| place(*pos).is_none()) {
+        return;
+    }
+    // A square holds one monastery at most: one slot per square, in order.
+    let mut around: [Option<(Pos, NodeId)>; 9] = [None; 9];
+    for &(pos, node) in monks {
+        if let Some(slot) = place(pos).and_then(|k| around.get_mut(k)) {
+            *slot = Some((pos, node));
         }
     }
-    monasteries.sort_unstable();
-    for &(_, pos, node) in &monasteries {
+    for &(pos, node) in around.iter().flatten() {
         let Some(f) = features.feature(node) else {
             continue;
         };

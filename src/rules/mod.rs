@@ -726,8 +726,9 @@ impl<'c> Game<'c> {
                 }
             }
         }
-        self.settle(events);
+        // Most turns score nothing: then there is nothing to settle.
         if !events.is_empty() {
+            self.settle(events);
             let features = &self.features;
             self.monks.retain(|(_, node)| {
                 features
