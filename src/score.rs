@@ -173,18 +173,20 @@ pub(crate) fn majority(
             *v += s;
         }
     }
-    let strength: StrengthList = by
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| **s > 0)
-        .map(|(i, s)| (Player(i as u8), *s))
-        .collect();
-    let best = strength.iter().map(|(_, s)| *s).max().unwrap_or(0);
-    let winners = strength
-        .iter()
-        .filter(|(_, s)| *s == best && best > 0)
-        .map(|(p, _)| *p)
-        .collect();
+    let mut strength = StrengthList::new();
+    let mut best = 0;
+    for (i, s) in by.into_iter().enumerate() {
+        if s > 0 {
+            strength.push((Player(i as u8), s));
+            best = best.max(s);
+        }
+    }
+    let mut winners = PlayerList::new();
+    for &(p, s) in &strength {
+        if s == best {
+            winners.push(p);
+        }
+    }
     (strength, winners)
 }
 
@@ -319,6 +321,41 @@ fn feature_event(
     }
 }
 
+/// The place of a monastery at `pos` in the order a tile placed at `at` scores
+/// the monasteries it completes: `at` itself, then `Pos::surrounding`; none when
+/// it lies neither on that tile nor around it. By its offset from the tile:
+/// `(dy + 1) * 3 + dx + 1`.
+fn monastery_place(at: Pos, pos: Pos) -> Option<usize> {
+    const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
+    let dx = i64::from(pos.x) - i64::from(at.x);
+    let dy = i64::from(pos.y) - i64::from(at.y);
+    if dx.abs() > 1 || dy.abs() > 1 {
+        return None;
+    }
+    ORDER
+        .get(usize::try_from((dy + 1) * 3 + dx + 1).ok()?)
+        .copied()
+}
+
+/// Whether a tile just placed may score: whether it completes a road or city
+/// that holds a follower, or lies on or around a monastery that holds a monk.
+/// [`completed_by`] finds nothing to score otherwise.
+pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    let features = game.features();
+    let def = game.catalog().def(placed.tile);
+    let completes = def.segments.iter().enumerate().any(|(i, seg)| {
+        matches!(seg.kind, FeatureKind::City | FeatureKind::Road)
+            && features
+                .feature(node_of(placed, i as u8))
+                .is_some_and(|f| f.open_edges == 0 && !f.followers.is_empty())
+    });
+    completes
+        || game
+            .occupied_monasteries()
+            .iter()
+            .any(|(pos, _)| monastery_place(placed.pos, *pos).is_some())
+}
+
 /// The scoring caused by a tile just placed, added to `events`: every road and
 /// city it completes and every monastery it completes (its own or one around it)
 /// that holds a follower.
@@ -364,20 +401,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
     // monasteries with a monk can score, so only those are looked at.
-    // A monastery's place in the order `placed.pos` then `Pos::surrounding`,
-    // by its offset from the new tile ((dy + 1) * 3 + dx + 1); none when it lies
-    // neither on the new tile nor around it.
-    const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
-    let place = |pos: Pos| {
-        let dx = i64::from(pos.x) - i64::from(placed.pos.x);
-        let dy = i64::from(pos.y) - i64::from(placed.pos.y);
-        if dx.abs() > 1 || dy.abs() > 1 {
-            return None;
-        }
-        ORDER
-            .get(usize::try_from((dy + 1) * 3 + dx + 1).ok()?)
-            .copied()
-    };
+    let place = |pos: Pos| monastery_place(placed.pos, pos);
     let monks = game.occupied_monasteries();
     if monks.iter().all(|(pos, _)| place(*pos).is_none()) {
         return;
@@ -444,16 +468,16 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
 /// for each segment of the field, the cities its tile says it touches.
 fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> {
     let features = game.features();
+    let (board, catalog) = (game.board(), game.catalog());
     let mut cities: SmallVec<[FeatureId; 8]> = SmallVec::new();
     for node in features.nodes(field) {
-        let (Some(tile), Some(segment)) = (features.tile_of(node), features.segment_of(node))
+        let Some(placed) = features.tile_of(node).and_then(|t| board.tile(t)) else {
+            continue;
+        };
+        let Some(seg) = features
+            .segment_of(node)
+            .and_then(|s| catalog.def(placed.tile).segment(s))
         else {
-            continue;
-        };
-        let Some(placed) = game.board().tile(tile) else {
-            continue;
-        };
-        let Some(seg) = game.catalog().def(placed.tile).segment(segment) else {
             continue;
         };
         for c in &seg.touches {

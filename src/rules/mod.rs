@@ -660,15 +660,13 @@ impl<'c> Game<'c> {
     /// (or built from [`Game::legal_placements`] and [`Game::legal_followers`])
     /// is legal by construction.
     pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
-        let mut events = std::mem::take(&mut self.events);
-        events.clear();
-        self.apply_into(mv, &mut events);
-        self.events = events;
+        self.events.clear();
+        self.play_move(mv);
         &self.events
     }
 
-    /// [`Game::apply`], the events going to `events` (empty).
-    fn apply_into(&mut self, mv: Move, events: &mut Vec<ScoreEvent>) {
+    /// [`Game::apply`], the events going to `self.events` (empty).
+    fn play_move(&mut self, mv: Move) {
         self.turn = self.turn.saturating_add(1);
         if let Some(n) = self.supply.get_mut(mv.tile.index()) {
             *n = n.saturating_sub(1);
@@ -713,11 +711,8 @@ impl<'c> Game<'c> {
                 self.monks.push((pos, node));
             }
         }
-        // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
-        // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
-        // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
-        // after the follower placement of the same turn.
-        score::completed_by(self, &placed, events);
+        // Traders & Builders: the goods of the cities the tile completes go to the
+        // player (they depend on the features completed alone, not on the scoring).
         if self.expansions.contains(Expansion::TradersAndBuilders) {
             self.turn_goods = self.goods_completed(&placed);
             if let Some(g) = self.goods.get_mut(mv.player) {
@@ -726,15 +721,24 @@ impl<'c> Game<'c> {
                 }
             }
         }
-        // Most turns score nothing: then there is nothing to settle.
-        if !events.is_empty() {
-            self.settle(events);
-            let features = &self.features;
-            self.monks.retain(|(_, node)| {
-                features
-                    .feature(*node)
-                    .is_some_and(|f| !f.followers.is_empty())
-            });
+        // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
+        // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
+        // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
+        // after the follower placement of the same turn.
+        // Most tiles complete nothing that holds a follower: nothing scores then.
+        if score::may_score(self, &placed) {
+            let mut events = std::mem::take(&mut self.events);
+            score::completed_by(self, &placed, &mut events);
+            if !events.is_empty() {
+                self.settle(&events);
+                let features = &self.features;
+                self.monks.retain(|(_, node)| {
+                    features
+                        .feature(*node)
+                        .is_some_and(|f| !f.followers.is_empty())
+                });
+            }
+            self.events = events;
         }
         // Traders & Builders: a tile that extends the player's builder's road or
         // city grants a second turn, never a third.
