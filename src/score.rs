@@ -1,6 +1,7 @@
 //! Points: scoring of features completed during the game and the final scoring, as
-//! pure functions over the game state that return [`ScoreEvent`]s. The game adds
-//! the points and returns the followers (`Game::apply`, `Game::finish`).
+//! pure functions over the game state that add [`ScoreEvent`]s to a list the game
+//! keeps. The game adds the points and returns the followers (`Game::apply`,
+//! `Game::finish`).
 //!
 //! Final scoring runs in a stable order: incomplete cities, roads and monasteries
 //! by the feature's first-placed segment, then the farms (fields in the same order
