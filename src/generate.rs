@@ -193,11 +193,13 @@ fn try_game(
             )
         };
         let number = game.turn() + 1;
-        let events = game.apply(Move {
-            player,
-            tile,
-            action,
-        });
+        let events = game
+            .apply(Move {
+                player,
+                tile,
+                action,
+            })
+            .to_vec();
         let claims = (0..players.len() as u8)
             .map(Player)
             .filter_map(|p| {

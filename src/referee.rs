@@ -136,7 +136,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     }
     let final_scoring = header.termination.scores_final();
     if final_scoring {
-        events.extend(game.finish());
+        events.extend_from_slice(game.finish());
     }
     let totals: Vec<u32> = game.score().iter().map(|(_, s)| *s).collect();
     if check_claims && let Some(result) = &header.result {

@@ -1,6 +1,7 @@
 //! Points: scoring of features completed during the game and the final scoring, as
-//! pure functions over the game state that return [`ScoreEvent`]s. The game adds
-//! the points and returns the followers (`Game::apply`, `Game::finish`).
+//! pure functions over the game state that add [`ScoreEvent`]s to a list the game
+//! keeps. The game adds the points and returns the followers (`Game::apply`,
+//! `Game::finish`).
 //!
 //! Final scoring runs in a stable order: incomplete cities, roads and monasteries
 //! by the feature's first-placed segment, then the farms (fields in the same order
@@ -173,18 +174,20 @@ pub(crate) fn majority(
             *v += s;
         }
     }
-    let strength: StrengthList = by
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| **s > 0)
-        .map(|(i, s)| (Player(i as u8), *s))
-        .collect();
-    let best = strength.iter().map(|(_, s)| *s).max().unwrap_or(0);
-    let winners = strength
-        .iter()
-        .filter(|(_, s)| *s == best && best > 0)
-        .map(|(p, _)| *p)
-        .collect();
+    let mut strength = StrengthList::new();
+    let mut best = 0;
+    for (i, s) in by.into_iter().enumerate() {
+        if s > 0 {
+            strength.push((Player(i as u8), s));
+            best = best.max(s);
+        }
+    }
+    let mut winners = PlayerList::new();
+    for &(p, s) in &strength {
+        if s == best {
+            winners.push(p);
+        }
+    }
     (strength, winners)
 }
 
@@ -288,8 +291,9 @@ fn feature_event(
     };
     let count = if explain {
         tiles.len() as u32
-    } else if f.kind == FeatureKind::Field {
-        // Farms score by the cities they touch, never by their tiles.
+    } else if matches!(f.kind, FeatureKind::Field | FeatureKind::Monastery) {
+        // Farms score by the cities they touch, monasteries by the squares around
+        // them, never by the tiles of the feature.
         0
     } else {
         game.features().tile_count(node)
@@ -318,14 +322,49 @@ fn feature_event(
     }
 }
 
-/// The scoring caused by a tile just placed: every road and city it completes and
-/// every monastery it completes (its own or one around it) that holds a follower.
-pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
+/// The place of a monastery at `pos` in the order a tile placed at `at` scores
+/// the monasteries it completes: `at` itself, then `Pos::surrounding`; none when
+/// it lies neither on that tile nor around it. By its offset from the tile:
+/// `(dy + 1) * 3 + dx + 1`.
+fn monastery_place(at: Pos, pos: Pos) -> Option<usize> {
+    const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
+    let dx = i64::from(pos.x) - i64::from(at.x);
+    let dy = i64::from(pos.y) - i64::from(at.y);
+    if dx.abs() > 1 || dy.abs() > 1 {
+        return None;
+    }
+    ORDER
+        .get(usize::try_from((dy + 1) * 3 + dx + 1).ok()?)
+        .copied()
+}
+
+/// Whether a tile just placed may score: whether it completes a road or city
+/// that holds a follower, or lies on or around a monastery that holds a monk.
+/// [`completed_by`] finds nothing to score otherwise.
+pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    let features = game.features();
+    let def = game.catalog().def(placed.tile);
+    let completes = def.segments.iter().enumerate().any(|(i, seg)| {
+        matches!(seg.kind, FeatureKind::City | FeatureKind::Road)
+            && features
+                .feature(node_of(placed, i as u8))
+                .is_some_and(|f| f.open_edges == 0 && !f.followers.is_empty())
+    });
+    completes
+        || game
+            .occupied_monasteries()
+            .iter()
+            .any(|(pos, _)| monastery_place(placed.pos, *pos).is_some())
+}
+
+/// The scoring caused by a tile just placed, added to `events`: every road and
+/// city it completes and every monastery it completes (its own or one around it)
+/// that holds a follower.
+pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<ScoreEvent>) {
     let features = game.features();
     let def = game.catalog().def(placed.tile);
     let turn = Some(placed.turn);
-    let mut done: Vec<FeatureId> = Vec::new();
-    let mut events = Vec::new();
+    let first_event = events.len();
     for (i, seg) in def.segments.iter().enumerate() {
         if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
             continue;
@@ -336,10 +375,16 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         let Some(f) = features.feature(root) else {
             continue;
         };
-        if f.open_edges != 0 || f.followers.is_empty() || done.contains(&root) {
+        if f.open_edges != 0 || f.followers.is_empty() {
             continue;
         }
-        done.push(root);
+        // A feature the tile reaches by two segments scores once.
+        let scored = events
+            .get(first_event..)
+            .is_some_and(|e| e.iter().any(|e| features.root(e.node) == root));
+        if scored {
+            continue;
+        }
         let edition = game.edition();
         let points = |tiles| match f.kind {
             FeatureKind::City => city_value(edition, f, tiles, true),
@@ -357,23 +402,19 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
     // monasteries with a monk can score, so only those are looked at.
-    // A monastery's place in the order `placed.pos` then `Pos::surrounding`,
-    // by its offset from the new tile ((dy + 1) * 3 + dx + 1).
-    const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
-    let mut monasteries: Vec<(usize, Pos, NodeId)> = Vec::new();
-    for &(pos, node) in game.occupied_monasteries() {
-        let dx = i64::from(pos.x) - i64::from(placed.pos.x);
-        let dy = i64::from(pos.y) - i64::from(placed.pos.y);
-        if dx.abs() > 1 || dy.abs() > 1 {
-            continue;
-        }
-        let k = usize::try_from((dy + 1) * 3 + dx + 1).unwrap_or(0);
-        if let Some(&order) = ORDER.get(k) {
-            monasteries.push((order, pos, node));
+    let place = |pos: Pos| monastery_place(placed.pos, pos);
+    let monks = game.occupied_monasteries();
+    if monks.iter().all(|(pos, _)| place(*pos).is_none()) {
+        return;
+    }
+    // A square holds one monastery at most: one slot per square, in order.
+    let mut around: [Option<(Pos, NodeId)>; 9] = [None; 9];
+    for &(pos, node) in monks {
+        if let Some(slot) = place(pos).and_then(|k| around.get_mut(k)) {
+            *slot = Some((pos, node));
         }
     }
-    monasteries.sort_unstable();
-    for (_, pos, node) in monasteries {
+    for &(pos, node) in around.iter().flatten() {
         let Some(f) = features.feature(node) else {
             continue;
         };
@@ -388,19 +429,19 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile) -> Vec<ScoreEvent> {
         }
         events.push(e);
     }
-    events
 }
 
-/// The final scoring: incomplete features, then farms by the game's edition.
-pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
+/// The final scoring, added to `events`: incomplete features, then farms by the
+/// game's edition.
+pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
     let features = game.features();
-    let mut events = Vec::new();
     let occupied = features.occupied_roots();
     for &root in &occupied {
         let Some(f) = features.feature(root) else {
             continue;
         };
-        if f.kind == FeatureKind::Field || features.is_complete(root) {
+        let complete = matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0;
+        if f.kind == FeatureKind::Field || complete {
             continue;
         }
         let edition = game.edition();
@@ -416,40 +457,37 @@ pub fn final_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
         events.push(e);
     }
     match game.edition() {
-        Edition::HiG2012 => events.extend(farms_per_field(game, &occupied, 3)),
-        Edition::Rgg2000 => events.extend(farms_per_city(game, &occupied, 4)),
+        Edition::HiG2012 => farms_per_field(game, &occupied, 3, events),
+        Edition::Rgg2000 => farms_per_city(game, &occupied, 4, events),
     }
     if game.expansions().contains(Expansion::TradersAndBuilders) {
-        events.extend(goods_scoring(game));
+        goods_scoring(game, events);
     }
-    events
 }
 
-/// The distinct completed cities a field touches, as roots in first-node order:
+/// The distinct completed cities a field touches, as roots in no set order:
 /// for each segment of the field, the cities its tile says it touches.
-fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
+fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> {
     let features = game.features();
-    let mut cities: Vec<FeatureId> = Vec::new();
+    let (board, catalog) = (game.board(), game.catalog());
+    let mut cities: SmallVec<[FeatureId; 8]> = SmallVec::new();
     for node in features.nodes(field) {
-        let (Some(tile), Some(segment)) = (features.tile_of(node), features.segment_of(node))
+        let Some(placed) = features.tile_of(node).and_then(|t| board.tile(t)) else {
+            continue;
+        };
+        let Some(seg) = features
+            .segment_of(node)
+            .and_then(|s| catalog.def(placed.tile).segment(s))
         else {
             continue;
         };
-        let Some(placed) = game.board().tile(tile) else {
-            continue;
-        };
-        let Some(seg) = game.catalog().def(placed.tile).segment(segment) else {
-            continue;
-        };
         for c in &seg.touches {
-            let city = node_of(placed, *c);
-            if features.is_complete(city) {
-                cities.push(features.root(city));
+            let city = features.root(node_of(placed, *c));
+            if features.is_complete(city) && !cities.contains(&city) {
+                cities.push(city);
             }
         }
     }
-    cities.sort_unstable_by_key(|r| features.first_node_of(*r));
-    cities.dedup();
     cities
 }
 
@@ -458,9 +496,13 @@ fn completed_cities(game: &Game<'_>, field: NodeId) -> Vec<FeatureId> {
 /// city does not matter. If some players are tied for the most farmers, they each
 /// score the points for that field." and "More than one field may touch and score
 /// the same city. Each field is scored [separately]."
-fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec<ScoreEvent> {
+fn farms_per_field(
+    game: &Game<'_>,
+    occupied: &[FeatureId],
+    per_city: u32,
+    events: &mut Vec<ScoreEvent>,
+) {
     let features = game.features();
-    let mut events = Vec::new();
     for &root in occupied {
         let Some(f) = features.feature(root) else {
             continue;
@@ -468,7 +510,7 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
         if f.kind != FeatureKind::Field {
             continue;
         }
-        let cities = completed_cities(game, root);
+        let mut cities = completed_cities(game, root);
         if cities.is_empty() {
             continue;
         }
@@ -476,6 +518,8 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
             per_city * cities.len() as u32
         });
         if game.explains() {
+            // Named in the order of their first-placed segments.
+            cities.sort_unstable_by_key(|r| features.first_node_of(*r));
             e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         }
         e.pigs = pig_owners([f], &e.winners);
@@ -483,7 +527,6 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
         e.returns_followers = false;
         events.push(e);
     }
-    events
 }
 
 /// 2000 farms. Rulebook ("Farmer scoring (for supplying the completed cities)"):
@@ -494,7 +537,12 @@ fn farms_per_field(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Ve
 /// farmers, each of those tied for most earns 4 points" and "Place an unused
 /// follower on each city as it is scored to be certain all are scored, but just
 /// once!"
-fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec<ScoreEvent> {
+fn farms_per_city(
+    game: &Game<'_>,
+    occupied: &[FeatureId],
+    per_city: u32,
+    events: &mut Vec<ScoreEvent>,
+) {
     let features = game.features();
     // Completed city (by stable name) → the farmed fields supplying it.
     let mut supplied: BTreeMap<NodeId, (FeatureId, Vec<FeatureId>)> = BTreeMap::new();
@@ -512,7 +560,6 @@ fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec
             entry.1.push(field);
         }
     }
-    let mut events = Vec::new();
     for (city, fields) in supplied.into_values() {
         let Some(c) = features.feature(city) else {
             continue;
@@ -557,7 +604,6 @@ fn farms_per_city(game: &Game<'_>, occupied: &[FeatureId], per_city: u32) -> Vec
             returns_followers: false,
         });
     }
-    events
 }
 
 #[cfg(test)]

@@ -209,7 +209,7 @@ fn score_events_without_explanations_score_the_same() {
                 assert!(b.iter().all(|e| e.tiles.is_empty() && e.at.is_none()));
                 events += a.len();
             }
-            let (a, b) = (explained.finish(), lean.finish());
+            let (a, b) = (explained.finish().to_vec(), lean.finish().to_vec());
             assert_eq!(
                 a.iter().map(key).collect::<Vec<_>>(),
                 b.iter().map(key).collect::<Vec<_>>()

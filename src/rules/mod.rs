@@ -325,6 +325,9 @@ pub struct Game<'c> {
     turn_goods: [u32; 3],
     /// Whether score events carry their explanations (tiles, feature names).
     explain: bool,
+    /// The score events of the last move or of the final scoring, kept with
+    /// their room so that a turn that scores allocates nothing.
+    events: Vec<ScoreEvent>,
 }
 
 impl<'c> Game<'c> {
@@ -357,6 +360,7 @@ impl<'c> Game<'c> {
             goods: ByPlayer::new(0, [0; 3]),
             turn_goods: [0; 3],
             explain: true,
+            events: Vec::new(),
         };
         game.restart(setup);
         game
@@ -651,10 +655,18 @@ impl<'c> Game<'c> {
         Ok(())
     }
 
-    /// Plays a checked move and returns the scoring it causes. Cannot fail: a move
-    /// from [`Game::check`] (or built from [`Game::legal_placements`] and
-    /// [`Game::legal_followers`]) is legal by construction.
-    pub fn apply(&mut self, mv: Move) -> Vec<ScoreEvent> {
+    /// Plays a checked move and returns the scoring it causes (the game keeps
+    /// the events until its next move). Cannot fail: a move from [`Game::check`]
+    /// (or built from [`Game::legal_placements`] and [`Game::legal_followers`])
+    /// is legal by construction.
+    pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
+        self.events.clear();
+        self.play_move(mv);
+        &self.events
+    }
+
+    /// [`Game::apply`], the events going to `self.events` (empty).
+    fn play_move(&mut self, mv: Move) {
         self.turn = self.turn.saturating_add(1);
         if let Some(n) = self.supply.get_mut(mv.tile.index()) {
             *n = n.saturating_sub(1);
@@ -667,7 +679,7 @@ impl<'c> Game<'c> {
         let (pos, rotation, follower) = match mv.action {
             // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
             // box … and draws another tile" — the same player goes on.
-            Action::Discard => return Vec::new(),
+            Action::Discard => return,
             Action::Place {
                 pos,
                 rotation,
@@ -699,11 +711,8 @@ impl<'c> Game<'c> {
                 self.monks.push((pos, node));
             }
         }
-        // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
-        // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
-        // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
-        // after the follower placement of the same turn.
-        let events = score::completed_by(self, &placed);
+        // Traders & Builders: the goods of the cities the tile completes go to the
+        // player (they depend on the features completed alone, not on the scoring).
         if self.expansions.contains(Expansion::TradersAndBuilders) {
             self.turn_goods = self.goods_completed(&placed);
             if let Some(g) = self.goods.get_mut(mv.player) {
@@ -712,14 +721,24 @@ impl<'c> Game<'c> {
                 }
             }
         }
-        self.settle(&events);
-        if !events.is_empty() {
-            let features = &self.features;
-            self.monks.retain(|(_, node)| {
-                features
-                    .feature(*node)
-                    .is_some_and(|f| !f.followers.is_empty())
-            });
+        // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
+        // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
+        // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
+        // after the follower placement of the same turn.
+        // Most tiles complete nothing that holds a follower: nothing scores then.
+        if score::may_score(self, &placed) {
+            let mut events = std::mem::take(&mut self.events);
+            score::completed_by(self, &placed, &mut events);
+            if !events.is_empty() {
+                self.settle(&events);
+                let features = &self.features;
+                self.monks.retain(|(_, node)| {
+                    features
+                        .feature(*node)
+                        .is_some_and(|f| !f.followers.is_empty())
+                });
+            }
+            self.events = events;
         }
         // Traders & Builders: a tile that extends the player's builder's road or
         // city grants a second turn, never a third.
@@ -731,24 +750,28 @@ impl<'c> Game<'c> {
             self.second_turn = false;
             self.next = Player(((mv.player.index() + 1) % self.in_hand.len().max(1)) as u8);
         }
-        events
     }
 
-    /// Checks and applies a written turn.
+    /// Checks and applies a written turn, and returns the scoring it causes.
     ///
     /// # Errors
     /// As [`Game::check`]; the state is unchanged on error.
     pub fn play(&mut self, turn: &TurnRecord) -> Result<Vec<ScoreEvent>, Violation> {
         let mv = self.check(&TurnInput::of(turn))?;
-        Ok(self.apply(mv))
+        self.apply(mv);
+        Ok(std::mem::take(&mut self.events))
     }
 
-    /// Scores every incomplete feature and every farm (the game's end), returns the
-    /// events and adds them to the scores.
-    pub fn finish(&mut self) -> Vec<ScoreEvent> {
-        let events = score::final_scoring(self);
+    /// Scores every incomplete feature and every farm (the game's end), adds them
+    /// to the scores and returns the events (the game keeps them until its next
+    /// move).
+    pub fn finish(&mut self) -> &[ScoreEvent] {
+        let mut events = std::mem::take(&mut self.events);
+        events.clear();
+        score::final_scoring(self, &mut events);
         self.settle(&events);
-        events
+        self.events = events;
+        &self.events
     }
 
     /// Adds the points of scoring events and returns the followers they free

@@ -146,9 +146,9 @@ impl Game<'_> {
     }
 }
 
-/// The goods majorities at the end: one event per kind of goods someone holds.
-pub fn goods_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
-    let mut events = Vec::new();
+/// The goods majorities at the end, added to `events`: one event per kind of
+/// goods someone holds.
+pub fn goods_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
     for g in Goods::ALL {
         let held = game
             .goods()
@@ -165,7 +165,6 @@ pub fn goods_scoring(game: &Game<'_>) -> Vec<ScoreEvent> {
             GOODS_MAJORITY_POINTS,
         ));
     }
-    events
 }
 
 /// The arguments of a `@goods` event: `wine+N,grain+N,cloth+N`, kinds with none
