@@ -344,10 +344,6 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 /// Inputs this large show a progress bar (on a terminal only).
 const PROGRESS_FROM_BYTES: u64 = 8 << 20;
 
-/// Games checked at once: enough to keep every core busy, few enough that memory
-/// stays flat whatever the size of the input.
-const BATCH_GAMES: usize = 512;
-
 /// A file (or standard input) as a reader, with its size if known. The reader
 /// is not buffered: [`crate::stream::GameReader`] reads it in large blocks.
 fn open_input(path: &Path) -> std::io::Result<(Box<dyn std::io::Read>, Option<u64>)> {
@@ -370,7 +366,7 @@ fn check(
     err: &mut impl Write,
 ) -> u8 {
     use crate::report::{SourceView, render_game};
-    use crate::stream::GameReader;
+    use crate::stream::{Game, GameReader};
     use rayon::prelude::*;
     let files = match collect_files(paths) {
         Ok(f) => f,
@@ -417,47 +413,28 @@ fn check(
         let mut stream = GameReader::new(reader);
         let mut index = 0usize;
         let mut failed = false;
+        let mut text = String::new();
         loop {
-            let mut batch = Vec::with_capacity(BATCH_GAMES);
-            let mut failure = None;
-            for g in stream.by_ref().take(BATCH_GAMES) {
-                match g {
-                    Ok(g) => batch.push(g),
-                    Err(e) => {
-                        failure = Some(e);
-                        break;
-                    }
+            let batch = match stream.next_batch() {
+                Ok(Some(batch)) => batch,
+                Ok(None) => break,
+                Err(e) => {
+                    let _ = writeln!(err, "error: {name}: {e}");
+                    failed = true;
+                    break;
                 }
-            }
-            if batch.is_empty() && failure.is_none() {
-                break;
-            }
-            let run = || -> Vec<Vec<crate::diagnostics::Diagnostic>> {
-                batch
-                    .par_iter()
-                    .map_init(
-                        || crate::referee::Referee::new(catalog),
-                        |referee, g| referee.verdict(&g.text, g.base),
-                    )
-                    .collect()
             };
-            let outcomes = match &pool {
-                Some(pool) => pool.install(run),
-                None if jobs == 1 => batch
-                    .iter()
-                    .map(|g| referee.verdict(&g.text, g.base))
-                    .collect(),
-                None => run(),
-            };
-            let mut text = String::new();
-            for (g, diagnostics) in batch.iter().zip(&outcomes) {
-                let view = SourceView {
-                    name: &name,
-                    text: &g.text,
-                    base: g.base,
-                    first_line: g.first_line,
-                };
-                render_game(&mut text, &view, index, diagnostics, &options);
+            text.clear();
+            let mut report = |g: &Game<'_>, diagnostics: &[crate::diagnostics::Diagnostic]| {
+                if !diagnostics.is_empty() {
+                    let view = SourceView {
+                        name: &name,
+                        text: g.text,
+                        base: g.base,
+                        first_line: g.first_line,
+                    };
+                    render_game(&mut text, &view, index, diagnostics, &options);
+                }
                 index += 1;
                 games += 1;
                 valid += usize::from(
@@ -465,20 +442,38 @@ fn check(
                         .iter()
                         .any(crate::diagnostics::Diagnostic::is_error),
                 );
-                if let Some(p) = &progress {
-                    p.inc(g.text.len() as u64);
+            };
+            if jobs == 1 {
+                for g in batch.games() {
+                    report(&g, &referee.verdict(g.text, g.base));
                 }
+            } else {
+                let batch: Vec<Game<'_>> = batch.games().collect();
+                let run = || -> Vec<Vec<crate::diagnostics::Diagnostic>> {
+                    batch
+                        .par_iter()
+                        .map_init(
+                            || crate::referee::Referee::new(catalog),
+                            |referee, g| referee.verdict(g.text, g.base),
+                        )
+                        .collect()
+                };
+                let outcomes = match &pool {
+                    Some(pool) => pool.install(run),
+                    None => run(),
+                };
+                for (g, diagnostics) in batch.iter().zip(&outcomes) {
+                    report(g, diagnostics);
+                }
+            }
+            if let Some(p) = &progress {
+                p.inc(batch.text().len() as u64);
             }
             let _ = if format == CheckFormat::Human {
                 err.write_all(text.as_bytes())
             } else {
                 out.write_all(text.as_bytes())
             };
-            if let Some(e) = failure {
-                let _ = writeln!(err, "error: {name}: {e}");
-                failed = true;
-                break;
-            }
         }
         if let Some(p) = progress {
             p.finish_and_clear();

@@ -1,4 +1,4 @@
-//! Reading multi-game files as a stream: one game's text at a time, so that
+//! Reading multi-game files as a stream: a batch of games at a time, so that
 //! checking an archive of any size holds only the games in flight in memory.
 //!
 //! Games are split exactly as [`crate::notation::split_games`] splits a text held
@@ -9,9 +9,11 @@
 //!
 //! The input is read in large blocks into one buffer and searched there in place:
 //! line by line until a game has a turn line, then only for the next `[` (a tag
-//! line holds one, and nothing else can end the game). A game's bytes are copied
-//! once, into its own text, when it is complete; a game larger than the buffer
-//! moves its complete lines out of the buffer as it grows.
+//! line holds one, and nothing else can end the game). The games complete in the
+//! buffer are handed out together, as one text checked for UTF-8 once and
+//! borrowed from the buffer, with each game's range in it; nothing is copied. A
+//! game larger than the buffer grows it, and the buffer shrinks back once its
+//! games are small again.
 
 use std::io::Read;
 
@@ -19,14 +21,65 @@ use std::io::Read;
 const BUFFER: usize = 256 * 1024;
 
 /// One game's text and where it lies in its file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameText {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game<'a> {
     /// Byte offset of the game in the file.
     pub base: usize,
     /// 0-based line number of the game's first line in the file.
     pub first_line: usize,
     /// The game's lines, line ends included.
-    pub text: String,
+    pub text: &'a str,
+}
+
+/// Where one game of a batch lies: its end in the batch's text and its first
+/// line in the file (it starts where the game before it ends).
+#[derive(Debug, Clone, Copy)]
+struct Span {
+    end: usize,
+    first_line: usize,
+}
+
+/// Games that follow one another in the file, handed out together: their text
+/// borrowed from the reader's buffer, and where each of them lies.
+#[derive(Debug, Clone, Copy)]
+pub struct Batch<'a> {
+    /// The games' text, one after the other.
+    text: &'a str,
+    /// Byte offset of `text` in the file.
+    base: usize,
+    spans: &'a [Span],
+}
+
+impl<'a> Batch<'a> {
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether the batch holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The games' text, one after the other.
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    /// The games, in the order of the file.
+    pub fn games(&self) -> impl ExactSizeIterator<Item = Game<'a>> + Clone + 'a {
+        let (text, base) = (self.text, self.base);
+        let mut start = 0;
+        self.spans.iter().map(move |span| {
+            let game = Game {
+                base: base + start,
+                first_line: span.first_line,
+                text: text.get(start..span.end).unwrap_or_default(),
+            };
+            start = span.end;
+            game
+        })
+    }
 }
 
 /// A fault while reading a stream.
@@ -54,34 +107,38 @@ enum Seek {
     Bracket,
 }
 
-/// Splits a byte stream into games, lazily.
+/// Splits a byte stream into games, lazily, a batch at a time.
 pub struct GameReader<R> {
     reader: R,
-    /// Input read and not yet handed out in a game: `buf[..end]` is filled.
+    /// Input read and not yet handed out in a batch: `buf[start..end]`.
     buf: Vec<u8>,
     end: usize,
-    /// The buffer's size when no line has made it larger.
+    /// The buffer's size when no game has made it larger.
     size: usize,
-    /// Where the game being gathered continues in `buf`; its bytes before that
-    /// are in `spilled`.
+    /// Where the games not yet handed out start in `buf`.
     start: usize,
+    /// Where the complete games after `start` end in `buf`, in order.
+    ends: Vec<usize>,
     /// Start of the line being read (no line feed lies in `buf[pos..seek]`).
     pos: usize,
     /// Where the search goes on.
     seek: usize,
     mode: Seek,
-    /// The game's complete lines that were moved out to make room in `buf`.
-    spilled: Vec<u8>,
-    /// Byte offset of the game being gathered in the file.
+    /// Byte offset of `start` in the file.
     base: usize,
-    /// 0-based line number of the game's first line.
-    first_line: usize,
+    /// 0-based line number of `start` in the file.
+    line: usize,
+    /// The games of the batch handed out last.
+    spans: Vec<Span>,
+    /// A fault met after the games not yet handed out, reported after them.
+    fault: Option<StreamError>,
     /// Whether the game being gathered has a turn line yet.
     seen_turn: bool,
     /// Whether any tag or turn line has been read.
     started: bool,
     /// Whether the input has ended.
     eof: bool,
+    /// Whether the last batch has been handed out.
     done: bool,
 }
 
@@ -89,9 +146,9 @@ impl<R> std::fmt::Debug for GameReader<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GameReader")
             .field("base", &self.base)
-            .field("first_line", &self.first_line)
-            .field("buffered", &self.end)
-            .field("spilled", &self.spilled.len())
+            .field("line", &self.line)
+            .field("buffered", &self.end.saturating_sub(self.start))
+            .field("complete", &self.ends.len())
             .field("eof", &self.eof)
             .finish_non_exhaustive()
     }
@@ -124,20 +181,29 @@ fn line_kind(line: &[u8]) -> (bool, bool) {
     }
 }
 
+/// Where the first line feed in `bytes` is: looked for a word at a time in
+/// the first 32 bytes (most lines are short), then by `memchr`.
+fn find_line_feed(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let (words, _) = bytes.as_chunks::<8>();
+    let mut at = 0;
+    for word in words.iter().take(4) {
+        let x = u64::from_le_bytes(*word) ^ (ONES * u64::from(b'\n'));
+        // The lowest byte flagged is the first zero byte of `x`: a borrow
+        // only runs up from a zero byte, so no byte below it is flagged.
+        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    memchr::memchr(b'\n', bytes.get(at..)?).map(|i| at + i)
+}
+
 /// The number of line feeds in `bytes` (counted by `memchr`, a vector at a time).
 fn count_lines(bytes: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', bytes).count()
-}
-
-/// The fault for a game whose bytes are UTF-8 only up to `valid`: the line
-/// holding the first bad byte.
-fn not_utf8(bytes: &[u8], valid: usize, base: usize, first_line: usize) -> StreamError {
-    let before = bytes.get(..valid).unwrap_or(bytes);
-    let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-    StreamError::NotUtf8 {
-        line: first_line + count_lines(before) + 1,
-        offset: base + line_start,
-    }
 }
 
 impl<R: Read> GameReader<R> {
@@ -147,7 +213,7 @@ impl<R: Read> GameReader<R> {
     }
 
     /// Games of a reader, read into a buffer of `size` bytes (larger while a
-    /// line does not fit in it).
+    /// game does not fit in it).
     fn with_buffer(reader: R, size: usize) -> GameReader<R> {
         let size = size.max(2);
         GameReader {
@@ -156,12 +222,14 @@ impl<R: Read> GameReader<R> {
             end: 0,
             size,
             start: 0,
+            ends: Vec::new(),
             pos: 0,
             seek: 0,
             mode: Seek::LineEnd,
-            spilled: Vec::new(),
             base: 0,
-            first_line: 0,
+            line: 0,
+            spans: Vec::new(),
+            fault: None,
             seen_turn: false,
             started: false,
             eof: false,
@@ -169,34 +237,108 @@ impl<R: Read> GameReader<R> {
         }
     }
 
-    /// The game gathered so far, up to `split` in the buffer, as text; the next
-    /// game starts there.
-    fn take_game(&mut self, split: usize) -> Result<GameText, StreamError> {
-        let bytes = self.buf.get(self.start..split).unwrap_or(&[]);
-        let (base, first_line) = (self.base, self.first_line);
-        let text = if self.spilled.is_empty() {
-            match std::str::from_utf8(bytes) {
-                Ok(text) => text.to_owned(),
-                Err(e) => return Err(not_utf8(bytes, e.valid_up_to(), base, first_line)),
+    /// The next games of the input: every game complete in the buffer once it
+    /// is full, or once the input ends. `None` after the last game; a fault is
+    /// returned once, after the games before it, and nothing follows it.
+    pub fn next_batch(&mut self) -> Result<Option<Batch<'_>>, StreamError> {
+        if let Some(fault) = self.fault.take() {
+            self.done = true;
+            return Err(fault);
+        }
+        if self.done {
+            return Ok(None);
+        }
+        loop {
+            self.search();
+            if self.eof {
+                // The last game runs to the end of the input; a stream of only
+                // blank and comment lines holds no game, but its bytes are
+                // still checked.
+                if self.started {
+                    self.ends.push(self.end);
+                }
+                self.done = true;
+                return self.batch(self.end);
             }
-        } else {
-            self.spilled.extend_from_slice(bytes);
-            match String::from_utf8(std::mem::take(&mut self.spilled)) {
-                Ok(text) => text,
-                Err(e) => {
-                    let valid = e.utf8_error().valid_up_to();
-                    return Err(not_utf8(e.as_bytes(), valid, base, first_line));
+            let full = self.end >= self.buf.len();
+            if full && let Some(&split) = self.ends.last() {
+                return self.batch(split);
+            }
+            if let Err(e) = self.fill() {
+                match self.ends.last() {
+                    Some(&split) => {
+                        self.fault = Some(e);
+                        return self.batch(split);
+                    }
+                    None => {
+                        self.done = true;
+                        return Err(e);
+                    }
                 }
             }
+        }
+    }
+
+    /// The complete games, `buf[start..split]`, as a batch; the games not yet
+    /// handed out start at `split` after it. The text is checked for UTF-8
+    /// once: the games before a bad byte are handed out, and the fault is kept
+    /// to follow them.
+    fn batch(&mut self, split: usize) -> Result<Option<Batch<'_>>, StreamError> {
+        let bytes = self.buf.get(self.start..split).unwrap_or_default();
+        let (text, bad) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text, None),
+            Err(e) => {
+                let valid = e.valid_up_to();
+                let text = bytes
+                    .get(..valid)
+                    .and_then(|b| std::str::from_utf8(b).ok())
+                    .unwrap_or_default();
+                (text, Some(valid))
+            }
         };
+        let (base, mut line) = (self.base, self.line);
+        self.spans.clear();
+        let mut from = 0;
+        for &end in &self.ends {
+            let end = end.saturating_sub(self.start);
+            if bad.is_some_and(|bad| end > bad) {
+                break;
+            }
+            self.spans.push(Span {
+                end,
+                first_line: line,
+            });
+            line += count_lines(text.as_bytes().get(from..end).unwrap_or_default());
+            from = end;
+        }
+        let text = text.get(..from).unwrap_or_default();
+        if let Some(valid) = bad {
+            let before = bytes.get(from..valid).unwrap_or_default();
+            let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+            let fault = StreamError::NotUtf8 {
+                line: line + count_lines(before) + 1,
+                offset: base + from + line_start,
+            };
+            if self.spans.is_empty() {
+                // Nothing follows the fault, not even a fault met after it.
+                self.fault = None;
+                self.done = true;
+                return Err(fault);
+            }
+            self.fault = Some(fault);
+        }
+        self.ends.clear();
         self.start = split;
-        self.base += text.len();
-        self.first_line += count_lines(text.as_bytes());
-        Ok(GameText {
-            base,
-            first_line,
+        self.base += from;
+        self.line = line;
+        if self.spans.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(Batch {
             text,
-        })
+            base,
+            spans: &self.spans,
+        }))
     }
 
     /// Reads more input after `end`, first making room in the buffer if it is
@@ -217,18 +359,11 @@ impl<R: Read> GameReader<R> {
         }
     }
 
-    /// Frees at least half of the buffer. The game's bytes before the line
-    /// being read move out to `spilled` if the game fills more than half of the
-    /// buffer; what is kept moves to the front; a line longer than half of the
-    /// buffer doubles it, and a buffer so doubled shrinks back once its lines
-    /// are short again.
+    /// Frees at least half of the buffer, when no complete game is left in it:
+    /// the game being gathered moves to the front; a game longer than half of
+    /// the buffer doubles it, and a buffer so doubled shrinks back once its
+    /// games are short again.
     fn make_room(&mut self) {
-        let half = self.buf.len() / 2;
-        if self.end.saturating_sub(self.start) > half {
-            self.spilled
-                .extend_from_slice(self.buf.get(self.start..self.pos).unwrap_or(&[]));
-            self.start = self.pos;
-        }
         let shift = self.start.min(self.end);
         let end = self.end.min(self.buf.len());
         self.buf.copy_within(shift..end, 0);
@@ -236,7 +371,7 @@ impl<R: Read> GameReader<R> {
         self.pos = self.pos.saturating_sub(shift);
         self.seek = self.seek.saturating_sub(shift);
         self.end = end - shift;
-        if self.end > half {
+        if self.end > self.buf.len() / 2 {
             self.buf.resize(self.buf.len() * 2, 0);
         } else if self.buf.len() > self.size && self.end <= self.size / 2 {
             self.buf.truncate(self.size);
@@ -244,91 +379,70 @@ impl<R: Read> GameReader<R> {
         }
     }
 
-    /// The last game, at the end of the input.
-    fn last_game(&mut self) -> Result<Option<GameText>, StreamError> {
-        self.done = true;
-        let game = self.take_game(self.end)?;
-        // A stream of only blank and comment lines holds no game.
-        Ok(Some(game).filter(|_| self.started))
-    }
-
-    fn next_game(&mut self) -> Result<Option<GameText>, StreamError> {
+    /// Searches the buffer for the ends of games, as far as it is filled:
+    /// each game ended by a tag line after a turn line has its end in `ends`.
+    /// At the end of the input, the whole of it has been searched.
+    fn search(&mut self) {
+        let filled = self.buf.get(..self.end).unwrap_or_default();
+        let end = filled.len();
+        let (mut pos, mut seek, mut mode) = (self.pos, self.seek, self.mode);
         loop {
-            let filled = self.buf.get(..self.end).unwrap_or(&[]);
-            let rest = filled.get(self.seek..).unwrap_or(&[]);
-            match self.mode {
+            let rest = filled.get(seek..).unwrap_or_default();
+            match mode {
                 Seek::Bracket => match memchr::memchr(b'[', rest) {
                     Some(i) => {
                         // The line holding the `[` is read whole to tell what it is.
-                        let ahead = rest.get(..i).unwrap_or(&[]);
+                        let ahead = rest.get(..i).unwrap_or_default();
                         if let Some(j) = memchr::memrchr(b'\n', ahead) {
-                            self.pos = self.seek + j + 1;
+                            pos = seek + j + 1;
                         }
-                        self.seek += i + 1;
-                        self.mode = Seek::LineEnd;
+                        seek += i + 1;
+                        mode = Seek::LineEnd;
                     }
                     None if self.eof => {
                         // No tag line in the rest of the input: the game runs to its end.
-                        self.pos = self.end;
-                        self.seek = self.end;
-                        self.mode = Seek::LineEnd;
+                        pos = end;
+                        seek = end;
+                        mode = Seek::LineEnd;
                     }
                     None => {
                         if let Some(j) = memchr::memrchr(b'\n', rest) {
-                            self.pos = self.seek + j + 1;
+                            pos = seek + j + 1;
                         }
-                        self.seek = self.end;
-                        self.fill()?;
+                        seek = end;
+                        break;
                     }
                 },
                 Seek::LineEnd => {
-                    let line_end = match memchr::memchr(b'\n', rest) {
-                        Some(i) => self.seek + i + 1,
+                    let line_end = match find_line_feed(rest) {
+                        Some(i) => seek + i + 1,
                         None if !self.eof => {
-                            self.seek = self.end;
-                            self.fill()?;
-                            continue;
+                            seek = end;
+                            break;
                         }
                         // A last line without a line feed.
-                        None if self.pos < self.end => self.end,
-                        None => return self.last_game(),
+                        None if pos < end => end,
+                        None => break,
                     };
-                    let line_start = self.pos;
+                    let line_start = pos;
                     let (is_tag, is_turn) =
-                        line_kind(filled.get(line_start..line_end).unwrap_or(&[]));
-                    self.pos = line_end;
-                    self.seek = line_end;
+                        line_kind(filled.get(line_start..line_end).unwrap_or_default());
+                    pos = line_end;
+                    seek = line_end;
                     if is_tag && self.seen_turn {
                         // A tag line after a turn line starts the next game.
                         self.seen_turn = false;
-                        return self.take_game(line_start).map(Some);
+                        self.ends.push(line_start);
                     }
                     self.started |= is_tag || is_turn;
                     self.seen_turn |= is_turn;
                     if self.seen_turn {
-                        self.mode = Seek::Bracket;
+                        mode = Seek::Bracket;
                     }
                 }
             }
         }
-    }
-}
-
-impl<R: Read> Iterator for GameReader<R> {
-    type Item = Result<GameText, StreamError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match self.next_game() {
-            Ok(Some(g)) => Some(Ok(g)),
-            Ok(None) => None,
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+        (self.pos, self.seek, self.mode) = (pos, seek, mode);
     }
 }
 
@@ -336,10 +450,48 @@ impl<R: Read> Iterator for GameReader<R> {
 mod tests {
     use super::*;
 
-    fn games(src: &str) -> Vec<GameText> {
-        GameReader::new(src.as_bytes())
-            .map(|g| g.unwrap())
-            .collect()
+    /// A game's offset, first line and text, owned.
+    type Owned = (usize, usize, String);
+
+    /// Every game of a reader, batch by batch, up to its fault if any. Each
+    /// batch holds games, its text is theirs one after the other, and nothing
+    /// follows a fault.
+    fn drain<R: Read>(reader: &mut GameReader<R>) -> (Vec<Owned>, Option<StreamError>) {
+        let mut games = Vec::new();
+        loop {
+            match reader.next_batch() {
+                Ok(Some(batch)) => {
+                    assert!(!batch.is_empty());
+                    assert_eq!(batch.games().len(), batch.len());
+                    let text: String = batch.games().map(|g| g.text).collect();
+                    assert_eq!(text, batch.text());
+                    let mut games_of = batch.games();
+                    let first = games_of.next().unwrap();
+                    assert_eq!(first.base, batch.base);
+                    let mut base = first.base;
+                    for g in batch.games() {
+                        assert_eq!(g.base, base);
+                        base += g.text.len();
+                    }
+                    games.extend(
+                        batch
+                            .games()
+                            .map(|g| (g.base, g.first_line, g.text.to_string())),
+                    );
+                }
+                Ok(None) => return (games, None),
+                Err(e) => {
+                    assert!(matches!(reader.next_batch(), Ok(None)));
+                    return (games, Some(e));
+                }
+            }
+        }
+    }
+
+    fn games(src: &str) -> Vec<Owned> {
+        let (games, fault) = drain(&mut GameReader::new(src.as_bytes()));
+        assert!(fault.is_none(), "{fault:?}");
+        games
     }
 
     #[test]
@@ -353,7 +505,7 @@ mod tests {
         ];
         for src in srcs {
             let ours: Vec<(usize, String)> =
-                games(src).into_iter().map(|g| (g.base, g.text)).collect();
+                games(src).into_iter().map(|(b, _, t)| (b, t)).collect();
             let theirs: Vec<(usize, String)> = crate::notation::split_games(src)
                 .map(|(b, t)| (b, t.to_string()))
                 .collect();
@@ -367,14 +519,15 @@ mod tests {
     /// What a reader yields, with faults reduced to the line and offset they name.
     type Games = Vec<Game>;
 
-    fn outcome<R: Read>(reader: GameReader<R>) -> Games {
-        reader
-            .map(|g| match g {
-                Ok(g) => Ok((g.base, g.first_line, g.text)),
-                Err(StreamError::NotUtf8 { line, offset }) => Err((line, offset)),
-                Err(e) => panic!("{e}"),
-            })
-            .collect()
+    fn outcome<R: Read>(mut reader: GameReader<R>) -> Games {
+        let (games, fault) = drain(&mut reader);
+        let mut games: Games = games.into_iter().map(Ok).collect();
+        match fault {
+            None => {}
+            Some(StreamError::NotUtf8 { line, offset }) => games.push(Err((line, offset))),
+            Some(e) => panic!("{e}"),
+        }
+        games
     }
 
     /// The games of a whole input, split line by line as the reader must: a tag
@@ -566,19 +719,16 @@ mod tests {
             let mut input = Trickle::new(&bytes, round as u64);
             input.fails = true;
             let mut reader = GameReader::with_buffer(input, size);
-            let mut ours = Vec::new();
-            let broke = loop {
-                match reader.next() {
-                    Some(Ok(g)) => ours.push(Ok((g.base, g.first_line, g.text))),
-                    Some(Err(StreamError::NotUtf8 { line, offset })) => {
-                        ours.push(Err((line, offset)));
-                        break false;
-                    }
-                    Some(Err(StreamError::Io(_))) => break true,
-                    None => panic!("the input cannot end"),
+            let (games, fault) = drain(&mut reader);
+            let mut ours: Games = games.into_iter().map(Ok).collect();
+            let broke = match fault {
+                Some(StreamError::NotUtf8 { line, offset }) => {
+                    ours.push(Err((line, offset)));
+                    false
                 }
+                Some(StreamError::Io(_)) => true,
+                None => panic!("the input cannot end"),
             };
-            assert!(reader.next().is_none());
             // The games a tag line after a turn line ends, within the complete lines.
             let complete = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
             let (expected, _) = reference_parts(&bytes[..complete]);
@@ -619,30 +769,34 @@ mod tests {
     fn a_last_line_without_a_line_feed_is_read() {
         let g = games("[A \"1\"]\r\n1. X V 1,0 r0\r\n[A \"2\"]\r\n1. Y V 1,0 r0");
         assert_eq!(g.len(), 2);
-        assert_eq!((g[1].base, g[1].first_line), (24, 2));
-        assert_eq!(g[1].text, "[A \"2\"]\r\n1. Y V 1,0 r0");
+        assert_eq!((g[1].0, g[1].1), (24, 2));
+        assert_eq!(g[1].2, "[A \"2\"]\r\n1. Y V 1,0 r0");
     }
 
     #[test]
-    fn a_long_line_grows_the_buffer_and_a_long_game_does_not() {
+    fn a_long_line_or_game_grows_the_buffer() {
         let long = "x".repeat(1_000_000);
         let src = format!("[A \"1\"]\n1. X V 1,0 r0 {long}\n[A \"2\"]\n1. Y V 1,0 r0\n");
         let mut reader = GameReader::with_buffer(Trickle::new(src.as_bytes(), 7), 64);
-        let first = reader.next().unwrap().unwrap();
-        assert_eq!(first.text.len(), src.find("[A \"2\"]").unwrap());
+        let g = games_of(&mut reader);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].2.len(), src.find("[A \"2\"]").unwrap());
         assert!(reader.buf.len() >= 1_000_000);
-        let second = reader.next().unwrap().unwrap();
-        assert_eq!(second.first_line, 2);
-        assert!(reader.next().is_none());
+        assert_eq!(g[1].1, 2);
 
         let mut src = String::from("[A \"1\"]\n");
         for n in 1..=100_000 {
             src.push_str(&format!("{n}. X V 1,0 r0\n"));
         }
         let mut reader = GameReader::with_buffer(src.as_bytes(), 4096);
-        assert_eq!(reader.next().unwrap().unwrap().text, src);
-        assert_eq!(reader.buf.len(), 4096);
-        assert!(reader.next().is_none());
+        assert_eq!(games_of(&mut reader), [(0, 0, src.clone())]);
+        assert!(reader.buf.len() <= 2 * src.len());
+    }
+
+    fn games_of<R: Read>(reader: &mut GameReader<R>) -> Vec<Owned> {
+        let (games, fault) = drain(reader);
+        assert!(fault.is_none(), "{fault:?}");
+        games
     }
 
     #[test]
@@ -653,28 +807,47 @@ mod tests {
             src.push_str(&format!("[A \"{n}\"]\n1. X V 1,0 r0\n"));
         }
         let mut reader = GameReader::with_buffer(src.as_bytes(), 256);
-        assert_eq!(reader.by_ref().count(), 2001);
+        assert_eq!(games_of(&mut reader).len(), 2001);
         assert_eq!(reader.buf.len(), 256);
+    }
+
+    #[test]
+    fn line_feeds_are_found_where_they_are() {
+        let mut state = 0x1f;
+        for _ in 0..20_000 {
+            let len = (next(&mut state) % 80) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| match next(&mut state) {
+                    r if r % 13 == 0 => b'\n',
+                    r => (r >> 8) as u8,
+                })
+                .collect();
+            let expected = bytes.iter().position(|b| *b == b'\n');
+            assert_eq!(find_line_feed(&bytes), expected, "{bytes:?}");
+        }
     }
 
     #[test]
     fn first_lines_are_counted() {
         let g = games("[A \"1\"]\n1. X V 1,0 r0\n[A \"2\"]\n1. Y V 1,0 r0\n");
-        assert_eq!(g[1].first_line, 2);
-        assert_eq!(g[1].base, 22);
+        assert_eq!(g[1].1, 2);
+        assert_eq!(g[1].0, 22);
     }
 
     #[test]
     fn invalid_utf8_in_a_file_without_a_game_is_reported() {
         let bytes: &[u8] = b"; comment\n\xff\xfe\n";
-        let r: Vec<_> = GameReader::new(bytes).collect();
+        let r = drain(&mut GameReader::new(bytes));
         assert!(
             matches!(
-                r.as_slice(),
-                [Err(StreamError::NotUtf8 {
-                    line: 2,
-                    offset: 10
-                })]
+                r,
+                (
+                    ref games,
+                    Some(StreamError::NotUtf8 {
+                        line: 2,
+                        offset: 10
+                    })
+                ) if games.is_empty()
             ),
             "{r:?}"
         );
@@ -683,10 +856,9 @@ mod tests {
     #[test]
     fn invalid_utf8_names_its_line() {
         let bytes: &[u8] = b"[A \"1\"]\n1. X \xff V\n";
-        let r: Vec<_> = GameReader::new(bytes).collect();
-        match r.last() {
-            Some(Err(StreamError::NotUtf8 { line, offset })) => {
-                assert_eq!((*line, *offset), (2, 8));
+        match drain(&mut GameReader::new(bytes)) {
+            (_, Some(StreamError::NotUtf8 { line, offset })) => {
+                assert_eq!((line, offset), (2, 8));
             }
             other => panic!("{other:?}"),
         }
