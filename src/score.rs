@@ -16,7 +16,7 @@ use crate::rules::expansions::Expansion;
 use crate::rules::expansions::inns_and_cathedrals::{cathedral_city_points, inn_road_points};
 use crate::rules::expansions::traders_and_builders::{goods_scoring, pig_owners};
 use crate::rules::{Edition, Game};
-use crate::tiles::{FeatureKind, Goods, Spot};
+use crate::tiles::{FeatureKind, Goods, SegmentId, Spot};
 
 use std::fmt;
 
@@ -471,19 +471,17 @@ fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> 
     let features = game.features();
     let (board, catalog) = (game.board(), game.catalog());
     let mut cities: SmallVec<[FeatureId; 8]> = SmallVec::new();
-    for node in features.nodes(field) {
-        let Some(placed) = features.tile_of(node).and_then(|t| board.tile(t)) else {
+    for (_, tile, segment) in features.segments(field) {
+        let Some(placed) = board.tile(tile) else {
             continue;
         };
-        let Some(seg) = features
-            .segment_of(node)
-            .and_then(|s| catalog.def(placed.tile).segment(s))
-        else {
-            continue;
-        };
-        for c in &seg.touches {
-            let city = features.root(node_of(placed, *c));
-            if features.is_complete(city) && !cities.contains(&city) {
+        let mut touches = catalog.touches(placed.tile, segment);
+        while touches != 0 {
+            let c = touches.trailing_zeros() as SegmentId;
+            touches &= touches - 1;
+            if let Some(city) = features.complete_root(node_of(placed, c))
+                && !cities.contains(&city)
+            {
                 cities.push(city);
             }
         }

@@ -244,6 +244,27 @@ impl Features {
         })
     }
 
+    /// The nodes of the feature a node belongs to, starting with that node, each
+    /// with the placed tile it lies on and its segment there: one lookup a node.
+    pub fn segments(
+        &self,
+        node: NodeId,
+    ) -> impl Iterator<Item = (NodeId, TileIndex, SegmentId)> + '_ {
+        self.circle(node).map(|(id, n)| (id, n.tile, n.segment))
+    }
+
+    /// The nodes of the feature a node belongs to, starting with that node, with
+    /// their data (none when the node is out of range).
+    fn circle(&self, node: NodeId) -> impl Iterator<Item = (NodeId, &Node)> + '_ {
+        let mut at = Some(node);
+        std::iter::from_fn(move || {
+            let current = at?;
+            let n = self.nodes.get(current)?;
+            at = (n.next != node).then_some(n.next);
+            Some((current, n))
+        })
+    }
+
     /// The segment a node stands for on its tile.
     pub fn segment_of(&self, node: NodeId) -> Option<SegmentId> {
         self.nodes.get(node).map(|n| n.segment)
@@ -252,29 +273,29 @@ impl Features {
     /// The distinct placed tiles of the feature a node belongs to, in order of
     /// placement.
     pub fn distinct_tiles(&self, node: NodeId) -> Vec<TileIndex> {
-        let mut tiles: Vec<TileIndex> = self.nodes(node).filter_map(|n| self.tile_of(n)).collect();
+        let mut tiles: Vec<TileIndex> = self.circle(node).map(|(_, n)| n.tile).collect();
         tiles.sort_unstable();
         tiles.dedup();
         tiles
     }
 
     /// Number of distinct tiles of the feature a node belongs to (a tile counts
-    /// once however many of its segments the feature holds). Nearly every road
-    /// and city spans a few dozen tiles at most: those are counted on the stack.
+    /// once however many of its segments the feature holds). The tiles seen are
+    /// marked in a bit set on the stack, one bit per placed tile, as long as the
+    /// board holds no more tiles than it has bits.
     pub fn tile_count(&self, node: NodeId) -> u32 {
-        let mut seen = [0 as TileIndex; 48];
+        let mut seen = [0u64; 4];
         let mut n = 0;
-        for t in self.nodes(node).filter_map(|x| self.tile_of(x)) {
-            if seen.get(..n).is_some_and(|s| s.contains(&t)) {
-                continue;
-            }
-            match seen.get_mut(n) {
-                Some(slot) => *slot = t,
-                None => return self.distinct_tiles(node).len() as u32,
-            }
-            n += 1;
+        for (_, x) in self.circle(node) {
+            let t = x.tile as usize;
+            let Some(word) = seen.get_mut(t / 64) else {
+                return self.distinct_tiles(node).len() as u32;
+            };
+            let bit = 1u64 << (t % 64);
+            n += u32::from(*word & bit == 0);
+            *word |= bit;
         }
-        n as u32
+        n
     }
 
     /// Puts a follower on the feature of a node.
@@ -299,22 +320,31 @@ impl Features {
         })
     }
 
+    /// The root of a node's feature when it is a completed city or road (see
+    /// [`Features::is_complete`]).
+    pub fn complete_root(&self, node: NodeId) -> Option<FeatureId> {
+        let r = self.root(node);
+        let f = &self.nodes.get(r)?.feature;
+        (matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0).then_some(r)
+    }
+
     /// The features that hold a follower, as roots in order of their first node.
-    pub fn occupied_roots(&self) -> Vec<FeatureId> {
-        // Sorted by (first node, root): the first node names one feature, so
-        // the order is that of first nodes and a feature's repeats meet.
-        let mut keyed: SmallVec<[(NodeId, FeatureId); 32]> = self
+    pub fn occupied_roots(&self) -> SmallVec<[FeatureId; 32]> {
+        // Sorted by (first node, root) packed in one word: the first node names
+        // one feature, so the order is that of first nodes and a feature's
+        // repeats meet.
+        let mut keyed: SmallVec<[u64; 32]> = self
             .placed
             .iter()
             .filter_map(|n| {
                 let r = self.root(*n);
                 let f = &self.nodes.get(r)?.feature;
-                (!f.followers.is_empty()).then_some((f.first, r))
+                (!f.followers.is_empty()).then_some(u64::from(f.first) << 32 | u64::from(r))
             })
             .collect();
         keyed.sort_unstable();
         keyed.dedup();
-        keyed.iter().map(|&(_, r)| r).collect()
+        keyed.iter().map(|&k| k as FeatureId).collect()
     }
 
     /// The stable name of a feature: its smallest node.

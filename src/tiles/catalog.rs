@@ -117,6 +117,10 @@ pub struct TileCatalog {
     /// Every kind's [`Faces`] at every rotation, at `4 * kind + quarter turns`:
     /// a placed tile's sides in one lookup.
     faces: Vec<Faces>,
+    /// For every kind's segments, at `MAX_SEGMENTS * kind + segment`: the city
+    /// segments of the same tile a field segment touches, one bit a segment
+    /// (none for other segments). A field's cities in one lookup a segment.
+    touches: Vec<u16>,
 }
 
 impl TileCatalog {
@@ -142,6 +146,7 @@ impl TileCatalog {
             starts: Vec::new(),
             lasts: Vec::new(),
             faces: Vec::new(),
+            touches: Vec::new(),
         };
         for (name, text) in sets {
             let raw: RawTileSet = serde_yaml::from_str(text).map_err(|e| CatalogError {
@@ -175,6 +180,11 @@ impl TileCatalog {
                 *slot = Some(id);
             }
             self.faces.extend(def.oriented.iter().map(|o| o.faces));
+            let mut touches = [0u16; MAX_SEGMENTS];
+            for (mask, seg) in touches.iter_mut().zip(&def.segments) {
+                *mask = seg.touches.iter().fold(0, |m, c| m | 1u16 << (c % 16));
+            }
+            self.touches.extend(touches);
             self.tiles.push(def);
         }
         for (what, tile, list) in [
@@ -219,6 +229,15 @@ impl TileCatalog {
     #[inline(always)]
     pub fn faces(&self, id: TileId, rotation: Rotation) -> Option<&Faces> {
         self.faces.get(id.index() * 4 + rotation.quarter_turns())
+    }
+
+    /// The city segments of its own tile a segment of a kind touches (for a
+    /// field; none for other segments), one bit a segment.
+    pub fn touches(&self, id: TileId, segment: SegmentId) -> u16 {
+        self.touches
+            .get(id.index() * MAX_SEGMENTS + usize::from(segment))
+            .copied()
+            .unwrap_or(0)
     }
 
     /// All kinds in catalog order.
