@@ -748,7 +748,9 @@ impl<'c> Game<'c> {
             self.second_turn = true;
         } else {
             self.second_turn = false;
-            self.next = Player(((mv.player.index() + 1) % self.in_hand.len().max(1)) as u8);
+            // The seat after the player's, the first after the last.
+            let next = mv.player.index() + 1;
+            self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
         }
     }
 
