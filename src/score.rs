@@ -338,23 +338,40 @@ fn monastery_place(at: Pos, pos: Pos) -> Option<usize> {
         .copied()
 }
 
+/// The roads and cities a tile just placed completes that hold a follower:
+/// `(node, root, feature)` for each of its segments on one (a feature the tile
+/// reaches by two segments comes twice).
+fn completed_held<'g>(
+    game: &'g Game<'_>,
+    placed: &PlacedTile,
+) -> impl Iterator<Item = (NodeId, FeatureId, &'g Feature)> {
+    let features = game.features();
+    let def = game.catalog().def(placed.tile);
+    let placed = *placed;
+    def.segments.iter().enumerate().filter_map(move |(i, seg)| {
+        if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
+            return None;
+        }
+        let node = node_of(&placed, i as SegmentId);
+        let root = features.root(node);
+        // Most features a tile touches stay open: look at the count first.
+        let f = features.feature(root)?;
+        (f.open_edges == 0 && !f.followers.is_empty()).then_some((node, root, f))
+    })
+}
+
+/// Whether a monastery holding a monk lies on or around a tile just placed.
+fn monk_around(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    game.occupied_monasteries()
+        .iter()
+        .any(|(pos, _)| monastery_place(placed.pos, *pos).is_some())
+}
+
 /// Whether a tile just placed may score: whether it completes a road or city
 /// that holds a follower, or lies on or around a monastery that holds a monk.
 /// [`completed_by`] finds nothing to score otherwise.
 pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
-    let features = game.features();
-    let def = game.catalog().def(placed.tile);
-    let completes = def.segments.iter().enumerate().any(|(i, seg)| {
-        matches!(seg.kind, FeatureKind::City | FeatureKind::Road)
-            && features
-                .feature(node_of(placed, i as u8))
-                .is_some_and(|f| f.open_edges == 0 && !f.followers.is_empty())
-    });
-    completes
-        || game
-            .occupied_monasteries()
-            .iter()
-            .any(|(pos, _)| monastery_place(placed.pos, *pos).is_some())
+    completed_held(game, placed).next().is_some() || monk_around(game, placed)
 }
 
 /// The scoring caused by a tile just placed, added to `events`: every road and
@@ -362,22 +379,9 @@ pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
 /// that holds a follower.
 pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<ScoreEvent>) {
     let features = game.features();
-    let def = game.catalog().def(placed.tile);
     let turn = Some(placed.turn);
     let first_event = events.len();
-    for (i, seg) in def.segments.iter().enumerate() {
-        if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
-            continue;
-        }
-        let node = node_of(placed, i as u8);
-        let root = features.root(node);
-        // Most features a tile touches stay open: look at the count first.
-        let Some(f) = features.feature(root) else {
-            continue;
-        };
-        if f.open_edges != 0 || f.followers.is_empty() {
-            continue;
-        }
+    for (node, root, f) in completed_held(game, placed) {
         // A feature the tile reaches by two segments scores once.
         let scored = events
             .get(first_event..)
@@ -402,11 +406,11 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
     // monasteries with a monk can score, so only those are looked at.
-    let place = |pos: Pos| monastery_place(placed.pos, pos);
-    let monks = game.occupied_monasteries();
-    if monks.iter().all(|(pos, _)| place(*pos).is_none()) {
+    if !monk_around(game, placed) {
         return;
     }
+    let place = |pos: Pos| monastery_place(placed.pos, pos);
+    let monks = game.occupied_monasteries();
     // A square holds one monastery at most: one slot per square, in order.
     let mut around: [Option<(Pos, NodeId)>; 9] = [None; 9];
     for &(pos, node) in monks {
