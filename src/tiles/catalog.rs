@@ -589,6 +589,19 @@ mod tests {
     }
 
     #[test]
+    fn touches_masks_repeat_the_segment_lists() {
+        let c = TileCatalog::embedded().unwrap();
+        for (id, def) in c.iter() {
+            for (i, seg) in def.segments.iter().enumerate() {
+                let mask = c.touches(id, i as SegmentId);
+                let listed: Vec<SegmentId> = (0..16).filter(|b| mask & (1 << b) != 0).collect();
+                assert_eq!(listed, seg.touches, "tile {} segment {i}", def.id);
+            }
+        }
+        assert_eq!(c.touches(TileId(u16::MAX), 0), 0);
+    }
+
+    #[test]
     fn faces_repeat_the_rotation_tables() {
         let c = TileCatalog::embedded().unwrap();
         for (id, def) in c.iter() {
