@@ -229,19 +229,10 @@ impl Features {
         }
     }
 
-    fn next_of(&self, node: NodeId) -> NodeId {
-        self.nodes.get(node).map_or(node, |n| n.next)
-    }
-
-    /// The nodes of the feature a node belongs to, starting with that node.
+    /// The nodes of the feature a node belongs to, starting with that node
+    /// (none when the node is out of range).
     pub fn nodes(&self, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        let mut at = Some(node);
-        std::iter::from_fn(move || {
-            let current = at?;
-            let next = self.next_of(current);
-            at = (next != node).then_some(next);
-            Some(current)
-        })
+        self.circle(node).map(|(id, _)| id)
     }
 
     /// The nodes of the feature a node belongs to, starting with that node, each
@@ -315,13 +306,10 @@ impl Features {
 
     /// Whether a city or road is complete.
     pub fn is_complete(&self, node: NodeId) -> bool {
-        self.feature(node).is_some_and(|f| {
-            matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0
-        })
+        self.complete_root(node).is_some()
     }
 
-    /// The root of a node's feature when it is a completed city or road (see
-    /// [`Features::is_complete`]).
+    /// The root of a node's feature when it is a completed city or road.
     pub fn complete_root(&self, node: NodeId) -> Option<FeatureId> {
         let r = self.root(node);
         let f = &self.nodes.get(r)?.feature;
