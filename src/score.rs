@@ -356,7 +356,7 @@ fn completed_held<'g>(
         let root = features.root(node);
         // Most features a tile touches stay open: look at the count first.
         let f = features.feature(root)?;
-        (f.open_edges == 0 && !f.followers.is_empty()).then_some((node, root, f))
+        (f.is_complete() && !f.followers.is_empty()).then_some((node, root, f))
     })
 }
 
@@ -444,8 +444,7 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
         let Some(f) = features.feature(root) else {
             continue;
         };
-        let complete = matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0;
-        if f.kind == FeatureKind::Field || complete {
+        if f.kind == FeatureKind::Field || f.is_complete() {
             continue;
         }
         let edition = game.edition();

@@ -181,24 +181,10 @@ fn line_kind(line: &[u8]) -> (bool, bool) {
     }
 }
 
-/// Where the first line feed in `bytes` is: looked for a word at a time in
-/// the first 32 bytes (most lines are short), then by `memchr`.
+/// Where the first line feed in `bytes` is.
+#[inline]
 fn find_line_feed(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGHS: u64 = 0x8080_8080_8080_8080;
-    let (words, _) = bytes.as_chunks::<8>();
-    let mut at = 0;
-    for word in words.iter().take(4) {
-        let x = u64::from_le_bytes(*word) ^ (ONES * u64::from(b'\n'));
-        // The lowest byte flagged is the first zero byte of `x`: a borrow
-        // only runs up from a zero byte, so no byte below it is flagged.
-        let zero = x.wrapping_sub(ONES) & !x & HIGHS;
-        if zero != 0 {
-            return Some(at + (zero.trailing_zeros() / 8) as usize);
-        }
-        at += 8;
-    }
-    memchr::memchr(b'\n', bytes.get(at..)?).map(|i| at + i)
+    memchr::memchr(b'\n', bytes)
 }
 
 /// The number of line feeds in `bytes` (counted by `memchr`, a vector at a time).

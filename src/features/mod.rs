@@ -75,6 +75,13 @@ pub struct Feature {
     pub first: NodeId,
 }
 
+impl Feature {
+    /// Whether it is a completed road or city: none of its edges is left open.
+    pub fn is_complete(&self) -> bool {
+        matches!(self.kind, FeatureKind::City | FeatureKind::Road) && self.open_edges == 0
+    }
+}
+
 /// One node of the feature graph.
 #[derive(Debug, Clone)]
 struct Node {
@@ -312,8 +319,7 @@ impl Features {
     /// The root of a node's feature when it is a completed city or road.
     pub fn complete_root(&self, node: NodeId) -> Option<FeatureId> {
         let r = self.root(node);
-        let f = &self.nodes.get(r)?.feature;
-        (matches!(f.kind, FeatureKind::City | FeatureKind::Road) && f.open_edges == 0).then_some(r)
+        self.nodes.get(r)?.feature.is_complete().then_some(r)
     }
 
     /// The features that hold a follower, as roots in order of their first node.

@@ -454,7 +454,7 @@ pub struct TagValues<'a> {
     pub termination: Option<&'a str>,
     /// The tags with a meaning met so far, a bit each by their place in
     /// [`KNOWN_TAGS`].
-    seen: u16,
+    seen: u64,
 }
 
 impl<'a> TagValues<'a> {
@@ -465,7 +465,7 @@ impl<'a> TagValues<'a> {
         let Some(i) = known_tag(name) else {
             return true;
         };
-        let bit = 1u16 << i;
+        let bit = 1u64.checked_shl(i).unwrap_or(0);
         if self.seen & bit != 0 {
             return false;
         }
@@ -500,23 +500,13 @@ impl<'a> TagValues<'a> {
     }
 }
 
+// `TagValues` keeps a bit for each tag with a meaning.
+const _: () = assert!(KNOWN_TAGS.len() <= 64);
+
 /// The place of a tag with a meaning in [`KNOWN_TAGS`].
 #[inline]
 fn known_tag(name: &str) -> Option<u32> {
-    Some(match name {
-        "CGN" => 0,
-        "Event" => 1,
-        "Site" => 2,
-        "Date" => 3,
-        "Round" => 4,
-        "Players" => 5,
-        "Rules" => 6,
-        "Expansions" => 7,
-        "Result" => 8,
-        "Termination" => 9,
-        "Source" => 10,
-        _ => return None,
-    })
+    KNOWN_TAGS.iter().position(|t| *t == name).map(|i| i as u32)
 }
 
 impl Header {
