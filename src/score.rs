@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 
 use crate::board::{PlacedTile, Pos};
-use crate::features::{Feature, FeatureId, NodeId, node_of};
+use crate::features::{FeatureId, FeatureView, NodeId, node_of};
 use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::inns_and_cathedrals::{cathedral_city_points, inn_road_points};
@@ -201,7 +201,7 @@ fn positions(game: &Game<'_>, node: NodeId) -> Vec<Pos> {
 }
 
 /// The square of a feature's first-placed tile.
-fn first_pos(game: &Game<'_>, f: &Feature) -> Pos {
+fn first_pos(game: &Game<'_>, f: FeatureView<'_>) -> Pos {
     game.features()
         .tile_of(f.first)
         .and_then(|t| game.board().tile(t))
@@ -238,7 +238,7 @@ pub fn road_points(tiles: u32) -> u32 {
 
 /// Points of a road feature: [`road_points`], or with an inn those of
 /// `expansions::inns_and_cathedrals`.
-fn road_value(f: &Feature, tiles: u32, complete: bool) -> u32 {
+fn road_value(f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
     if f.inns > 0 {
         inn_road_points(tiles, complete)
     } else {
@@ -249,13 +249,13 @@ fn road_value(f: &Feature, tiles: u32, complete: bool) -> u32 {
 /// Points of a city feature: [`completed_city_points`] or
 /// [`incomplete_city_points`], or with a cathedral those of
 /// `expansions::inns_and_cathedrals`.
-fn city_value(edition: Edition, f: &Feature, tiles: u32, complete: bool) -> u32 {
+fn city_value(edition: Edition, f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
     if f.cathedrals > 0 {
-        cathedral_city_points(tiles, f.pennants, complete)
+        cathedral_city_points(tiles, u32::from(f.pennants), complete)
     } else if complete {
-        completed_city_points(edition, tiles, f.pennants)
+        completed_city_points(edition, tiles, u32::from(f.pennants))
     } else {
-        incomplete_city_points(tiles, f.pennants)
+        incomplete_city_points(tiles, u32::from(f.pennants))
     }
 }
 
@@ -278,7 +278,7 @@ fn monastery_tiles(game: &Game<'_>, pos: Pos) -> Vec<Pos> {
 fn feature_event(
     game: &Game<'_>,
     node: NodeId,
-    f: &Feature,
+    f: FeatureView<'_>,
     turn: Option<u32>,
     reason: ScoreReason,
     points: impl FnOnce(u32) -> u32,
@@ -299,7 +299,7 @@ fn feature_event(
         game.features().tile_count(node)
     };
     let points = points(count);
-    let (strength, winners) = majority(f.followers.iter().map(|x| (x.player, x.strength())));
+    let (strength, winners) = majority(f.followers().map(|x| (x.player, x.strength())));
     ScoreEvent {
         turn,
         kind: f.kind,
@@ -308,9 +308,9 @@ fn feature_event(
         at: explain.then(|| feature_ref(game, node)),
         goods: None,
         tiles,
-        pennants: f.pennants,
-        inns: f.inns,
-        cathedrals: f.cathedrals,
+        pennants: u32::from(f.pennants),
+        inns: u32::from(f.inns),
+        cathedrals: u32::from(f.cathedrals),
         cities: Vec::new(),
         fields: Vec::new(),
         strength,
@@ -344,7 +344,7 @@ fn monastery_place(at: Pos, pos: Pos) -> Option<usize> {
 fn completed_held<'g>(
     game: &'g Game<'_>,
     placed: &PlacedTile,
-) -> impl Iterator<Item = (NodeId, FeatureId, &'g Feature)> {
+) -> impl Iterator<Item = (NodeId, FeatureId, FeatureView<'g>)> {
     let features = game.features();
     let def = game.catalog().def(placed.tile);
     let placed = *placed;
@@ -356,7 +356,7 @@ fn completed_held<'g>(
         let root = features.root(node);
         // Most features a tile touches stay open: look at the count first.
         let f = features.feature(root)?;
-        (f.is_complete() && !f.followers.is_empty()).then_some((node, root, f))
+        (f.is_complete() && f.is_held()).then_some((node, root, f))
     })
 }
 
@@ -422,7 +422,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
         let Some(f) = features.feature(node) else {
             continue;
         };
-        if f.followers.is_empty() || game.board().surrounding_count(pos) < 8 {
+        if !f.is_held() || game.board().surrounding_count(pos) < 8 {
             continue;
         }
         let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
@@ -565,10 +565,10 @@ fn farms_per_city(
         let Some(c) = features.feature(city) else {
             continue;
         };
-        let farms: Vec<&Feature> = fields.iter().filter_map(|r| features.feature(*r)).collect();
+        let farms: Vec<FeatureView<'_>> = fields.iter().filter_map(|r| features.feature(*r)).collect();
         let farmers = farms
             .iter()
-            .flat_map(|f| f.followers.iter().map(|x| (x.player, x.strength())));
+            .flat_map(|f| f.followers().map(|x| (x.player, x.strength())));
         let (strength, winners) = majority(farmers);
         let pigs = pig_owners(farms.iter().copied(), &winners);
         let explain = game.explains();
@@ -584,9 +584,9 @@ fn farms_per_city(
             } else {
                 Vec::new()
             },
-            pennants: c.pennants,
+            pennants: u32::from(c.pennants),
             inns: 0,
-            cathedrals: c.cathedrals,
+            cathedrals: u32::from(c.cathedrals),
             cities: if explain {
                 vec![feature_ref(game, city)]
             } else {

@@ -180,7 +180,7 @@ fn standing(game: &Game<'_>) -> Vec<Standing> {
             let Some(feature) = features.feature(node) else {
                 continue;
             };
-            for f in feature.followers.iter().filter(|f| f.node == node) {
+            for f in feature.followers().filter(|f| f.node == node) {
                 out.push(Standing {
                     tile: i,
                     segment,

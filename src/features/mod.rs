@@ -46,10 +46,21 @@ impl Follower {
     }
 }
 
-/// The figures on one feature, in the order they were placed. Nearly every
-/// feature holds at most two: those are kept inline, so a figure placed on a
-/// feature allocates nothing.
+/// Figures taken off a feature, in the order they were placed.
 pub type Followers = SmallVec<[Follower; 2]>;
+
+/// No figure: the end of a feature's list of figures.
+const NO_FIGURE: u32 = u32::MAX;
+
+/// A figure in the list of the feature it stands on.
+#[derive(Debug, Clone, Copy)]
+struct Linked {
+    /// The figure.
+    follower: Follower,
+    /// The next figure of the same feature (in order of placement), or
+    /// [`NO_FIGURE`].
+    next: u32,
+}
 
 /// The data of one connected feature.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,25 +71,65 @@ pub struct Feature {
     /// complete when this reaches 0).
     pub open_edges: u32,
     /// Banners in a city.
-    pub pennants: u32,
+    pub pennants: u16,
     /// Inns beside a road (Inns & Cathedrals).
-    pub inns: u32,
+    pub inns: u16,
     /// Cathedrals in a city (Inns & Cathedrals).
-    pub cathedrals: u32,
+    pub cathedrals: u16,
     /// Goods symbols in a city by kind, in [`crate::tiles::Goods::ALL`] order
     /// (Traders & Builders).
-    pub goods: [u32; 3],
-    /// Figures on it, in the order they were placed.
-    pub followers: Followers,
+    pub goods: [u16; 3],
     /// Its smallest node (the first-placed segment): a stable name for the feature
     /// that does not depend on the order of unions.
     pub first: NodeId,
+    /// The first of its figures in the list of [`Features`] (or
+    /// [`NO_FIGURE`]): the figures live beside the graph, so that a feature
+    /// is a few words and placing a tile writes little.
+    figures: u32,
 }
 
 impl Feature {
     /// Whether it is a completed road or city: none of its edges is left open.
     pub fn is_complete(&self) -> bool {
         matches!(self.kind, FeatureKind::City | FeatureKind::Road) && self.open_edges == 0
+    }
+
+    /// Whether a figure stands on it.
+    pub fn is_held(&self) -> bool {
+        self.figures != NO_FIGURE
+    }
+}
+
+/// A feature as [`Features`] gives it: its data, and the figures on it.
+#[derive(Debug, Clone, Copy)]
+pub struct FeatureView<'a> {
+    feature: &'a Feature,
+    figures: &'a [Linked],
+}
+
+impl<'a> FeatureView<'a> {
+    /// The figures on it, in the order they were placed.
+    pub fn followers(self) -> impl Iterator<Item = &'a Follower> + Clone + 'a {
+        let figures = self.figures;
+        let mut at = self.feature.figures;
+        std::iter::from_fn(move || {
+            let l = figures.get(at as usize)?;
+            at = l.next;
+            Some(&l.follower)
+        })
+    }
+
+    /// Its data.
+    pub fn data(self) -> &'a Feature {
+        self.feature
+    }
+}
+
+impl std::ops::Deref for FeatureView<'_> {
+    type Target = Feature;
+
+    fn deref(&self) -> &Feature {
+        self.feature
     }
 }
 
@@ -103,6 +154,8 @@ pub struct Features {
     /// The node of every figure ever placed: the features holding figures are
     /// among their roots.
     placed: Vec<NodeId>,
+    /// Every figure ever placed, each linked to the next one of its feature.
+    figures: Vec<Linked>,
 }
 
 impl Features {
@@ -115,6 +168,7 @@ impl Features {
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.placed.clear();
+        self.figures.clear();
     }
 
     /// Room for `nodes` segments in all.
@@ -128,8 +182,11 @@ impl Features {
     }
 
     /// The feature a node belongs to.
-    pub fn feature(&self, node: NodeId) -> Option<&Feature> {
-        self.nodes.get(self.root(node)).map(|n| &n.feature)
+    pub fn feature(&self, node: NodeId) -> Option<FeatureView<'_>> {
+        self.nodes.get(self.root(node)).map(|n| FeatureView {
+            feature: &n.feature,
+            figures: &self.figures,
+        })
     }
 
     fn feature_mut(&mut self, node: NodeId) -> Option<&mut Feature> {
@@ -172,8 +229,8 @@ impl Features {
                         inns: seed.inns,
                         cathedrals: seed.cathedrals,
                         goods: seed.goods,
-                        followers: Followers::new(),
                         first: node,
+                        figures: NO_FIGURE,
                     },
                 }
             }));
@@ -209,6 +266,7 @@ impl Features {
     /// open edges.
     #[inline]
     fn join(&mut self, a: NodeId, b: NodeId, closed: u32) {
+        let figures = &mut self.figures;
         let union = self.nodes.join_with(a, b, |kept, gone| {
             // Splice the two circular node lists: swapping the successors of
             // one node of each list makes one circle of both.
@@ -221,8 +279,13 @@ impl Features {
             for (a, b) in r.goods.iter_mut().zip(f.goods) {
                 *a += b;
             }
-            if !f.followers.is_empty() {
-                merge_followers(&mut r.followers, &mut f.followers);
+            if f.figures != NO_FIGURE {
+                r.figures = if r.figures == NO_FIGURE {
+                    f.figures
+                } else {
+                    merge_figures(figures, r.figures, f.figures)
+                };
+                f.figures = NO_FIGURE;
             }
             r.first = r.first.min(f.first);
         });
@@ -299,16 +362,42 @@ impl Features {
     /// Puts a follower on the feature of a node.
     pub fn add_follower(&mut self, follower: Follower) {
         self.placed.push(follower.node);
-        if let Some(f) = self.feature_mut(follower.node) {
-            f.followers.push(follower);
+        let id = self.figures.len() as u32;
+        let r = self.nodes.find(follower.node);
+        let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) else {
+            return;
+        };
+        self.figures.push(Linked {
+            follower,
+            next: NO_FIGURE,
+        });
+        // The newest figure goes last: after the last of the list.
+        if f.figures == NO_FIGURE {
+            f.figures = id;
+            return;
+        }
+        let mut at = f.figures;
+        while let Some(l) = self.figures.get_mut(at as usize) {
+            if l.next == NO_FIGURE {
+                l.next = id;
+                return;
+            }
+            at = l.next;
         }
     }
 
     /// Removes and returns the figures of a feature.
     pub fn take_followers(&mut self, node: NodeId) -> Followers {
-        self.feature_mut(node)
-            .map(|f| std::mem::take(&mut f.followers))
-            .unwrap_or_default()
+        let Some(f) = self.feature_mut(node) else {
+            return Followers::new();
+        };
+        let mut at = std::mem::replace(&mut f.figures, NO_FIGURE);
+        let mut out = Followers::new();
+        while let Some(l) = self.figures.get(at as usize) {
+            out.push(l.follower);
+            at = l.next;
+        }
+        out
     }
 
     /// Whether a city or road is complete.
@@ -333,7 +422,7 @@ impl Features {
             .filter_map(|n| {
                 let r = self.root(*n);
                 let f = &self.nodes.get(r)?.feature;
-                (!f.followers.is_empty()).then_some(u64::from(f.first) << 32 | u64::from(r))
+                f.is_held().then_some(u64::from(f.first) << 32 | u64::from(r))
             })
             .collect();
         keyed.sort_unstable();
@@ -347,16 +436,35 @@ impl Features {
     }
 }
 
-/// Moves the figures of an absorbed feature to the surviving one, keeping them
-/// in the order they were placed.
+/// Merges two features' lists of figures, each in the order of placement, into
+/// one in that order (the kept feature's figure first between two of one
+/// turn); returns its first.
 #[cold]
-fn merge_followers(kept: &mut Followers, gone: &mut Followers) {
-    if kept.is_empty() {
-        std::mem::swap(kept, gone);
-    } else {
-        kept.append(gone);
+#[inline(never)]
+fn merge_figures(figures: &mut [Linked], kept: u32, gone: u32) -> u32 {
+    let turn = |figures: &[Linked], at: u32| figures.get(at as usize).map(|l| l.follower.turn);
+    let (mut a, mut b) = (kept, gone);
+    let mut head = NO_FIGURE;
+    let mut tail = NO_FIGURE;
+    loop {
+        let next = match (turn(figures, a), turn(figures, b)) {
+            (Some(x), Some(y)) if x <= y => &mut a,
+            (Some(_), Some(_)) | (None, Some(_)) => &mut b,
+            (Some(_), None) => &mut a,
+            (None, None) => break,
+        };
+        let at = *next;
+        *next = figures.get(at as usize).map_or(NO_FIGURE, |l| l.next);
+        match figures.get_mut(tail as usize) {
+            Some(t) => t.next = at,
+            None => head = at,
+        }
+        tail = at;
     }
-    kept.sort_by_key(|f| f.turn);
+    if let Some(t) = figures.get_mut(tail as usize) {
+        t.next = NO_FIGURE;
+    }
+    head
 }
 
 /// The node of a segment of a placed tile.

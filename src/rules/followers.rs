@@ -140,8 +140,7 @@ impl Game<'_> {
             .iter()
             .filter_map(|&root| self.features.feature(root))
             .flat_map(|f| {
-                f.followers
-                    .iter()
+                f.followers()
                     .filter(|x| x.figure.is_follower())
                     .map(move |x| (x.turn, x.player, f.kind))
             })

@@ -735,7 +735,7 @@ impl<'c> Game<'c> {
                 self.monks.retain(|(_, node)| {
                     features
                         .feature(*node)
-                        .is_some_and(|f| !f.followers.is_empty())
+                        .is_some_and(|f| f.is_held())
                 });
             }
             self.events = events;

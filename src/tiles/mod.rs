@@ -463,13 +463,13 @@ pub struct FeatureSeed {
     /// Edges it reaches.
     pub open_edges: u32,
     /// Banners (0 or 1).
-    pub pennants: u32,
+    pub pennants: u16,
     /// Inns (0 or 1).
-    pub inns: u32,
+    pub inns: u16,
     /// Cathedrals (0 or 1).
-    pub cathedrals: u32,
+    pub cathedrals: u16,
     /// Goods symbols by kind, in [`Goods::ALL`] order.
-    pub goods: [u32; 3],
+    pub goods: [u16; 3],
 }
 
 impl FeatureSeed {
@@ -478,10 +478,10 @@ impl FeatureSeed {
         FeatureSeed {
             kind: segment.kind,
             open_edges: segment.edge_count(),
-            pennants: u32::from(segment.banner),
-            inns: u32::from(segment.inn),
-            cathedrals: u32::from(segment.cathedral),
-            goods: Goods::ALL.map(|g| u32::from(segment.goods == Some(g))),
+            pennants: u16::from(segment.banner),
+            inns: u16::from(segment.inn),
+            cathedrals: u16::from(segment.cathedral),
+            goods: Goods::ALL.map(|g| u16::from(segment.goods == Some(g))),
         }
     }
 }

@@ -29,7 +29,7 @@
 //! majority for a token type, the tied players each score 10 points."
 
 use crate::board::{PlacedTile, Pos};
-use crate::features::{Feature, FeatureId, node_of};
+use crate::features::{FeatureId, FeatureView, node_of};
 use crate::figures::Figure;
 use crate::player::Player;
 use crate::rules::{Game, Violation};
@@ -40,17 +40,13 @@ use crate::tiles::{FeatureKind, Goods, Rotation, SegmentId, TileDef};
 pub const GOODS_MAJORITY_POINTS: u32 = 10;
 
 /// Whether a player has a follower (not a builder or pig) on a feature.
-fn has_follower(f: &Feature, player: Player) -> bool {
-    f.followers
-        .iter()
-        .any(|x| x.player == player && x.figure.is_follower())
+fn has_follower(f: FeatureView<'_>, player: Player) -> bool {
+    f.followers().any(|x| x.player == player && x.figure.is_follower())
 }
 
 /// Whether a player's pig stands in a field.
-pub fn has_pig(f: &Feature, player: Player) -> bool {
-    f.followers
-        .iter()
-        .any(|x| x.player == player && x.figure == Figure::Pig)
+pub fn has_pig(f: FeatureView<'_>, player: Player) -> bool {
+    f.followers().any(|x| x.player == player && x.figure == Figure::Pig)
 }
 
 impl Game<'_> {
@@ -93,7 +89,7 @@ impl Game<'_> {
             .occupied_roots()
             .into_iter()
             .filter_map(|r| self.features.feature(r))
-            .flat_map(|f| f.followers.iter())
+            .flat_map(|f| f.followers())
             .find(|x| x.player == player && x.figure == figure)
             .map(|x| x.turn)
     }
@@ -112,7 +108,7 @@ impl Game<'_> {
                     .features
                     .feature(node_of(placed, i as SegmentId))
                     .is_some_and(|f| {
-                        f.followers.iter().any(|x| {
+                        f.followers().any(|x| {
                             x.player == player
                                 && x.figure == Figure::Builder
                                 && x.turn < placed.turn
@@ -138,7 +134,7 @@ impl Game<'_> {
             seen.push(root);
             if let Some(f) = self.features.feature(node) {
                 for (a, b) in goods.iter_mut().zip(f.goods) {
-                    *a += b;
+                    *a += u32::from(b);
                 }
             }
         }
@@ -202,7 +198,7 @@ pub fn parse_goods_args(args: &str) -> Option<[u32; 3]> {
 
 /// The players among a farm's winners whose pig stands in one of the fields.
 pub fn pig_owners<'f>(
-    fields: impl IntoIterator<Item = &'f Feature> + Clone,
+    fields: impl IntoIterator<Item = FeatureView<'f>> + Clone,
     winners: &[Player],
 ) -> crate::score::PlayerList {
     winners
