@@ -154,6 +154,32 @@ impl<T> DisjointSets<T> {
         }
     }
 
+    /// Joins `a` to the set of `b` when `a` is alone in its set (and not in
+    /// `b`'s): `b`'s representative, never smaller, takes it in without a
+    /// search from `a` or a comparison of sizes, and `merge` is called with the
+    /// values of that representative and of `a`. `None`, changing nothing,
+    /// when `a` is not alone or is `b`'s representative.
+    #[inline]
+    pub fn join_lone(
+        &mut self,
+        a: u32,
+        b: u32,
+        merge: impl FnOnce(&mut T, &mut T),
+    ) -> Option<Union> {
+        let ea = self.entries.get(a as usize)?;
+        if ea.parent != a || ea.size != 1 {
+            return None;
+        }
+        let root = self.find(b);
+        let Ok([ea, kept]) = self.entries.get_disjoint_mut([a as usize, root as usize]) else {
+            return None;
+        };
+        ea.parent = root;
+        kept.size += 1;
+        merge(&mut kept.value, &mut ea.value);
+        Some(Union::Merged { root, absorbed: a })
+    }
+
     /// Joins the sets of `a` and `b`, the larger absorbing the smaller (`a`'s on
     /// a tie). If they were two sets, `merge` is called with the values of the
     /// surviving representative and of the one merged into it.

@@ -266,6 +266,24 @@ impl Features {
     /// open edges.
     #[inline]
     fn join(&mut self, a: NodeId, b: NodeId, closed: u32) {
+        // A segment of the new tile joined for the first time is alone in its
+        // feature, with no figure yet: it joins the neighbour's.
+        let lone = self.nodes.join_lone(a, b, |kept, gone| {
+            std::mem::swap(&mut kept.next, &mut gone.next);
+            let (r, f) = (&mut kept.feature, &gone.feature);
+            r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
+            if f.kind != FeatureKind::Field {
+                r.pennants += f.pennants;
+                r.inns += f.inns;
+                r.cathedrals += f.cathedrals;
+                for (a, b) in r.goods.iter_mut().zip(f.goods) {
+                    *a += b;
+                }
+            }
+        });
+        if lone.is_some() {
+            return;
+        }
         let figures = &mut self.figures;
         let union = self.nodes.join_with(a, b, |kept, gone| {
             // Splice the two circular node lists: swapping the successors of
