@@ -371,7 +371,12 @@ fn monk_around(game: &Game<'_>, placed: &PlacedTile) -> bool {
 /// that holds a follower, or lies on or around a monastery that holds a monk.
 /// [`completed_by`] finds nothing to score otherwise.
 pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
-    completed_held(game, placed).next().is_some() || monk_around(game, placed)
+    let features = game.features();
+    features
+        .completed_by_last_tile()
+        .iter()
+        .any(|r| features.feature(*r).is_some_and(|f| f.is_held()))
+        || monk_around(game, placed)
 }
 
 /// The scoring caused by a tile just placed, added to `events`: every road and

@@ -156,6 +156,8 @@ pub struct Features {
     placed: Vec<NodeId>,
     /// Every figure ever placed, each linked to the next one of its feature.
     figures: Vec<Linked>,
+    /// The roads and cities the last tile added completed, as roots.
+    completed: SmallVec<[FeatureId; 4]>,
 }
 
 impl Features {
@@ -169,6 +171,7 @@ impl Features {
         self.nodes.clear();
         self.placed.clear();
         self.figures.clear();
+        self.completed.clear();
     }
 
     /// Room for `nodes` segments in all.
@@ -215,6 +218,7 @@ impl Features {
     ) -> NodeId {
         let def = catalog.def(placed.tile);
         let first = self.node_count();
+        self.completed.clear();
         self.nodes
             .extend(def.seeds.iter().enumerate().map(|(i, seed)| {
                 let node = first + i as NodeId;
@@ -259,7 +263,31 @@ impl Features {
             across_edge >>= 1;
             self.join(ours, theirs, closed);
         }
+        // A road or city wholly on the tile, with no edge, is complete as laid
+        // (no tile of the catalogs has one).
+        for (i, seed) in def.seeds.iter().enumerate() {
+            if seed.open_edges == 0 && matches!(seed.kind, FeatureKind::City | FeatureKind::Road) {
+                self.completed.push(first + i as NodeId);
+            }
+        }
         first
+    }
+
+    /// The roads and cities the last tile added completed, as roots: their
+    /// last open edges were joined by it.
+    pub fn completed_by_last_tile(&self) -> &[FeatureId] {
+        &self.completed
+    }
+
+    /// Notes a feature as completed when a join closing edges left it none
+    /// open.
+    #[inline(always)]
+    fn note_completed(&mut self, root: NodeId) {
+        if let Some(n) = self.nodes.get(root)
+            && n.feature.is_complete()
+        {
+            self.completed.push(root);
+        }
     }
 
     /// Joins the features of two nodes, whose joining closes `closed` of their
@@ -281,7 +309,10 @@ impl Features {
                 }
             }
         });
-        if lone.is_some() {
+        if let Some(union) = lone {
+            if closed != 0 {
+                self.note_completed(union.root());
+            }
             return;
         }
         let figures = &mut self.figures;
@@ -309,11 +340,13 @@ impl Features {
         });
         // Already one feature (a road or city closing on itself): its count
         // drops alone.
-        if closed != 0
-            && let Union::Same(root) = union
-            && let Some(r) = self.nodes.get_mut(root)
-        {
-            r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
+        if closed != 0 {
+            if let Union::Same(root) = union
+                && let Some(r) = self.nodes.get_mut(root)
+            {
+                r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
+            }
+            self.note_completed(union.root());
         }
     }
 
