@@ -168,8 +168,23 @@ impl ScoreEvent {
 pub(crate) fn majority(
     followers: impl IntoIterator<Item = (Player, u32)>,
 ) -> (StrengthList, PlayerList) {
+    let mut followers = followers.into_iter();
+    let Some(first) = followers.next() else {
+        return (StrengthList::new(), PlayerList::new());
+    };
+    let Some(second) = followers.next() else {
+        // One figure, as on nearly every feature: its owner alone holds it.
+        let (p, s) = first;
+        let mut strength = StrengthList::new();
+        let mut winners = PlayerList::new();
+        if s > 0 && p.index() < MAX_PLAYERS {
+            strength.push((p, s));
+            winners.push(p);
+        }
+        return (strength, winners);
+    };
     let mut by = [0u32; MAX_PLAYERS];
-    for (p, s) in followers {
+    for (p, s) in [first, second].into_iter().chain(followers) {
         if let Some(v) = by.get_mut(p.index()) {
             *v += s;
         }
@@ -348,10 +363,12 @@ fn completed_held<'g>(
     let features = game.features();
     let def = game.catalog().def(placed.tile);
     let placed = *placed;
-    def.segments.iter().enumerate().filter_map(move |(i, seg)| {
-        if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
-            return None;
-        }
+    // A tile lists its cities first, then its roads: the rest comes after.
+    let held = def
+        .segments
+        .iter()
+        .take_while(|seg| matches!(seg.kind, FeatureKind::City | FeatureKind::Road));
+    held.enumerate().filter_map(move |(i, _)| {
         let node = node_of(&placed, i as SegmentId);
         let root = features.root(node);
         // Most features a tile touches stay open: look at the count first.
@@ -360,11 +377,13 @@ fn completed_held<'g>(
     })
 }
 
-/// Whether a monastery holding a monk lies on or around a tile just placed.
+/// Whether a monastery holding a monk lies on or around a tile just placed
+/// (where [`monastery_place`] finds it a place).
 fn monk_around(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    let at = placed.pos;
     game.occupied_monasteries()
         .iter()
-        .any(|(pos, _)| monastery_place(placed.pos, *pos).is_some())
+        .any(|(pos, _)| pos.x.abs_diff(at.x) <= 1 && pos.y.abs_diff(at.y) <= 1)
 }
 
 /// Whether a tile just placed may score: whether it completes a road or city
