@@ -337,6 +337,16 @@ fn feature_event(
     }
 }
 
+/// Adds the event `make` gives at the end of `events`, made in its place there
+/// rather than apart and then moved (an event is large), and returns it.
+fn push_made(
+    events: &mut Vec<ScoreEvent>,
+    make: impl FnMut() -> ScoreEvent,
+) -> Option<&mut ScoreEvent> {
+    events.resize_with(events.len() + 1, make);
+    events.last_mut()
+}
+
 /// The place of a monastery at `pos` in the order a tile placed at `at` scores
 /// the monasteries it completes: `at` itself, then `Pos::surrounding`; none when
 /// it lies neither on that tile nor around it. By its offset from the tile:
@@ -413,14 +423,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
             FeatureKind::City => city_value(edition, f, tiles, true),
             _ => road_value(f, tiles, true),
         };
-        events.push(feature_event(
-            game,
-            node,
-            f,
-            turn,
-            ScoreReason::Completed,
-            points,
-        ));
+        push_made(events, || {
+            feature_event(game, node, f, turn, ScoreReason::Completed, points)
+        });
     }
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
@@ -444,13 +449,16 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
         if f.followers.is_empty() || game.board().surrounding_count(pos) < 8 {
             continue;
         }
-        let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
-            monastery_points(8)
+        let e = push_made(events, || {
+            feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
+                monastery_points(8)
+            })
         });
-        if game.explains() {
+        if game.explains()
+            && let Some(e) = e
+        {
             e.tiles = monastery_tiles(game, pos);
         }
-        events.push(e);
     }
 }
 
@@ -472,11 +480,15 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
             FeatureKind::Road => road_value(f, tiles, false),
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
-        let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
-        if f.kind == FeatureKind::Monastery && game.explains() {
+        let e = push_made(events, || {
+            feature_event(game, root, f, None, ScoreReason::Incomplete, points)
+        });
+        if f.kind == FeatureKind::Monastery
+            && game.explains()
+            && let Some(e) = e
+        {
             e.tiles = monastery_tiles(game, first_pos(game, f));
         }
-        events.push(e);
     }
     match game.edition() {
         Edition::HiG2012 => farms_per_field(game, &occupied, 3, events),
@@ -534,18 +546,20 @@ fn farms_per_field(
         if cities.is_empty() {
             continue;
         }
-        let mut e = feature_event(game, root, f, None, ScoreReason::Farm, |_| {
-            per_city * cities.len() as u32
-        });
+        let paid = cities.len() as u32;
+        let Some(e) = push_made(events, || {
+            feature_event(game, root, f, None, ScoreReason::Farm, |_| per_city * paid)
+        }) else {
+            continue;
+        };
         if game.explains() {
             // Named in the order of their first-placed segments.
             cities.sort_unstable_by_key(|r| features.first_node_of(*r));
             e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         }
         e.pigs = pig_owners([f], &e.winners);
-        e.pig_bonus = cities.len() as u32;
+        e.pig_bonus = paid;
         e.returns_followers = false;
-        events.push(e);
     }
 }
 

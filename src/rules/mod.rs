@@ -793,7 +793,7 @@ impl<'c> Game<'c> {
                 }
             }
             if e.returns_followers {
-                for f in self.features.take_followers(e.node) {
+                for f in &self.features.take_followers(e.node) {
                     if let Some(s) = self.in_hand.get_mut(f.player) {
                         s.give(f.figure);
                     }
