@@ -168,8 +168,23 @@ impl ScoreEvent {
 pub(crate) fn majority(
     followers: impl IntoIterator<Item = (Player, u32)>,
 ) -> (StrengthList, PlayerList) {
+    let mut followers = followers.into_iter();
+    let Some(first) = followers.next() else {
+        return (StrengthList::new(), PlayerList::new());
+    };
+    let Some(second) = followers.next() else {
+        // One figure, as on nearly every feature: its owner alone holds it.
+        let (p, s) = first;
+        let mut strength = StrengthList::new();
+        let mut winners = PlayerList::new();
+        if s > 0 && p.index() < MAX_PLAYERS {
+            strength.push((p, s));
+            winners.push(p);
+        }
+        return (strength, winners);
+    };
     let mut by = [0u32; MAX_PLAYERS];
-    for (p, s) in followers {
+    for (p, s) in [first, second].into_iter().chain(followers) {
         if let Some(v) = by.get_mut(p.index()) {
             *v += s;
         }
@@ -322,6 +337,16 @@ fn feature_event(
     }
 }
 
+/// Adds the event `make` gives at the end of `events`, made in its place there
+/// rather than apart and then moved (an event is large), and returns it.
+fn push_made(
+    events: &mut Vec<ScoreEvent>,
+    make: impl FnMut() -> ScoreEvent,
+) -> Option<&mut ScoreEvent> {
+    events.resize_with(events.len() + 1, make);
+    events.last_mut()
+}
+
 /// The place of a monastery at `pos` in the order a tile placed at `at` scores
 /// the monasteries it completes: `at` itself, then `Pos::surrounding`; none when
 /// it lies neither on that tile nor around it. By its offset from the tile:
@@ -348,10 +373,12 @@ fn completed_held<'g>(
     let features = game.features();
     let def = game.catalog().def(placed.tile);
     let placed = *placed;
-    def.segments.iter().enumerate().filter_map(move |(i, seg)| {
-        if !matches!(seg.kind, FeatureKind::City | FeatureKind::Road) {
-            return None;
-        }
+    // A tile lists its cities first, then its roads: the rest comes after.
+    let held = def
+        .segments
+        .iter()
+        .take_while(|seg| matches!(seg.kind, FeatureKind::City | FeatureKind::Road));
+    held.enumerate().filter_map(move |(i, _)| {
         let node = node_of(&placed, i as SegmentId);
         let root = features.root(node);
         // Most features a tile touches stay open: look at the count first.
@@ -360,11 +387,13 @@ fn completed_held<'g>(
     })
 }
 
-/// Whether a monastery holding a monk lies on or around a tile just placed.
+/// Whether a monastery holding a monk lies on or around a tile just placed
+/// (where [`monastery_place`] finds it a place).
 fn monk_around(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    let at = placed.pos;
     game.occupied_monasteries()
         .iter()
-        .any(|(pos, _)| monastery_place(placed.pos, *pos).is_some())
+        .any(|(pos, _)| pos.x.abs_diff(at.x) <= 1 && pos.y.abs_diff(at.y) <= 1)
 }
 
 /// Whether a tile just placed may score: whether it completes a road or city
@@ -399,14 +428,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
             FeatureKind::City => city_value(edition, f, tiles, true),
             _ => road_value(f, tiles, true),
         };
-        events.push(feature_event(
-            game,
-            node,
-            f,
-            turn,
-            ScoreReason::Completed,
-            points,
-        ));
+        push_made(events, || {
+            feature_event(game, node, f, turn, ScoreReason::Completed, points)
+        });
     }
     // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
     // surrounded by tiles." The new tile may complete its own or a neighbour's; only
@@ -430,13 +454,16 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
         if !f.is_held() || game.board().surrounding_count(pos) < 8 {
             continue;
         }
-        let mut e = feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
-            monastery_points(8)
+        let e = push_made(events, || {
+            feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
+                monastery_points(8)
+            })
         });
-        if game.explains() {
+        if game.explains()
+            && let Some(e) = e
+        {
             e.tiles = monastery_tiles(game, pos);
         }
-        events.push(e);
     }
 }
 
@@ -458,11 +485,15 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
             FeatureKind::Road => road_value(f, tiles, false),
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };
-        let mut e = feature_event(game, root, f, None, ScoreReason::Incomplete, points);
-        if f.kind == FeatureKind::Monastery && game.explains() {
+        let e = push_made(events, || {
+            feature_event(game, root, f, None, ScoreReason::Incomplete, points)
+        });
+        if f.kind == FeatureKind::Monastery
+            && game.explains()
+            && let Some(e) = e
+        {
             e.tiles = monastery_tiles(game, first_pos(game, f));
         }
-        events.push(e);
     }
     match game.edition() {
         Edition::HiG2012 => farms_per_field(game, &occupied, 3, events),
@@ -474,7 +505,9 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
 }
 
 /// The distinct completed cities a field touches, as roots in no set order:
-/// for each segment of the field, the cities its tile says it touches.
+/// for each segment of the field, the cities its tile says it touches. Inlined
+/// into the farm scorings: the walk along the field keeps its registers.
+#[inline(always)]
 fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> {
     let features = game.features();
     let (board, catalog) = (game.board(), game.catalog());
@@ -520,18 +553,20 @@ fn farms_per_field(
         if cities.is_empty() {
             continue;
         }
-        let mut e = feature_event(game, root, f, None, ScoreReason::Farm, |_| {
-            per_city * cities.len() as u32
-        });
+        let paid = cities.len() as u32;
+        let Some(e) = push_made(events, || {
+            feature_event(game, root, f, None, ScoreReason::Farm, |_| per_city * paid)
+        }) else {
+            continue;
+        };
         if game.explains() {
             // Named in the order of their first-placed segments.
             cities.sort_unstable_by_key(|r| features.first_node_of(*r));
             e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         }
         e.pigs = pig_owners([f], &e.winners);
-        e.pig_bonus = cities.len() as u32;
+        e.pig_bonus = paid;
         e.returns_followers = false;
-        events.push(e);
     }
 }
 

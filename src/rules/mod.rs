@@ -395,11 +395,12 @@ impl<'c> Game<'c> {
         let expansions = self.expansions;
         self.supply.clear();
         self.supply.extend_from_slice(&self.full_supply);
+        // Every tile of the supply; the start tiles laid below leave it.
+        let mut remaining: u32 = self.supply.iter().map(|n| u32::from(*n)).sum();
         self.board.clear();
         self.features.clear();
         // Room for every tile of the supply with its segments (at most a dozen).
-        self.features
-            .reserve(self.supply.iter().map(|n| usize::from(*n)).sum::<usize>() * 8 + 16);
+        self.features.reserve(remaining as usize * 8 + 16);
         self.remaining = 0;
         self.in_hand = ByPlayer::new(seats, Supply::starting(expansions));
         self.score = ByPlayer::new(seats, 0);
@@ -420,6 +421,7 @@ impl<'c> Game<'c> {
                 && *n > 0
             {
                 *n -= 1;
+                remaining = remaining.saturating_sub(1);
                 start = Some(t);
             }
         }
@@ -443,7 +445,7 @@ impl<'c> Game<'c> {
                 ));
             }
         }
-        self.remaining = self.supply.iter().map(|n| u32::from(*n)).sum();
+        self.remaining = remaining;
     }
 
     /// Whether the score events of the game name the tiles and features they
@@ -780,13 +782,20 @@ impl<'c> Game<'c> {
     /// (farmers stay: they are scored only at the end).
     fn settle(&mut self, events: &[ScoreEvent]) {
         for e in events {
+            // Every winner scores the points, and a winner with a pig in the
+            // farm the bonus besides (`ScoreEvent::points_for`).
             for p in &e.winners {
+                let points = if e.pigs.contains(p) {
+                    e.points + e.pig_bonus
+                } else {
+                    e.points
+                };
                 if let Some(s) = self.score.get_mut(*p) {
-                    *s = s.saturating_add(e.points_for(*p));
+                    *s = s.saturating_add(points);
                 }
             }
             if e.returns_followers {
-                for f in self.features.take_followers(e.node) {
+                for f in &self.features.take_followers(e.node) {
                     if let Some(s) = self.in_hand.get_mut(f.player) {
                         s.give(f.figure);
                     }
