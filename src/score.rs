@@ -605,7 +605,8 @@ fn farms_per_city(
         let Some(c) = features.feature(city) else {
             continue;
         };
-        let farms: Vec<FeatureView<'_>> = fields.iter().filter_map(|r| features.feature(*r)).collect();
+        let farms: Vec<FeatureView<'_>> =
+            fields.iter().filter_map(|r| features.feature(*r)).collect();
         let farmers = farms
             .iter()
             .flat_map(|f| f.followers().map(|x| (x.player, x.strength())));

@@ -473,7 +473,8 @@ impl Features {
             .filter_map(|n| {
                 let r = self.root(*n);
                 let f = &self.nodes.get(r)?.feature;
-                f.is_held().then_some(u64::from(f.first) << 32 | u64::from(r))
+                f.is_held()
+                    .then_some(u64::from(f.first) << 32 | u64::from(r))
             })
             .collect();
         keyed.sort_unstable();

@@ -734,11 +734,8 @@ impl<'c> Game<'c> {
             if !events.is_empty() {
                 self.settle(&events);
                 let features = &self.features;
-                self.monks.retain(|(_, node)| {
-                    features
-                        .feature(*node)
-                        .is_some_and(|f| f.is_held())
-                });
+                self.monks
+                    .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
             }
             self.events = events;
         }

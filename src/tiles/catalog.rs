@@ -626,6 +626,27 @@ mod tests {
     }
 
     #[test]
+    fn cities_and_roads_come_first_among_a_tiles_segments() {
+        // Scoring a placed tile looks for completed features among its first
+        // segments only, up to the first that is neither a city nor a road.
+        let c = TileCatalog::embedded().unwrap();
+        for (_, def) in c.iter() {
+            let kinds: Vec<FeatureKind> = def.segments.iter().map(|s| s.kind).collect();
+            let held = kinds
+                .iter()
+                .take_while(|k| matches!(k, FeatureKind::City | FeatureKind::Road))
+                .count();
+            assert!(
+                kinds[held..]
+                    .iter()
+                    .all(|k| !matches!(k, FeatureKind::City | FeatureKind::Road)),
+                "tile {}: {kinds:?}",
+                def.id
+            );
+        }
+    }
+
+    #[test]
     fn inconsistent_tiles_are_rejected() {
         let bad = "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: CFFF}\n";
         let e = TileCatalog::from_sets([("t", bad)]).unwrap_err();

@@ -41,12 +41,14 @@ pub const GOODS_MAJORITY_POINTS: u32 = 10;
 
 /// Whether a player has a follower (not a builder or pig) on a feature.
 fn has_follower(f: FeatureView<'_>, player: Player) -> bool {
-    f.followers().any(|x| x.player == player && x.figure.is_follower())
+    f.followers()
+        .any(|x| x.player == player && x.figure.is_follower())
 }
 
 /// Whether a player's pig stands in a field.
 pub fn has_pig(f: FeatureView<'_>, player: Player) -> bool {
-    f.followers().any(|x| x.player == player && x.figure == Figure::Pig)
+    f.followers()
+        .any(|x| x.player == player && x.figure == Figure::Pig)
 }
 
 impl Game<'_> {
