@@ -325,6 +325,9 @@ pub struct Game<'c> {
     turn_goods: [u32; 3],
     /// Whether score events carry their explanations (tiles, feature names).
     explain: bool,
+    /// Whether no two seats have the same name, so that a name matching the
+    /// next player's is that player's seat.
+    distinct_names: bool,
     /// The score events of the last move or of the final scoring, kept with
     /// their room so that a turn that scores allocates nothing.
     events: Vec<ScoreEvent>,
@@ -360,6 +363,7 @@ impl<'c> Game<'c> {
             goods: ByPlayer::new(0, [0; 3]),
             turn_goods: [0; 3],
             explain: true,
+            distinct_names: false,
             events: Vec::new(),
         };
         game.restart(setup);
@@ -383,6 +387,11 @@ impl<'c> Game<'c> {
             );
         }
         self.expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
+        self.distinct_names = setup
+            .players
+            .iter()
+            .enumerate()
+            .all(|(i, a)| setup.players.iter().skip(i + 1).all(|b| !same_name(a, b)));
         self.setup = setup;
         self.restart_same();
     }
@@ -589,8 +598,17 @@ impl<'c> Game<'c> {
         if turn.number != expected {
             return Err(Violation::TurnOutOfSequence { expected });
         }
-        let Some(player) = self.seat(turn.player) else {
-            return Err(Violation::UnknownPlayer);
+        // Most turns are the next player's: one name compared.
+        let next_named = self.distinct_names
+            && self
+                .setup
+                .players
+                .get(self.next.index())
+                .is_some_and(|n| same_name(n, turn.player));
+        let player = if next_named {
+            self.next
+        } else {
+            self.seat(turn.player).ok_or(Violation::UnknownPlayer)?
         };
         if player != self.next {
             // Traders & Builders (2000): "He may not take a third turn!"
@@ -605,10 +623,17 @@ impl<'c> Game<'c> {
         if self.remaining == 0 {
             return Err(Violation::GameAlreadyOver);
         }
-        let Some(tile) = self.catalog.id(turn.tile).filter(|t| self.in_play(*t)) else {
+        let Some(tile) = self.catalog.id(turn.tile) else {
             return Err(Violation::UnknownTile);
         };
-        self.check_draw(tile)?;
+        // A kind still in the supply is in play and may be drawn, but for the
+        // River's order.
+        if self.remaining_of(tile) == 0 || self.river.is_some() {
+            if !self.in_play(tile) {
+                return Err(Violation::UnknownTile);
+            }
+            self.check_draw(tile)?;
+        }
         let action = match turn.place {
             None => {
                 self.check_discard(tile)?;
@@ -803,7 +828,7 @@ impl<'c> Game<'c> {
             turn,
             first_node: self.features.node_count(),
         };
-        let index = self.board.insert(placed);
+        let index = self.board.insert(self.catalog, placed);
         placed.first_node = self
             .features
             .add_tile(self.catalog, &self.board, index, &placed);
