@@ -115,6 +115,10 @@ pub struct Board {
     min_y: i64,
     width: i64,
     height: i64,
+    /// Columns and rows of the grid whose cells have their four neighbours in
+    /// the grid too (all but the first and last; none in an empty grid).
+    inner_width: u64,
+    inner_height: u64,
     /// 0 = empty; otherwise the tile's index + 1 in the low 32 bits, and at
     /// [`SHOWN_SHIFT`] what the tile shows each neighbour: a byte whose two bits
     /// at `2 * d` hold the edge kind a square across side `d` meets (its own
@@ -224,13 +228,14 @@ impl Board {
     #[inline(always)]
     fn cell_and_around(&self, c: usize) -> [u64; 5] {
         let w = self.width as usize;
-        match self.cells.get(c - w..=c + w) {
-            Some(rows) => {
-                let at = |i: usize| rows.get(i).copied().unwrap_or(0);
-                [at(2 * w), at(w + 1), at(0), at(w - 1), at(w)]
-            }
-            None => [0; 5],
-        }
+        // The row below starts the slice and the row above ends it; the cell
+        // and its west and east neighbours are the three in its middle.
+        let rows = self.cells.get(c - w..=c + w).unwrap_or(&[]);
+        let middle = rows.get(w - 1..=w + 1).unwrap_or(&[]);
+        let (Some(&n), Some(&s), &[west, own, east]) = (rows.last(), rows.first(), middle) else {
+            return [0; 5];
+        };
+        [n, east, s, west, own]
     }
 
     #[cold]
@@ -334,8 +339,11 @@ impl Board {
     fn cell_inside(&self, pos: Pos) -> Option<usize> {
         let dx = i64::from(pos.x) - self.min_x;
         let dy = i64::from(pos.y) - self.min_y;
-        if dx >= 1 && dy >= 1 && dx + 1 < self.width && dy + 1 < self.height {
-            usize::try_from(dy * self.width + dx).ok()
+        // One unsigned comparison per axis rules out both the first and the last
+        // column (row) and everything outside.
+        if ((dx - 1) as u64) < self.inner_width && ((dy - 1) as u64) < self.inner_height {
+            // Both are positive here, and so is the cell.
+            Some((dy * self.width + dx) as usize)
         } else {
             None
         }
@@ -377,6 +385,8 @@ impl Board {
             min_y,
             width,
             height,
+            inner_width: 0,
+            inner_height: 0,
             cells: vec![0; usize::try_from(width * height).unwrap_or(0)],
         };
         for t in &self.tiles {
@@ -390,6 +400,8 @@ impl Board {
         self.min_y = grown.min_y;
         self.width = grown.width;
         self.height = grown.height;
+        self.inner_width = u64::try_from(width - 2).unwrap_or(0);
+        self.inner_height = u64::try_from(height - 2).unwrap_or(0);
         self.cells = grown.cells;
     }
 
