@@ -305,6 +305,8 @@ pub struct Game<'c> {
     in_play: Vec<bool>,
     /// The supply of the sets in play before the start tile is laid.
     full_supply: Vec<u8>,
+    /// The number of tiles in `full_supply`.
+    full_count: u32,
     remaining: u32,
     expansions: Expansions,
     in_hand: ByPlayer<Supply>,
@@ -350,6 +352,7 @@ impl<'c> Game<'c> {
             supply: Vec::new(),
             in_play: Vec::new(),
             full_supply: Vec::new(),
+            full_count: 0,
             remaining: 0,
             expansions: Expansions::NONE,
             in_hand: ByPlayer::new(0, Supply::starting(Expansions::NONE)),
@@ -385,6 +388,7 @@ impl<'c> Game<'c> {
                     .zip(&self.in_play)
                     .map(|((_, d), play)| if *play { d.count } else { 0 }),
             );
+            self.full_count = self.full_supply.iter().map(|n| u32::from(*n)).sum();
         }
         self.expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
         self.distinct_names = setup
@@ -407,8 +411,7 @@ impl<'c> Game<'c> {
         self.board.clear();
         self.features.clear();
         // Room for every tile of the supply with its segments (at most a dozen).
-        self.features
-            .reserve(self.supply.iter().map(|n| usize::from(*n)).sum::<usize>() * 8 + 16);
+        self.features.reserve(self.full_count as usize * 8 + 16);
         self.remaining = 0;
         self.in_hand = ByPlayer::new(seats, Supply::starting(expansions));
         self.score = ByPlayer::new(seats, 0);
@@ -423,12 +426,14 @@ impl<'c> Game<'c> {
         // The basic start tile lies at 0,0; with the River it leaves the game and
         // the spring lies there instead (see `expansions::river`).
         let mut start = None;
+        let mut taken = 0;
         for set in [BASIC_SET, Expansion::River.name()] {
             if let Some(t) = catalog.start_of(set)
                 && let Some(n) = self.supply.get_mut(t.index())
                 && *n > 0
             {
                 *n -= 1;
+                taken += 1;
                 start = Some(t);
             }
         }
@@ -452,7 +457,7 @@ impl<'c> Game<'c> {
                 ));
             }
         }
-        self.remaining = self.supply.iter().map(|n| u32::from(*n)).sum();
+        self.remaining = self.full_count.saturating_sub(taken);
     }
 
     /// Whether the score events of the game name the tiles and features they
