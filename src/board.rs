@@ -80,6 +80,33 @@ pub type TileIndex = u32;
 /// Tiles the board makes room for at its first tile (a basic game has 72).
 const TILES_AT_FIRST: usize = 96;
 
+/// Where a grid cell keeps what its tile shows its neighbours (see [`Board`]).
+const SHOWN_SHIFT: u32 = 32;
+
+/// The bits of a grid cell that a square across side `d` (by [`Side::index`])
+/// reads: the edge kind the tile shows it, and two marks that a tile is there.
+const ACROSS: [u64; 4] = [
+    0x0303 << SHOWN_SHIFT,
+    0x0c0c << SHOWN_SHIFT,
+    0x3030 << SHOWN_SHIFT,
+    0xc0c0 << SHOWN_SHIFT,
+];
+
+/// A grid cell for the tile with an index whose edge kinds are packed as
+/// [`crate::tiles::Oriented::edge_bits`] (`None` for a kind from another
+/// catalog, which touches nothing).
+fn cell_word(index: TileIndex, edge_bits: Option<u8>) -> u64 {
+    let shown = edge_bits.map_or(0, |e| 0xff00 | u64::from(e.rotate_left(4)));
+    u64::from(index.wrapping_add(1)) | shown << SHOWN_SHIFT
+}
+
+/// The tile index a grid cell names (past every tile for an empty cell).
+#[inline(always)]
+fn cell_index(cell: u64) -> usize {
+    // An empty cell holds 0, which wraps to an index past every tile.
+    (cell as u32).wrapping_sub(1) as usize
+}
+
 /// The placed tiles and a dense grid over their bounding box.
 #[derive(Debug, Clone, Default)]
 pub struct Board {
@@ -88,8 +115,17 @@ pub struct Board {
     min_y: i64,
     width: i64,
     height: i64,
-    /// 0 = empty, otherwise tile index + 1.
-    cells: Vec<u32>,
+    /// Columns and rows of the grid whose cells have their four neighbours in
+    /// the grid too (all but the first and last; none in an empty grid).
+    inner_width: u64,
+    inner_height: u64,
+    /// 0 = empty; otherwise the tile's index + 1 in the low 32 bits, and at
+    /// [`SHOWN_SHIFT`] what the tile shows each neighbour: a byte whose two bits
+    /// at `2 * d` hold the edge kind a square across side `d` meets (its own
+    /// edge on the opposite side), then a byte of marks that the tile is there.
+    /// A square's four neighbours' edges and marks are then [`ACROSS`] masks,
+    /// without looking at the tiles.
+    cells: Vec<u64>,
 }
 
 impl Board {
@@ -147,9 +183,7 @@ impl Board {
     /// The tile in a grid cell.
     #[inline]
     fn in_cell(&self, cell: usize) -> Option<&PlacedTile> {
-        // An empty cell holds 0, which wraps to an index past every tile.
-        let v = self.cells.get(cell)?.wrapping_sub(1);
-        self.tiles.get(v as usize)
+        self.tiles.get(cell_index(*self.cells.get(cell)?))
     }
 
     /// Index of the tile at a position.
@@ -157,7 +191,7 @@ impl Board {
         let c = self.cell(pos)?;
         match self.cells.get(c) {
             Some(0) | None => None,
-            Some(v) => Some(v - 1),
+            Some(v) => Some((*v as u32).wrapping_sub(1)),
         }
     }
 
@@ -165,13 +199,13 @@ impl Board {
     #[inline(always)]
     pub fn neighbours(&self, pos: Pos) -> [Option<&PlacedTile>; 4] {
         self.neighbour_cells(pos)
-            .map(|v| self.tiles.get(v.wrapping_sub(1) as usize))
+            .map(|v| self.tiles.get(cell_index(v)))
     }
 
     /// What the grid holds across the four sides of a position, in [`Side::ALL`]
-    /// order (0 for an empty square, otherwise tile index + 1).
+    /// order (0 for an empty square, see [`Board`]'s cells).
     #[inline(always)]
-    fn neighbour_cells(&self, pos: Pos) -> [u32; 4] {
+    fn neighbour_cells(&self, pos: Pos) -> [u64; 4] {
         match self.cell_inside(pos) {
             // All four squares are inside the grid (always so around a placed
             // tile, which keeps a margin): they are one row or column away.
@@ -183,17 +217,34 @@ impl Board {
     /// What the grid holds across the four sides of a cell that
     /// [`Board::cell_inside`] gave.
     #[inline(always)]
-    fn cells_around(&self, c: usize) -> [u32; 4] {
+    fn cells_around(&self, c: usize) -> [u64; 4] {
+        let [n, e, s, w, _] = self.cell_and_around(c);
+        [n, e, s, w]
+    }
+
+    /// What the grid holds across the four sides of a cell that
+    /// [`Board::cell_inside`] gave, then in the cell itself. The five are read
+    /// from the rows one below to one above the cell, found once.
+    #[inline(always)]
+    fn cell_and_around(&self, c: usize) -> [u64; 5] {
         let w = self.width as usize;
-        [c + w, c + 1, c - w, c - 1].map(|n| self.cells.get(n).copied().unwrap_or(0))
+        // The row below starts the slice and the row above ends it; the cell
+        // and its west and east neighbours are the three in its middle.
+        let rows = self.cells.get(c - w..=c + w).unwrap_or(&[]);
+        let middle = rows.get(w - 1..=w + 1).unwrap_or(&[]);
+        let (Some(&n), Some(&s), &[west, own, east]) = (rows.last(), rows.first(), middle) else {
+            return [0; 5];
+        };
+        [n, east, s, west, own]
     }
 
     #[cold]
-    fn neighbour_cells_by_position(&self, pos: Pos) -> [u32; 4] {
+    fn neighbour_cells_by_position(&self, pos: Pos) -> [u64; 4] {
         Side::ALL.map(|s| {
             pos.neighbour(s)
-                .and_then(|p| self.index_at(p))
-                .map_or(0, |i| i + 1)
+                .and_then(|p| self.cell(p))
+                .and_then(|c| self.cells.get(c).copied())
+                .unwrap_or(0)
         })
     }
 
@@ -238,8 +289,32 @@ impl Board {
         }
     }
 
-    /// Places a tile; the caller has checked that the square is free.
-    pub fn insert(&mut self, tile: PlacedTile) -> TileIndex {
+    /// Places a tile of a kind from `catalog`; the caller has checked that the
+    /// square is free.
+    #[inline]
+    pub fn insert(&mut self, catalog: &TileCatalog, tile: PlacedTile) -> TileIndex {
+        let index = self.tiles.len();
+        // The common case: the square is well inside the grid and the room for
+        // the tiles is taken already.
+        if index < self.tiles.capacity()
+            && let Some(slot) = self
+                .cell_inside(tile.pos)
+                .and_then(|c| self.cells.get_mut(c))
+        {
+            *slot = cell_word(
+                index as TileIndex,
+                catalog.edge_bits(tile.tile, tile.rotation),
+            );
+            self.tiles.push(tile);
+            return index as TileIndex;
+        }
+        self.insert_growing(catalog, tile)
+    }
+
+    /// [`Board::insert`] when the grid or the list of tiles must grow first.
+    #[cold]
+    #[inline(never)]
+    fn insert_growing(&mut self, catalog: &TileCatalog, tile: PlacedTile) -> TileIndex {
         if self.tiles.capacity() == 0 {
             // Room for a whole game's tiles from the start.
             self.tiles.reserve(TILES_AT_FIRST);
@@ -253,7 +328,7 @@ impl Board {
             }
         };
         if let Some(slot) = c.and_then(|c| self.cells.get_mut(c)) {
-            *slot = index + 1;
+            *slot = cell_word(index, catalog.edge_bits(tile.tile, tile.rotation));
         }
         self.tiles.push(tile);
         index
@@ -264,8 +339,11 @@ impl Board {
     fn cell_inside(&self, pos: Pos) -> Option<usize> {
         let dx = i64::from(pos.x) - self.min_x;
         let dy = i64::from(pos.y) - self.min_y;
-        if dx >= 1 && dy >= 1 && dx + 1 < self.width && dy + 1 < self.height {
-            usize::try_from(dy * self.width + dx).ok()
+        // One unsigned comparison per axis rules out both the first and the last
+        // column (row) and everything outside.
+        if ((dx - 1) as u64) < self.inner_width && ((dy - 1) as u64) < self.inner_height {
+            // Both are positive here, and so is the cell.
+            Some((dy * self.width + dx) as usize)
         } else {
             None
         }
@@ -307,19 +385,23 @@ impl Board {
             min_y,
             width,
             height,
+            inner_width: 0,
+            inner_height: 0,
             cells: vec![0; usize::try_from(width * height).unwrap_or(0)],
         };
-        for (i, t) in self.tiles.iter().enumerate() {
-            if let Some(c) = grown.cell(t.pos)
-                && let Some(slot) = grown.cells.get_mut(c)
+        for t in &self.tiles {
+            if let Some(old) = self.cell(t.pos).and_then(|c| self.cells.get(c))
+                && let Some(slot) = grown.cell(t.pos).and_then(|c| grown.cells.get_mut(c))
             {
-                *slot = i as u32 + 1;
+                *slot = *old;
             }
         }
         self.min_x = grown.min_x;
         self.min_y = grown.min_y;
         self.width = grown.width;
         self.height = grown.height;
+        self.inner_width = u64::try_from(width - 2).unwrap_or(0);
+        self.inner_height = u64::try_from(height - 2).unwrap_or(0);
         self.cells = grown.cells;
     }
 
@@ -344,7 +426,12 @@ impl Board {
     /// in one pass: whether it has any, and the first side where it would not
     /// match one.
     pub fn fit(&self, catalog: &TileCatalog, def: &TileDef, pos: Pos, rotation: Rotation) -> Fit {
-        self.meet(catalog, &def.at(rotation).faces, pos)
+        self.meet_cells(
+            catalog,
+            &def.at(rotation).faces,
+            def.at(rotation).edge_bits,
+            self.neighbour_cells(pos),
+        )
     }
 
     /// The first side where a tile at `pos` turned by the given rotation would not
@@ -362,6 +449,24 @@ impl Board {
         }
     }
 
+    /// Whether a tile whose edge kinds are packed in `edge_bits` (as
+    /// [`crate::tiles::Oriented::edge_bits`]) may lie at `pos`: the square is
+    /// free, touches a tile, and every edge matches its neighbour's. Decided
+    /// for a square well inside the grid only: `false` says nothing of why, nor
+    /// whether the square is at the grid's edge; [`Board::fit_at`] tells.
+    #[inline(always)]
+    pub fn fits_at(&self, pos: Pos, edge_bits: u8) -> bool {
+        let Some(c) = self.cell_inside(pos) else {
+            return false;
+        };
+        let [n, e, s, w, own] = self.cell_and_around(c);
+        let [an, ae, as_, aw] = ACROSS;
+        let theirs = ((n & an) | (e & ae) | (s & as_) | (w & aw)) >> SHOWN_SHIFT;
+        let touching = (theirs >> 8) as u8;
+        let differing = (edge_bits ^ theirs as u8) & touching;
+        own == 0 && touching != 0 && differing == 0
+    }
+
     /// The tile already at `pos` (as the error), or else how a tile turned by the
     /// given rotation would meet its neighbours there: [`Board::at`], then
     /// [`Board::fit`], with the square found once.
@@ -373,75 +478,50 @@ impl Board {
         pos: Pos,
         rotation: Rotation,
     ) -> Result<Fit, &PlacedTile> {
-        let ours = &def.at(rotation).faces;
+        let o = def.at(rotation);
         match self.cell_inside(pos) {
             Some(c) => match self.in_cell(c) {
                 Some(t) => Err(t),
-                None => Ok(self.meet_cells(catalog, ours, self.cells_around(c))),
+                None => Ok(self.meet_cells(catalog, &o.faces, o.edge_bits, self.cells_around(c))),
             },
             None => match self.at(pos) {
                 Some(t) => Err(t),
-                None => Ok(self.meet(catalog, ours, pos)),
+                None => {
+                    Ok(self.meet_cells(catalog, &o.faces, o.edge_bits, self.neighbour_cells(pos)))
+                }
             },
         }
     }
 
-    /// How sides `ours` at `pos` meet the neighbours.
-    #[inline]
-    fn meet(&self, catalog: &TileCatalog, ours: &Faces, pos: Pos) -> Fit {
-        self.meet_cells(catalog, ours, self.neighbour_cells(pos))
-    }
-
-    /// How sides `ours` meet what the grid holds across them (as
-    /// [`Board::neighbour_cells`] gives it): one edge kind compared per
-    /// neighbour. The four sides are looked at without stopping, as bits (a
-    /// placement that fits, the common case, looks at all four anyway); the
-    /// first side that differs is then read again.
+    /// How sides `ours`, whose edge kinds are packed in `edge_bits`, meet what
+    /// the grid holds across them (as [`Board::neighbour_cells`] gives it). The
+    /// edge kinds each neighbour shows and the marks of the neighbours there are
+    /// gathered in one word, and all four sides compared at once; the first side
+    /// that differs is then read again.
     #[inline(always)]
-    fn meet_cells(&self, catalog: &TileCatalog, ours: &Faces, cells: [u32; 4]) -> Fit {
+    fn meet_cells(
+        &self,
+        catalog: &TileCatalog,
+        ours: &Faces,
+        edge_bits: u8,
+        cells: [u64; 4],
+    ) -> Fit {
         let [n, e, s, w] = cells;
-        let (touching, differing) = [
-            self.meet_side(catalog, ours, Side::North, n),
-            self.meet_side(catalog, ours, Side::East, e),
-            self.meet_side(catalog, ours, Side::South, s),
-            self.meet_side(catalog, ours, Side::West, w),
-        ]
-        .into_iter()
-        .zip(Side::ALL)
-        .fold((0u8, 0u8), |(t, d), ((touches, differs), side)| {
-            (
-                t | u8::from(touches) << side.index(),
-                d | u8::from(differs) << side.index(),
-            )
-        });
+        let [an, ae, as_, aw] = ACROSS;
+        let theirs = ((n & an) | (e & ae) | (s & as_) | (w & aw)) >> SHOWN_SHIFT;
+        let touching = (theirs >> 8) as u8;
+        let differing = (edge_bits ^ theirs as u8) & touching;
         if differing != 0 {
-            let side = Side::from_index(differing.trailing_zeros() as usize);
+            let side = Side::from_index(differing.trailing_zeros() as usize / 2);
             return self.mismatch_across(catalog, ours, cells, side);
         }
         if touching != 0 { Fit::Fits } else { Fit::Alone }
     }
 
-    /// Whether a tile lies in `cell` across side `side` of `ours` (as
-    /// [`Board::neighbour_cells`] gives it), and whether its edge differs.
-    #[inline(always)]
-    fn meet_side(
-        &self,
-        catalog: &TileCatalog,
-        ours: &Faces,
-        side: Side,
-        cell: u32,
-    ) -> (bool, bool) {
-        match self.face_across(catalog, side, cell) {
-            Some(theirs) => (true, ours.side(side).edge != theirs.edge),
-            None => (false, false),
-        }
-    }
-
     /// The face a tile in `cell` shows across side `side` of a square.
     #[inline(always)]
-    fn face_across(&self, catalog: &TileCatalog, side: Side, cell: u32) -> Option<Face> {
-        // An empty cell holds 0, which wraps to an index past every tile.
-        let n = self.tiles.get(cell.wrapping_sub(1) as usize)?;
+    fn face_across(&self, catalog: &TileCatalog, side: Side, cell: u64) -> Option<Face> {
+        let n = self.tiles.get(cell_index(cell))?;
         Some(catalog.faces(n.tile, n.rotation)?.side(side.opposite()))
     }
 
@@ -452,7 +532,7 @@ impl Board {
         &self,
         catalog: &TileCatalog,
         ours: &Faces,
-        [n, e, s, w]: [u32; 4],
+        [n, e, s, w]: [u64; 4],
         side: Side,
     ) -> Fit {
         let cell = match side {
@@ -466,7 +546,7 @@ impl Board {
                 side,
                 ours: ours.side(side).edge,
                 theirs: theirs.edge,
-                neighbour: cell.wrapping_sub(1),
+                neighbour: (cell as u32).wrapping_sub(1),
             }),
             None => Fit::Alone,
         }
@@ -501,6 +581,10 @@ pub struct Mismatch {
 mod tests {
     use super::*;
 
+    fn catalog() -> TileCatalog {
+        TileCatalog::embedded().unwrap()
+    }
+
     fn placed(x: i32, y: i32) -> PlacedTile {
         PlacedTile {
             tile: TileId(0),
@@ -513,10 +597,11 @@ mod tests {
 
     #[test]
     fn grows_in_every_direction() {
+        let c = catalog();
         let mut b = Board::new();
-        b.insert(placed(0, 0));
-        b.insert(placed(30, 0));
-        b.insert(placed(-40, -50));
+        b.insert(&c, placed(0, 0));
+        b.insert(&c, placed(30, 0));
+        b.insert(&c, placed(-40, -50));
         assert_eq!(b.index_at(Pos::new(0, 0)), Some(0));
         assert_eq!(b.index_at(Pos::new(30, 0)), Some(1));
         assert_eq!(b.index_at(Pos::new(-40, -50)), Some(2));
@@ -532,9 +617,10 @@ mod tests {
 
     #[test]
     fn frontier_is_sorted_and_unique() {
+        let c = catalog();
         let mut b = Board::new();
-        b.insert(placed(0, 0));
-        b.insert(placed(1, 0));
+        b.insert(&c, placed(0, 0));
+        b.insert(&c, placed(1, 0));
         let f = b.frontier();
         assert_eq!(f.len(), 6);
         assert_eq!(f.first(), Some(&Pos::new(0, -1)));

@@ -51,13 +51,16 @@ struct Tracker<'c> {
 impl<'c> Tracker<'c> {
     fn new(catalog: &'c TileCatalog, start: TileId) -> Tracker<'c> {
         let mut board = Board::new();
-        board.insert(PlacedTile {
-            tile: start,
-            pos: Pos::new(0, 0),
-            rotation: Rotation::R0,
-            turn: 0,
-            first_node: 0,
-        });
+        board.insert(
+            catalog,
+            PlacedTile {
+                tile: start,
+                pos: Pos::new(0, 0),
+                rotation: Rotation::R0,
+                turn: 0,
+                first_node: 0,
+            },
+        );
         Tracker { catalog, board }
     }
 
@@ -91,13 +94,16 @@ impl<'c> Tracker<'c> {
     }
 
     fn place(&mut self, tile: TileId, pos: Pos, rotation: Rotation, turn: u32) {
-        self.board.insert(PlacedTile {
-            tile,
-            pos,
-            rotation,
-            turn,
-            first_node: 0,
-        });
+        self.board.insert(
+            self.catalog,
+            PlacedTile {
+                tile,
+                pos,
+                rotation,
+                turn,
+                first_node: 0,
+            },
+        );
     }
 }
 

@@ -305,6 +305,8 @@ pub struct Game<'c> {
     in_play: Vec<bool>,
     /// The supply of the sets in play before the start tile is laid.
     full_supply: Vec<u8>,
+    /// The number of tiles in `full_supply`.
+    full_count: u32,
     remaining: u32,
     expansions: Expansions,
     in_hand: ByPlayer<Supply>,
@@ -325,6 +327,9 @@ pub struct Game<'c> {
     turn_goods: [u32; 3],
     /// Whether score events carry their explanations (tiles, feature names).
     explain: bool,
+    /// Whether no two seats have the same name, so that a name matching the
+    /// next player's is that player's seat.
+    distinct_names: bool,
     /// The score events of the last move or of the final scoring, kept with
     /// their room so that a turn that scores allocates nothing.
     events: Vec<ScoreEvent>,
@@ -347,6 +352,7 @@ impl<'c> Game<'c> {
             supply: Vec::new(),
             in_play: Vec::new(),
             full_supply: Vec::new(),
+            full_count: 0,
             remaining: 0,
             expansions: Expansions::NONE,
             in_hand: ByPlayer::new(0, Supply::starting(Expansions::NONE)),
@@ -360,6 +366,7 @@ impl<'c> Game<'c> {
             goods: ByPlayer::new(0, [0; 3]),
             turn_goods: [0; 3],
             explain: true,
+            distinct_names: false,
             events: Vec::new(),
         };
         game.restart(setup);
@@ -381,8 +388,14 @@ impl<'c> Game<'c> {
                     .zip(&self.in_play)
                     .map(|((_, d), play)| if *play { d.count } else { 0 }),
             );
+            self.full_count = self.full_supply.iter().map(|n| u32::from(*n)).sum();
         }
         self.expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
+        self.distinct_names = setup
+            .players
+            .iter()
+            .enumerate()
+            .all(|(i, a)| setup.players.iter().skip(i + 1).all(|b| !same_name(a, b)));
         self.setup = setup;
         self.restart_same();
     }
@@ -395,12 +408,10 @@ impl<'c> Game<'c> {
         let expansions = self.expansions;
         self.supply.clear();
         self.supply.extend_from_slice(&self.full_supply);
-        // Every tile of the supply; the start tiles laid below leave it.
-        let mut remaining: u32 = self.supply.iter().map(|n| u32::from(*n)).sum();
         self.board.clear();
         self.features.clear();
         // Room for every tile of the supply with its segments (at most a dozen).
-        self.features.reserve(remaining as usize * 8 + 16);
+        self.features.reserve(self.full_count as usize * 8 + 16);
         self.remaining = 0;
         self.in_hand = ByPlayer::new(seats, Supply::starting(expansions));
         self.score = ByPlayer::new(seats, 0);
@@ -415,13 +426,14 @@ impl<'c> Game<'c> {
         // The basic start tile lies at 0,0; with the River it leaves the game and
         // the spring lies there instead (see `expansions::river`).
         let mut start = None;
+        let mut taken = 0;
         for set in [BASIC_SET, Expansion::River.name()] {
             if let Some(t) = catalog.start_of(set)
                 && let Some(n) = self.supply.get_mut(t.index())
                 && *n > 0
             {
                 *n -= 1;
-                remaining = remaining.saturating_sub(1);
+                taken += 1;
                 start = Some(t);
             }
         }
@@ -445,7 +457,7 @@ impl<'c> Game<'c> {
                 ));
             }
         }
-        self.remaining = remaining;
+        self.remaining = self.full_count.saturating_sub(taken);
     }
 
     /// Whether the score events of the game name the tiles and features they
@@ -591,8 +603,17 @@ impl<'c> Game<'c> {
         if turn.number != expected {
             return Err(Violation::TurnOutOfSequence { expected });
         }
-        let Some(player) = self.seat(turn.player) else {
-            return Err(Violation::UnknownPlayer);
+        // Most turns are the next player's: one name compared.
+        let next_named = self.distinct_names
+            && self
+                .setup
+                .players
+                .get(self.next.index())
+                .is_some_and(|n| same_name(n, turn.player));
+        let player = if next_named {
+            self.next
+        } else {
+            self.seat(turn.player).ok_or(Violation::UnknownPlayer)?
         };
         if player != self.next {
             // Traders & Builders (2000): "He may not take a third turn!"
@@ -607,10 +628,17 @@ impl<'c> Game<'c> {
         if self.remaining == 0 {
             return Err(Violation::GameAlreadyOver);
         }
-        let Some(tile) = self.catalog.id(turn.tile).filter(|t| self.in_play(*t)) else {
+        let Some(tile) = self.catalog.id(turn.tile) else {
             return Err(Violation::UnknownTile);
         };
-        self.check_draw(tile)?;
+        // A kind still in the supply is in play and may be drawn, but for the
+        // River's order.
+        if self.remaining_of(tile) == 0 || self.river.is_some() {
+            if !self.in_play(tile) {
+                return Err(Violation::UnknownTile);
+            }
+            self.check_draw(tile)?;
+        }
         let action = match turn.place {
             None => {
                 self.check_discard(tile)?;
@@ -809,7 +837,7 @@ impl<'c> Game<'c> {
             turn,
             first_node: self.features.node_count(),
         };
-        let index = self.board.insert(placed);
+        let index = self.board.insert(self.catalog, placed);
         placed.first_node = self
             .features
             .add_tile(self.catalog, &self.board, index, &placed);

@@ -23,25 +23,35 @@ impl Game<'_> {
         rotation: Rotation,
     ) -> Result<(), Violation> {
         let def = self.catalog.def(tile);
-        // A taken square first; then adjacency, then the edges: a square apart
-        // from the board is E303 whatever the tile.
-        let m = match self.board.fit_at(self.catalog, def, pos, rotation) {
-            Err(t) => return Err(Violation::PositionOccupied { by_turn: t.turn }),
-            Ok(Fit::Alone) => return Err(Violation::NotAdjacent),
-            Ok(Fit::Fits) => None,
-            Ok(Fit::Mismatch(m)) => Some(m),
-        };
-        if let Some(m) = m {
-            let n = self.board.tile(m.neighbour);
-            return Err(Violation::TileDoesNotFit {
-                side: m.side,
-                ours: m.ours,
-                theirs: m.theirs,
-                neighbour: n.map_or(pos, |t| t.pos),
-                neighbour_turn: n.map_or(0, |t| t.turn),
-            });
+        // The common case, a legal square, in one test of the packed edges.
+        if !self.board.fits_at(pos, def.at(rotation).edge_bits) {
+            self.check_square(def, pos, rotation)?;
         }
         self.check_river(def, pos, rotation)
+    }
+
+    /// The square rules of [`Game::check_placement`] one by one, naming the
+    /// first broken.
+    #[cold]
+    #[inline(never)]
+    fn check_square(&self, def: &TileDef, pos: Pos, rotation: Rotation) -> Result<(), Violation> {
+        // A taken square first; then adjacency, then the edges: a square apart
+        // from the board is E303 whatever the tile.
+        match self.board.fit_at(self.catalog, def, pos, rotation) {
+            Err(t) => Err(Violation::PositionOccupied { by_turn: t.turn }),
+            Ok(Fit::Alone) => Err(Violation::NotAdjacent),
+            Ok(Fit::Fits) => Ok(()),
+            Ok(Fit::Mismatch(m)) => {
+                let n = self.board.tile(m.neighbour);
+                Err(Violation::TileDoesNotFit {
+                    side: m.side,
+                    ours: m.ours,
+                    theirs: m.theirs,
+                    neighbour: n.map_or(pos, |t| t.pos),
+                    neighbour_turn: n.map_or(0, |t| t.turn),
+                })
+            }
+        }
     }
 
     /// The River's placement rules for a tile showing a river (see

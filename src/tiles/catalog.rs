@@ -117,6 +117,8 @@ pub struct TileCatalog {
     /// Every kind's [`Faces`] at every rotation, at `4 * kind + quarter turns`:
     /// a placed tile's sides in one lookup.
     faces: Vec<Faces>,
+    /// Every kind's [`Oriented::edge_bits`] at every rotation, indexed as `faces`.
+    edge_bits: Vec<u8>,
     /// For every kind's segments, at `MAX_SEGMENTS * kind + segment`: the city
     /// segments of the same tile a field segment touches, one bit a segment
     /// (none for other segments). A field's cities in one lookup a segment.
@@ -146,6 +148,7 @@ impl TileCatalog {
             starts: Vec::new(),
             lasts: Vec::new(),
             faces: Vec::new(),
+            edge_bits: Vec::new(),
             touches: Vec::new(),
         };
         for (name, text) in sets {
@@ -180,6 +183,8 @@ impl TileCatalog {
                 *slot = Some(id);
             }
             self.faces.extend(def.oriented.iter().map(|o| o.faces));
+            self.edge_bits
+                .extend(def.oriented.iter().map(|o| o.edge_bits));
             let mut touches = [0u16; MAX_SEGMENTS];
             for (mask, seg) in touches.iter_mut().zip(&def.segments) {
                 *mask = seg.touches.iter().fold(0, |m, c| m | 1u16 << (c % 16));
@@ -229,6 +234,15 @@ impl TileCatalog {
     #[inline(always)]
     pub fn faces(&self, id: TileId, rotation: Rotation) -> Option<&Faces> {
         self.faces.get(id.index() * 4 + rotation.quarter_turns())
+    }
+
+    /// The edge kinds of a kind at a rotation, packed as
+    /// [`Oriented::edge_bits`] (`None` for a kind from another catalog).
+    #[inline(always)]
+    pub fn edge_bits(&self, id: TileId, rotation: Rotation) -> Option<u8> {
+        self.edge_bits
+            .get(id.index() * 4 + rotation.quarter_turns())
+            .copied()
     }
 
     /// The city segments of its own tile a segment of a kind touches (for a
@@ -522,6 +536,7 @@ fn orient(
         side_segment: [NO_SEGMENT; 4],
         half_segment: [NO_SEGMENT; 8],
         river: 0,
+        edge_bits: 0,
         faces: Faces {
             sides: [Face {
                 edge: EdgeKind::Field,
@@ -552,6 +567,9 @@ fn orient(
             *slot = *seg;
         }
     }
+    o.edge_bits = Side::ALL.into_iter().fold(0, |bits, side| {
+        bits | o.edge(side).code() << (2 * side.index())
+    });
     o.faces.sides = Side::ALL.map(|side| {
         let [a, b] = Half::of_side(side);
         Face {
@@ -609,9 +627,11 @@ mod tests {
                 let o = def.at(r);
                 let faces = c.faces(id, r).unwrap();
                 assert_eq!(faces, &o.faces);
+                assert_eq!(c.edge_bits(id, r), Some(o.edge_bits));
                 for side in Side::ALL {
                     let f = faces.side(side);
                     assert_eq!(f.edge, o.edge(side));
+                    assert_eq!(o.edge_bits >> (2 * side.index()) & 3, o.edge(side).code());
                     assert_eq!(
                         Some(f.segment).filter(|s| *s != NO_SEGMENT),
                         o.segment_at(side)

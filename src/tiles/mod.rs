@@ -238,6 +238,11 @@ pub enum EdgeKind {
 }
 
 impl EdgeKind {
+    /// Two-bit code of the kind, as packed in [`Oriented::edge_bits`].
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
     /// The catalog letter (C, R, F, and `~` for a river).
     pub fn letter(self) -> char {
         match self {
@@ -388,6 +393,10 @@ pub struct Oriented {
     pub half_segment: [SegmentId; 8],
     /// Board sides the river reaches (bit per [`Side`]; 0 without a river).
     pub river: u8,
+    /// The edge kinds of [`Oriented::edges`] in one byte, two bits a side at
+    /// `2 * Side::index` ([`EdgeKind::code`]): a placement's four edges are
+    /// compared with its neighbours' at once (see `board`).
+    pub edge_bits: u8,
     /// The same sides and half-edges, side by side (see [`Faces`]).
     pub faces: Faces,
 }
