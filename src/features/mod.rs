@@ -263,40 +263,25 @@ impl Features {
             across_edge >>= 1;
             self.join(ours, theirs, closed);
         }
-        // A road or city wholly on the tile, with no edge, is complete as laid
-        // (no tile of the catalogs has one).
-        for (i, seed) in def.seeds.iter().enumerate() {
-            if seed.open_edges == 0 && matches!(seed.kind, FeatureKind::City | FeatureKind::Road) {
-                self.completed.push(first + i as NodeId);
-            }
-        }
         first
     }
 
     /// The roads and cities the last tile added completed, as roots: their
-    /// last open edges were joined by it.
+    /// last open edges were joined by it (every road and city of the catalog
+    /// reaches an edge, so none is complete as laid).
     pub fn completed_by_last_tile(&self) -> &[FeatureId] {
         &self.completed
-    }
-
-    /// Notes a feature as completed when a join closing edges left it none
-    /// open.
-    #[inline(always)]
-    fn note_completed(&mut self, root: NodeId) {
-        if let Some(n) = self.nodes.get(root)
-            && n.feature.is_complete()
-        {
-            self.completed.push(root);
-        }
     }
 
     /// Joins the features of two nodes, whose joining closes `closed` of their
     /// open edges.
     #[inline]
     fn join(&mut self, a: NodeId, b: NodeId, closed: u32) {
+        // Whether the join left a road or city with no open edge.
+        let mut done = false;
         // A segment of the new tile joined for the first time is alone in its
         // feature, with no figure yet: it joins the neighbour's.
-        let lone = self.nodes.join_lone(a, b, |kept, gone| {
+        let union = match self.nodes.join_lone(a, b, |kept, gone| {
             std::mem::swap(&mut kept.next, &mut gone.next);
             let (r, f) = (&mut kept.feature, &gone.feature);
             r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
@@ -307,46 +292,48 @@ impl Features {
                 for (a, b) in r.goods.iter_mut().zip(f.goods) {
                     *a += b;
                 }
+                done = closed != 0 && r.is_complete();
             }
-        });
-        if let Some(union) = lone {
-            if closed != 0 {
-                self.note_completed(union.root());
+        }) {
+            Some(union) => union,
+            None => {
+                let figures = &mut self.figures;
+                self.nodes.join_with(a, b, |kept, gone| {
+                    // Splice the two circular node lists: swapping the successors
+                    // of one node of each list makes one circle of both.
+                    std::mem::swap(&mut kept.next, &mut gone.next);
+                    let (r, f) = (&mut kept.feature, &mut gone.feature);
+                    r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
+                    r.pennants += f.pennants;
+                    r.inns += f.inns;
+                    r.cathedrals += f.cathedrals;
+                    for (a, b) in r.goods.iter_mut().zip(f.goods) {
+                        *a += b;
+                    }
+                    if f.figures != NO_FIGURE {
+                        r.figures = if r.figures == NO_FIGURE {
+                            f.figures
+                        } else {
+                            merge_figures(figures, r.figures, f.figures)
+                        };
+                        f.figures = NO_FIGURE;
+                    }
+                    r.first = r.first.min(f.first);
+                    done = closed != 0 && r.is_complete();
+                })
             }
-            return;
-        }
-        let figures = &mut self.figures;
-        let union = self.nodes.join_with(a, b, |kept, gone| {
-            // Splice the two circular node lists: swapping the successors of
-            // one node of each list makes one circle of both.
-            std::mem::swap(&mut kept.next, &mut gone.next);
-            let (r, f) = (&mut kept.feature, &mut gone.feature);
-            r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
-            r.pennants += f.pennants;
-            r.inns += f.inns;
-            r.cathedrals += f.cathedrals;
-            for (a, b) in r.goods.iter_mut().zip(f.goods) {
-                *a += b;
-            }
-            if f.figures != NO_FIGURE {
-                r.figures = if r.figures == NO_FIGURE {
-                    f.figures
-                } else {
-                    merge_figures(figures, r.figures, f.figures)
-                };
-                f.figures = NO_FIGURE;
-            }
-            r.first = r.first.min(f.first);
-        });
+        };
         // Already one feature (a road or city closing on itself): its count
         // drops alone.
-        if closed != 0 {
-            if let Union::Same(root) = union
-                && let Some(r) = self.nodes.get_mut(root)
-            {
-                r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
-            }
-            self.note_completed(union.root());
+        if closed != 0
+            && let Union::Same(root) = union
+            && let Some(r) = self.nodes.get_mut(root)
+        {
+            r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
+            done = r.feature.is_complete();
+        }
+        if done {
+            self.completed.push(union.root());
         }
     }
 

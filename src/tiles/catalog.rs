@@ -338,6 +338,11 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     let mut segments: Vec<Segment> = Vec::new();
     let mut side_owner = [NO_SEGMENT; 4];
     let mut claim_edges = |mask: u8, kind: EdgeKind, seg: usize| -> Result<(), String> {
+        // A city or road is complete when a tile closes its last open edge:
+        // one that reaches no edge could never be.
+        if mask == 0 {
+            return Err(here(format!("a {kind} segment must reach an edge")));
+        }
         for side in Side::ALL {
             if mask & side.bit() == 0 {
                 continue;
@@ -671,5 +676,9 @@ mod tests {
         let bad = "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: CFFF}\n";
         let e = TileCatalog::from_sets([("t", bad)]).unwrap_err();
         assert!(e.message.contains("belongs to no segment"), "{e}");
+        let edgeless =
+            "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: FFFF, roads: [{edges: \"\"}]}\n";
+        let e = TileCatalog::from_sets([("t", edgeless)]).unwrap_err();
+        assert!(e.message.contains("must reach an edge"), "{e}");
     }
 }
