@@ -502,7 +502,8 @@ impl<'c> Referee<'c> {
                     break;
                 };
                 before = *game.score();
-                let Ok(mv) = game.check(&turn) else {
+                // Its number and player are the ones due.
+                let Ok(mv) = game.check_due(&turn) else {
                     return false;
                 };
                 game.apply(mv);
