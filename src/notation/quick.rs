@@ -663,6 +663,11 @@ impl<'a> Steps<'a> {
 /// How many bytes of a turn line [`Steps::next_turn`] looks at, at most.
 const WINDOW: usize = 64;
 
+/// How many bytes of a turn line from its tile [`Steps::next_turn`] looks
+/// at, at most: with the turn number and player (at most 21 bytes), within
+/// [`WINDOW`].
+const REST: usize = 40;
+
 /// A seat's bare name as a turn line has it after its number: the name's
 /// bytes and a space, as a little-endian word, with a mask of their bytes and
 /// their number.
@@ -741,11 +746,11 @@ const LETTERS: [&str; 26] = [
 ];
 
 /// The coordinate of one to three digits (after an optional `-`) at byte `i`
-/// of `w`, and where it ends; a longer one is left to [`coordinate`] (a digit
+/// of `r`, and where it ends; a longer one is left to [`coordinate`] (a digit
 /// then follows where it ends).
 #[inline(always)]
-fn small_coordinate(w: &[u8; WINDOW], i: usize) -> Option<(i32, usize)> {
-    let at = |i: usize| w.get(i & (WINDOW - 1)).copied().unwrap_or(0);
+fn small_coordinate(r: &[u8; REST], i: usize) -> Option<(i32, usize)> {
+    let at = |i: usize| r.get(i).copied().unwrap_or(0);
     let digit = |c: u8| {
         let d = c.wrapping_sub(b'0');
         (d < 10).then_some(i32::from(d))
@@ -799,8 +804,6 @@ impl<'a> Steps<'a> {
                 &padded
             }
         };
-        // Each token is bounded, so that no byte past the window is wanted.
-        let at = |i: usize| w.get(i & (WINDOW - 1)).copied().unwrap_or(0);
         let name_at = (start >> 56) as usize & 7;
         let head = u64::from_le_bytes(*w.first_chunk::<8>()?);
         let name = u128::from_le_bytes(*w.get(name_at..)?.first_chunk::<16>()?);
@@ -809,18 +812,19 @@ impl<'a> Steps<'a> {
             return None;
         }
         let t0 = name_at + usize::from(seat.len);
-        if !at(t0).is_ascii_uppercase() {
+        // The rest of the line, from its tile: the tokens, each bounded, lie
+        // within it.
+        let r: &[u8; REST] = w.get(t0..)?.first_chunk::<REST>()?;
+        let at = |i: usize| r.get(i).copied().unwrap_or(0);
+        if !at(0).is_ascii_uppercase() {
             return None;
         }
-        let (tile, k) = if at(t0 + 1) == b' ' {
-            (
-                *LETTERS.get(usize::from(at(t0).wrapping_sub(b'A')))?,
-                t0 + 1,
-            )
+        let (tile, k) = if at(1) == b' ' {
+            (*LETTERS.get(usize::from(at(0).wrapping_sub(b'A')))?, 1)
         } else {
-            let mut k = t0 + 1;
+            let mut k = 1;
             while class(at(k)) & ALNUM != 0 {
-                if k == t0 + 4 {
+                if k == 4 {
                     return None;
                 }
                 k += 1;
@@ -828,48 +832,50 @@ impl<'a> Steps<'a> {
             if at(k) != b' ' {
                 return None;
             }
-            (line.get(t0..k)?, k)
+            (line.get(t0..t0 + k)?, k)
         };
-        let (x, i) = small_coordinate(w, k + 1)?;
+        let (x, i) = small_coordinate(r, k + 1)?;
         if at(i) != b',' {
             return None;
         }
-        let (y, i) = small_coordinate(w, i + 1)?;
-        let (rotation, k) = rotation_head(w.get(i..)?)?;
+        let (y, i) = small_coordinate(r, i + 1)?;
+        let (rotation, k) = rotation_head(r.get(i..)?)?;
         let mut i = i + k;
         let mut figure = None;
         if at(i) == b' ' && at(i + 1) == b'+' {
             let f0 = i + 2;
             let mut k = f0;
             while class(at(k)) & FIGURE != 0 {
-                if k == f0 + 16 {
+                if k == f0 + 12 {
                     return None;
                 }
                 k += 1;
             }
             let (name, spot_at) = if at(k) == b':' && k > f0 {
-                (Some(line.get(f0..k)?), k + 1)
+                (Some(line.get(t0 + f0..t0 + k)?), k + 1)
             } else {
                 (None, f0)
             };
-            let (spot, k) = spot_head(w.get(spot_at..)?)?;
+            let (spot, k) = spot_head(r.get(spot_at..)?)?;
             figure = Some((name, spot));
             i = spot_at + k;
         }
+        let (head, _) = line.split_at_checked(t0 - 1)?;
         let input = TurnInput {
             number,
-            player: line.get(name_at..t0 - 1)?,
+            player: head.get(name_at..)?,
             tile,
             place: Some((Pos::new(x, y), rotation)),
             figure,
         };
+        let end = t0 + i;
         let (next, claims) = match at(i) {
-            b'\n' => (i + 1, false),
-            b'\r' if at(i + 1) == b'\n' => (i + 2, false),
+            b'\n' => (end + 1, false),
+            b'\r' if at(i + 1) == b'\n' => (end + 2, false),
             // Score claims follow, for `next_step`.
-            b' ' if at(i + 1) == b'=' => (i, true),
-            _ if i == b.len() => (i, false),
-            b'\r' if i + 1 == b.len() => (i + 1, false),
+            b' ' if at(i + 1) == b'=' => (end, true),
+            _ if end == b.len() => (end, false),
+            b'\r' if end + 1 == b.len() => (end + 1, false),
             _ => return None,
         };
         self.rest = line.get(next..)?;
