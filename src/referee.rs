@@ -445,20 +445,18 @@ impl<'c> Referee<'c> {
     }
 
     /// [`is_clean_quick`] on one game. The game is read a step at a time
-    /// ([`quick::Steps`]) and each turn replayed as soon as it is read, its
-    /// claims checked as they come; nothing is kept of the text. After each
-    /// turn the next line is first read as the turn due next, by the seat
-    /// whose turn it is ([`quick::Steps::next_turn`]), and only otherwise as
-    /// any step.
+    /// ([`quick::Steps`]): its tag pairs first ([`quick::Steps::next_tag`]),
+    /// then each turn, replayed as soon as it is read, its claims checked as
+    /// they come; nothing is kept of the text. Each line after the tag pairs is
+    /// first read as the turn due next, by the seat whose turn it is
+    /// ([`quick::Steps::next_turn`]), and only otherwise as any step.
     pub fn is_clean_quick(&mut self, text: &str, _base: usize) -> bool {
         let mut steps = quick::Steps::new(text);
         let mut tags = TagValues::default();
-        let mut step = steps.next_step();
-        while let Some(Step::Tag { name, value, .. }) = step {
+        while let Some((name, value)) = steps.next_tag() {
             if !tags.add(name, value) {
                 return false;
             }
-            step = steps.next_step();
         }
         let Some(termination) = tags.sound_rest() else {
             return false;
@@ -472,7 +470,19 @@ impl<'c> Referee<'c> {
         game.set_explanations(false);
         let mut before = *game.score();
         loop {
-            match step {
+            // The turns that start as expected, read as such.
+            while let Some(seat) = seats.get(game.next_player().index()) {
+                let Some(turn) = steps.next_turn(game.turn().saturating_add(1), seat) else {
+                    break;
+                };
+                before = *game.score();
+                // Its number and player are the ones due.
+                let Ok(mv) = game.check_due(&turn) else {
+                    return false;
+                };
+                game.apply(mv);
+            }
+            match steps.next_step() {
                 Some(Step::Turn(turn)) => {
                     before = *game.score();
                     let Ok(mv) = game.check(&turn) else {
@@ -496,19 +506,6 @@ impl<'c> Referee<'c> {
                 // No tag pair follows a turn.
                 Some(Step::Tag { .. }) | None => return false,
             }
-            // The turns that start as expected, read as such.
-            while let Some(seat) = seats.get(game.next_player().index()) {
-                let Some(turn) = steps.next_turn(game.turn().saturating_add(1), seat) else {
-                    break;
-                };
-                before = *game.score();
-                // Its number and player are the ones due.
-                let Ok(mv) = game.check_due(&turn) else {
-                    return false;
-                };
-                game.apply(mv);
-            }
-            step = steps.next_step();
         }
         if termination == Termination::Complete && game.remaining() > 0 {
             return false;

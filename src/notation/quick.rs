@@ -770,6 +770,33 @@ fn small_coordinate(r: &[u8; REST], i: usize) -> Option<(i32, usize)> {
 }
 
 impl<'a> Steps<'a> {
+    /// The next tag pair, if no turn has been read and the next line that is
+    /// not blank is a tag pair written plainly: its name and value. `None` if
+    /// not, having read no more than blank lines: [`Steps::next_step`] then
+    /// reads that line. The pair is the one [`Steps::next_step`] reads as a
+    /// [`Step::Tag`].
+    #[inline]
+    pub fn next_tag(&mut self) -> Option<(&'a str, &'a str)> {
+        if self.turns {
+            return None;
+        }
+        loop {
+            let line = self.rest;
+            let bytes = line.as_bytes();
+            match bytes.first() {
+                Some(b'[') => {
+                    let (name_end, quote) = tag_marks(line)?;
+                    let tag = (line.get(1..name_end)?, line.get(name_end + 2..quote)?);
+                    self.rest = past_terminator(line.get(quote + 2..)?);
+                    self.any = true;
+                    return Some(tag);
+                }
+                Some(_) if line_ends(bytes) => self.rest = past_terminator(line),
+                _ => return None,
+            }
+        }
+    }
+
     /// The turn on the next line, if it is turn `number` by `seat` (its number
     /// written without leading zeros) written in the common form within
     /// [`WINDOW`] bytes, and places a tile; its score claims, if any, are the
@@ -1169,5 +1196,47 @@ mod tests {
             assert_eq!(rest_of(&mut quick), rest_of(&mut full), "{text:?}");
         }
         assert!(read > 4000, "{read}");
+    }
+    /// [`Steps::next_tag`] reads the tag pairs [`Steps::next_step`] reads, and
+    /// leaves the rest to it.
+    #[test]
+    fn a_tag_looked_for_is_read_as_a_step() {
+        let lines = [
+            "[Event \"x\"]",
+            "[Players \"Ann, Bob\"]",
+            "[Bad \"a\\\"b\"]",
+            "[x \"y\"]",
+            "[Site \"a\"] ",
+            "[9 \"a\"]",
+            "",
+            "1. Ann V 1,0 r90",
+            "junk",
+        ];
+        let ends = ["\n", "\r\n", "\r", ""];
+        let mut rng = crate::generate::Rng::new(5);
+        for _ in 0..5000 {
+            let mut text = String::new();
+            for _ in 0..rng.below(7) {
+                text.push_str(lines[rng.below(lines.len())]);
+                text.push_str(ends[rng.below(ends.len())]);
+            }
+            let mut quick = Steps::new(&text);
+            let mut full = quick.clone();
+            let mut tags = Vec::new();
+            while let Some(tag) = quick.next_tag() {
+                tags.push(tag);
+            }
+            let mut steps = rest_of(&mut full);
+            let read: Vec<(&str, &str)> = steps
+                .iter()
+                .map_while(|s| match s {
+                    Some(Step::Tag { name, value, .. }) => Some((*name, *value)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(tags, read, "{text:?}");
+            steps.drain(..read.len());
+            assert_eq!(rest_of(&mut quick), steps, "{text:?}");
+        }
     }
 }
