@@ -6,9 +6,9 @@
 
 use crate::diagnostics::{Diagnostic, from_violation};
 use crate::notation::header::{TagValues, result_entries};
-use crate::notation::quick::{self, Step};
+use crate::notation::quick::{self, SeatName, Step};
 use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
-use crate::player::Player;
+use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
 use crate::rules::{Edition, Game};
@@ -421,6 +421,8 @@ pub struct Referee<'c> {
     game: Option<Game<'c>>,
     /// The Players, Rules and Expansions values `game` was last set up from.
     setup_tags: Option<(String, String, Option<String>)>,
+    /// The names of the seats of `game`, as turn lines start with them.
+    seats: [SeatName; MAX_PLAYERS],
 }
 
 impl<'c> Referee<'c> {
@@ -430,6 +432,7 @@ impl<'c> Referee<'c> {
             catalog,
             game: None,
             setup_tags: None,
+            seats: [SeatName::default(); MAX_PLAYERS],
         }
     }
 
@@ -442,17 +445,18 @@ impl<'c> Referee<'c> {
     }
 
     /// [`is_clean_quick`] on one game. The game is read a step at a time
-    /// ([`quick::Steps`]) and each turn replayed as soon as it is read, its
-    /// claims checked as they come; nothing is kept of the text.
+    /// ([`quick::Steps`]): its tag pairs first ([`quick::Steps::next_tag`]),
+    /// then each turn, replayed as soon as it is read, its claims checked as
+    /// they come; nothing is kept of the text. Each line after the tag pairs is
+    /// first read as the turn due next, by the seat whose turn it is
+    /// ([`quick::Steps::next_turn`]), and only otherwise as any step.
     pub fn is_clean_quick(&mut self, text: &str, _base: usize) -> bool {
         let mut steps = quick::Steps::new(text);
         let mut tags = TagValues::default();
-        let mut step = steps.next_step();
-        while let Some(Step::Tag { name, value, .. }) = step {
+        while let Some((name, value)) = steps.next_tag() {
             if !tags.add(name, value) {
                 return false;
             }
-            step = steps.next_step();
         }
         let Some(termination) = tags.sound_rest() else {
             return false;
@@ -460,13 +464,25 @@ impl<'c> Referee<'c> {
         let (Some(players), Some(rules)) = (tags.players, tags.rules) else {
             return false;
         };
-        let Some(game) = self.start(players, rules, tags.expansions) else {
+        let Some((game, seats)) = self.start(players, rules, tags.expansions) else {
             return false;
         };
         game.set_explanations(false);
         let mut before = *game.score();
         loop {
-            match step {
+            // The turns that start as expected, read as such.
+            while let Some(seat) = seats.get(game.next_player().index()) {
+                let Some(turn) = steps.next_turn(game.turn().saturating_add(1), seat) else {
+                    break;
+                };
+                before = *game.score();
+                // Its number and player are the ones due.
+                let Ok(mv) = game.check_due(&turn) else {
+                    return false;
+                };
+                game.apply(mv);
+            }
+            match steps.next_step() {
                 Some(Step::Turn(turn)) => {
                     before = *game.score();
                     let Ok(mv) = game.check(&turn) else {
@@ -490,7 +506,6 @@ impl<'c> Referee<'c> {
                 // No tag pair follows a turn.
                 Some(Step::Tag { .. }) | None => return false,
             }
-            step = steps.next_step();
         }
         if termination == Termination::Complete && game.remaining() > 0 {
             return false;
@@ -507,13 +522,13 @@ impl<'c> Referee<'c> {
     }
 
     /// The game state set up afresh for a game with these Players, Rules and
-    /// Expansions values, if they are sound.
+    /// Expansions values, if they are sound, and its seats' names.
     fn start(
         &mut self,
         players: &str,
         rules: &str,
         expansions: Option<&str>,
-    ) -> Option<&mut Game<'c>> {
+    ) -> Option<(&mut Game<'c>, [SeatName; MAX_PLAYERS])> {
         let same = self
             .setup_tags
             .as_ref()
@@ -521,7 +536,7 @@ impl<'c> Referee<'c> {
         if same {
             let game = self.game.as_mut()?;
             game.restart_same();
-            return Some(game);
+            return Some((game, self.seats));
         }
         self.setup_tags = None;
         let header = Header::of_setup(players, rules, expansions)?;
@@ -535,7 +550,12 @@ impl<'c> Referee<'c> {
             Some(game) => game.restart(header.setup()),
             None => self.game = Some(Game::new(header.setup(), self.catalog)),
         }
-        self.game.as_mut()
+        let game = self.game.as_mut()?;
+        self.seats = [SeatName::default(); MAX_PLAYERS];
+        for (seat, name) in self.seats.iter_mut().zip(&game.setup().players) {
+            *seat = SeatName::new(name);
+        }
+        Some((game, self.seats))
     }
 }
 

@@ -10,7 +10,10 @@
 //! the referee's quick verdict ([`crate::referee::verdict`]), a tag pair, turn
 //! or claim at a time as the referee replays it, and gives up on the first line
 //! it does not accept, so that the full reader, never this one, reports every
-//! fault; [`read_game`] keeps what it reads.
+//! fault; [`read_game`] keeps what it reads. [`Steps::next_turn`] reads the
+//! turn the referee expects next, whose number and player it knows: it
+//! compares the start of the line with them as two words, and reads the rest
+//! of a line that places a tile from a fixed window of its bytes.
 //!
 //! A line is read in one pass from its start: each token is checked, and its
 //! number worked out, as the reader moves over it, and the line ends at its
@@ -240,7 +243,16 @@ fn wide_name_until(s: &str, stop: u8) -> Option<(&str, &str)> {
 /// it.
 #[inline(always)]
 fn spot(s: &str) -> Option<(Spot, &str)> {
-    let (spot, k) = match s.as_bytes() {
+    let (spot, k) = spot_head(s.as_bytes())?;
+    let rest = s.get(k..)?;
+    token_ends(rest.as_bytes()).then_some((spot, rest))
+}
+
+/// The spot at the start of `b`, and its length; whether its token ends there
+/// is for the caller to see.
+#[inline(always)]
+fn spot_head(b: &[u8]) -> Option<(Spot, usize)> {
+    Some(match b {
         [b'N', b'N', b'W', ..] => (Spot::Half(Half::from_index(0)), 3),
         [b'N', b'N', b'E', ..] => (Spot::Half(Half::from_index(1)), 3),
         [b'E', b'N', b'E', ..] => (Spot::Half(Half::from_index(2)), 3),
@@ -255,9 +267,20 @@ fn spot(s: &str) -> Option<(Spot, &str)> {
         [b'W', ..] => (Spot::Edge(Side::West), 1),
         [b'C', ..] => (Spot::Centre, 1),
         _ => return None,
-    };
-    let rest = s.get(k..)?;
-    token_ends(rest.as_bytes()).then_some((spot, rest))
+    })
+}
+
+/// The rotation token ` rN` at the start of `b`, and its length (with the
+/// space); whether its token ends there is for the caller to see.
+#[inline(always)]
+fn rotation_head(b: &[u8]) -> Option<(Rotation, usize)> {
+    Some(match b {
+        [b' ', b'r', b'0', ..] => (Rotation::R0, 3),
+        [b' ', b'r', b'9', b'0', ..] => (Rotation::R90, 4),
+        [b' ', b'r', b'1', b'8', b'0', ..] => (Rotation::R180, 5),
+        [b' ', b'r', b'2', b'7', b'0', ..] => (Rotation::R270, 5),
+        _ => return None,
+    })
 }
 
 /// Reads a turn line (without its line terminator) written in the common form;
@@ -337,13 +360,7 @@ fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
         let (x, after) = coordinate(s)?;
         let (y, after) = coordinate(after.strip_prefix(',')?)?;
         let a1 = at(after);
-        let (rotation, k) = match after.as_bytes() {
-            [b' ', b'r', b'0', ..] => (Rotation::R0, 3),
-            [b' ', b'r', b'9', b'0', ..] => (Rotation::R90, 4),
-            [b' ', b'r', b'1', b'8', b'0', ..] => (Rotation::R180, 5),
-            [b' ', b'r', b'2', b'7', b'0', ..] => (Rotation::R270, 5),
-            _ => return None,
-        };
+        let (rotation, k) = rotation_head(after.as_bytes())?;
         let after = after.get(k..)?;
         if !token_ends(after.as_bytes()) {
             return None;
@@ -643,6 +660,261 @@ impl<'a> Steps<'a> {
     }
 }
 
+/// How many bytes of a turn line [`Steps::next_turn`] looks at, at most.
+const WINDOW: usize = 64;
+
+/// How many bytes of a turn line from its tile [`Steps::next_turn`] looks
+/// at, at most: with the turn number and player (at most 21 bytes), within
+/// [`WINDOW`].
+const REST: usize = 40;
+
+/// A seat's bare name as a turn line has it after its number: the name's
+/// bytes and a space, as a little-endian word, with a mask of their bytes and
+/// their number.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeatName {
+    word: u128,
+    mask: u128,
+    /// 0: a name [`Steps::next_turn`] does not look for.
+    len: u8,
+}
+
+impl SeatName {
+    /// The seat named `name`. [`Steps::next_turn`] looks only for a name of
+    /// at most 15 ASCII characters that a bare name may hold: a turn by any
+    /// other is read by [`Steps::next_step`].
+    pub fn new(name: &str) -> SeatName {
+        let b = name.as_bytes();
+        if b.is_empty() || b.len() > 15 || !b.iter().all(|c| class(*c) & NAME != 0) {
+            return SeatName::default();
+        }
+        let word = b
+            .iter()
+            .chain(b" ")
+            .enumerate()
+            .fold(0u128, |w, (i, c)| w | u128::from(*c) << (8 * i));
+        let len = b.len() + 1;
+        SeatName {
+            word,
+            mask: u128::MAX >> (128 - 8 * len),
+            len: len as u8,
+        }
+    }
+}
+
+/// Turn numbers [`Steps::next_turn`] looks for: below this.
+const TURN_NUMBERS: usize = 1000;
+
+/// How a turn line starts for each turn number below [`TURN_NUMBERS`]: its
+/// digits (no leading zero) and `. `, as a little-endian word, with their
+/// number in the top byte.
+// Worked out when compiling: an index out of range would fail the build, and
+// cannot panic when running.
+#[allow(clippy::indexing_slicing)]
+static TURN_STARTS: [u64; TURN_NUMBERS] = {
+    let mut starts = [0u64; TURN_NUMBERS];
+    let mut n = 0;
+    while n < TURN_NUMBERS {
+        let mut digits = [0u8; 3];
+        let mut len = 0;
+        let mut m = n;
+        loop {
+            digits[len] = b'0' + (m % 10) as u8;
+            len += 1;
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        }
+        let mut word = 0u64;
+        let mut i = 0;
+        while i < len {
+            word |= (digits[len - 1 - i] as u64) << (8 * i);
+            i += 1;
+        }
+        word |= (b'.' as u64) << (8 * len) | (b' ' as u64) << (8 * (len + 1));
+        starts[n] = word | ((len + 2) as u64) << 56;
+        n += 1;
+    }
+    starts
+};
+
+/// The tile ids of one letter, by letter.
+const LETTERS: [&str; 26] = [
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S",
+    "T", "U", "V", "W", "X", "Y", "Z",
+];
+
+/// The coordinate of one to three digits (after an optional `-`) at byte `i`
+/// of `r`, and where it ends; a longer one is left to [`coordinate`] (a digit
+/// then follows where it ends).
+#[inline(always)]
+fn small_coordinate(r: &[u8; REST], i: usize) -> Option<(i32, usize)> {
+    let at = |i: usize| r.get(i).copied().unwrap_or(0);
+    let digit = |c: u8| {
+        let d = c.wrapping_sub(b'0');
+        (d < 10).then_some(i32::from(d))
+    };
+    let negative = at(i) == b'-';
+    let mut j = i + usize::from(negative);
+    let mut n = digit(at(j))?;
+    j += 1;
+    for _ in 0..2 {
+        let Some(d) = digit(at(j)) else {
+            break;
+        };
+        n = n * 10 + d;
+        j += 1;
+    }
+    Some((if negative { -n } else { n }, j))
+}
+
+impl<'a> Steps<'a> {
+    /// The next tag pair, if no turn has been read and the next line that is
+    /// not blank is a tag pair written plainly: its name and value. `None` if
+    /// not, having read no more than blank lines: [`Steps::next_step`] then
+    /// reads that line. The pair is the one [`Steps::next_step`] reads as a
+    /// [`Step::Tag`].
+    #[inline]
+    pub fn next_tag(&mut self) -> Option<(&'a str, &'a str)> {
+        if self.turns {
+            return None;
+        }
+        loop {
+            let line = self.rest;
+            let bytes = line.as_bytes();
+            match bytes.first() {
+                Some(b'[') => {
+                    let (name_end, quote) = tag_marks(line)?;
+                    let tag = (line.get(1..name_end)?, line.get(name_end + 2..quote)?);
+                    self.rest = past_terminator(line.get(quote + 2..)?);
+                    self.any = true;
+                    return Some(tag);
+                }
+                Some(_) if line_ends(bytes) => self.rest = past_terminator(line),
+                _ => return None,
+            }
+        }
+    }
+
+    /// The turn on the next line, if it is turn `number` by `seat` (its number
+    /// written without leading zeros) written in the common form within
+    /// [`WINDOW`] bytes, and places a tile; its score claims, if any, are the
+    /// next steps. `None` if not (a line it has not read yet, for
+    /// [`Steps::next_step`] to read). The turn is the one [`Steps::next_step`]
+    /// reads: this looks for one turn, and so does without reading its number
+    /// and player a byte at a time.
+    #[inline]
+    pub fn next_turn(&mut self, number: u32, seat: &SeatName) -> Option<TurnInput<'a>> {
+        if self.turn_line.is_some() {
+            if !line_ends(self.rest.as_bytes()) {
+                return None;
+            }
+            self.turn_line = None;
+            self.rest = past_terminator(self.rest);
+        }
+        let start = *TURN_STARTS.get(usize::try_from(number).ok()?)?;
+        if seat.len == 0 {
+            return None;
+        }
+        let line = self.rest;
+        let b = line.as_bytes();
+        let padded: [u8; WINDOW];
+        let w: &[u8; WINDOW] = match b.first_chunk::<WINDOW>() {
+            Some(w) => w,
+            None => {
+                // The text ends within the window: bytes past it are 0, which
+                // no token holds.
+                let mut p = [0u8; WINDOW];
+                p.get_mut(..b.len())?.copy_from_slice(b);
+                padded = p;
+                &padded
+            }
+        };
+        let name_at = (start >> 56) as usize & 7;
+        let head = u64::from_le_bytes(*w.first_chunk::<8>()?);
+        let name = u128::from_le_bytes(*w.get(name_at..)?.first_chunk::<16>()?);
+        let start_mask = !(u64::MAX << (8 * name_at));
+        if (head ^ start) & start_mask != 0 || (name ^ seat.word) & seat.mask != 0 {
+            return None;
+        }
+        let t0 = name_at + usize::from(seat.len);
+        // The rest of the line, from its tile: the tokens, each bounded, lie
+        // within it.
+        let r: &[u8; REST] = w.get(t0..)?.first_chunk::<REST>()?;
+        let at = |i: usize| r.get(i).copied().unwrap_or(0);
+        if !at(0).is_ascii_uppercase() {
+            return None;
+        }
+        let (tile, k) = if at(1) == b' ' {
+            (*LETTERS.get(usize::from(at(0).wrapping_sub(b'A')))?, 1)
+        } else {
+            let mut k = 1;
+            while class(at(k)) & ALNUM != 0 {
+                if k == 4 {
+                    return None;
+                }
+                k += 1;
+            }
+            if at(k) != b' ' {
+                return None;
+            }
+            (line.get(t0..t0 + k)?, k)
+        };
+        let (x, i) = small_coordinate(r, k + 1)?;
+        if at(i) != b',' {
+            return None;
+        }
+        let (y, i) = small_coordinate(r, i + 1)?;
+        let (rotation, k) = rotation_head(r.get(i..)?)?;
+        let mut i = i + k;
+        let mut figure = None;
+        if at(i) == b' ' && at(i + 1) == b'+' {
+            let f0 = i + 2;
+            let mut k = f0;
+            while class(at(k)) & FIGURE != 0 {
+                if k == f0 + 12 {
+                    return None;
+                }
+                k += 1;
+            }
+            let (name, spot_at) = if at(k) == b':' && k > f0 {
+                (Some(line.get(t0 + f0..t0 + k)?), k + 1)
+            } else {
+                (None, f0)
+            };
+            let (spot, k) = spot_head(r.get(spot_at..)?)?;
+            figure = Some((name, spot));
+            i = spot_at + k;
+        }
+        let (head, _) = line.split_at_checked(t0 - 1)?;
+        let input = TurnInput {
+            number,
+            player: head.get(name_at..)?,
+            tile,
+            place: Some((Pos::new(x, y), rotation)),
+            figure,
+        };
+        let end = t0 + i;
+        let (next, claims) = match at(i) {
+            b'\n' => (end + 1, false),
+            b'\r' if at(i + 1) == b'\n' => (end + 2, false),
+            // Score claims follow, for `next_step`.
+            b' ' if at(i + 1) == b'=' => (end, true),
+            _ if end == b.len() => (end, false),
+            b'\r' if end + 1 == b.len() => (end + 1, false),
+            _ => return None,
+        };
+        self.rest = line.get(next..)?;
+        if claims {
+            self.turn_line = Some(line);
+        }
+        self.turns = true;
+        self.any = true;
+        Some(input)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -802,5 +1074,169 @@ mod tests {
         }
         // Most are read; the others give up where the line-by-line reading does.
         assert!(read > texts.len() / 2, "{read}");
+    }
+    /// All the steps left.
+    fn rest_of<'a>(steps: &mut Steps<'a>) -> Vec<Option<Step<'a>>> {
+        let mut out = Vec::new();
+        loop {
+            let step = steps.next_step();
+            out.push(step);
+            if matches!(step, None | Some(Step::End)) {
+                return out;
+            }
+        }
+    }
+
+    /// [`Steps::next_turn`] reads a line as [`Steps::next_step`] does, or
+    /// leaves it to it.
+    #[test]
+    fn a_turn_looked_for_is_read_as_a_step() {
+        let numbers = ["1", "7", "22", "022", "999", "1000", "4294967295", ""];
+        let names = [
+            "Ann",
+            "Bob",
+            "Zoë",
+            "Christopher_Lee",
+            "Christopher_Leo",
+            "A",
+            "Ann-Marie",
+        ];
+        let tiles = ["V", "RA", "X1", "v", "ABCD", "ABCDE", "Ä", ""];
+        let actions = [
+            "1,0 r90",
+            "-3,2 r270",
+            "-13,-120 r180",
+            "1234,0 r0",
+            "0,-1000 r0",
+            "discard",
+            "0,-0 r0",
+            "1,2 r45",
+            "1,2 r900",
+            "1, 2 r0",
+            "--1,2 r0",
+            "1,2 r0x",
+            "1,2",
+        ];
+        let figures = [
+            "",
+            " +N",
+            " +NNE",
+            " +big:SSW",
+            " +C",
+            " +farmer:",
+            " +x:N",
+            " +NN",
+            " +",
+            " +abbey-and-mayor:WNW",
+            " +abbey-and-mayors:WNW",
+            " +N:",
+            " + N",
+        ];
+        let ends = [
+            "\n",
+            "\r\n",
+            "",
+            "\r",
+            "\r\r\n",
+            " =Ann+4",
+            " =Ann+4/9\n",
+            " \n",
+            "x\n",
+            " =",
+            "\t\n",
+        ];
+        let after = ["", "\n3. Ann V 1,0 r0\n", "\n\n[Event \"x\"]\n"];
+        let filler = "\n4. Bob V 1,0 r0 +N".repeat(5);
+        let mut rng = crate::generate::Rng::new(11);
+        let mut read = 0;
+        for _ in 0..40_000 {
+            // The first two of each are in the form looked for.
+            let mut pick = |xs: &[&'static str]| {
+                let n = if rng.below(2) == 0 { 2 } else { xs.len() };
+                xs[rng.below(n)]
+            };
+            let number = pick(&numbers);
+            let name = pick(&names);
+            let line = format!(
+                "{number}. {name} {} {}{}{}{}",
+                pick(&tiles),
+                pick(&actions),
+                pick(&figures),
+                pick(&ends),
+                pick(&after),
+            );
+            let long = rng.below(2) == 0;
+            let text = if long {
+                format!("{line}{filler}")
+            } else {
+                line
+            };
+            let expected = if rng.below(4) == 0 {
+                rng.below(1200) as u32
+            } else {
+                number.parse().unwrap_or(1)
+            };
+            let seat = SeatName::new(if rng.below(4) == 0 {
+                names[rng.below(names.len())]
+            } else {
+                name
+            });
+            // A turn has been read: no tag pair follows.
+            let mut quick = Steps::new(&text);
+            quick.turns = true;
+            let mut full = quick.clone();
+            match quick.next_turn(expected, &seat) {
+                Some(turn) => {
+                    read += 1;
+                    assert_eq!(full.next_step(), Some(Step::Turn(turn)), "{text:?}");
+                    assert_eq!((turn.number, turn.player), (expected, name), "{text:?}");
+                }
+                None => assert_eq!(quick.rest, full.rest, "{text:?}"),
+            }
+            assert_eq!(rest_of(&mut quick), rest_of(&mut full), "{text:?}");
+        }
+        assert!(read > 4000, "{read}");
+    }
+    /// [`Steps::next_tag`] reads the tag pairs [`Steps::next_step`] reads, and
+    /// leaves the rest to it.
+    #[test]
+    fn a_tag_looked_for_is_read_as_a_step() {
+        let lines = [
+            "[Event \"x\"]",
+            "[Players \"Ann, Bob\"]",
+            "[Bad \"a\\\"b\"]",
+            "[x \"y\"]",
+            "[Site \"a\"] ",
+            "[9 \"a\"]",
+            "",
+            "1. Ann V 1,0 r90",
+            "junk",
+        ];
+        let ends = ["\n", "\r\n", "\r", ""];
+        let mut rng = crate::generate::Rng::new(5);
+        for _ in 0..5000 {
+            let mut text = String::new();
+            for _ in 0..rng.below(7) {
+                text.push_str(lines[rng.below(lines.len())]);
+                text.push_str(ends[rng.below(ends.len())]);
+            }
+            let mut quick = Steps::new(&text);
+            let mut full = quick.clone();
+            let mut tags = Vec::new();
+            while let Some(tag) = quick.next_tag() {
+                tags.push(tag);
+            }
+            let mut steps = rest_of(&mut full);
+            let read: Vec<(&str, &str)> = steps
+                .iter()
+                .map_while(|s| match s {
+                    Some(Step::Tag { name, value, .. }) => Some((*name, *value)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(tags, read, "{text:?}");
+            steps.drain(..read.len());
+            assert_eq!(rest_of(&mut quick), steps, "{text:?}");
+        }
     }
 }

@@ -625,6 +625,17 @@ impl<'c> Game<'c> {
                 double_turn: self.second_turn,
             });
         }
+        self.check_due(turn)
+    }
+
+    /// [`Game::check`] of a turn known to be the one due: numbered next, by the
+    /// seat whose turn it is. Its number and player are not looked at again.
+    ///
+    /// # Errors
+    /// The first rule the turn breaks, in the order: tile, supply, placement,
+    /// follower.
+    pub fn check_due(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
+        let player = self.next;
         if self.remaining == 0 {
             return Err(Violation::GameAlreadyOver);
         }
