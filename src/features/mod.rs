@@ -156,8 +156,11 @@ pub struct Features {
     placed: Vec<NodeId>,
     /// Every figure ever placed, each linked to the next one of its feature.
     figures: Vec<Linked>,
-    /// The roads and cities the last tile added completed, as roots.
-    completed: SmallVec<[FeatureId; 4]>,
+    /// The roads and cities the last tile added completed, as roots: the first
+    /// `completed_count`. A completion closes an edge of the tile, so there
+    /// are at most four.
+    completed: [FeatureId; 4],
+    completed_count: u8,
 }
 
 impl Features {
@@ -171,7 +174,7 @@ impl Features {
         self.nodes.clear();
         self.placed.clear();
         self.figures.clear();
-        self.completed.clear();
+        self.completed_count = 0;
     }
 
     /// Room for `nodes` segments in all.
@@ -218,7 +221,7 @@ impl Features {
     ) -> NodeId {
         let def = catalog.def(placed.tile);
         let first = self.node_count();
-        self.completed.clear();
+        self.completed_count = 0;
         self.nodes
             .extend(def.seeds.iter().enumerate().map(|(i, seed)| {
                 let node = first + i as NodeId;
@@ -270,7 +273,9 @@ impl Features {
     /// last open edges were joined by it (every road and city of the catalog
     /// reaches an edge, so none is complete as laid).
     pub fn completed_by_last_tile(&self) -> &[FeatureId] {
-        &self.completed
+        self.completed
+            .get(..usize::from(self.completed_count))
+            .unwrap_or(&self.completed)
     }
 
     /// Joins the features of two nodes, whose joining closes `closed` of their
@@ -332,8 +337,9 @@ impl Features {
             r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
             done = r.feature.is_complete();
         }
-        if done {
-            self.completed.push(union.root());
+        if done && let Some(slot) = self.completed.get_mut(usize::from(self.completed_count)) {
+            *slot = union.root();
+            self.completed_count += 1;
         }
     }
 
