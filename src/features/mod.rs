@@ -457,22 +457,49 @@ impl Features {
 
     /// The features that hold a follower, as roots in order of their first node.
     pub fn occupied_roots(&self) -> SmallVec<[FeatureId; 32]> {
-        // Sorted by (first node, root) packed in one word: the first node names
-        // one feature, so the order is that of first nodes and a feature's
-        // repeats meet.
-        let mut keyed: SmallVec<[u64; 32]> = self
-            .placed
-            .iter()
-            .filter_map(|n| {
-                let r = self.root(*n);
-                let f = &self.nodes.get(r)?.feature;
-                f.is_held()
-                    .then_some(u64::from(f.first) << 32 | u64::from(r))
-            })
-            .collect();
-        keyed.sort_unstable();
-        keyed.dedup();
-        keyed.iter().map(|&k| k as FeatureId).collect()
+        // Kept sorted by (first node, root) packed in one word, each put in its
+        // place as it is found: the first node names one feature, so the order
+        // is that of first nodes, and a feature met again is already there.
+        let mut keys = [0u64; 32];
+        let mut n = 0;
+        for &node in &self.placed {
+            let r = self.root(node);
+            let Some(f) = self.nodes.get(r).map(|x| &x.feature) else {
+                continue;
+            };
+            if !f.is_held() {
+                continue;
+            }
+            let key = u64::from(f.first) << 32 | u64::from(r);
+            let sorted = keys.get(..n).unwrap_or(&[]);
+            let at = sorted.iter().rposition(|&k| k <= key).map_or(0, |i| i + 1);
+            if at > 0 && sorted.get(at - 1) == Some(&key) {
+                continue;
+            }
+            // More features than the array holds (only with many figures): sorted
+            // as a whole instead.
+            let Some(room) = keys.get_mut(at..=n) else {
+                let mut keyed: Vec<u64> = self
+                    .placed
+                    .iter()
+                    .filter_map(|n| {
+                        let r = self.root(*n);
+                        let f = &self.nodes.get(r)?.feature;
+                        f.is_held()
+                            .then_some(u64::from(f.first) << 32 | u64::from(r))
+                    })
+                    .collect();
+                keyed.sort_unstable();
+                keyed.dedup();
+                return keyed.iter().map(|&k| k as FeatureId).collect();
+            };
+            room.rotate_right(1);
+            if let Some(k) = room.first_mut() {
+                *k = key;
+            }
+            n += 1;
+        }
+        keys.iter().take(n).map(|&k| k as FeatureId).collect()
     }
 
     /// The stable name of a feature: its smallest node.
