@@ -2,7 +2,7 @@
 
 use super::{FollowerMove, Game, Violation};
 use crate::board::Pos;
-use crate::features::{FeatureId, NodeId, for_each_neighbour_pair};
+use crate::features::{FeatureId, for_each_neighbour_pair};
 use crate::figures::Figure;
 use crate::player::Player;
 use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
@@ -68,6 +68,7 @@ impl Game<'_> {
 
     /// Checks a figure on a segment of the tile being placed: the player has one
     /// in supply, and the feature admits it.
+    #[inline(always)]
     fn check_figure(
         &self,
         player: Player,
@@ -134,9 +135,17 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Result<(), Violation> {
+        let pairs = self.neighbour_pairs(def, pos, rotation, segment);
+        // Most segments meet no feature that holds a follower: whatever joins,
+        // nothing is occupied then.
+        if !pairs
+            .iter()
+            .any(|&(_, root)| self.features.feature(root).is_some_and(|f| f.is_held()))
+        {
+            return Ok(());
+        }
         // The earliest follower of all the features joined is the one named.
-        let first = self
-            .merged_roots(def, pos, rotation, segment)
+        let first = group_of(&pairs, segment)
             .iter()
             .filter_map(|&root| self.features.feature(root))
             .flat_map(|f| {
@@ -164,12 +173,23 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Roots {
-        // Every pair the new tile would join: a segment of ours (as its bit) and
-        // a node of a neighbour. Four edges and eight half-edges make at most
-        // twelve.
-        let bit = |s: SegmentId| 1u32.checked_shl(u32::from(s)).unwrap_or(0);
-        let mut pairs = [(0u32, 0 as NodeId); 12];
-        let mut n = 0;
+        group_of(&self.neighbour_pairs(def, pos, rotation, segment), segment)
+    }
+
+    /// Every pair a tile about to be placed would join, as a segment of ours (as
+    /// its bit) and the root of a neighbour's feature; none when `segment`
+    /// meets no neighbour, for it joins nothing then, whatever the tile's other
+    /// segments meet.
+    #[inline(always)]
+    fn neighbour_pairs(
+        &self,
+        def: &TileDef,
+        pos: Pos,
+        rotation: Rotation,
+        segment: SegmentId,
+    ) -> Pairs {
+        // Four edges and eight half-edges make at most twelve.
+        let mut pairs = Pairs::default();
         let mut meets = false;
         for_each_neighbour_pair(
             self.catalog,
@@ -178,53 +198,20 @@ impl Game<'_> {
             pos,
             rotation,
             |ours, node, _| {
-                if let Some(p) = pairs.get_mut(n) {
+                if let Some(p) = pairs.items.get_mut(pairs.len) {
                     *p = (bit(ours), node);
-                    n += 1;
+                    pairs.len += 1;
                     meets |= ours == segment;
                 }
             },
         );
-        // A segment that meets no neighbour joins nothing, whatever the tile's
-        // other segments meet.
         if !meets {
-            return Roots::default();
+            return Pairs::default();
         }
-        // From here on a pair holds the root of the neighbour's feature.
-        for (_, node) in pairs.iter_mut().take(n) {
+        for (_, node) in pairs.items.iter_mut().take(pairs.len) {
             *node = self.features.root(*node);
         }
-        let pairs = pairs.get(..n).unwrap_or(&[]);
-        // Grow to a fixed point: a pair joins the group when its segment is in the
-        // group or its feature is; a joining pair brings both in.
-        // The pairs whose feature is in the group are kept as bits too, so that
-        // neither test looks through the group.
-        let mut segments = bit(segment);
-        let mut joined = 0u16;
-        let mut in_group = 0u16;
-        let mut group = Roots::default();
-        let mut grew = true;
-        while grew {
-            grew = false;
-            for (i, &(s, root)) in pairs.iter().enumerate() {
-                let mask = 1u16 << i;
-                if joined & mask != 0 || (segments & s == 0 && in_group & mask == 0) {
-                    continue;
-                }
-                joined |= mask;
-                segments |= s;
-                if in_group & mask == 0 {
-                    group.push(root);
-                    for (j, &(_, r)) in pairs.iter().enumerate() {
-                        if r == root {
-                            in_group |= 1 << j;
-                        }
-                    }
-                }
-                grew = true;
-            }
-        }
-        group
+        pairs
     }
 
     /// The segments of a tile placed at `pos` where `player` could put an
@@ -243,6 +230,62 @@ impl Game<'_> {
             .map(|f| f.segment)
             .collect()
     }
+}
+
+/// A segment's bit.
+fn bit(s: SegmentId) -> u32 {
+    1u32.checked_shl(u32::from(s)).unwrap_or(0)
+}
+
+/// The pairs a tile about to be placed would join (`Game::neighbour_pairs`),
+/// kept on the stack.
+#[derive(Debug, Clone, Copy, Default)]
+struct Pairs {
+    items: [(u32, FeatureId); 12],
+    len: usize,
+}
+
+impl Pairs {
+    fn iter(&self) -> impl Iterator<Item = &(u32, FeatureId)> {
+        self.items.iter().take(self.len)
+    }
+}
+
+/// The roots of the features a segment joins, among the pairs its tile joins:
+/// those met by the segment, and by every segment of the tile that meets one of
+/// them, and so on.
+fn group_of(pairs: &Pairs, segment: SegmentId) -> Roots {
+    let pairs = pairs.items.get(..pairs.len).unwrap_or(&[]);
+    // Grow to a fixed point: a pair joins the group when its segment is in the
+    // group or its feature is; a joining pair brings both in.
+    // The pairs whose feature is in the group are kept as bits too, so that
+    // neither test looks through the group.
+    let mut segments = bit(segment);
+    let mut joined = 0u16;
+    let mut in_group = 0u16;
+    let mut group = Roots::default();
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (i, &(s, root)) in pairs.iter().enumerate() {
+            let mask = 1u16 << i;
+            if joined & mask != 0 || (segments & s == 0 && in_group & mask == 0) {
+                continue;
+            }
+            joined |= mask;
+            segments |= s;
+            if in_group & mask == 0 {
+                group.push(root);
+                for (j, &(_, r)) in pairs.iter().enumerate() {
+                    if r == root {
+                        in_group |= 1 << j;
+                    }
+                }
+            }
+            grew = true;
+        }
+    }
+    group
 }
 
 /// A small set of feature roots, kept on the stack.

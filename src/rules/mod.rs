@@ -634,6 +634,7 @@ impl<'c> Game<'c> {
     /// # Errors
     /// The first rule the turn breaks, in the order: tile, supply, placement,
     /// follower.
+    #[inline]
     pub fn check_due(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
         let player = self.next;
         if self.remaining == 0 {
@@ -700,6 +701,7 @@ impl<'c> Game<'c> {
     /// the events until its next move). Cannot fail: a move from [`Game::check`]
     /// (or built from [`Game::legal_placements`] and [`Game::legal_followers`])
     /// is legal by construction.
+    #[inline]
     pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
         self.events.clear();
         self.play_move(mv);
