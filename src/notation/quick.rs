@@ -989,6 +989,26 @@ mod tests {
     }
 
     #[test]
+    fn a_value_ends_at_its_first_quote_backslash_or_line_feed() {
+        let texts: [&[u8]; 10] = [
+            b"",
+            b"\"",
+            b"abc",
+            b"abcdefg\"",
+            b"abcdefgh\"",
+            b"abcdefghijklmnopq\\\"",
+            b"Ann (red), Bob (blue)\"]\n",
+            b"\xff\x80\x01\x00\x7f\x22\x0a",
+            b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x0a",
+            b"no end to it at all",
+        ];
+        for text in texts {
+            let naive = text.iter().position(|c| matches!(c, b'"' | b'\\' | b'\n'));
+            assert_eq!(value_end(text), naive, "{text:?}");
+        }
+    }
+
+    #[test]
     fn numbers_up_to_u32_max() {
         assert_eq!(digits("0"), Some((0, "")));
         assert_eq!(digits("123456789,"), Some((123456789, ",")));
