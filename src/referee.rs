@@ -475,7 +475,11 @@ impl<'c> Referee<'c> {
                 let Some(turn) = steps.next_turn(game.turn().saturating_add(1), seat) else {
                     break;
                 };
-                before = *game.score();
+                // The scores before the turn matter only to the claims that
+                // follow it.
+                if steps.claims_follow() {
+                    before = *game.score();
+                }
                 // Its number and player are the ones due.
                 let Ok(mv) = game.check_due(&turn) else {
                     return false;
@@ -528,7 +532,7 @@ impl<'c> Referee<'c> {
         players: &str,
         rules: &str,
         expansions: Option<&str>,
-    ) -> Option<(&mut Game<'c>, [SeatName; MAX_PLAYERS])> {
+    ) -> Option<(&mut Game<'c>, &[SeatName; MAX_PLAYERS])> {
         let same = self
             .setup_tags
             .as_ref()
@@ -536,7 +540,7 @@ impl<'c> Referee<'c> {
         if same {
             let game = self.game.as_mut()?;
             game.restart_same();
-            return Some((game, self.seats));
+            return Some((game, &self.seats));
         }
         self.setup_tags = None;
         let header = Header::of_setup(players, rules, expansions)?;
@@ -555,7 +559,7 @@ impl<'c> Referee<'c> {
         for (seat, name) in self.seats.iter_mut().zip(&game.setup().players) {
             *seat = SeatName::new(name);
         }
-        Some((game, self.seats))
+        Some((game, &self.seats))
     }
 }
 

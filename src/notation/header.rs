@@ -470,13 +470,13 @@ impl<'a> TagValues<'a> {
             return false;
         }
         self.seen |= bit;
-        let slot = match name {
-            "CGN" => &mut self.cgn,
-            "Players" => &mut self.players,
-            "Rules" => &mut self.rules,
-            "Expansions" => &mut self.expansions,
-            "Result" => &mut self.result,
-            "Termination" => &mut self.termination,
+        let slot = match i {
+            CGN => &mut self.cgn,
+            PLAYERS => &mut self.players,
+            RULES => &mut self.rules,
+            EXPANSIONS => &mut self.expansions,
+            RESULT => &mut self.result,
+            TERMINATION => &mut self.termination,
             _ => return true,
         };
         *slot = Some(value);
@@ -503,10 +503,31 @@ impl<'a> TagValues<'a> {
 // `TagValues` keeps a bit for each tag with a meaning.
 const _: () = assert!(KNOWN_TAGS.len() <= 64);
 
+/// The places in [`KNOWN_TAGS`] of the tags [`TagValues`] keeps the values of.
+const CGN: u32 = 0;
+const PLAYERS: u32 = 5;
+const RULES: u32 = 6;
+const EXPANSIONS: u32 = 7;
+const RESULT: u32 = 8;
+const TERMINATION: u32 = 9;
+
 /// The place of a tag with a meaning in [`KNOWN_TAGS`].
 #[inline]
 fn known_tag(name: &str) -> Option<u32> {
-    KNOWN_TAGS.iter().position(|t| *t == name).map(|i| i as u32)
+    Some(match name {
+        "CGN" => CGN,
+        "Event" => 1,
+        "Site" => 2,
+        "Date" => 3,
+        "Round" => 4,
+        "Players" => PLAYERS,
+        "Rules" => RULES,
+        "Expansions" => EXPANSIONS,
+        "Result" => RESULT,
+        "Termination" => TERMINATION,
+        "Source" => 10,
+        _ => return None,
+    })
 }
 
 impl Header {

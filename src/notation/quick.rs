@@ -475,6 +475,33 @@ fn tag_at(text: &str, at: usize) -> Option<(TagRecord, usize)> {
     Some((tag, end))
 }
 
+/// Where the first `"`, `\\` or line feed in `value` is: eight bytes at a
+/// time, each compared at once (a value is short).
+#[inline(always)]
+fn value_end(value: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    // The high bit of the first byte of `w` (little-endian) that is 0 is
+    // set, and none before it; bytes after it may be set too.
+    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS;
+    let mut chunks = value.chunks_exact(8);
+    let mut at = 0;
+    for chunk in chunks.by_ref() {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let marks = zeros(w ^ (ONES * u64::from(b'"')))
+            | zeros(w ^ (ONES * u64::from(b'\\')))
+            | zeros(w ^ (ONES * u64::from(b'\n')));
+        if marks != 0 {
+            return Some(at + (marks.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    let tail = chunks.remainder();
+    tail.iter()
+        .position(|c| matches!(c, b'"' | b'\\' | b'\n'))
+        .map(|i| at + i)
+}
+
 /// Where the tag line at the start of `text` (read as [`tag_at`] does) has its
 /// name end and its closing quote: the name is `text[1..name_end]`, the value
 /// `text[name_end + 2..quote]`, and the line's text ends at `quote + 2`.
@@ -493,7 +520,7 @@ fn tag_marks(text: &str) -> Option<(usize, usize)> {
         [b' ', b'"', value @ ..] => value,
         _ => return None,
     };
-    let quote = value_at + memchr::memchr3(b'"', b'\\', b'\n', value)?;
+    let quote = value_at + value_end(value)?;
     match b.get(quote..)? {
         [b'"', b']', after @ ..] if line_ends(after) => Some((name_end, quote)),
         _ => None,
@@ -770,6 +797,13 @@ fn small_coordinate(r: &[u8; REST], i: usize) -> Option<(i32, usize)> {
 }
 
 impl<'a> Steps<'a> {
+    /// Whether score claims follow the turn read last, on its line: the next
+    /// steps, for [`Steps::next_step`] to read.
+    #[inline(always)]
+    pub fn claims_follow(&self) -> bool {
+        self.turn_line.is_some()
+    }
+
     /// The next tag pair, if no turn has been read and the next line that is
     /// not blank is a tag pair written plainly: its name and value. `None` if
     /// not, having read no more than blank lines: [`Steps::next_step`] then
@@ -951,6 +985,26 @@ mod tests {
         }
         for text in ["", "n", "X", "NN", "NNWW", "CC", "N:", "Nx", "N1", "ENEN"] {
             assert_eq!(spot(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_value_ends_at_its_first_quote_backslash_or_line_feed() {
+        let texts: [&[u8]; 10] = [
+            b"",
+            b"\"",
+            b"abc",
+            b"abcdefg\"",
+            b"abcdefgh\"",
+            b"abcdefghijklmnopq\\\"",
+            b"Ann (red), Bob (blue)\"]\n",
+            b"\xff\x80\x01\x00\x7f\x22\x0a",
+            b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x0a",
+            b"no end to it at all",
+        ];
+        for text in texts {
+            let naive = text.iter().position(|c| matches!(c, b'"' | b'\\' | b'\n'));
+            assert_eq!(value_end(text), naive, "{text:?}");
         }
     }
 
