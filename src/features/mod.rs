@@ -256,11 +256,16 @@ impl Features {
                 }
             },
         );
+        // The segments of the tile joined so far, one bit a segment: the others
+        // are alone in their features.
+        let mut joined = 0u32;
         for &(ours, theirs) in pairs.iter().take(count) {
             // Across an edge both edges are now joined; each was counted open once.
             let closed = u32::from(across_edge & 1) * 2;
             across_edge >>= 1;
-            self.join(ours, theirs, closed);
+            let bit = 1u32.checked_shl(ours - first).unwrap_or(0);
+            self.join(ours, theirs, closed, bit != 0 && joined & bit == 0);
+            joined |= bit;
         }
         first
     }
@@ -275,14 +280,14 @@ impl Features {
     }
 
     /// Joins the features of two nodes, whose joining closes `closed` of their
-    /// open edges.
+    /// open edges; `lone` when `a` is known to be alone in its feature.
     #[inline]
-    fn join(&mut self, a: NodeId, b: NodeId, closed: u32) {
+    fn join(&mut self, a: NodeId, b: NodeId, closed: u32, lone: bool) {
         // Whether the join left a road or city with no open edge.
         let mut done = false;
         // A segment of the new tile joined for the first time is alone in its
         // feature, with no figure yet: it joins the neighbour's.
-        let union = match self.nodes.join_lone(a, b, |kept, gone| {
+        let merge_lone = |kept: &mut Node, gone: &mut Node| {
             std::mem::swap(&mut kept.next, &mut gone.next);
             let (r, f) = (&mut kept.feature.counts, &gone.feature.counts);
             r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
@@ -295,7 +300,12 @@ impl Features {
                 }
                 done = closed != 0 && kept.feature.is_complete();
             }
-        }) {
+        };
+        let union = match if lone {
+            self.nodes.join_known_lone(a, b, merge_lone)
+        } else {
+            self.nodes.join_lone(a, b, merge_lone)
+        } {
             Some(union) => union,
             None => {
                 let figures = &mut self.figures;
