@@ -311,6 +311,40 @@ impl Board {
         self.insert_growing(catalog, tile)
     }
 
+    /// [`Board::insert`], giving also the tiles across the four sides of the
+    /// new one, in [`Side::ALL`] order: in the common case the square and its
+    /// neighbours are found once, from the rows one below to one above it.
+    #[inline]
+    pub fn insert_beside(
+        &mut self,
+        catalog: &TileCatalog,
+        tile: PlacedTile,
+    ) -> (TileIndex, [Option<&PlacedTile>; 4]) {
+        let index = self.tiles.len();
+        if index < self.tiles.capacity()
+            && let Some(c) = self.cell_inside(tile.pos)
+        {
+            let w = self.width as usize;
+            // The row below starts the slice and the row above ends it; the
+            // square and its west and east neighbours are the three in its middle.
+            if let Some(rows) = self.cells.get_mut(c - w..=c + w)
+                && let (Some(&s), Some(&n)) = (rows.first(), rows.last())
+                && let Some([west, own, east]) = rows.get_mut(w - 1..=w + 1)
+            {
+                let (west, east) = (*west, *east);
+                *own = cell_word(
+                    index as TileIndex,
+                    catalog.edge_bits(tile.tile, tile.rotation),
+                );
+                self.tiles.push(tile);
+                let around = [n, east, s, west].map(|v| self.tiles.get(cell_index(v)));
+                return (index as TileIndex, around);
+            }
+        }
+        let index = self.insert_growing(catalog, tile);
+        (index, self.neighbours(tile.pos))
+    }
+
     /// [`Board::insert`] when the grid or the list of tiles must grow first.
     #[cold]
     #[inline(never)]

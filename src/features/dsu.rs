@@ -170,6 +170,18 @@ impl<T> DisjointSets<T> {
         if ea.parent != a || ea.size != 1 {
             return None;
         }
+        self.join_known_lone(a, b, merge)
+    }
+
+    /// [`DisjointSets::join_lone`] for an `a` the caller knows to be alone in
+    /// its set, so that its entry is not read first to tell.
+    #[inline]
+    pub fn join_known_lone(
+        &mut self,
+        a: u32,
+        b: u32,
+        merge: impl FnOnce(&mut T, &mut T),
+    ) -> Option<Union> {
         let root = self.find(b);
         let Ok([ea, kept]) = self.entries.get_disjoint_mut([a as usize, root as usize]) else {
             return None;

@@ -14,7 +14,9 @@ pub mod dsu;
 use crate::board::{Board, PlacedTile, Pos, TileIndex};
 use crate::figures::Figure;
 use crate::player::Player;
-use crate::tiles::{Faces, FeatureKind, NO_SEGMENT, SegmentId, Side, TileCatalog, TileDef};
+use crate::tiles::{
+    Faces, FeatureKind, FeatureSeed, NO_SEGMENT, SegmentId, Side, TileCatalog, TileDef,
+};
 use dsu::{DisjointSets, Union};
 use smallvec::SmallVec;
 
@@ -62,23 +64,15 @@ struct Linked {
     next: u32,
 }
 
-/// The data of one connected feature.
+/// The data of one connected feature: what its segments brought, summed (read
+/// through `Deref`: its kind, open edges, banners, inns, cathedrals and goods),
+/// and its name and figures.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Feature {
-    /// What it is.
-    pub kind: FeatureKind,
-    /// Edges of its segments not yet joined to a neighbour (cities and roads are
-    /// complete when this reaches 0).
-    pub open_edges: u32,
-    /// Banners in a city.
-    pub pennants: u16,
-    /// Inns beside a road (Inns & Cathedrals).
-    pub inns: u16,
-    /// Cathedrals in a city (Inns & Cathedrals).
-    pub cathedrals: u16,
-    /// Goods symbols in a city by kind, in [`crate::tiles::Goods::ALL`] order
-    /// (Traders & Builders).
-    pub goods: [u16; 3],
+    /// Its kind and counts, summed over its segments; its open edges are those
+    /// of its segments not yet joined to a neighbour (cities and roads are
+    /// complete when they reach 0).
+    counts: FeatureSeed,
     /// Its smallest node (the first-placed segment): a stable name for the feature
     /// that does not depend on the order of unions.
     pub first: NodeId,
@@ -86,6 +80,14 @@ pub struct Feature {
     /// [`NO_FIGURE`]): the figures live beside the graph, so that a feature
     /// is a few words and placing a tile writes little.
     figures: u32,
+}
+
+impl std::ops::Deref for Feature {
+    type Target = FeatureSeed;
+
+    fn deref(&self) -> &FeatureSeed {
+        &self.counts
+    }
 }
 
 impl Feature {
@@ -211,11 +213,12 @@ impl Features {
     }
 
     /// Adds the segments of a tile just inserted into the board (as tile `index`)
-    /// and joins them with its neighbours. Returns the first node of the tile.
+    /// and joins them with its neighbours, the tiles across its four sides in
+    /// [`Side::ALL`] order. Returns the first node of the tile.
     pub fn add_tile(
         &mut self,
         catalog: &TileCatalog,
-        board: &Board,
+        neighbours: [Option<&PlacedTile>; 4],
         index: TileIndex,
         placed: &PlacedTile,
     ) -> NodeId {
@@ -230,12 +233,7 @@ impl Features {
                     next: node,
                     segment: i as SegmentId,
                     feature: Feature {
-                        kind: seed.kind,
-                        open_edges: seed.open_edges,
-                        pennants: seed.pennants,
-                        inns: seed.inns,
-                        cathedrals: seed.cathedrals,
-                        goods: seed.goods,
+                        counts: *seed,
                         first: node,
                         figures: NO_FIGURE,
                     },
@@ -246,12 +244,10 @@ impl Features {
         let mut pairs = [(0, 0); 12];
         let mut count = 0;
         let mut across_edge = 0u16;
-        for_each_neighbour_pair(
+        pairs_beside(
             catalog,
-            board,
-            def,
-            placed.pos,
-            placed.rotation,
+            &def.at(placed.rotation).faces,
+            neighbours,
             |ours, theirs, across| {
                 if let Some(slot) = pairs.get_mut(count) {
                     *slot = (first + NodeId::from(ours), theirs);
@@ -260,11 +256,16 @@ impl Features {
                 }
             },
         );
+        // The segments of the tile joined so far, one bit a segment: the others
+        // are alone in their features.
+        let mut joined = 0u32;
         for &(ours, theirs) in pairs.iter().take(count) {
             // Across an edge both edges are now joined; each was counted open once.
             let closed = u32::from(across_edge & 1) * 2;
             across_edge >>= 1;
-            self.join(ours, theirs, closed);
+            let bit = 1u32.checked_shl(ours - first).unwrap_or(0);
+            self.join(ours, theirs, closed, bit != 0 && joined & bit == 0);
+            joined |= bit;
         }
         first
     }
@@ -279,16 +280,16 @@ impl Features {
     }
 
     /// Joins the features of two nodes, whose joining closes `closed` of their
-    /// open edges.
+    /// open edges; `lone` when `a` is known to be alone in its feature.
     #[inline]
-    fn join(&mut self, a: NodeId, b: NodeId, closed: u32) {
+    fn join(&mut self, a: NodeId, b: NodeId, closed: u32, lone: bool) {
         // Whether the join left a road or city with no open edge.
         let mut done = false;
         // A segment of the new tile joined for the first time is alone in its
         // feature, with no figure yet: it joins the neighbour's.
-        let union = match self.nodes.join_lone(a, b, |kept, gone| {
+        let merge_lone = |kept: &mut Node, gone: &mut Node| {
             std::mem::swap(&mut kept.next, &mut gone.next);
-            let (r, f) = (&mut kept.feature, &gone.feature);
+            let (r, f) = (&mut kept.feature.counts, &gone.feature.counts);
             r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
             if f.kind != FeatureKind::Field {
                 r.pennants += f.pennants;
@@ -297,9 +298,14 @@ impl Features {
                 for (a, b) in r.goods.iter_mut().zip(f.goods) {
                     *a += b;
                 }
-                done = closed != 0 && r.is_complete();
+                done = closed != 0 && kept.feature.is_complete();
             }
-        }) {
+        };
+        let union = match if lone {
+            self.nodes.join_known_lone(a, b, merge_lone)
+        } else {
+            self.nodes.join_lone(a, b, merge_lone)
+        } {
             Some(union) => union,
             None => {
                 let figures = &mut self.figures;
@@ -308,11 +314,12 @@ impl Features {
                     // of one node of each list makes one circle of both.
                     std::mem::swap(&mut kept.next, &mut gone.next);
                     let (r, f) = (&mut kept.feature, &mut gone.feature);
-                    r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
-                    r.pennants += f.pennants;
-                    r.inns += f.inns;
-                    r.cathedrals += f.cathedrals;
-                    for (a, b) in r.goods.iter_mut().zip(f.goods) {
+                    let (rc, fc) = (&mut r.counts, &f.counts);
+                    rc.open_edges = (rc.open_edges + fc.open_edges).saturating_sub(closed);
+                    rc.pennants += fc.pennants;
+                    rc.inns += fc.inns;
+                    rc.cathedrals += fc.cathedrals;
+                    for (a, b) in rc.goods.iter_mut().zip(fc.goods) {
                         *a += b;
                     }
                     if f.figures != NO_FIGURE {
@@ -334,7 +341,7 @@ impl Features {
             && let Union::Same(root) = union
             && let Some(r) = self.nodes.get_mut(root)
         {
-            r.feature.open_edges = r.feature.open_edges.saturating_sub(closed);
+            r.feature.counts.open_edges = r.feature.open_edges.saturating_sub(closed);
             done = r.feature.is_complete();
         }
         if done && let Some(slot) = self.completed.get_mut(usize::from(self.completed_count)) {
@@ -564,11 +571,21 @@ pub fn for_each_neighbour_pair(
     def: &TileDef,
     pos: Pos,
     rotation: crate::tiles::Rotation,
+    f: impl FnMut(SegmentId, NodeId, Across),
+) {
+    pairs_beside(catalog, &def.at(rotation).faces, board.neighbours(pos), f);
+}
+
+/// The pairs [`for_each_neighbour_pair`] finds for a tile whose sides are
+/// `ours`, with the tiles across its four sides in [`Side::ALL`] order.
+#[inline(always)]
+fn pairs_beside(
+    catalog: &TileCatalog,
+    ours: &Faces,
+    [n, e, s, w]: [Option<&PlacedTile>; 4],
     mut f: impl FnMut(SegmentId, NodeId, Across),
 ) {
-    let ours = &def.at(rotation).faces;
     // One call per side rather than a loop: each side's fields are then fixed.
-    let [n, e, s, w] = board.neighbours(pos);
     pairs_across(catalog, ours, Side::North, n, &mut f);
     pairs_across(catalog, ours, Side::East, e, &mut f);
     pairs_across(catalog, ours, Side::South, s, &mut f);

@@ -850,10 +850,10 @@ impl<'c> Game<'c> {
             turn,
             first_node: self.features.node_count(),
         };
-        let index = self.board.insert(self.catalog, placed);
+        let (index, neighbours) = self.board.insert_beside(self.catalog, placed);
         placed.first_node = self
             .features
-            .add_tile(self.catalog, &self.board, index, &placed);
+            .add_tile(self.catalog, neighbours, index, &placed);
         placed
     }
 

@@ -463,21 +463,23 @@ impl Faces {
     }
 }
 
-/// What a segment brings to the feature it starts on a lone tile: the counts a
-/// feature keeps, before any neighbour joins it.
+/// The kind and counts of a feature: what a segment brings to the feature it
+/// starts on a lone tile, and what a feature of the board sums over its
+/// segments (`features::Feature`, which copies a seed whole for a new segment).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FeatureSeed {
     /// What the segment is.
     pub kind: FeatureKind,
-    /// Edges it reaches.
+    /// Edges it reaches (for a feature of the board: those not yet joined to
+    /// a neighbour).
     pub open_edges: u32,
-    /// Banners (0 or 1).
+    /// Banners (0 or 1 for a segment).
     pub pennants: u16,
-    /// Inns (0 or 1).
+    /// Inns (0 or 1 for a segment; Inns & Cathedrals).
     pub inns: u16,
-    /// Cathedrals (0 or 1).
+    /// Cathedrals (0 or 1 for a segment; Inns & Cathedrals).
     pub cathedrals: u16,
-    /// Goods symbols by kind, in [`Goods::ALL`] order.
+    /// Goods symbols by kind, in [`Goods::ALL`] order (Traders & Builders).
     pub goods: [u16; 3],
 }
 
