@@ -634,7 +634,7 @@ impl<'c> Game<'c> {
     /// # Errors
     /// The first rule the turn breaks, in the order: tile, supply, placement,
     /// follower.
-    #[inline]
+    #[inline(always)]
     pub fn check_due(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
         let player = self.next;
         if self.remaining == 0 {
