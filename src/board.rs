@@ -291,30 +291,14 @@ impl Board {
 
     /// Places a tile of a kind from `catalog`; the caller has checked that the
     /// square is free.
-    #[inline]
     pub fn insert(&mut self, catalog: &TileCatalog, tile: PlacedTile) -> TileIndex {
-        let index = self.tiles.len();
-        // The common case: the square is well inside the grid and the room for
-        // the tiles is taken already.
-        if index < self.tiles.capacity()
-            && let Some(slot) = self
-                .cell_inside(tile.pos)
-                .and_then(|c| self.cells.get_mut(c))
-        {
-            *slot = cell_word(
-                index as TileIndex,
-                catalog.edge_bits(tile.tile, tile.rotation),
-            );
-            self.tiles.push(tile);
-            return index as TileIndex;
-        }
-        self.insert_growing(catalog, tile)
+        self.insert_beside(catalog, tile).0
     }
 
     /// [`Board::insert`], giving also the tiles across the four sides of the
     /// new one, in [`Side::ALL`] order: in the common case the square and its
     /// neighbours are found once, from the rows one below to one above it.
-    #[inline]
+    #[inline(always)]
     pub fn insert_beside(
         &mut self,
         catalog: &TileCatalog,
