@@ -120,11 +120,6 @@ impl<'a> FeatureView<'a> {
             Some(&l.follower)
         })
     }
-
-    /// Its data.
-    pub fn data(self) -> &'a Feature {
-        self.feature
-    }
 }
 
 impl std::ops::Deref for FeatureView<'_> {
@@ -619,5 +614,57 @@ fn pairs_across(
     }
     if a1 != NO_SEGMENT && b0 != NO_SEGMENT && (a1, b0) != (a0, b1) {
         f(a1, node_of(n, b0), Across::Half);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(figures: &mut Vec<Linked>, turns: &[u32]) -> u32 {
+        let mut head = NO_FIGURE;
+        for &turn in turns.iter().rev() {
+            figures.push(Linked {
+                follower: Follower {
+                    player: Player(0),
+                    node: figures.len() as NodeId,
+                    tile: 0,
+                    turn,
+                    figure: Figure::Follower,
+                },
+                next: head,
+            });
+            head = figures.len() as u32 - 1;
+        }
+        head
+    }
+
+    fn walk(figures: &[Linked], mut at: u32) -> Vec<(u32, NodeId)> {
+        let mut out = Vec::new();
+        while let Some(l) = figures.get(at as usize) {
+            out.push((l.follower.turn, l.follower.node));
+            at = l.next;
+        }
+        out
+    }
+
+    /// Two features' figures joined stay in the order they were placed, the
+    /// kept feature's first between two of one turn.
+    #[test]
+    fn merged_figures_keep_the_order_of_placement() {
+        let mut figures = Vec::new();
+        let kept = list(&mut figures, &[2, 5, 9]);
+        let gone = list(&mut figures, &[1, 5, 12]);
+        let head = merge_figures(&mut figures, kept, gone);
+        let turns: Vec<u32> = walk(&figures, head).iter().map(|(t, _)| *t).collect();
+        assert_eq!(turns, [1, 2, 5, 5, 9, 12]);
+        let fives: Vec<NodeId> = walk(&figures, head)
+            .iter()
+            .filter(|(t, _)| *t == 5)
+            .map(|(_, n)| *n)
+            .collect();
+        // Nodes number the figures as pushed, each list from its last: the
+        // kept feature's figure of turn 5 is node 1, the other's node 4.
+        assert_eq!(fives, [1, 4]);
     }
 }
