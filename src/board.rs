@@ -626,6 +626,52 @@ mod tests {
         assert_eq!(b.index_at(Pos::new(1, 0)), None);
     }
 
+    /// The packed test a turn's check runs first answers as the full fit does,
+    /// on taken, lone and bordering squares, near the grid's edge and past it.
+    #[test]
+    fn packed_fit_answers_as_the_full_fit() {
+        let c = catalog();
+        let kinds: Vec<TileId> = c.iter().map(|(id, _)| id).collect();
+        let mut b = Board::new();
+        let mut k = 0;
+        for y in -2..=2 {
+            for x in -2..=2 {
+                if (x + y) % 2 == 0 {
+                    b.insert(
+                        &c,
+                        PlacedTile {
+                            tile: kinds[k % kinds.len()],
+                            pos: Pos::new(x, y),
+                            rotation: Rotation::ALL[k % 4],
+                            turn: k as u32,
+                            first_node: 0,
+                        },
+                    );
+                    k += 7;
+                }
+            }
+        }
+        let mut fits = 0;
+        let squares = (-4..=4)
+            .flat_map(|y| (-4..=4).map(move |x| Pos::new(x, y)))
+            .chain([Pos::new(12, 0), Pos::new(-11, 11), Pos::new(i32::MAX, 0)]);
+        for pos in squares {
+            for (_, def) in c.iter() {
+                for r in Rotation::ALL {
+                    let full = matches!(b.fit_at(&c, def, pos, r), Ok(Fit::Fits));
+                    assert_eq!(
+                        b.fits_at(pos, def.at(r).edge_bits),
+                        full,
+                        "{} {r:?} at {pos}",
+                        def.id
+                    );
+                    fits += usize::from(full);
+                }
+            }
+        }
+        assert!(fits > 0, "some tile fits somewhere");
+    }
+
     #[test]
     fn neighbour_arithmetic_is_checked() {
         assert_eq!(Pos::new(i32::MAX, 0).neighbour(Side::East), None);
