@@ -123,7 +123,13 @@ impl ScoreEvent {
         if !self.winners.contains(&player) {
             return 0;
         }
-        if self.pigs.contains(&player) {
+        self.points_for_winner(player)
+    }
+
+    /// Points one of the event's winners scores: with a pig in the farm, the
+    /// bonus besides.
+    pub fn points_for_winner(&self, winner: Player) -> u32 {
+        if self.pigs.contains(&winner) {
             self.points + self.pig_bonus
         } else {
             self.points

@@ -820,14 +820,8 @@ impl<'c> Game<'c> {
     /// (farmers stay: they are scored only at the end).
     fn settle(&mut self, events: &[ScoreEvent]) {
         for e in events {
-            // Every winner scores the points, and a winner with a pig in the
-            // farm the bonus besides (`ScoreEvent::points_for`).
             for p in &e.winners {
-                let points = if e.pigs.contains(p) {
-                    e.points + e.pig_bonus
-                } else {
-                    e.points
-                };
+                let points = e.points_for_winner(*p);
                 if let Some(s) = self.score.get_mut(*p) {
                     *s = s.saturating_add(points);
                 }
