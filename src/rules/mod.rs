@@ -701,50 +701,72 @@ impl<'c> Game<'c> {
     /// the events until its next move). Cannot fail: a move from [`Game::check`]
     /// (or built from [`Game::legal_placements`] and [`Game::legal_followers`])
     /// is legal by construction.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
         self.events.clear();
         self.play_move(mv);
         &self.events
     }
 
-    /// [`Game::apply`], the events going to `self.events` (empty).
+    /// [`Game::apply`], the events going to `self.events` (empty). The move is
+    /// taken apart here, where it was made, so that the placement's body gets
+    /// its parts as separate values.
+    #[inline(always)]
     fn play_move(&mut self, mv: Move) {
+        self.draw(mv.tile);
+        match mv.action {
+            // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
+            // box … and draws another tile" — the same player goes on.
+            Action::Discard => {}
+            Action::Place {
+                pos,
+                rotation,
+                follower,
+            } => self.play_placed(mv.player, mv.tile, pos, rotation, follower),
+        }
+    }
+
+    /// The start of every move: the turn is counted and its tile leaves the
+    /// supply.
+    #[inline(always)]
+    fn draw(&mut self, tile: TileId) {
         self.turn = self.turn.saturating_add(1);
-        if let Some(n) = self.supply.get_mut(mv.tile.index()) {
+        if let Some(n) = self.supply.get_mut(tile.index()) {
             *n = n.saturating_sub(1);
         }
         self.remaining = self.remaining.saturating_sub(1);
         self.turn_goods = [0; 3];
         if let Some(river) = &mut self.river {
-            river.drawn(mv.tile, self.catalog.def(mv.tile).river != 0);
+            river.drawn(tile, self.catalog.def(tile).river != 0);
         }
-        let (pos, rotation, follower) = match mv.action {
-            // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
-            // box … and draws another tile" — the same player goes on.
-            Action::Discard => return,
-            Action::Place {
-                pos,
-                rotation,
-                follower,
-            } => (pos, rotation, follower),
-        };
-        let placed = self.put_tile(mv.tile, pos, rotation, self.turn);
-        let def = self.catalog.def(mv.tile);
+    }
+
+    /// The rest of a move that places its tile: the tile, its figure and the
+    /// scoring they cause.
+    fn play_placed(
+        &mut self,
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+        follower: Option<FollowerMove>,
+    ) {
+        let placed = self.put_tile(tile, pos, rotation, self.turn);
+        let def = self.catalog.def(tile);
         if def.river != 0
             && let Some(river) = &mut self.river
         {
             river.advance(pos, def.at(rotation).river);
         }
         let builder_turn = self.expansions.contains(Expansion::TradersAndBuilders)
-            && self.extends_own_builder(&placed, mv.player);
+            && self.extends_own_builder(&placed, player);
         if let Some(f) = follower {
             let node = node_of(&placed, f.segment);
-            if let Some(s) = self.in_hand.get_mut(mv.player) {
+            if let Some(s) = self.in_hand.get_mut(player) {
                 s.take(f.figure);
             }
             self.features.add_follower(Follower {
-                player: mv.player,
+                player,
                 node,
                 tile: self.board.len() as u32 - 1,
                 turn: self.turn,
@@ -758,7 +780,7 @@ impl<'c> Game<'c> {
         // player (they depend on the features completed alone, not on the scoring).
         if self.expansions.contains(Expansion::TradersAndBuilders) {
             self.turn_goods = self.goods_completed(&placed);
-            if let Some(g) = self.goods.get_mut(mv.player) {
+            if let Some(g) = self.goods.get_mut(player) {
                 for (a, b) in g.iter_mut().zip(self.turn_goods) {
                     *a += b;
                 }
@@ -783,13 +805,13 @@ impl<'c> Game<'c> {
         // Traders & Builders: a tile that extends the player's builder's road or
         // city grants a second turn, never a third.
         let second = self.second_turn;
-        self.last = Some((mv.player, second));
+        self.last = Some((player, second));
         if builder_turn && !second {
             self.second_turn = true;
         } else {
             self.second_turn = false;
             // The seat after the player's, the first after the last.
-            let next = mv.player.index() + 1;
+            let next = player.index() + 1;
             self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
         }
     }
