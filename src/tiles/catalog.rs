@@ -12,19 +12,9 @@ use super::{
     SegmentId, Side, TileDef, TileId,
 };
 
-/// The embedded tile sets, in catalog order.
-pub const EMBEDDED_SETS: &[(&str, &str)] = &[
-    ("basic", include_str!("../../notation/tiles/basic.yaml")),
-    ("river", include_str!("../../notation/tiles/river.yaml")),
-    (
-        "inns-and-cathedrals",
-        include_str!("../../notation/tiles/inns-and-cathedrals.yaml"),
-    ),
-    (
-        "traders-and-builders",
-        include_str!("../../notation/tiles/traders-and-builders.yaml"),
-    ),
-];
+// `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_JSON` (the same sets turned
+// into JSON when carcref is built, read at start-up).
+include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
 
 /// Most segments a tile may have: the engine keeps per-tile tables of this size
 /// on the stack (the busiest tile of any set has a dozen).
@@ -126,12 +116,16 @@ pub struct TileCatalog {
 }
 
 impl TileCatalog {
-    /// The catalog built into carcref (every embedded tile set).
+    /// The catalog built into carcref (every embedded tile set). The sets are
+    /// read in the JSON form they were given when carcref was built, which a
+    /// test holds to the catalog read from their YAML.
     ///
     /// # Errors
     /// Fails only if an embedded set is inconsistent, which `tests/catalog.rs` rules out.
     pub fn embedded() -> Result<TileCatalog, CatalogError> {
-        TileCatalog::from_sets(EMBEDDED_SETS.iter().copied())
+        TileCatalog::from_raw_sets(EMBEDDED_JSON.iter().copied(), |text| {
+            serde_json::from_str(text).map_err(|e| (e.to_string(), None))
+        })
     }
 
     /// Builds a catalog from YAML tile sets given as `(name, text)`.
@@ -140,6 +134,17 @@ impl TileCatalog {
     /// Returns the first YAML or consistency error found.
     pub fn from_sets<'a>(
         sets: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<TileCatalog, CatalogError> {
+        TileCatalog::from_raw_sets(sets, |text| {
+            serde_yaml::from_str(text).map_err(|e| (e.to_string(), e.location().map(|l| l.index())))
+        })
+    }
+
+    /// Builds a catalog from tile sets given as `(name, text)`, each read by
+    /// `read` (which fails with a message and perhaps a byte offset).
+    fn from_raw_sets<'a>(
+        sets: impl IntoIterator<Item = (&'a str, &'a str)>,
+        read: impl Fn(&str) -> Result<RawTileSet, (String, Option<usize>)>,
     ) -> Result<TileCatalog, CatalogError> {
         let mut catalog = TileCatalog {
             tiles: Vec::new(),
@@ -152,10 +157,10 @@ impl TileCatalog {
             touches: Vec::new(),
         };
         for (name, text) in sets {
-            let raw: RawTileSet = serde_yaml::from_str(text).map_err(|e| CatalogError {
+            let raw = read(text).map_err(|(message, offset)| CatalogError {
                 set: name.to_string(),
-                message: e.to_string(),
-                offset: e.location().map(|l| l.index()),
+                message,
+                offset,
             })?;
             catalog.add_set(raw)?;
         }
@@ -598,6 +603,15 @@ mod tests {
         let c = TileCatalog::embedded().unwrap();
         assert_eq!(c.set("basic").count(), 24);
         assert_eq!(c.def(c.start().unwrap()).id, "D");
+    }
+
+    #[test]
+    fn the_embedded_json_reads_as_the_yaml() {
+        let from_json = TileCatalog::embedded().unwrap();
+        let from_yaml = TileCatalog::from_sets(EMBEDDED_SETS.iter().copied()).unwrap();
+        assert_eq!(format!("{from_json:?}"), format!("{from_yaml:?}"));
+        assert_eq!(from_json.iter().count(), from_yaml.iter().count());
+        assert!(from_json.iter().count() > 24);
     }
 
     #[test]
