@@ -202,6 +202,16 @@ impl Board {
             .map(|v| self.tiles.get(cell_index(v)))
     }
 
+    /// The sides of a position across which a tile lies, one [`Side::bit`]
+    /// each.
+    #[inline(always)]
+    pub fn taken_sides(&self, pos: Pos) -> u8 {
+        Side::ALL
+            .into_iter()
+            .zip(self.neighbour_cells(pos))
+            .fold(0, |m, (side, v)| if v != 0 { m | side.bit() } else { m })
+    }
+
     /// What the grid holds across the four sides of a position, in [`Side::ALL`]
     /// order (0 for an empty square, see [`Board`]'s cells).
     #[inline(always)]
@@ -670,6 +680,28 @@ mod tests {
             }
         }
         assert!(fits > 0, "some tile fits somewhere");
+    }
+
+    #[test]
+    fn taken_sides_name_the_neighbours() {
+        let c = catalog();
+        let mut b = Board::new();
+        b.insert(&c, placed(0, 0));
+        b.insert(&c, placed(1, 1));
+        // (1, 0) has (0, 0) to the west and (1, 1) to the north.
+        assert_eq!(
+            b.taken_sides(Pos::new(1, 0)),
+            Side::West.bit() | Side::North.bit()
+        );
+        assert_eq!(b.taken_sides(Pos::new(-1, 0)), Side::East.bit());
+        assert_eq!(b.taken_sides(Pos::new(5, 5)), 0);
+        // Past the grid, and where coordinates end.
+        assert_eq!(b.taken_sides(Pos::new(1000, -1000)), 0);
+        assert_eq!(b.taken_sides(Pos::new(i32::MAX, i32::MIN)), 0);
+        for (pos, side) in Side::ALL.map(|s| (Pos::new(0, 0).neighbour(s).unwrap(), s)) {
+            let opposite = side.opposite().bit();
+            assert_eq!(b.taken_sides(pos) & opposite, opposite, "{pos:?}");
+        }
     }
 
     #[test]

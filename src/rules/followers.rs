@@ -5,7 +5,7 @@ use crate::board::Pos;
 use crate::features::{FeatureId, for_each_neighbour_pair};
 use crate::figures::Figure;
 use crate::player::Player;
-use crate::tiles::{Rotation, SegmentId, Spot, TileDef, TileId};
+use crate::tiles::{Rotation, SegmentId, Side, Spot, TileDef, TileId};
 
 /// The spot names of a tile as placed, one per segment that can hold a follower,
 /// in canonical order (edges, half-edges, centre). A field reached by several
@@ -135,6 +135,17 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Result<(), Violation> {
+        // Most followers go on a segment that reaches no neighbour: it joins
+        // nothing, whatever the tile's other segments meet. Told from the
+        // tile's sides alone, before any pair is looked for.
+        let faces = &def.at(rotation).faces;
+        let taken = self.board.taken_sides(pos);
+        if !Side::ALL
+            .into_iter()
+            .any(|side| taken & side.bit() != 0 && faces.side(side).reached_by(segment))
+        {
+            return Ok(());
+        }
         let pairs = self.neighbour_pairs(def, pos, rotation, segment);
         // Most segments meet no feature that holds a follower: whatever joins,
         // nothing is occupied then.

@@ -441,6 +441,15 @@ pub struct Face {
     pub halves: [SegmentId; 2],
 }
 
+impl Face {
+    /// Whether a segment reaches the side, by its edge or by a half.
+    #[inline(always)]
+    pub fn reached_by(self, segment: SegmentId) -> bool {
+        let [a, b] = self.halves;
+        self.segment == segment || a == segment || b == segment
+    }
+}
+
 /// A tile definition at one rotation, side by side: one [`Face`] per board side,
 /// indexed by [`Side::index`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
