@@ -272,8 +272,38 @@ fn spot_head(b: &[u8]) -> Option<(Spot, usize)> {
 
 /// The rotation token ` rN` at the start of `b`, and its length (with the
 /// space); whether its token ends there is for the caller to see.
+///
+/// Rotations follow no pattern a branch could learn, so with eight bytes to
+/// look at the token is read without a branch on its digits: the low half of
+/// its first digit picks the one token it may be ([`ROTATION_WORDS`]), and the
+/// bytes are compared with it as one word.
 #[inline(always)]
 fn rotation_head(b: &[u8]) -> Option<(Rotation, usize)> {
+    let Some(bytes) = b.first_chunk::<8>() else {
+        return rotation_head_short(b);
+    };
+    let word = u64::from_le_bytes(*bytes);
+    let (pattern, len, rotation) = *ROTATION_WORDS.get((word >> 16) as usize & 15)?;
+    let mask = !(u64::MAX << (8 * len));
+    (word & mask == pattern).then_some((rotation, len))
+}
+
+/// The rotation tokens as little-endian words, with their lengths, at the low
+/// half of their first digit's byte (`0`, `1`, `2`, `9`); a token no other
+/// place holds is 0 bytes long and matches nothing (`1` is never 0).
+const ROTATION_WORDS: [(u64, usize, Rotation); 16] = {
+    let none = (1, 0, Rotation::R0);
+    let mut t = [none; 16];
+    t[0] = (u64::from_le_bytes(*b" r0\0\0\0\0\0"), 3, Rotation::R0);
+    t[1] = (u64::from_le_bytes(*b" r180\0\0\0"), 5, Rotation::R180);
+    t[2] = (u64::from_le_bytes(*b" r270\0\0\0"), 5, Rotation::R270);
+    t[9] = (u64::from_le_bytes(*b" r90\0\0\0\0"), 4, Rotation::R90);
+    t
+};
+
+/// [`rotation_head`] of fewer than eight bytes.
+#[inline(never)]
+fn rotation_head_short(b: &[u8]) -> Option<(Rotation, usize)> {
     Some(match b {
         [b' ', b'r', b'0', ..] => (Rotation::R0, 3),
         [b' ', b'r', b'9', b'0', ..] => (Rotation::R90, 4),
@@ -971,6 +1001,34 @@ mod tests {
                 c.is_ascii_alphanumeric() || c == b'_',
                 "{c}"
             );
+        }
+    }
+
+    #[test]
+    fn rotations_read_as_words_read_as_bytes() {
+        let tokens = [
+            " r0", " r90", " r180", " r270", " r1", " r18", " r27", " r9", " r91", " r18O",
+            " r2700", " r00", " R90", "  r90", " r", "", " r3", " r8", " r-0", " r\u{e9}",
+        ];
+        let mut seen = 0;
+        for token in tokens {
+            for tail in ["", " +N", "\n", "        "] {
+                let text = format!("{token}{tail}");
+                let b = text.as_bytes();
+                let expected = rotation_head_short(b);
+                assert_eq!(rotation_head(b), expected, "{text:?}");
+                seen += usize::from(expected.is_some() && b.len() >= 8);
+            }
+        }
+        // Every rotation was read through its word.
+        assert!(seen >= 4);
+        for (text, rotation, len) in [
+            (" r0 +N   ", Rotation::R0, 3),
+            (" r90\n    ", Rotation::R90, 4),
+            (" r180    ", Rotation::R180, 5),
+            (" r270 =A+", Rotation::R270, 5),
+        ] {
+            assert_eq!(rotation_head(text.as_bytes()), Some((rotation, len)));
         }
     }
 
