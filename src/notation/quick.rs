@@ -250,8 +250,69 @@ fn spot(s: &str) -> Option<(Spot, &str)> {
 
 /// The spot at the start of `b`, and its length; whether its token ends there
 /// is for the caller to see.
+///
+/// Spots follow no pattern a branch could learn either: with four bytes to
+/// look at, the first three are looked up as a half-edge ([`SPOT_HALVES`]) and
+/// the first as a side or the centre ([`SPOT_LETTERS`]), and the answer is
+/// picked from the two without a branch on the letters.
 #[inline(always)]
 fn spot_head(b: &[u8]) -> Option<(Spot, usize)> {
+    let Some(bytes) = b.first_chunk::<4>() else {
+        return spot_head_short(b);
+    };
+    let word = u32::from_le_bytes(*bytes) & 0x00FF_FFFF;
+    let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
+    let (letter, single) = *SPOT_LETTERS.get((word & 31) as usize)?;
+    let is_half = word == half_word;
+    let spot = if is_half { half } else { single };
+    let len = if is_half { 3 } else { 1 };
+    (is_half || word & 0xFF == letter).then_some((spot, len))
+}
+
+/// Where [`SPOT_HALVES`] holds a three-letter word: a multiplicative hash,
+/// under which the eight half-edges fall apart.
+const fn half_slot(word: u32) -> usize {
+    (word.wrapping_mul(0x9E37_79B1) >> 27) as usize
+}
+
+/// The half-edges at [`half_slot`] of their names as little-endian words,
+/// each with that word; other places hold a word no three bytes are.
+// Evaluated when carcref is built: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
+const SPOT_HALVES: [(u32, Spot); 32] = {
+    let mut t = [(u32::MAX, Spot::Centre); 32];
+    let mut i = 0;
+    while i < 8 {
+        let [a, b, c] = HALF_LETTERS[i];
+        let word = a as u32 | (b as u32) << 8 | (c as u32) << 16;
+        t[half_slot(word)] = (word, Spot::Half(Half::from_index(i)));
+        i += 1;
+    }
+    t
+};
+
+/// The names of the half-edges, in index order (as [`Half::NAMES`]).
+const HALF_LETTERS: [[u8; 3]; 8] = [
+    *b"NNW", *b"NNE", *b"ENE", *b"ESE", *b"SSE", *b"SSW", *b"WSW", *b"WNW",
+];
+
+/// The one-letter spots at the low five bits of their letter, each with its
+/// letter; other places hold a letter no byte is.
+// Evaluated when carcref is built: an index out of range fails the build.
+#[allow(clippy::indexing_slicing)]
+const SPOT_LETTERS: [(u32, Spot); 32] = {
+    let mut t = [(u32::MAX, Spot::Centre); 32];
+    t[(b'N' & 31) as usize] = (b'N' as u32, Spot::Edge(Side::North));
+    t[(b'E' & 31) as usize] = (b'E' as u32, Spot::Edge(Side::East));
+    t[(b'S' & 31) as usize] = (b'S' as u32, Spot::Edge(Side::South));
+    t[(b'W' & 31) as usize] = (b'W' as u32, Spot::Edge(Side::West));
+    t[(b'C' & 31) as usize] = (b'C' as u32, Spot::Centre);
+    t
+};
+
+/// [`spot_head`] of fewer than four bytes.
+#[inline(never)]
+fn spot_head_short(b: &[u8]) -> Option<(Spot, usize)> {
     Some(match b {
         [b'N', b'N', b'W', ..] => (Spot::Half(Half::from_index(0)), 3),
         [b'N', b'N', b'E', ..] => (Spot::Half(Half::from_index(1)), 3),
@@ -1029,6 +1090,35 @@ mod tests {
             (" r270 =A+", Rotation::R270, 5),
         ] {
             assert_eq!(rotation_head(text.as_bytes()), Some((rotation, len)));
+        }
+    }
+
+    #[test]
+    fn spots_read_as_words_read_as_bytes() {
+        let names = [
+            "N", "E", "S", "W", "C", "NN", "NE", "EN", "SW", "WW", "X", "", "n", "NNN",
+        ];
+        let mut seen = 0;
+        for name in names.into_iter().chain(Half::NAMES) {
+            for tail in ["", " ", "\n", " =A+1", "W", "\u{e9}", "NW "] {
+                let text = format!("{name}{tail}");
+                let b = text.as_bytes();
+                let expected = spot_head_short(b);
+                assert_eq!(spot_head(b), expected, "{text:?}");
+                seen += usize::from(expected.is_some() && b.len() >= 4);
+            }
+        }
+        assert!(seen > 13);
+        // Every byte after a side's letter, and every three letters.
+        for c in 0..=u8::MAX {
+            for first in *b"NESWCX" {
+                let b = [first, c, b' ', b' '];
+                assert_eq!(spot_head(&b), spot_head_short(&b), "{b:?}");
+            }
+        }
+        for w in 0..(1u32 << 24) / 4099 {
+            let b = (w * 4099).to_le_bytes();
+            assert_eq!(spot_head(&b), spot_head_short(&b), "{b:?}");
         }
     }
 

@@ -102,7 +102,7 @@ impl Half {
     }
 
     /// The half-edge with index `i % 8`.
-    pub fn from_index(i: usize) -> Half {
+    pub const fn from_index(i: usize) -> Half {
         Half((i % 8) as u8)
     }
 
