@@ -335,9 +335,9 @@ fn spot_head_short(b: &[u8]) -> Option<(Spot, usize)> {
 /// space); whether its token ends there is for the caller to see.
 ///
 /// Rotations follow no pattern a branch could learn, so with eight bytes to
-/// look at the token is read without a branch on its digits: the low half of
-/// its first digit picks the one token it may be ([`ROTATION_WORDS`]), and the
-/// bytes are compared with it as one word.
+/// look at the token is read without a branch on its digits: the low four
+/// bits of its first digit pick the one token it may be ([`ROTATION_WORDS`]),
+/// and the bytes are compared with it as one word.
 #[inline(always)]
 fn rotation_head(b: &[u8]) -> Option<(Rotation, usize)> {
     let Some(bytes) = b.first_chunk::<8>() else {
@@ -350,8 +350,9 @@ fn rotation_head(b: &[u8]) -> Option<(Rotation, usize)> {
 }
 
 /// The rotation tokens as little-endian words, with their lengths, at the low
-/// half of their first digit's byte (`0`, `1`, `2`, `9`); a token no other
-/// place holds is 0 bytes long and matches nothing (`1` is never 0).
+/// four bits of their first digit (`0`, `1`, `2`, `9`). The other places
+/// match nothing: their length leaves no byte to compare, so the masked word
+/// is 0, and their word is 1.
 const ROTATION_WORDS: [(u64, usize, Rotation); 16] = {
     let none = (1, 0, Rotation::R0);
     let mut t = [none; 16];

@@ -708,9 +708,10 @@ impl<'c> Game<'c> {
         &self.events
     }
 
-    /// [`Game::apply`], the events going to `self.events` (empty). The move is
-    /// taken apart here, where it was made, so that the placement's body gets
-    /// its parts as separate values.
+    /// [`Game::apply`], the events going to `self.events` (empty). Inlined
+    /// into its callers: a move just checked is taken apart where it was
+    /// made, and the placement's body gets its parts as separate values
+    /// rather than the move stored and read back whole.
     #[inline(always)]
     fn play_move(&mut self, mv: Move) {
         self.draw(mv.tile);

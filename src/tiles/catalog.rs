@@ -1,7 +1,9 @@
 //! The tile catalog: YAML tile sets (see `notation/tiles/`) read through serde into
 //! raw structs, then validated into [`TileDef`]s with every rotation precomputed.
 //!
-//! The default catalog is embedded in the binary; `tests/catalog.rs` guarantees it.
+//! The default catalog is embedded in the binary. `build.rs` turns its YAML into
+//! JSON when carcref is built, which is quicker to read at start-up; a test here
+//! holds the two to the same catalog, and `tests/catalog.rs` guarantees it.
 
 use std::collections::BTreeMap;
 
