@@ -251,16 +251,18 @@ fn spot(s: &str) -> Option<(Spot, &str)> {
 /// The spot at the start of `b`, and its length; whether its token ends there
 /// is for the caller to see.
 ///
-/// Spots follow no pattern a branch could learn either: with four bytes to
-/// look at, the first three are looked up as a half-edge ([`SPOT_HALVES`]) and
-/// the first as a side or the centre ([`SPOT_LETTERS`]), and the answer is
-/// picked from the two without a branch on the letters.
+/// Spots follow no pattern a branch could learn either: the first three bytes
+/// are looked up as a half-edge ([`SPOT_HALVES`]) and the first as a side or
+/// the centre ([`SPOT_LETTERS`]), and the answer is picked from the two
+/// without a branch on the letters. Bytes past the end of `b` are read as 0,
+/// which no spot holds.
 #[inline(always)]
 fn spot_head(b: &[u8]) -> Option<(Spot, usize)> {
-    let Some(bytes) = b.first_chunk::<4>() else {
-        return spot_head_short(b);
+    let bytes = match b.first_chunk::<4>() {
+        Some(bytes) => *bytes,
+        None => padded(b),
     };
-    let word = u32::from_le_bytes(*bytes) & 0x00FF_FFFF;
+    let word = u32::from_le_bytes(bytes) & 0x00FF_FFFF;
     let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
     let (letter, single) = *SPOT_LETTERS.get((word & 31) as usize)?;
     let is_half = word == half_word;
@@ -282,19 +284,14 @@ const fn half_slot(word: u32) -> usize {
 const SPOT_HALVES: [(u32, Spot); 32] = {
     let mut t = [(u32::MAX, Spot::Centre); 32];
     let mut i = 0;
-    while i < 8 {
-        let [a, b, c] = HALF_LETTERS[i];
-        let word = a as u32 | (b as u32) << 8 | (c as u32) << 16;
+    while i < Half::NAMES.len() {
+        let name = Half::NAMES[i].as_bytes();
+        let word = name[0] as u32 | (name[1] as u32) << 8 | (name[2] as u32) << 16;
         t[half_slot(word)] = (word, Spot::Half(Half::from_index(i)));
         i += 1;
     }
     t
 };
-
-/// The names of the half-edges, in index order (as [`Half::NAMES`]).
-const HALF_LETTERS: [[u8; 3]; 8] = [
-    *b"NNW", *b"NNE", *b"ENE", *b"ESE", *b"SSE", *b"SSW", *b"WSW", *b"WNW",
-];
 
 /// The one-letter spots at the low five bits of their letter, each with its
 /// letter; other places hold a letter no byte is.
@@ -310,40 +307,21 @@ const SPOT_LETTERS: [(u32, Spot); 32] = {
     t
 };
 
-/// [`spot_head`] of fewer than four bytes.
-#[inline(never)]
-fn spot_head_short(b: &[u8]) -> Option<(Spot, usize)> {
-    Some(match b {
-        [b'N', b'N', b'W', ..] => (Spot::Half(Half::from_index(0)), 3),
-        [b'N', b'N', b'E', ..] => (Spot::Half(Half::from_index(1)), 3),
-        [b'E', b'N', b'E', ..] => (Spot::Half(Half::from_index(2)), 3),
-        [b'E', b'S', b'E', ..] => (Spot::Half(Half::from_index(3)), 3),
-        [b'S', b'S', b'E', ..] => (Spot::Half(Half::from_index(4)), 3),
-        [b'S', b'S', b'W', ..] => (Spot::Half(Half::from_index(5)), 3),
-        [b'W', b'S', b'W', ..] => (Spot::Half(Half::from_index(6)), 3),
-        [b'W', b'N', b'W', ..] => (Spot::Half(Half::from_index(7)), 3),
-        [b'N', ..] => (Spot::Edge(Side::North), 1),
-        [b'E', ..] => (Spot::Edge(Side::East), 1),
-        [b'S', ..] => (Spot::Edge(Side::South), 1),
-        [b'W', ..] => (Spot::Edge(Side::West), 1),
-        [b'C', ..] => (Spot::Centre, 1),
-        _ => return None,
-    })
-}
-
 /// The rotation token ` rN` at the start of `b`, and its length (with the
 /// space); whether its token ends there is for the caller to see.
 ///
-/// Rotations follow no pattern a branch could learn, so with eight bytes to
-/// look at the token is read without a branch on its digits: the low four
-/// bits of its first digit pick the one token it may be ([`ROTATION_WORDS`]),
-/// and the bytes are compared with it as one word.
+/// Rotations follow no pattern a branch could learn, so the token is read
+/// without a branch on its digits: the low four bits of its first digit pick
+/// the one token it may be ([`ROTATION_WORDS`]), and the bytes are compared
+/// with it as one word. Bytes past the end of `b` are read as 0, which no
+/// token holds.
 #[inline(always)]
 fn rotation_head(b: &[u8]) -> Option<(Rotation, usize)> {
-    let Some(bytes) = b.first_chunk::<8>() else {
-        return rotation_head_short(b);
+    let bytes = match b.first_chunk::<8>() {
+        Some(bytes) => *bytes,
+        None => padded(b),
     };
-    let word = u64::from_le_bytes(*bytes);
+    let word = u64::from_le_bytes(bytes);
     let (pattern, len, rotation) = *ROTATION_WORDS.get((word >> 16) as usize & 15)?;
     let mask = !(u64::MAX << (8 * len));
     (word & mask == pattern).then_some((rotation, len))
@@ -363,16 +341,14 @@ const ROTATION_WORDS: [(u64, usize, Rotation); 16] = {
     t
 };
 
-/// [`rotation_head`] of fewer than eight bytes.
-#[inline(never)]
-fn rotation_head_short(b: &[u8]) -> Option<(Rotation, usize)> {
-    Some(match b {
-        [b' ', b'r', b'0', ..] => (Rotation::R0, 3),
-        [b' ', b'r', b'9', b'0', ..] => (Rotation::R90, 4),
-        [b' ', b'r', b'1', b'8', b'0', ..] => (Rotation::R180, 5),
-        [b' ', b'r', b'2', b'7', b'0', ..] => (Rotation::R270, 5),
-        _ => return None,
-    })
+/// The first bytes of `b`, as many as there are up to `N`, and 0 after them.
+#[cold]
+fn padded<const N: usize>(b: &[u8]) -> [u8; N] {
+    let mut w = [0; N];
+    for (to, from) in w.iter_mut().zip(b) {
+        *to = *from;
+    }
+    w
 }
 
 /// Reads a turn line (without its line terminator) written in the common form;
@@ -1066,24 +1042,60 @@ mod tests {
         }
     }
 
+    /// The rotation token at the start of `b`, read a byte at a time as the
+    /// grammar writes it: what [`rotation_head`] reads as a word.
+    fn rotation_by_bytes(b: &[u8]) -> Option<(Rotation, usize)> {
+        Some(match b {
+            [b' ', b'r', b'0', ..] => (Rotation::R0, 3),
+            [b' ', b'r', b'9', b'0', ..] => (Rotation::R90, 4),
+            [b' ', b'r', b'1', b'8', b'0', ..] => (Rotation::R180, 5),
+            [b' ', b'r', b'2', b'7', b'0', ..] => (Rotation::R270, 5),
+            _ => return None,
+        })
+    }
+
+    /// The spot at the start of `b`, read a byte at a time as the grammar
+    /// writes it: what [`spot_head`] reads by table.
+    fn spot_by_bytes(b: &[u8]) -> Option<(Spot, usize)> {
+        let half = Half::NAMES
+            .iter()
+            .position(|name| b.starts_with(name.as_bytes()));
+        if let Some(i) = half {
+            return Some((Spot::Half(Half::from_index(i)), 3));
+        }
+        Some(match b.first()? {
+            b'N' => (Spot::Edge(Side::North), 1),
+            b'E' => (Spot::Edge(Side::East), 1),
+            b'S' => (Spot::Edge(Side::South), 1),
+            b'W' => (Spot::Edge(Side::West), 1),
+            b'C' => (Spot::Centre, 1),
+            _ => return None,
+        })
+    }
+
     #[test]
     fn rotations_read_as_words_read_as_bytes() {
         let tokens = [
             " r0", " r90", " r180", " r270", " r1", " r18", " r27", " r9", " r91", " r18O",
             " r2700", " r00", " R90", "  r90", " r", "", " r3", " r8", " r-0", " r\u{e9}",
         ];
-        let mut seen = 0;
+        // Tokens read, from a whole word and from the end of the text.
+        let (mut whole, mut short) = (0, 0);
         for token in tokens {
             for tail in ["", " +N", "\n", "        "] {
                 let text = format!("{token}{tail}");
                 let b = text.as_bytes();
-                let expected = rotation_head_short(b);
+                let expected = rotation_by_bytes(b);
                 assert_eq!(rotation_head(b), expected, "{text:?}");
-                seen += usize::from(expected.is_some() && b.len() >= 8);
+                let read = usize::from(expected.is_some());
+                (whole, short) = if b.len() >= 8 {
+                    (whole + read, short)
+                } else {
+                    (whole, short + read)
+                };
             }
         }
-        // Every rotation was read through its word.
-        assert!(seen >= 4);
+        assert!(whole >= 4 && short >= 4, "{whole} {short}");
         for (text, rotation, len) in [
             (" r0 +N   ", Rotation::R0, 3),
             (" r90\n    ", Rotation::R90, 4),
@@ -1099,27 +1111,33 @@ mod tests {
         let names = [
             "N", "E", "S", "W", "C", "NN", "NE", "EN", "SW", "WW", "X", "", "n", "NNN",
         ];
-        let mut seen = 0;
+        // Spots read, from a whole word and from the end of the text.
+        let (mut whole, mut short) = (0, 0);
         for name in names.into_iter().chain(Half::NAMES) {
             for tail in ["", " ", "\n", " =A+1", "W", "\u{e9}", "NW "] {
                 let text = format!("{name}{tail}");
                 let b = text.as_bytes();
-                let expected = spot_head_short(b);
+                let expected = spot_by_bytes(b);
                 assert_eq!(spot_head(b), expected, "{text:?}");
-                seen += usize::from(expected.is_some() && b.len() >= 4);
+                let read = usize::from(expected.is_some());
+                (whole, short) = if b.len() >= 4 {
+                    (whole + read, short)
+                } else {
+                    (whole, short + read)
+                };
             }
         }
-        assert!(seen > 13);
+        assert!(whole > 13 && short > 13, "{whole} {short}");
         // Every byte after a side's letter, and every three letters.
         for c in 0..=u8::MAX {
             for first in *b"NESWCX" {
                 let b = [first, c, b' ', b' '];
-                assert_eq!(spot_head(&b), spot_head_short(&b), "{b:?}");
+                assert_eq!(spot_head(&b), spot_by_bytes(&b), "{b:?}");
             }
         }
         for w in 0..(1u32 << 24) / 4099 {
             let b = (w * 4099).to_le_bytes();
-            assert_eq!(spot_head(&b), spot_head_short(&b), "{b:?}");
+            assert_eq!(spot_head(&b), spot_by_bytes(&b), "{b:?}");
         }
     }
 
