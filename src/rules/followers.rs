@@ -319,3 +319,68 @@ impl Roots {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Edition, Setup, TurnInput};
+    use crate::tiles::TileCatalog;
+
+    /// Rulebook (2012, "Placing new followers"): a follower may not go "on a
+    /// road, in a city or in a field if that section is connected to another
+    /// tile where there already is a follower". A section that meets no other
+    /// tile is connected to none, whatever the tile's other sections join.
+    #[test]
+    fn a_section_meeting_no_tile_is_free_beside_an_occupied_one() {
+        let catalog = TileCatalog::embedded().unwrap();
+        let setup = Setup {
+            players: vec!["Ann".into(), "Bob".into()],
+            colours: vec![None, None],
+            edition: Edition::HiG2012,
+            sets: vec!["basic".into()],
+        };
+        let mut game = Game::new(setup, &catalog);
+        let turn = |number, player, tile, x, spot: &str| TurnInput {
+            number,
+            player,
+            tile,
+            place: Some((Pos::new(x, 0), Rotation::R0)),
+            figure: Some((None, spot.parse().unwrap())),
+        };
+        // Ann's thief on a straight road east of the start tile's road.
+        let mv = game.check(&turn(1, "Ann", "U", 1, "E")).unwrap();
+        game.apply(mv);
+        // Bob's D east of it: its road joins Ann's, its city meets no tile
+        // (nothing lies north of it), its southern field joins a free field.
+        let occupied = game.check(&turn(2, "Bob", "D", 2, "W"));
+        assert!(
+            matches!(
+                occupied,
+                Err(Violation::FeatureAlreadyOccupied {
+                    by_turn: 1,
+                    owner: Player(0),
+                    ..
+                })
+            ),
+            "{occupied:?}"
+        );
+        for spot in ["N", "SSE", "SSW"] {
+            assert!(game.check(&turn(2, "Bob", "D", 2, spot)).is_ok(), "{spot}");
+        }
+        let legal = game.legal_followers(
+            Player(1),
+            catalog.id("D").unwrap(),
+            Pos::new(2, 0),
+            Rotation::R0,
+        );
+        // The city and both fields (each joins a free field of Ann's tile);
+        // not the road.
+        let road = catalog
+            .def(catalog.id("D").unwrap())
+            .segments
+            .iter()
+            .position(|s| s.kind == crate::tiles::FeatureKind::Road);
+        assert_eq!(legal.len(), 3, "{legal:?}");
+        assert!(road.is_some_and(|r| !legal.contains(&(r as SegmentId))));
+    }
+}
