@@ -34,6 +34,12 @@ impl Pos {
         Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
     }
 
+    /// Whether `other` is this square or one of the eight around it.
+    #[inline]
+    pub fn is_near(self, other: Pos) -> bool {
+        self.x.abs_diff(other.x) <= 1 && self.y.abs_diff(other.y) <= 1
+    }
+
     /// The eight squares around this one (fewer at the edge of the coordinate range).
     pub fn surrounding(self) -> impl Iterator<Item = Pos> {
         [
@@ -105,6 +111,20 @@ fn cell_word(index: TileIndex, edge_bits: Option<u8>) -> u64 {
 fn cell_index(cell: u64) -> usize {
     // An empty cell holds 0, which wraps to an index past every tile.
     (cell as u32).wrapping_sub(1) as usize
+}
+
+/// How a tile whose edge kinds are packed in `edge_bits` (as
+/// [`crate::tiles::Oriented::edge_bits`]) meets the four cells across its
+/// sides, in [`Side::ALL`] order: `(touching, differing)`, two bits a side at
+/// `2 * Side::index`, for the sides where a tile lies and those where its
+/// edge differs. The edge kinds the neighbours show and their marks are
+/// gathered in one word and the four sides compared at once.
+#[inline(always)]
+fn packed_meeting([n, e, s, w]: [u64; 4], edge_bits: u8) -> (u8, u8) {
+    let [an, ae, as_, aw] = ACROSS;
+    let theirs = ((n & an) | (e & ae) | (s & as_) | (w & aw)) >> SHOWN_SHIFT;
+    let touching = (theirs >> 8) as u8;
+    (touching, (edge_bits ^ theirs as u8) & touching)
 }
 
 /// The placed tiles and a dense grid over their bounding box.
@@ -191,7 +211,7 @@ impl Board {
         let c = self.cell(pos)?;
         match self.cells.get(c) {
             Some(0) | None => None,
-            Some(v) => Some((*v as u32).wrapping_sub(1)),
+            Some(v) => Some(cell_index(*v) as TileIndex),
         }
     }
 
@@ -488,10 +508,7 @@ impl Board {
             return false;
         };
         let [n, e, s, w, own] = self.cell_and_around(c);
-        let [an, ae, as_, aw] = ACROSS;
-        let theirs = ((n & an) | (e & ae) | (s & as_) | (w & aw)) >> SHOWN_SHIFT;
-        let touching = (theirs >> 8) as u8;
-        let differing = (edge_bits ^ theirs as u8) & touching;
+        let (touching, differing) = packed_meeting([n, e, s, w], edge_bits);
         own == 0 && touching != 0 && differing == 0
     }
 
@@ -522,10 +539,9 @@ impl Board {
     }
 
     /// How sides `ours`, whose edge kinds are packed in `edge_bits`, meet what
-    /// the grid holds across them (as [`Board::neighbour_cells`] gives it). The
-    /// edge kinds each neighbour shows and the marks of the neighbours there are
-    /// gathered in one word, and all four sides compared at once; the first side
-    /// that differs is then read again.
+    /// the grid holds across them (as [`Board::neighbour_cells`] gives it), all
+    /// four at once ([`packed_meeting`]); the first side that differs is then
+    /// read again.
     #[inline(always)]
     fn meet_cells(
         &self,
@@ -534,11 +550,7 @@ impl Board {
         edge_bits: u8,
         cells: [u64; 4],
     ) -> Fit {
-        let [n, e, s, w] = cells;
-        let [an, ae, as_, aw] = ACROSS;
-        let theirs = ((n & an) | (e & ae) | (s & as_) | (w & aw)) >> SHOWN_SHIFT;
-        let touching = (theirs >> 8) as u8;
-        let differing = (edge_bits ^ theirs as u8) & touching;
+        let (touching, differing) = packed_meeting(cells, edge_bits);
         if differing != 0 {
             let side = Side::from_index(differing.trailing_zeros() as usize / 2);
             return self.mismatch_across(catalog, ours, cells, side);
@@ -574,7 +586,7 @@ impl Board {
                 side,
                 ours: ours.side(side).edge,
                 theirs: theirs.edge,
-                neighbour: (cell as u32).wrapping_sub(1),
+                neighbour: cell_index(cell) as TileIndex,
             }),
             None => Fit::Alone,
         }
@@ -702,6 +714,21 @@ mod tests {
             let opposite = side.opposite().bit();
             assert_eq!(b.taken_sides(pos) & opposite, opposite, "{pos:?}");
         }
+    }
+
+    #[test]
+    fn near_squares_are_the_square_and_the_eight_around() {
+        let at = Pos::new(3, -2);
+        let near: Vec<Pos> = (-5..=5)
+            .flat_map(|x| (-5..=5).map(move |y| Pos::new(x, y)))
+            .filter(|p| at.is_near(*p))
+            .collect();
+        let mut expected: Vec<Pos> = at.surrounding().chain([at]).collect();
+        expected.sort_by_key(|p| (p.x, p.y));
+        assert_eq!(near, expected);
+        // Far apart across the whole coordinate range, without overflow.
+        assert!(!Pos::new(i32::MIN, 0).is_near(Pos::new(i32::MAX, 0)));
+        assert!(Pos::new(i32::MAX, i32::MIN).is_near(Pos::new(i32::MAX - 1, i32::MIN + 1)));
     }
 
     #[test]

@@ -359,11 +359,11 @@ fn push_made(
 /// `(dy + 1) * 3 + dx + 1`.
 fn monastery_place(at: Pos, pos: Pos) -> Option<usize> {
     const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
-    let dx = i64::from(pos.x) - i64::from(at.x);
-    let dy = i64::from(pos.y) - i64::from(at.y);
-    if dx.abs() > 1 || dy.abs() > 1 {
+    if !at.is_near(pos) {
         return None;
     }
+    let dx = i64::from(pos.x) - i64::from(at.x);
+    let dy = i64::from(pos.y) - i64::from(at.y);
     ORDER
         .get(usize::try_from((dy + 1) * 3 + dx + 1).ok()?)
         .copied()
@@ -394,12 +394,11 @@ fn completed_held<'g>(
 }
 
 /// Whether a monastery holding a monk lies on or around a tile just placed
-/// (where [`monastery_place`] finds it a place).
+/// ([`Pos::is_near`], as [`monastery_place`] asks first).
 fn monk_around(game: &Game<'_>, placed: &PlacedTile) -> bool {
-    let at = placed.pos;
     game.occupied_monasteries()
         .iter()
-        .any(|(pos, _)| pos.x.abs_diff(at.x) <= 1 && pos.y.abs_diff(at.y) <= 1)
+        .any(|(pos, _)| placed.pos.is_near(*pos))
 }
 
 /// Whether a tile just placed may score: whether it completes a road or city
