@@ -464,15 +464,7 @@ impl Features {
         // is that of first nodes, and a feature met again is already there.
         let mut keys = [0u64; 32];
         let mut n = 0;
-        for &node in &self.placed {
-            let r = self.root(node);
-            let Some(f) = self.nodes.get(r).map(|x| &x.feature) else {
-                continue;
-            };
-            if !f.is_held() {
-                continue;
-            }
-            let key = u64::from(f.first) << 32 | u64::from(r);
+        for key in self.placed.iter().filter_map(|&node| self.held_key(node)) {
             let sorted = keys.get(..n).unwrap_or(&[]);
             let at = sorted.iter().rposition(|&k| k <= key).map_or(0, |i| i + 1);
             if at > 0 && sorted.get(at - 1) == Some(&key) {
@@ -484,12 +476,7 @@ impl Features {
                 let mut keyed: Vec<u64> = self
                     .placed
                     .iter()
-                    .filter_map(|n| {
-                        let r = self.root(*n);
-                        let f = &self.nodes.get(r)?.feature;
-                        f.is_held()
-                            .then_some(u64::from(f.first) << 32 | u64::from(r))
-                    })
+                    .filter_map(|&node| self.held_key(node))
                     .collect();
                 keyed.sort_unstable();
                 keyed.dedup();
@@ -502,6 +489,16 @@ impl Features {
             n += 1;
         }
         keys.iter().take(n).map(|&k| k as FeatureId).collect()
+    }
+
+    /// The key [`Features::occupied_roots`] sorts the feature of a node by,
+    /// if a figure stands on it: its first node, then its root, in one word.
+    #[inline]
+    fn held_key(&self, node: NodeId) -> Option<u64> {
+        let r = self.root(node);
+        let f = &self.nodes.get(r)?.feature;
+        f.is_held()
+            .then_some(u64::from(f.first) << 32 | u64::from(r))
     }
 
     /// The stable name of a feature: its smallest node.
@@ -646,6 +643,78 @@ mod tests {
             at = l.next;
         }
         out
+    }
+
+    /// Features of lone roads, `n` of them, with a figure on each node of
+    /// `held` in that order; each pair of `joined` then joined. As when a tile
+    /// is placed, a node alone in its feature joins with no figure on it, and
+    /// after the nodes of the feature it joins.
+    fn held_features(n: u32, held: &[u32], joined: &[(u32, u32)]) -> Features {
+        let mut f = Features::new();
+        let seed = FeatureSeed {
+            kind: FeatureKind::Road,
+            open_edges: 2,
+            pennants: 0,
+            inns: 0,
+            cathedrals: 0,
+            goods: [0; 3],
+        };
+        for node in 0..n {
+            f.nodes.push(Node {
+                tile: node,
+                next: node,
+                segment: 0,
+                feature: Feature {
+                    counts: seed,
+                    first: node,
+                    figures: NO_FIGURE,
+                },
+            });
+        }
+        for (turn, &node) in held.iter().enumerate() {
+            f.add_follower(Follower {
+                player: Player(0),
+                node,
+                tile: node,
+                turn: turn as u32,
+                figure: Figure::Follower,
+            });
+        }
+        for &(a, b) in joined {
+            f.join(a, b, 0, false);
+        }
+        f
+    }
+
+    /// The held features, each once, by their first node: the order
+    /// `occupied_roots` must give, worked out plainly.
+    fn held_by_first(f: &Features) -> Vec<FeatureId> {
+        let mut roots: Vec<FeatureId> = f
+            .placed
+            .iter()
+            .map(|&n| f.root(n))
+            .filter(|&r| f.feature(r).is_some_and(|x| x.is_held()))
+            .collect();
+        roots.sort_by_key(|&r| f.feature(r).map(|x| x.first));
+        roots.dedup();
+        roots
+    }
+
+    /// Few held features are sorted as they are found; more than the array
+    /// holds are sorted as a whole: the same order either way.
+    #[test]
+    fn occupied_roots_come_once_each_by_first_node() {
+        // Figures placed out of order, two on one road, two held roads
+        // joined after their figures stood.
+        let few = held_features(12, &[7, 2, 9, 2, 4, 0], &[(10, 9), (11, 4), (4, 7)]);
+        let roots = few.occupied_roots();
+        assert_eq!(roots.as_slice(), held_by_first(&few));
+        assert_eq!(roots.len(), 4);
+        let held: Vec<u32> = (0..58).map(|i| (i * 37) % 58).collect();
+        let many = held_features(60, &held, &[(58, 5), (5, 50), (59, 6)]);
+        let roots = many.occupied_roots();
+        assert_eq!(roots.as_slice(), held_by_first(&many));
+        assert_eq!(roots.len(), 57);
     }
 
     /// Two features' figures joined stay in the order they were placed, the
