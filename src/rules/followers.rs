@@ -135,21 +135,11 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Result<(), Violation> {
-        // Most followers go on a segment that reaches no neighbour: it joins
-        // nothing, whatever the tile's other segments meet. Told from the
-        // tile's sides alone, before any pair is looked for.
-        let faces = &def.at(rotation).faces;
-        let taken = self.board.taken_sides(pos);
-        if !Side::ALL
-            .into_iter()
-            .any(|side| taken & side.bit() != 0 && faces.side(side).reached_by(segment))
-        {
-            return Ok(());
-        }
         let pairs = self.neighbour_pairs(def, pos, rotation, segment);
         // Most segments meet no feature that holds a follower: whatever joins,
         // nothing is occupied then.
         if !pairs
+            .as_slice()
             .iter()
             .any(|&(_, root)| self.features.feature(root).is_some_and(|f| f.is_held()))
         {
@@ -189,8 +179,8 @@ impl Game<'_> {
 
     /// Every pair a tile about to be placed would join, as a segment of ours (as
     /// its bit) and the root of a neighbour's feature; none when `segment`
-    /// meets no neighbour, for it joins nothing then, whatever the tile's other
-    /// segments meet.
+    /// reaches no neighbouring tile, for it joins nothing then, whatever the
+    /// tile's other segments meet.
     #[inline(always)]
     fn neighbour_pairs(
         &self,
@@ -199,9 +189,19 @@ impl Game<'_> {
         rotation: Rotation,
         segment: SegmentId,
     ) -> Pairs {
+        // Most followers go on a segment that reaches no neighbouring tile:
+        // told from the tile's sides and the squares taken around it, before
+        // any pair is looked for.
+        let faces = &def.at(rotation).faces;
+        let taken = self.board.taken_sides(pos);
+        if !Side::ALL
+            .into_iter()
+            .any(|side| taken & side.bit() != 0 && faces.side(side).reached_by(segment))
+        {
+            return Pairs::default();
+        }
         // Four edges and eight half-edges make at most twelve.
         let mut pairs = Pairs::default();
-        let mut meets = false;
         for_each_neighbour_pair(
             self.catalog,
             &self.board,
@@ -212,13 +212,9 @@ impl Game<'_> {
                 if let Some(p) = pairs.items.get_mut(pairs.len) {
                     *p = (bit(ours), node);
                     pairs.len += 1;
-                    meets |= ours == segment;
                 }
             },
         );
-        if !meets {
-            return Pairs::default();
-        }
         for (_, node) in pairs.items.iter_mut().take(pairs.len) {
             *node = self.features.root(*node);
         }
@@ -257,8 +253,9 @@ struct Pairs {
 }
 
 impl Pairs {
-    fn iter(&self) -> impl Iterator<Item = &(u32, FeatureId)> {
-        self.items.iter().take(self.len)
+    /// The pairs found.
+    fn as_slice(&self) -> &[(u32, FeatureId)] {
+        self.items.get(..self.len).unwrap_or(&[])
     }
 }
 
@@ -266,7 +263,7 @@ impl Pairs {
 /// those met by the segment, and by every segment of the tile that meets one of
 /// them, and so on.
 fn group_of(pairs: &Pairs, segment: SegmentId) -> Roots {
-    let pairs = pairs.items.get(..pairs.len).unwrap_or(&[]);
+    let pairs = pairs.as_slice();
     // Grow to a fixed point: a pair joins the group when its segment is in the
     // group or its feature is; a joining pair brings both in.
     // The pairs whose feature is in the group are kept as bits too, so that
