@@ -921,16 +921,14 @@ impl<'a> Steps<'a> {
         }
         let line = self.rest;
         let b = line.as_bytes();
-        let padded: [u8; WINDOW];
+        let short: [u8; WINDOW];
         let w: &[u8; WINDOW] = match b.first_chunk::<WINDOW>() {
             Some(w) => w,
             None => {
                 // The text ends within the window: bytes past it are 0, which
                 // no token holds.
-                let mut p = [0u8; WINDOW];
-                p.get_mut(..b.len())?.copy_from_slice(b);
-                padded = p;
-                &padded
+                short = padded(b);
+                &short
             }
         };
         let name_at = (start >> 56) as usize & 7;
@@ -1073,28 +1071,40 @@ mod tests {
         })
     }
 
+    /// Holds a reader by table to its byte-by-byte reference on every text,
+    /// and counts the tokens read: from a whole word (at least `word` bytes of
+    /// text) and from the end of the text.
+    fn read_alike<T: PartialEq + std::fmt::Debug>(
+        texts: impl Iterator<Item = String>,
+        word: usize,
+        by_table: impl Fn(&[u8]) -> Option<T>,
+        by_bytes: impl Fn(&[u8]) -> Option<T>,
+    ) -> (usize, usize) {
+        let (mut whole, mut short) = (0, 0);
+        for text in texts {
+            let b = text.as_bytes();
+            let expected = by_bytes(b);
+            let read = usize::from(expected.is_some());
+            assert_eq!(by_table(b), expected, "{text:?}");
+            if b.len() >= word {
+                whole += read;
+            } else {
+                short += read;
+            }
+        }
+        (whole, short)
+    }
+
     #[test]
     fn rotations_read_as_words_read_as_bytes() {
         let tokens = [
             " r0", " r90", " r180", " r270", " r1", " r18", " r27", " r9", " r91", " r18O",
             " r2700", " r00", " R90", "  r90", " r", "", " r3", " r8", " r-0", " r\u{e9}",
         ];
-        // Tokens read, from a whole word and from the end of the text.
-        let (mut whole, mut short) = (0, 0);
-        for token in tokens {
-            for tail in ["", " +N", "\n", "        "] {
-                let text = format!("{token}{tail}");
-                let b = text.as_bytes();
-                let expected = rotation_by_bytes(b);
-                assert_eq!(rotation_head(b), expected, "{text:?}");
-                let read = usize::from(expected.is_some());
-                (whole, short) = if b.len() >= 8 {
-                    (whole + read, short)
-                } else {
-                    (whole, short + read)
-                };
-            }
-        }
+        let texts = tokens
+            .iter()
+            .flat_map(|token| ["", " +N", "\n", "        "].map(|tail| format!("{token}{tail}")));
+        let (whole, short) = read_alike(texts, 8, rotation_head, rotation_by_bytes);
         assert!(whole >= 4 && short >= 4, "{whole} {short}");
         for (text, rotation, len) in [
             (" r0 +N   ", Rotation::R0, 3),
@@ -1111,22 +1121,10 @@ mod tests {
         let names = [
             "N", "E", "S", "W", "C", "NN", "NE", "EN", "SW", "WW", "X", "", "n", "NNN",
         ];
-        // Spots read, from a whole word and from the end of the text.
-        let (mut whole, mut short) = (0, 0);
-        for name in names.into_iter().chain(Half::NAMES) {
-            for tail in ["", " ", "\n", " =A+1", "W", "\u{e9}", "NW "] {
-                let text = format!("{name}{tail}");
-                let b = text.as_bytes();
-                let expected = spot_by_bytes(b);
-                assert_eq!(spot_head(b), expected, "{text:?}");
-                let read = usize::from(expected.is_some());
-                (whole, short) = if b.len() >= 4 {
-                    (whole + read, short)
-                } else {
-                    (whole, short + read)
-                };
-            }
-        }
+        let texts = names.into_iter().chain(Half::NAMES).flat_map(|name| {
+            ["", " ", "\n", " =A+1", "W", "\u{e9}", "NW "].map(|tail| format!("{name}{tail}"))
+        });
+        let (whole, short) = read_alike(texts, 4, spot_head, spot_by_bytes);
         assert!(whole > 13 && short > 13, "{whole} {short}");
         // Every byte after a side's letter, and every three letters.
         for c in 0..=u8::MAX {
@@ -1296,6 +1294,7 @@ mod tests {
         // Most are read; the others give up where the line-by-line reading does.
         assert!(read > texts.len() / 2, "{read}");
     }
+
     /// All the steps left.
     fn rest_of<'a>(steps: &mut Steps<'a>) -> Vec<Option<Step<'a>>> {
         let mut out = Vec::new();
@@ -1418,6 +1417,7 @@ mod tests {
         }
         assert!(read > 4000, "{read}");
     }
+
     /// [`Steps::next_tag`] reads the tag pairs [`Steps::next_step`] reads, and
     /// leaves the rest to it.
     #[test]
