@@ -72,7 +72,8 @@ pub enum Command {
         /// Diagnostic format.
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
-        /// Worker threads (0 = one per core). Output order never depends on it.
+        /// Worker threads (0 = one per core; never more than there are cores).
+        /// Output order never depends on it.
         #[arg(long, default_value_t = 0)]
         jobs: usize,
     },
@@ -356,6 +357,65 @@ fn open_input(path: &Path) -> std::io::Result<(Box<dyn std::io::Read>, Option<u6
     }
 }
 
+/// A [`std::fmt::Write`] over an output stream, for the renderers: it keeps
+/// the first I/O error (a closed pipe stops the writing, not the program).
+struct Sink<'a, W: Write> {
+    inner: &'a mut W,
+    failed: bool,
+}
+
+impl<'a, W: Write> Sink<'a, W> {
+    fn new(inner: &'a mut W) -> Sink<'a, W> {
+        Sink {
+            inner,
+            failed: false,
+        }
+    }
+}
+
+impl<W: Write> std::fmt::Write for Sink<'_, W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.failed {
+            return Err(std::fmt::Error);
+        }
+        self.inner.write_all(s.as_bytes()).map_err(|_| {
+            self.failed = true;
+            std::fmt::Error
+        })
+    }
+}
+
+/// The worker threads for `--jobs`: one per core when 0, and never more than
+/// there are cores (more threads only wait on each other).
+fn worker_threads(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    if jobs == 0 { cores } else { jobs.min(cores) }
+}
+
+/// Renders a fault that ended a file's games (a game past the size limit), as
+/// the game after those read, and whether it was one (an I/O error is not).
+fn render_stream_fault(
+    out: &mut impl std::fmt::Write,
+    name: &str,
+    fault: &crate::stream::StreamError,
+    index: usize,
+    options: &RenderOptions,
+) -> bool {
+    use crate::report::{SourceView, render_game};
+    let Some((diagnostic, head, offset, line)) = fault.diagnostic() else {
+        return false;
+    };
+    let view = SourceView::new(name, head, offset, line);
+    render_game(
+        out,
+        &view,
+        index,
+        std::slice::from_ref(&diagnostic),
+        options,
+    );
+    true
+}
+
 fn check(
     paths: &[PathBuf],
     format: CheckFormat,
@@ -387,22 +447,40 @@ fn check(
     };
     // One job runs on this thread, with one referee for every game; more run
     // on a pool, a referee per worker.
-    let pool = (jobs != 1)
+    let threads = worker_threads(jobs);
+    let pool = (threads > 1)
         .then(|| {
             rayon::ThreadPoolBuilder::new()
-                .num_threads(jobs)
+                .num_threads(threads)
                 .build()
                 .ok()
         })
         .flatten();
     let mut referee = crate::referee::Referee::new(catalog);
     let (mut games, mut valid, mut io_error) = (0usize, 0usize, false);
+    // Diagnostics go where the format sends them, as they are found; errors
+    // reading a file go to standard error (with the diagnostics, for humans).
+    let (diagnostics_to, mut errors_to): (&mut dyn Write, Option<&mut dyn Write>) =
+        if format == CheckFormat::Human {
+            (&mut *err, None)
+        } else {
+            (&mut *out, Some(&mut *err))
+        };
+    let mut diagnostics_out = std::io::BufWriter::with_capacity(1 << 16, diagnostics_to);
+    let mut file_error = |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>,
+                          message: String| {
+        let _ = diagnostics_out.flush();
+        let _ = match errors_to.as_mut() {
+            Some(e) => writeln!(e, "error: {message}"),
+            None => writeln!(diagnostics_out.get_mut(), "error: {message}"),
+        };
+    };
     for file in &files {
         let name = file.display().to_string();
         let (reader, size) = match open_input(file) {
             Ok(r) => r,
             Err(e) => {
-                let _ = writeln!(err, "error: {name}: {e}");
+                file_error(&mut diagnostics_out, format!("{name}: {e}"));
                 io_error = true;
                 continue;
             }
@@ -412,28 +490,21 @@ fn check(
         .then(|| indicatif::ProgressBar::new(size.unwrap_or(0)));
         let mut stream = GameReader::new(reader);
         let mut index = 0usize;
-        let mut failed = false;
-        let mut text = String::new();
+        let mut ended = None;
         loop {
             let batch = match stream.next_batch() {
                 Ok(Some(batch)) => batch,
                 Ok(None) => break,
                 Err(e) => {
-                    let _ = writeln!(err, "error: {name}: {e}");
-                    failed = true;
+                    ended = Some(e);
                     break;
                 }
             };
-            text.clear();
+            let mut sink = Sink::new(&mut diagnostics_out);
             let mut report = |g: &Game<'_>, diagnostics: &[crate::diagnostics::Diagnostic]| {
                 if !diagnostics.is_empty() {
-                    let view = SourceView {
-                        name: &name,
-                        text: g.text,
-                        base: g.base,
-                        first_line: g.first_line,
-                    };
-                    render_game(&mut text, &view, index, diagnostics, &options);
+                    let view = SourceView::new(&name, g.text, g.base, g.first_line);
+                    render_game(&mut sink, &view, index, diagnostics, &options);
                 }
                 index += 1;
                 games += 1;
@@ -443,53 +514,64 @@ fn check(
                         .any(crate::diagnostics::Diagnostic::is_error),
                 );
             };
-            if jobs == 1 {
-                for g in batch.games() {
-                    report(&g, &referee.verdict(g.text, g.base));
+            match &pool {
+                Some(pool) if batch.len() > 1 => {
+                    let batch: Vec<Game<'_>> = batch.games().collect();
+                    let outcomes: Vec<Vec<crate::diagnostics::Diagnostic>> = pool.install(|| {
+                        batch
+                            .par_iter()
+                            .map_init(
+                                || crate::referee::Referee::new(catalog),
+                                |referee, g| referee.verdict_read(g),
+                            )
+                            .collect()
+                    });
+                    for (g, diagnostics) in batch.iter().zip(&outcomes) {
+                        report(g, diagnostics);
+                    }
                 }
-            } else {
-                let batch: Vec<Game<'_>> = batch.games().collect();
-                let run = || -> Vec<Vec<crate::diagnostics::Diagnostic>> {
-                    batch
-                        .par_iter()
-                        .map_init(
-                            || crate::referee::Referee::new(catalog),
-                            |referee, g| referee.verdict(g.text, g.base),
-                        )
-                        .collect()
-                };
-                let outcomes = match &pool {
-                    Some(pool) => pool.install(run),
-                    None => run(),
-                };
-                for (g, diagnostics) in batch.iter().zip(&outcomes) {
-                    report(g, diagnostics);
+                _ => {
+                    for g in batch.games() {
+                        report(&g, &referee.verdict_read(&g));
+                    }
                 }
             }
             if let Some(p) = &progress {
                 p.inc(batch.text().len() as u64);
             }
-            let _ = if format == CheckFormat::Human {
-                err.write_all(text.as_bytes())
-            } else {
-                out.write_all(text.as_bytes())
-            };
         }
         if let Some(p) = progress {
             p.finish_and_clear();
         }
-        io_error |= failed;
-        if index == 0 && !failed {
+        if let Some(e) = &ended {
+            let mut sink = Sink::new(&mut diagnostics_out);
+            if render_stream_fault(&mut sink, &name, e, index, &options) {
+                // The game past the limit is a game, and invalid.
+                index += 1;
+                games += 1;
+            } else {
+                file_error(&mut diagnostics_out, format!("{name}: {e}"));
+                io_error = true;
+            }
+        }
+        if index == 0 && ended.is_none() {
             // No game in the file: say so with the parser's own diagnostic.
             let outcome = check_with(&name, "", catalog, ReplayOptions::default());
             games += 1;
-            let _ = if format == CheckFormat::Human {
-                err.write_all(render_diagnostics(&outcome, &options).as_bytes())
-            } else {
-                out.write_all(render_diagnostics(&outcome, &options).as_bytes())
-            };
+            let view = SourceView::new(&name, "", 0, 0);
+            for (g, game) in outcome.games.iter().enumerate() {
+                render_game(
+                    &mut Sink::new(&mut diagnostics_out),
+                    &view,
+                    g,
+                    &game.diagnostics,
+                    &options,
+                );
+            }
         }
     }
+    let _ = diagnostics_out.flush();
+    drop(diagnostics_out);
     let summary = format!(
         "checked {games} games in {} files: {valid} valid, {} invalid",
         files.len(),

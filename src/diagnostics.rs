@@ -22,6 +22,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("E106", "malformed-claim"),
     ("E107", "unterminated-comment"),
     ("E108", "no-game"),
+    ("E109", "not-utf8"),
+    ("E110", "line-too-long"),
+    ("E111", "game-too-long"),
     ("E201", "unknown-tile"),
     ("E202", "unknown-player"),
     ("E203", "wrong-player"),
@@ -58,6 +61,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E504", "game-ended-early"),
     ("E505", "goods-mismatch"),
     ("W101", "turns-not-checked"),
+    ("W102", "faults-not-listed"),
 ];
 
 /// A fault in a record, with the span of the text concerned.
@@ -164,6 +168,51 @@ pub enum Diagnostic {
         /// The input.
         #[label("no tag pairs or turns here")]
         span: Span,
+    },
+    /// Bytes of the input that are not UTF-8 text (each is read as U+001A, so
+    /// that nothing else moves; the game is not replayed).
+    #[error("not UTF-8 text")]
+    #[diagnostic(
+        code(E109),
+        help(
+            "a CGN file is UTF-8 text: save it as UTF-8 (the bytes are shown as \\u{{1a}}; the other games of the file are checked)"
+        )
+    )]
+    NotUtf8 {
+        /// The bytes.
+        #[label("{} not UTF-8", if span.len() == 1 { "this byte is".to_string() } else { format!("these {} bytes are", span.len()) })]
+        span: Span,
+    },
+    /// A line longer than `notation::MAX_LINE` bytes: it is not read.
+    #[error("line too long")]
+    #[diagnostic(
+        code(E110),
+        help(
+            "a line of CGN holds at most {limit} bytes: split a long comment over several comment lines"
+        )
+    )]
+    LineTooLong {
+        /// The line.
+        #[label("this line is {} bytes long", span.len())]
+        span: Span,
+        /// The limit.
+        limit: usize,
+    },
+    /// A game longer than `notation::MAX_GAME` bytes: it is not read, and a file
+    /// is not read past it.
+    #[error("game too long")]
+    #[diagnostic(
+        code(E111),
+        help(
+            "a game of CGN holds at most {limit} bytes (a complete game is a few kilobytes): check that each game starts with its tag pairs; a file is not read past such a game"
+        )
+    )]
+    GameTooLong {
+        /// The game's first line.
+        #[label("the game starting here is longer than {limit} bytes")]
+        span: Span,
+        /// The limit.
+        limit: usize,
     },
     /// A tile id that is not in the tile sets in play.
     #[error("unknown tile {tile}")]
@@ -721,6 +770,25 @@ pub enum Diagnostic {
         /// How many.
         count: usize,
     },
+    /// A game with more faults than the referee keeps for one game
+    /// ([`MAX_FAULTS`]): the others are counted here.
+    #[error("faults not listed: {count}")]
+    #[diagnostic(
+        code(W102),
+        severity(Warning),
+        help(
+            "the first {limit} faults of a game are listed; fix them and check again to see the others"
+        )
+    )]
+    FaultsNotListed {
+        /// The first fault not listed.
+        #[label("the faults from here on are not listed")]
+        span: Span,
+        /// How many.
+        count: usize,
+        /// How many are listed.
+        limit: usize,
+    },
 }
 
 impl Diagnostic {
@@ -746,6 +814,64 @@ impl Diagnostic {
             .and_then(|mut l| l.next())
             .map(|l| Span::new(l.offset(), l.offset() + l.len()))
             .unwrap_or_default()
+    }
+}
+
+/// The most faults one game keeps; the others are counted in one warning
+/// (`W102`), so that a game's faults take bounded room whatever its text holds.
+pub const MAX_FAULTS: usize = 10_000;
+
+/// The faults of one game as they are found: the first [`MAX_FAULTS`] kept, the
+/// others counted.
+#[derive(Debug, Clone, Default)]
+pub struct Faults {
+    kept: Vec<Diagnostic>,
+    more: usize,
+    first_more: Span,
+}
+
+impl Faults {
+    /// No faults yet.
+    pub fn new() -> Faults {
+        Faults::default()
+    }
+
+    /// Adds a fault.
+    pub fn push(&mut self, d: Diagnostic) {
+        if self.kept.len() < MAX_FAULTS {
+            self.kept.push(d);
+        } else {
+            if self.more == 0 {
+                self.first_more = d.span();
+            }
+            self.more += 1;
+        }
+    }
+
+    /// Whether a fault kept is an error (a game with faults not kept has
+    /// [`MAX_FAULTS`] kept, errors among them).
+    pub fn has_errors(&self) -> bool {
+        self.kept.iter().any(Diagnostic::is_error)
+    }
+
+    /// The faults kept, and a warning counting the others if there are any.
+    pub fn into_vec(mut self) -> Vec<Diagnostic> {
+        if self.more > 0 {
+            self.kept.push(Diagnostic::FaultsNotListed {
+                span: self.first_more,
+                count: self.more,
+                limit: MAX_FAULTS,
+            });
+        }
+        self.kept
+    }
+}
+
+impl Extend<Diagnostic> for Faults {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, iter: I) {
+        for d in iter {
+            self.push(d);
+        }
     }
 }
 

@@ -63,7 +63,7 @@ pub use diagnostics::Diagnostic;
 pub use notation::parse;
 pub use player::{ByPlayer, Player};
 pub use referee::{
-    Outcome, Replay, ReplayOptions, ScoreSheet, check, check_with, replay, replay_with,
+    Outcome, Replay, ReplayOptions, ScoreSheet, check, check_bytes, check_with, replay, replay_with,
 };
 pub use rules::{Action, Edition, Game, Move, Setup, Violation};
 pub use score::{ScoreEvent, ScoreReason};

@@ -4,7 +4,7 @@
 //! [`verdict`] (and a [`Referee`] over many games) gives the same diagnostics the
 //! quick way for the clean games of an archive.
 
-use crate::diagnostics::{Diagnostic, from_violation};
+use crate::diagnostics::{Diagnostic, Faults, from_violation};
 use crate::notation::header::{TagValues, result_entries};
 use crate::notation::quick::{self, SeatName, Step};
 use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
@@ -67,10 +67,12 @@ pub fn replay(record: &GameRecord, catalog: &TileCatalog) -> Replay {
 
 /// Replays a parsed record with options.
 pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOptions) -> Replay {
-    let (header, mut diagnostics) = Header::read(record);
+    let (header, header_faults) = Header::read(record);
+    let mut diagnostics = Faults::new();
+    diagnostics.extend(header_faults);
     let Some(header) = header else {
         return Replay {
-            diagnostics,
+            diagnostics: diagnostics.into_vec(),
             ..Replay::default()
         };
     };
@@ -119,7 +121,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         return Replay {
             events,
             score: None,
-            diagnostics,
+            diagnostics: diagnostics.into_vec(),
             players,
             goods_taken,
         };
@@ -169,7 +171,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             edition: game.edition(),
             final_scoring,
         }),
-        diagnostics,
+        diagnostics: diagnostics.into_vec(),
         players,
         goods_taken,
     }
@@ -238,7 +240,7 @@ fn breakdown(events: &[ScoreEvent], player: Player, game: &Game<'_>) -> String {
 
 /// Checks a turn's expansion events: each must be one an expansion in play
 /// defines, and say what the turn did.
-fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Vec<Diagnostic>) {
+fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
     let trading = game.expansions().contains(Expansion::TradersAndBuilders);
     for e in &turn.events {
         match e.name.value.as_str() {
@@ -274,12 +276,7 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Vec<Diagnostic>
     }
 }
 
-fn check_claims_of(
-    turn: &TurnRecord,
-    events: &[ScoreEvent],
-    game: &Game<'_>,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, out: &mut Faults) {
     for claim in &turn.claims {
         let Some(p) = game.seat(&claim.player.value) else {
             out.push(Diagnostic::UnknownPlayer {
@@ -388,6 +385,62 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
     }
 }
 
+/// [`check_with`] on the bytes of a file, read as `carcref check` reads a file
+/// ([`crate::stream::GameReader`]): a byte order mark at the start is passed
+/// over, bytes that are not UTF-8 are faults of their game (`E109`), and a game
+/// longer than the limit is a fault (`E111`) after which nothing is read. The
+/// outcome's text is the file as read: its bytes that are not UTF-8 are
+/// U+001A, and it ends with the first line of a game too long to read.
+pub fn check_bytes(
+    name: &str,
+    bytes: &[u8],
+    catalog: &TileCatalog,
+    options: ReplayOptions,
+) -> Outcome {
+    let mut reader = crate::stream::GameReader::new(bytes);
+    let mut src = String::new();
+    if bytes.starts_with(b"\xef\xbb\xbf") {
+        src.push('\u{feff}');
+    }
+    let mut games = Vec::new();
+    loop {
+        match reader.next_batch() {
+            Ok(Some(batch)) => {
+                src.push_str(batch.text());
+                games.extend(
+                    batch
+                        .games()
+                        .map(|g| check_game_read(g.text, g.base, g.not_utf8, catalog, options)),
+                );
+            }
+            Ok(None) => break,
+            Err(e) => {
+                if let Some((diagnostic, head, _, _)) = e.diagnostic() {
+                    src.push_str(head);
+                    games.push(GameOutcome {
+                        record: GameRecord::default(),
+                        diagnostics: vec![diagnostic],
+                        replay: None,
+                    });
+                }
+                break;
+            }
+        }
+    }
+    if games.is_empty() {
+        // No game: the parser says so, of the whole text.
+        let mut all = bytes.to_vec();
+        crate::stream::replace_not_utf8(&mut all, 0, &mut Vec::new());
+        let text = String::from_utf8(all).unwrap_or_default();
+        return check_with(name, &text, catalog, options);
+    }
+    Outcome {
+        name: name.to_string(),
+        src,
+        games,
+    }
+}
+
 /// The diagnostics of one game whose text starts at byte `base` of its file:
 /// what [`check_game`] reports, found the quick way when there are none.
 ///
@@ -434,6 +487,22 @@ impl<'c> Referee<'c> {
             setup_tags: None,
             seats: [SeatName::default(); MAX_PLAYERS],
         }
+    }
+
+    /// [`verdict`] on one game read from a file: a game with bytes that were
+    /// not UTF-8 is checked by the full referee, which reports them.
+    pub fn verdict_read(&mut self, game: &crate::stream::Game<'_>) -> Vec<Diagnostic> {
+        if game.not_utf8.is_empty() {
+            return self.verdict(game.text, game.base);
+        }
+        check_game_read(
+            game.text,
+            game.base,
+            game.not_utf8,
+            self.catalog,
+            ReplayOptions::default(),
+        )
+        .diagnostics
     }
 
     /// [`verdict`] on one game.
@@ -572,19 +641,38 @@ pub fn check_game(
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {
+    check_game_read(text, base, &[], catalog, options)
+}
+
+/// [`check_game`] on a game read from a file, whose bytes at `not_utf8` (file
+/// offsets) were not UTF-8 and are U+001A in `text`: each run of them is a
+/// fault (`E109`) and the game is not replayed.
+pub fn check_game_read(
+    text: &str,
+    base: usize,
+    not_utf8: &[Span],
+    catalog: &TileCatalog,
+    options: ReplayOptions,
+) -> GameOutcome {
     let p = crate::notation::parse_game(text, base);
-    let mut diagnostics = p.diagnostics;
+    let mut faults = Faults::new();
+    faults.extend(
+        not_utf8
+            .iter()
+            .map(|span| Diagnostic::NotUtf8 { span: *span }),
+    );
+    faults.extend(p.diagnostics);
     let empty = p.record.tags.is_empty() && p.record.turns.is_empty();
-    let replay = if diagnostics.iter().any(Diagnostic::is_error) || empty {
+    let replay = if faults.has_errors() || empty {
         None
     } else {
         let r = replay_with(&p.record, catalog, options);
-        diagnostics.extend(r.diagnostics.iter().cloned());
+        faults.extend(r.diagnostics.iter().cloned());
         Some(r)
     };
     GameOutcome {
         record: p.record,
-        diagnostics,
+        diagnostics: faults.into_vec(),
         replay,
     }
 }

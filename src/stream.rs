@@ -3,22 +3,33 @@
 //!
 //! Games are split exactly as [`crate::notation::split_games`] splits a text held
 //! in memory: a game starts at the first tag or turn line, and a new game at a tag
-//! line that follows a turn line. Each game carries its byte offset and first line
-//! in the file, so spans, line numbers and reports are the same as for the whole
-//! file read at once.
+//! line that follows a turn line, together with the comment lines just before
+//! that tag line (after the last blank or turn line). A byte order mark at the
+//! start of the input is passed over. Each game carries its byte offset and first
+//! line in the file, so spans, line numbers and reports are the same as for the
+//! whole file read at once.
 //!
 //! The input is read in large blocks into one buffer and searched there in place:
 //! line by line until a game has a turn line, then only for the next `[` (a tag
 //! line holds one, and nothing else can end the game). The games complete in the
 //! buffer are handed out together, as one text checked for UTF-8 once and
 //! borrowed from the buffer, with each game's range in it; nothing is copied. A
-//! game larger than the buffer grows it, and the buffer shrinks back once its
-//! games are small again.
+//! byte that is not UTF-8 is replaced in the buffer by U+001A (one byte for one,
+//! so that no offset moves) and its place handed out with its game, which
+//! reports it. A game larger than the buffer grows it, up to the limit of
+//! [`crate::notation::MAX_GAME`]: a game past it is a fault, after which the
+//! input is not read further, so memory stays bounded whatever it holds; the
+//! buffer shrinks back once its games are small again.
 
 use std::io::Read;
 
+use crate::notation::{MAX_GAME, Span};
+
 /// The size of the input buffer: the most the reader asks its input for at once.
 const BUFFER: usize = 256 * 1024;
+
+/// The byte order mark of UTF-8.
+const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// One game's text and where it lies in its file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,12 +40,15 @@ pub struct Game<'a> {
     pub first_line: usize,
     /// The game's lines, line ends included.
     pub text: &'a str,
+    /// The bytes of the game that were not UTF-8 (file offsets), each replaced
+    /// in `text` by U+001A.
+    pub not_utf8: &'a [Span],
 }
 
 /// Where one game of a batch lies: its end in the batch's text and its first
 /// line in the file (it starts where the game before it ends).
 #[derive(Debug, Clone, Copy)]
-struct Span {
+struct GameSpan {
     end: usize,
     first_line: usize,
 }
@@ -47,7 +61,9 @@ pub struct Batch<'a> {
     text: &'a str,
     /// Byte offset of `text` in the file.
     base: usize,
-    spans: &'a [Span],
+    spans: &'a [GameSpan],
+    /// Bytes that were not UTF-8, in file offsets, in order.
+    not_utf8: &'a [Span],
 }
 
 impl<'a> Batch<'a> {
@@ -68,13 +84,17 @@ impl<'a> Batch<'a> {
 
     /// The games, in the order of the file.
     pub fn games(&self) -> impl ExactSizeIterator<Item = Game<'a>> + Clone + 'a {
-        let (text, base) = (self.text, self.base);
+        let (text, base, not_utf8) = (self.text, self.base, self.not_utf8);
         let mut start = 0;
         self.spans.iter().map(move |span| {
+            let (from, to) = (base + start, base + span.end);
+            let first = not_utf8.partition_point(|s| s.start < from);
+            let last = not_utf8.partition_point(|s| s.start < to);
             let game = Game {
-                base: base + start,
+                base: from,
                 first_line: span.first_line,
                 text: text.get(start..span.end).unwrap_or_default(),
+                not_utf8: not_utf8.get(first..last).unwrap_or_default(),
             };
             start = span.end;
             game
@@ -88,14 +108,45 @@ pub enum StreamError {
     /// The reader failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    /// A line is not UTF-8.
-    #[error("line {line} is not UTF-8 text (the line starts at byte {offset} of the file)")]
-    NotUtf8 {
-        /// 1-based line number.
+    /// A game is longer than [`MAX_GAME`]: the input is not read further.
+    #[error(
+        "the game starting on line {line} is longer than {limit} bytes; the rest of the input is not read"
+    )]
+    GameTooLong {
+        /// 1-based line number of the game's first line.
         line: usize,
-        /// Byte offset of the line in the file.
+        /// Byte offset of the game in the file.
         offset: usize,
+        /// The game's first line (its first characters).
+        head: String,
+        /// The limit.
+        limit: usize,
     },
+}
+
+impl StreamError {
+    /// The diagnostic of a fault of the input (not of the reader), and the text
+    /// it points into with that text's byte offset and first line (0-based) in
+    /// the file.
+    pub fn diagnostic(&self) -> Option<(crate::Diagnostic, &str, usize, usize)> {
+        match self {
+            StreamError::Io(_) => None,
+            StreamError::GameTooLong {
+                line,
+                offset,
+                head,
+                limit,
+            } => Some((
+                crate::Diagnostic::GameTooLong {
+                    span: Span::new(*offset, offset + head.len()),
+                    limit: *limit,
+                },
+                head,
+                *offset,
+                line.saturating_sub(1),
+            )),
+        }
+    }
 }
 
 /// What the reader searches the buffer for next.
@@ -115,6 +166,8 @@ pub struct GameReader<R> {
     end: usize,
     /// The buffer's size when no game has made it larger.
     size: usize,
+    /// The longest game the reader holds.
+    max_game: usize,
     /// Where the games not yet handed out start in `buf`.
     start: usize,
     /// Where the complete games after `start` end in `buf`, in order.
@@ -129,13 +182,17 @@ pub struct GameReader<R> {
     /// 0-based line number of `start` in the file.
     line: usize,
     /// The games of the batch handed out last.
-    spans: Vec<Span>,
+    spans: Vec<GameSpan>,
+    /// The bytes of the batch handed out last that were not UTF-8.
+    not_utf8: Vec<Span>,
     /// A fault met after the games not yet handed out, reported after them.
     fault: Option<StreamError>,
     /// Whether the game being gathered has a turn line yet.
     seen_turn: bool,
     /// Whether any tag or turn line has been read.
     started: bool,
+    /// Whether the start of the input has been looked at for a byte order mark.
+    begun: bool,
     /// Whether the input has ended.
     eof: bool,
     /// Whether the last batch has been handed out.
@@ -154,30 +211,40 @@ impl<R> std::fmt::Debug for GameReader<R> {
     }
 }
 
-/// What a line is, from its first character after white space: a tag line, a
-/// turn line, or neither (blank or comment). Decided on the bytes: white space
-/// here is what `str::trim_start` removes, and a line whose first other byte is
-/// not ASCII is read as text to decide (it is a turn line unless it is white
-/// space all through, or not UTF-8, in which case the game's check reports it).
-fn line_kind(line: &[u8]) -> (bool, bool) {
+/// What a line is, from its first character after white space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Nothing but white space.
+    Blank,
+    /// A tag line (`[`).
+    Tag,
+    /// A comment line (`{` or `;`).
+    Comment,
+    /// Anything else: a turn line (or a line the game's check reports).
+    Turn,
+}
+
+/// What a line is. Decided on the bytes: white space here is what
+/// `str::trim_start` removes, and a line whose first other byte is not ASCII is
+/// read as text to decide, its bytes that are not UTF-8 read as the U+001A they
+/// are replaced with (a turn line's first character, then).
+fn line_kind(line: &[u8]) -> Kind {
     let first = line
         .iter()
         .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C));
+    let kind_of = |c: char| match c {
+        '[' => Kind::Tag,
+        '{' | ';' => Kind::Comment,
+        _ => Kind::Turn,
+    };
     match first.and_then(|i| line.get(i)) {
-        None => (false, false),
-        Some(b'[') => (true, false),
-        Some(b'{' | b';') => (false, false),
-        Some(b) if b.is_ascii() => (false, true),
-        Some(_) => {
-            let kind = std::str::from_utf8(line)
-                .ok()
-                .and_then(|t| t.trim_start().chars().next());
-            match kind {
-                None => (false, false),
-                Some('[') => (true, false),
-                Some(c) => (false, !matches!(c, '{' | ';')),
-            }
-        }
+        None => Kind::Blank,
+        Some(b) if b.is_ascii() => kind_of(char::from(*b)),
+        Some(_) => String::from_utf8_lossy(line)
+            .trim_start()
+            .chars()
+            .next()
+            .map_or(Kind::Blank, kind_of),
     }
 }
 
@@ -190,6 +257,68 @@ fn find_line_feed(bytes: &[u8]) -> Option<usize> {
 /// The number of line feeds in `bytes` (counted by `memchr`, a vector at a time).
 fn count_lines(bytes: &[u8]) -> usize {
     memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// Where the next game starts, for a tag line at `at` that follows a turn line:
+/// at the comment lines just before it (after the last blank or turn line, and
+/// not before `floor`, where the game being ended starts).
+fn game_start(bytes: &[u8], floor: usize, at: usize) -> usize {
+    let mut start = at;
+    while start > floor {
+        // The line before `start` ends with the line feed at `start - 1`.
+        let before = bytes.get(floor..start - 1).unwrap_or_default();
+        let line_start = memchr::memrchr(b'\n', before).map_or(floor, |i| floor + i + 1);
+        if line_kind(bytes.get(line_start..start).unwrap_or_default()) != Kind::Comment {
+            break;
+        }
+        start = line_start;
+    }
+    start
+}
+
+/// Replaces each byte of `bytes` that is not UTF-8 by U+001A (one byte for
+/// one, so no offset moves), noting where they were (`base` is the offset of
+/// `bytes` in the file; neighbouring bad bytes are one span). Afterwards
+/// `bytes` is UTF-8.
+pub fn replace_not_utf8(bytes: &mut [u8], base: usize, spans: &mut Vec<Span>) {
+    let mut at = 0;
+    while let Some(rest) = bytes.get_mut(at..) {
+        let Err(e) = std::str::from_utf8(rest) else {
+            break;
+        };
+        let bad = e.valid_up_to();
+        let len = e.error_len().unwrap_or(rest.len() - bad);
+        for b in rest.iter_mut().skip(bad).take(len) {
+            *b = 0x1a;
+        }
+        let from = base + at + bad;
+        match spans.last_mut() {
+            Some(last) if last.end == from => last.end = from + len,
+            _ => spans.push(Span::new(from, from + len)),
+        }
+        at += bad + len;
+    }
+}
+
+/// The first characters of a line, for a report: up to 200 bytes of it,
+/// whole characters, bytes that are not UTF-8 read as U+001A.
+fn head_of(bytes: &[u8]) -> String {
+    let line = bytes
+        .get(..find_line_feed(bytes).unwrap_or(bytes.len()))
+        .unwrap_or_default();
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let mut head = String::new();
+    for c in String::from_utf8_lossy(line.get(..204).unwrap_or(line)).chars() {
+        if head.len() + c.len_utf8() > 200 {
+            break;
+        }
+        head.push(if c == char::REPLACEMENT_CHARACTER {
+            '\u{1a}'
+        } else {
+            c
+        });
+    }
+    head
 }
 
 impl<R: Read> GameReader<R> {
@@ -207,6 +336,7 @@ impl<R: Read> GameReader<R> {
             buf: vec![0; size],
             end: 0,
             size,
+            max_game: MAX_GAME,
             start: 0,
             ends: Vec::new(),
             pos: 0,
@@ -215,9 +345,11 @@ impl<R: Read> GameReader<R> {
             base: 0,
             line: 0,
             spans: Vec::new(),
+            not_utf8: Vec::new(),
             fault: None,
             seen_turn: false,
             started: false,
+            begun: false,
             eof: false,
             done: false,
         }
@@ -238,8 +370,7 @@ impl<R: Read> GameReader<R> {
             self.search();
             if self.eof {
                 // The last game runs to the end of the input; a stream of only
-                // blank and comment lines holds no game, but its bytes are
-                // still checked.
+                // blank and comment lines holds no game.
                 if self.started {
                     self.ends.push(self.end);
                 }
@@ -266,64 +397,68 @@ impl<R: Read> GameReader<R> {
     }
 
     /// The complete games, `buf[start..split]`, as a batch; the games not yet
-    /// handed out start at `split` after it. The text is checked for UTF-8
-    /// once: the games before a bad byte are handed out, and the fault is kept
-    /// to follow them.
+    /// handed out start at `split` after it. A byte that is not UTF-8 is
+    /// replaced by U+001A, and its place kept for its game. A game longer than
+    /// the limit ends the batch, and is a fault that follows it.
     fn batch(&mut self, split: usize) -> Result<Option<Batch<'_>>, StreamError> {
-        let bytes = self.buf.get(self.start..split).unwrap_or_default();
-        let (text, bad) = match std::str::from_utf8(bytes) {
-            Ok(text) => (text, None),
-            Err(e) => {
-                let valid = e.valid_up_to();
-                let text = bytes
-                    .get(..valid)
-                    .and_then(|b| std::str::from_utf8(b).ok())
-                    .unwrap_or_default();
-                (text, Some(valid))
+        // A game past the limit ends the batch, and the input after it.
+        let mut split = split;
+        let mut from = self.start;
+        for (i, &end) in self.ends.iter().enumerate() {
+            if end - from > self.max_game {
+                self.fault = Some(self.too_long(from));
+                self.done = true;
+                self.ends.truncate(i);
+                split = from;
+                break;
             }
-        };
-        let (base, mut line) = (self.base, self.line);
+            from = end;
+        }
+        self.not_utf8.clear();
+        let base = self.base;
+        let range = self.start..split;
+        // A text with a bad byte is mended before it is read as text.
+        if let Some(bytes) = self.buf.get_mut(range.clone())
+            && std::str::from_utf8(bytes).is_err()
+        {
+            replace_not_utf8(bytes, base, &mut self.not_utf8);
+        }
+        let text = self
+            .buf
+            .get(range)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or_default();
+        let mut line = self.line;
         self.spans.clear();
         let mut from = 0;
         for &end in &self.ends {
             let end = end.saturating_sub(self.start);
-            if bad.is_some_and(|bad| end > bad) {
-                break;
-            }
-            self.spans.push(Span {
+            self.spans.push(GameSpan {
                 end,
                 first_line: line,
             });
             line += count_lines(text.as_bytes().get(from..end).unwrap_or_default());
             from = end;
         }
-        let text = text.get(..from).unwrap_or_default();
-        if let Some(valid) = bad {
-            let before = bytes.get(from..valid).unwrap_or_default();
-            let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-            let fault = StreamError::NotUtf8 {
-                line: line + count_lines(before) + 1,
-                offset: base + from + line_start,
-            };
-            if self.spans.is_empty() {
-                // Nothing follows the fault, not even a fault met after it.
-                self.fault = None;
-                self.done = true;
-                return Err(fault);
-            }
-            self.fault = Some(fault);
-        }
         self.ends.clear();
         self.start = split;
         self.base += from;
         self.line = line;
         if self.spans.is_empty() {
-            return Ok(None);
+            // No game to hand out before a fault: the fault now.
+            return match self.fault.take() {
+                Some(fault) => {
+                    self.done = true;
+                    Err(fault)
+                }
+                None => Ok(None),
+            };
         }
         Ok(Some(Batch {
-            text,
+            text: text.get(..from).unwrap_or_default(),
             base,
             spans: &self.spans,
+            not_utf8: &self.not_utf8,
         }))
     }
 
@@ -331,7 +466,7 @@ impl<R: Read> GameReader<R> {
     /// full. Sets `eof` at the end of the input.
     fn fill(&mut self) -> Result<(), StreamError> {
         if self.end >= self.buf.len() {
-            self.make_room();
+            self.make_room()?;
         }
         loop {
             let room = self.buf.get_mut(self.end..).unwrap_or_default();
@@ -348,8 +483,9 @@ impl<R: Read> GameReader<R> {
     /// Frees at least half of the buffer, when no complete game is left in it:
     /// the game being gathered moves to the front; a game longer than half of
     /// the buffer doubles it, and a buffer so doubled shrinks back once its
-    /// games are short again.
-    fn make_room(&mut self) {
+    /// games are short again. A game past its limit is a fault instead: the
+    /// buffer does not grow for it.
+    fn make_room(&mut self) -> Result<(), StreamError> {
         let shift = self.start.min(self.end);
         let end = self.end.min(self.buf.len());
         self.buf.copy_within(shift..end, 0);
@@ -358,17 +494,53 @@ impl<R: Read> GameReader<R> {
         self.seek = self.seek.saturating_sub(shift);
         self.end = end - shift;
         if self.end > self.buf.len() / 2 {
+            if self.end > self.max_game {
+                return Err(self.too_long(0));
+            }
             self.buf.resize(self.buf.len() * 2, 0);
         } else if self.buf.len() > self.size && self.end <= self.size / 2 {
             self.buf.truncate(self.size);
             self.buf.shrink_to_fit();
         }
+        Ok(())
+    }
+
+    /// The fault of the game that starts at `at` in the buffer (the game after
+    /// the complete games before it), which is longer than the limit.
+    fn too_long(&self, at: usize) -> StreamError {
+        let before = self.buf.get(self.start..at).unwrap_or_default();
+        StreamError::GameTooLong {
+            line: self.line + count_lines(before) + 1,
+            offset: self.base + (at - self.start),
+            head: head_of(self.buf.get(at..self.end).unwrap_or_default()),
+            limit: self.max_game,
+        }
+    }
+
+    /// Passes over a byte order mark at the start of the input. `false` while
+    /// too little of the input is read to tell.
+    fn begin(&mut self) -> bool {
+        if self.begun {
+            return true;
+        }
+        let read = self.buf.get(..self.end).unwrap_or_default();
+        if read.len() < BOM.len() && !self.eof && BOM.starts_with(read) {
+            return false;
+        }
+        self.begun = true;
+        if read.starts_with(BOM) {
+            (self.start, self.pos, self.seek, self.base) = (3, 3, 3, 3);
+        }
+        true
     }
 
     /// Searches the buffer for the ends of games, as far as it is filled:
     /// each game ended by a tag line after a turn line has its end in `ends`.
     /// At the end of the input, the whole of it has been searched.
     fn search(&mut self) {
+        if !self.begin() {
+            return;
+        }
         let filled = self.buf.get(..self.end).unwrap_or_default();
         let end = filled.len();
         let (mut pos, mut seek, mut mode) = (self.pos, self.seek, self.mode);
@@ -411,17 +583,18 @@ impl<R: Read> GameReader<R> {
                         None => break,
                     };
                     let line_start = pos;
-                    let (is_tag, is_turn) =
-                        line_kind(filled.get(line_start..line_end).unwrap_or_default());
+                    let kind = line_kind(filled.get(line_start..line_end).unwrap_or_default());
                     pos = line_end;
                     seek = line_end;
-                    if is_tag && self.seen_turn {
-                        // A tag line after a turn line starts the next game.
+                    if kind == Kind::Tag && self.seen_turn {
+                        // A tag line after a turn line starts the next game,
+                        // with the comment lines just before it.
                         self.seen_turn = false;
-                        self.ends.push(line_start);
+                        let floor = self.ends.last().copied().unwrap_or(self.start);
+                        self.ends.push(game_start(filled, floor, line_start));
                     }
-                    self.started |= is_tag || is_turn;
-                    self.seen_turn |= is_turn;
+                    self.started |= matches!(kind, Kind::Tag | Kind::Turn);
+                    self.seen_turn |= kind == Kind::Turn;
                     if self.seen_turn {
                         mode = Seek::Bracket;
                     }
@@ -435,13 +608,14 @@ impl<R: Read> GameReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::MAX_LINE;
 
-    /// A game's offset, first line and text, owned.
-    type Owned = (usize, usize, String);
+    /// A game's offset, first line, text and bytes that were not UTF-8, owned.
+    type Owned = (usize, usize, String, Vec<Span>);
 
     /// Every game of a reader, batch by batch, up to its fault if any. Each
-    /// batch holds games, its text is theirs one after the other, and nothing
-    /// follows a fault.
+    /// batch holds games, its text is theirs one after the other, its bad bytes
+    /// lie in its games, and nothing follows a fault.
     fn drain<R: Read>(reader: &mut GameReader<R>) -> (Vec<Owned>, Option<StreamError>) {
         let mut games = Vec::new();
         loop {
@@ -451,19 +625,26 @@ mod tests {
                     assert_eq!(batch.games().len(), batch.len());
                     let text: String = batch.games().map(|g| g.text).collect();
                     assert_eq!(text, batch.text());
-                    let mut games_of = batch.games();
-                    let first = games_of.next().unwrap();
-                    assert_eq!(first.base, batch.base);
-                    let mut base = first.base;
+                    let bad: Vec<Span> = batch.games().flat_map(|g| g.not_utf8.to_vec()).collect();
+                    assert_eq!(bad, batch.not_utf8);
+                    let mut base = batch.base;
                     for g in batch.games() {
                         assert_eq!(g.base, base);
+                        for s in g.not_utf8 {
+                            assert!(s.start >= g.base && s.end <= g.base + g.text.len());
+                            let local = &g.text[s.start - g.base..s.end - g.base];
+                            assert!(local.bytes().all(|b| b == 0x1a), "{local:?}");
+                        }
                         base += g.text.len();
                     }
-                    games.extend(
-                        batch
-                            .games()
-                            .map(|g| (g.base, g.first_line, g.text.to_string())),
-                    );
+                    games.extend(batch.games().map(|g| {
+                        (
+                            g.base,
+                            g.first_line,
+                            g.text.to_string(),
+                            g.not_utf8.to_vec(),
+                        )
+                    }));
                 }
                 Ok(None) => return (games, None),
                 Err(e) => {
@@ -480,6 +661,14 @@ mod tests {
         games
     }
 
+    /// The games of an in-memory text as [`crate::notation::split_games`]
+    /// splits it, in the reader's terms.
+    fn split(src: &str) -> Vec<Owned> {
+        crate::notation::split_games(src)
+            .map(|(b, t)| (b, src[..b].matches('\n').count(), t.to_string(), Vec::new()))
+            .collect()
+    }
+
     #[test]
     fn splits_as_the_in_memory_reader_does() {
         let srcs = [
@@ -488,83 +677,120 @@ mod tests {
             "[A \"1\"]\n[B \"2\"]",
             "; only a comment\n\n",
             "",
+            "\u{feff}[A \"1\"]\n1. X V 1,0 r0\n",
+            "[A \"1\"]\n1. X V 1,0 r0\n; end of 1\n\n; about 2\n{ and this }\n[A \"2\"]\n1. Y V 1,0 r0\n",
+            "[A \"1\"]\n1. X V 1,0 r0\n; about 2\n[A \"2\"]\n",
         ];
         for src in srcs {
-            let ours: Vec<(usize, String)> =
-                games(src).into_iter().map(|(b, _, t)| (b, t)).collect();
-            let theirs: Vec<(usize, String)> = crate::notation::split_games(src)
-                .map(|(b, t)| (b, t.to_string()))
-                .collect();
-            assert_eq!(ours, theirs, "{src:?}");
+            assert_eq!(games(src), split(src), "{src:?}");
+            assert_eq!(games(src), reference(src.as_bytes()), "{src:?}");
         }
     }
 
-    /// A game's offset, first line and text, or the line and offset of its fault.
-    type Game = Result<(usize, usize, String), (usize, usize)>;
-
-    /// What a reader yields, with faults reduced to the line and offset they name.
-    type Games = Vec<Game>;
-
-    fn outcome<R: Read>(mut reader: GameReader<R>) -> Games {
-        let (games, fault) = drain(&mut reader);
-        let mut games: Games = games.into_iter().map(Ok).collect();
-        match fault {
-            None => {}
-            Some(StreamError::NotUtf8 { line, offset }) => games.push(Err((line, offset))),
-            Some(e) => panic!("{e}"),
-        }
-        games
+    #[test]
+    fn comment_lines_before_a_games_tags_are_that_games() {
+        let src = "[A \"1\"]\n1. X V 1,0 r0\n; end of 1\n\n; about 2\n[A \"2\"]\n1. Y V 1,0 r0\n";
+        let g = games(src);
+        assert_eq!(g.len(), 2);
+        assert!(g[0].2.ends_with("; end of 1\n\n"), "{:?}", g[0].2);
+        assert!(g[1].2.starts_with("; about 2\n[A \"2\"]"), "{:?}", g[1].2);
+        assert_eq!(g[1].1, 4);
     }
 
-    /// The games of a whole input, split line by line as the reader must: a tag
-    /// line after a turn line starts a game, each game's bytes are checked once
-    /// it is complete, and nothing follows a fault.
-    fn reference(bytes: &[u8]) -> Games {
-        let (mut games, last) = reference_parts(bytes);
-        games.extend(last);
-        games
+    #[test]
+    fn a_byte_order_mark_is_passed_over() {
+        let src = "\u{feff}[A \"1\"]\n1. X V 1,0 r0\n[A \"2\"]\n1. Y V 1,0 r0\n";
+        let g = games(src);
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].0, g[0].1), (3, 0));
+        assert!(g[0].2.starts_with("[A \"1\"]"));
+        // Read a byte at a time, the mark is still recognised.
+        let (trickled, _) = drain(&mut GameReader::with_buffer(
+            Trickle::new(src.as_bytes(), 5),
+            2,
+        ));
+        assert_eq!(trickled, g);
+        // A mark anywhere else is text.
+        let g = games("[A \"1\"]\n\u{feff}1. X V 1,0 r0\n");
+        assert!(g[0].2.contains('\u{feff}'));
     }
 
-    /// The games [`reference`] finds, apart from the one the end of the input
-    /// ends (if any).
-    fn reference_parts(bytes: &[u8]) -> (Games, Option<Game>) {
-        fn text(bytes: &[u8], base: usize, first: usize) -> Game {
-            match std::str::from_utf8(bytes) {
-                Ok(t) => Ok((base, first, t.to_string())),
+    /// Bytes with each that is not UTF-8 replaced by U+001A (as the reader
+    /// replaces them), and where they were, neighbours joined.
+    fn replaced(bytes: &[u8]) -> (String, Vec<Span>) {
+        let mut out = Vec::with_capacity(bytes.len());
+        let mut bad: Vec<Span> = Vec::new();
+        let mut rest = bytes;
+        loop {
+            match std::str::from_utf8(rest) {
+                Ok(t) => {
+                    out.extend_from_slice(t.as_bytes());
+                    break;
+                }
                 Err(e) => {
-                    let before = &bytes[..e.valid_up_to()];
-                    let lines = before.iter().filter(|b| **b == b'\n').count();
-                    let start = before
-                        .iter()
-                        .rposition(|b| *b == b'\n')
-                        .map_or(0, |i| i + 1);
-                    Err((first + lines + 1, base + start))
+                    let good = e.valid_up_to();
+                    let len = e.error_len().unwrap_or(rest.len() - good);
+                    out.extend_from_slice(&rest[..good]);
+                    let from = out.len();
+                    out.extend(std::iter::repeat_n(0x1a, len));
+                    match bad.last_mut() {
+                        Some(last) if last.end == from => last.end = from + len,
+                        _ => bad.push(Span::new(from, from + len)),
+                    }
+                    rest = &rest[good + len..];
                 }
             }
         }
-        let mut games = Vec::new();
-        let (mut base, mut first, mut offset) = (0, 0, 0);
+        (String::from_utf8(out).unwrap(), bad)
+    }
+
+    /// The games of a whole input, split line by line as the reader must: the
+    /// byte order mark passed over, a tag line after a turn line starts a game
+    /// together with the comment lines just before it, and the bytes that are
+    /// not UTF-8 replaced and kept with their game.
+    fn reference(bytes: &[u8]) -> Vec<Owned> {
+        let (text, bad) = replaced(bytes);
+        let skip = if text.starts_with('\u{feff}') { 3 } else { 0 };
+        let mut starts: Vec<(usize, usize)> = Vec::new();
         let (mut seen_turn, mut started) = (false, false);
-        for (n, line) in bytes.split_inclusive(|b| *b == b'\n').enumerate() {
-            let (is_tag, is_turn) = line_kind(line);
-            if is_tag && seen_turn {
-                let game = text(&bytes[base..offset], base, first);
-                let fault = game.is_err();
-                games.push(game);
-                if fault {
-                    return (games, None);
-                }
-                (base, first, seen_turn) = (offset, n, false);
+        let mut comments: Option<(usize, usize)> = None;
+        let mut offset = skip;
+        for (n, line) in text[skip..].split_inclusive('\n').enumerate() {
+            let kind = line_kind(line.as_bytes());
+            if kind == Kind::Tag && seen_turn {
+                starts.push(comments.unwrap_or((offset, n)));
+                seen_turn = false;
             }
-            started |= is_tag || is_turn;
-            seen_turn |= is_turn;
+            comments = match kind {
+                Kind::Comment => comments.or(Some((offset, n))),
+                _ => None,
+            };
+            started |= matches!(kind, Kind::Tag | Kind::Turn);
+            seen_turn |= kind == Kind::Turn;
             offset += line.len();
         }
-        let last = match text(&bytes[base..], base, first) {
-            Ok(_) if !started => None,
-            game => Some(game),
-        };
-        (games, last)
+        if !started {
+            return Vec::new();
+        }
+        starts.insert(0, (skip, 0));
+        let ends: Vec<usize> = starts
+            .iter()
+            .skip(1)
+            .map(|s| s.0)
+            .chain([text.len()])
+            .collect();
+        starts
+            .iter()
+            .zip(ends)
+            .map(|(&(s, n), e)| {
+                let in_game = bad
+                    .iter()
+                    .filter(|b| b.start >= s && b.start < e)
+                    .copied()
+                    .collect();
+                (s, n, text[s..e].to_string(), in_game)
+            })
+            .collect()
     }
 
     /// A reader handing out its bytes a few at a time (1 to 7 per call), now and
@@ -612,7 +838,7 @@ mod tests {
     }
 
     /// Pieces of CGN text: tag, turn, comment and blank lines in every layout,
-    /// CRLF, non-ASCII white space and letters.
+    /// CRLF, non-ASCII white space and letters, byte order marks.
     const PIECES: &[&str] = &[
         "[A \"1\"]\n",
         "[B \"2\"]\r\n",
@@ -624,7 +850,9 @@ mod tests {
         "2.",
         "x",
         "; c [B]",
+        "; c\n",
         "{ c }",
+        "{ d }\r\n",
         "{",
         " ",
         "\t",
@@ -637,8 +865,10 @@ mod tests {
         "\u{a0}",
         "\u{85}",
         "\u{3000}[B \"2\"]",
+        "\u{3000}; e\n",
         "é",
         "ß [",
+        "\u{feff}",
     ];
 
     /// Bytes that are not UTF-8 on their own or where they fall.
@@ -646,6 +876,9 @@ mod tests {
 
     fn random_text(state: &mut u64, bad: bool) -> Vec<u8> {
         let mut bytes = Vec::new();
+        if next(state).is_multiple_of(5) {
+            bytes.extend_from_slice(BOM);
+        }
         for _ in 0..next(state) % 80 {
             let roll = next(state) as usize;
             if bad && roll.is_multiple_of(97) {
@@ -667,32 +900,32 @@ mod tests {
         for round in 0..3000 {
             let bytes = random_text(&mut state, false);
             let src = std::str::from_utf8(&bytes).unwrap();
-            let theirs: Games = crate::notation::split_games(src)
-                .map(|(b, t)| Ok((b, src[..b].matches('\n').count(), t.to_string())))
-                .collect();
+            let theirs = split(src);
             assert_eq!(reference(&bytes), theirs, "{src:?}");
             let size = SIZES[round % SIZES.len()];
-            let ours = outcome(GameReader::with_buffer(
+            let (ours, fault) = drain(&mut GameReader::with_buffer(
                 Trickle::new(&bytes, round as u64),
                 size,
             ));
+            assert!(fault.is_none());
             assert_eq!(ours, theirs, "{src:?} with a buffer of {size}");
         }
     }
 
     #[test]
-    fn trickled_bytes_split_and_fail_as_whole_ones_do() {
+    fn trickled_bytes_split_as_whole_ones_do_with_bad_bytes_kept() {
         let mut state = 0xbad;
         for round in 0..3000 {
             let bytes = random_text(&mut state, true);
             let expected = reference(&bytes);
             let size = SIZES[round % SIZES.len()];
-            let ours = outcome(GameReader::with_buffer(
+            let (ours, fault) = drain(&mut GameReader::with_buffer(
                 Trickle::new(&bytes, round as u64),
                 size,
             ));
+            assert!(fault.is_none());
             assert_eq!(ours, expected, "{bytes:?} with a buffer of {size}");
-            assert_eq!(outcome(GameReader::new(bytes.as_slice())), expected);
+            assert_eq!(games_of(&mut GameReader::new(bytes.as_slice())), expected);
         }
     }
 
@@ -705,35 +938,25 @@ mod tests {
             let mut input = Trickle::new(&bytes, round as u64);
             input.fails = true;
             let mut reader = GameReader::with_buffer(input, size);
-            let (games, fault) = drain(&mut reader);
-            let mut ours: Games = games.into_iter().map(Ok).collect();
-            let broke = match fault {
-                Some(StreamError::NotUtf8 { line, offset }) => {
-                    ours.push(Err((line, offset)));
-                    false
-                }
-                Some(StreamError::Io(_)) => true,
-                None => panic!("the input cannot end"),
-            };
-            // The games a tag line after a turn line ends, within the complete lines.
+            let (ours, fault) = drain(&mut reader);
+            assert!(matches!(fault, Some(StreamError::Io(_))), "{fault:?}");
+            // The games a tag line after a turn line ends, within the complete
+            // lines: all but the last game of those lines.
             let complete = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
-            let (expected, _) = reference_parts(&bytes[..complete]);
-            assert_eq!(
-                broke,
-                expected.last().is_none_or(Result::is_ok),
-                "{bytes:?}"
-            );
+            let mut expected = reference(&bytes[..complete]);
+            expected.pop();
             assert_eq!(ours, expected, "{bytes:?} with a buffer of {size}");
         }
     }
 
     #[test]
     fn every_cut_of_crlf_non_ascii_and_bad_bytes_reads_alike() {
-        let texts: [&[u8]; 4] = [
+        let texts: [&[u8]; 5] = [
             b"; \xc3\xa9\r\n[A \"\xc3\xa9\"]\r\n1. X V 1,0 r0\r\n\xe3\x80\x80[B \"2\"]\r\n1. Y",
             b"[A \"1\"]\n1. X \xe2\x82\xac V 1,0 r0\n[A \"2\"]\n1. Y \xe2\x82\n",
             b"[A \"1\"]\r\n1. X V 1,0 r0\r\n\xe3\x80\x80\xff[B]\r\n[C]\r\n1. Z\r",
             b"\n\n; only comments \xf0\x9f\x98\x80\r\n{ and blanks }\r\n  \t",
+            b"\xef\xbb\xbf[A \"1\"]\n1. X V 1,0 r0\n; a\n\xff; b\n[B \"2\"]\n",
         ];
         for bytes in texts {
             let expected = reference(bytes);
@@ -741,8 +964,9 @@ mod tests {
                 let (head, tail) = bytes.split_at(cut);
                 for size in [1, 4, 16, BUFFER] {
                     let reader = GameReader::with_buffer(head.chain(tail), size);
+                    let mut reader = reader;
                     assert_eq!(
-                        outcome(reader),
+                        games_of(&mut reader),
                         expected,
                         "{bytes:?} cut at {cut}, buffer {size}"
                     );
@@ -760,23 +984,78 @@ mod tests {
     }
 
     #[test]
-    fn a_long_line_or_game_grows_the_buffer() {
-        let long = "x".repeat(1_000_000);
+    fn a_long_line_or_game_grows_the_buffer_up_to_the_limit() {
+        // A line longer than a line may be (the game's check reports it) in a
+        // game shorter than the limit is handed out.
+        let long = "x".repeat(MAX_LINE + 20);
         let src = format!("[A \"1\"]\n1. X V 1,0 r0 {long}\n[A \"2\"]\n1. Y V 1,0 r0\n");
         let mut reader = GameReader::with_buffer(Trickle::new(src.as_bytes(), 7), 64);
         let g = games_of(&mut reader);
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].2.len(), src.find("[A \"2\"]").unwrap());
-        assert!(reader.buf.len() >= 1_000_000);
+        assert!(reader.buf.len() >= MAX_LINE);
         assert_eq!(g[1].1, 2);
 
         let mut src = String::from("[A \"1\"]\n");
-        for n in 1..=100_000 {
+        for n in 1..=50_000 {
             src.push_str(&format!("{n}. X V 1,0 r0\n"));
         }
+        assert!(src.len() < MAX_GAME);
         let mut reader = GameReader::with_buffer(src.as_bytes(), 4096);
-        assert_eq!(games_of(&mut reader), [(0, 0, src.clone())]);
+        assert_eq!(games_of(&mut reader), [(0, 0, src.clone(), Vec::new())]);
         assert!(reader.buf.len() <= 2 * src.len());
+    }
+
+    /// A game one byte past the limit, after a short one, and a short one
+    /// after it.
+    fn past_the_limit() -> String {
+        let mut src = String::from("[A \"1\"]\n1. X V 1,0 r0\n[A \"2\"]\n");
+        let mut n = 0;
+        while src.len() < MAX_GAME + 22 - 14 {
+            n += 1;
+            src.push_str(&format!("{:0>8}. X V\n", n % 100_000_000));
+        }
+        src.push_str("1. X");
+        while src.len() < MAX_GAME + 22 {
+            src.push('x');
+        }
+        src.push_str("\n[A \"3\"]\n1. Z V 1,0 r0\n");
+        src
+    }
+
+    #[test]
+    fn a_game_past_the_limit_ends_the_input_after_the_games_before_it() {
+        let src = past_the_limit();
+        for size in [64, BUFFER, 4 * MAX_GAME] {
+            let mut reader = GameReader::with_buffer(Trickle::new(src.as_bytes(), 9), size);
+            let (games, fault) = drain(&mut reader);
+            assert_eq!(games.len(), 1, "buffer {size}");
+            match fault {
+                Some(StreamError::GameTooLong {
+                    line, offset, head, ..
+                }) => {
+                    assert_eq!((line, offset, head.as_str()), (3, 22, "[A \"2\"]"));
+                }
+                other => panic!("{other:?}"),
+            }
+            assert!(reader.buf.len() <= (4 * MAX_GAME).max(size));
+        }
+        // One byte less and the game is read.
+        let src = src.replacen("xx", "x", 1);
+        assert_eq!(games_of(&mut GameReader::new(src.as_bytes())).len(), 3);
+    }
+
+    #[test]
+    fn an_input_without_line_feeds_ends_past_the_limit() {
+        // An input like /dev/zero: bounded memory, and a fault at once.
+        let mut reader = GameReader::new(std::io::repeat(0).take(100 * MAX_GAME as u64));
+        let (games, fault) = drain(&mut reader);
+        assert!(games.is_empty());
+        assert!(
+            matches!(fault, Some(StreamError::GameTooLong { line: 1, offset: 0, ref head, .. }) if head.len() == 200),
+            "{fault:?}"
+        );
+        assert!(reader.buf.len() <= 4 * MAX_GAME);
     }
 
     fn games_of<R: Read>(reader: &mut GameReader<R>) -> Vec<Owned> {
@@ -821,32 +1100,17 @@ mod tests {
     }
 
     #[test]
-    fn invalid_utf8_in_a_file_without_a_game_is_reported() {
-        let bytes: &[u8] = b"; comment\n\xff\xfe\n";
-        let r = drain(&mut GameReader::new(bytes));
-        assert!(
-            matches!(
-                r,
-                (
-                    ref games,
-                    Some(StreamError::NotUtf8 {
-                        line: 2,
-                        offset: 10
-                    })
-                ) if games.is_empty()
-            ),
-            "{r:?}"
-        );
-    }
-
-    #[test]
-    fn invalid_utf8_names_its_line() {
-        let bytes: &[u8] = b"[A \"1\"]\n1. X \xff V\n";
-        match drain(&mut GameReader::new(bytes)) {
-            (_, Some(StreamError::NotUtf8 { line, offset })) => {
-                assert_eq!((line, offset), (2, 8));
-            }
-            other => panic!("{other:?}"),
-        }
+    fn bytes_that_are_not_utf8_stay_with_their_game() {
+        let bytes: &[u8] = b"[A \"1\"]\n1. X \xff\xfe V\n[A \"2\"]\n1. Y \xc3 V\n";
+        let g = games_of(&mut GameReader::new(bytes));
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].3, [Span::new(13, 15)]);
+        assert_eq!(g[0].2, "[A \"1\"]\n1. X \u{1a}\u{1a} V\n");
+        assert_eq!(g[1].3, [Span::new(31, 32)]);
+        // A line of bad bytes only is a line of the game (a turn line the
+        // check reports), not a comment.
+        let g = games_of(&mut GameReader::new(&b"; comment\n\xff\xfe\n"[..]));
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].3, [Span::new(10, 12)]);
     }
 }

@@ -64,16 +64,23 @@ fn a_million_character_turn_line() {
     let src = format!("{HEADER}1. Ann E 0,1 r180 {long}\n");
     let (outcome, codes) = checked(&src);
     assert_eq!(outcome.games.len(), 1);
-    assert_eq!(codes, ["E102"], "one syntax fault for the one bad line");
+    assert_eq!(codes, ["E110"], "one fault for the one line past the limit");
     // The fault is on the turn line, not somewhere in the header.
     let span = outcome.games[0].diagnostics[0].span();
-    assert!(span.start >= HEADER.len(), "{span:?}");
+    assert_eq!(span.start, HEADER.len());
+    // A line just under the limit is read: here one syntax fault.
+    let long = "x".repeat(carcref::notation::MAX_LINE - 40);
+    let src = format!("{HEADER}1. Ann E 0,1 r180 {long}\n");
+    let (_, codes) = checked(&src);
+    assert_eq!(codes, ["E102"]);
 }
 
 #[test]
-fn a_million_character_tag_value_comment_and_name() {
-    let long = "y".repeat(1_000_000);
-    // A long tag value and a long comment are legal; the game stays valid.
+fn long_tag_values_comments_and_names() {
+    let limit = carcref::notation::MAX_LINE;
+    // Up to the limit, a long tag value and a long comment are legal; the game
+    // stays valid.
+    let long = "y".repeat(limit - 40);
     let src = format!(
         "[Event \"{long}\"]\n{HEADER}; {long}\n1. Ann E 0,1 r180 +S {{ {long} }}\n2. Bob U 1,0 r0\n"
     );
@@ -84,10 +91,16 @@ fn a_million_character_tag_value_comment_and_name() {
     let src = format!("{HEADER}1. {long} E 0,1 r180\n");
     let (_, codes) = checked(&src);
     assert!(!codes.is_empty() && codes.len() <= 3, "{codes:?}");
-    // A million-character line of one unclosed bracket: one fault.
+    // A line of one unclosed bracket: one fault.
     let src = format!("{HEADER}[{long}\n");
     let (_, codes) = checked(&src);
     assert!(!codes.is_empty() && codes.len() <= 3, "{codes:?}");
+    // Past the limit, each such line is one fault, and the game is not replayed.
+    let long = "y".repeat(500_000);
+    let src = format!("{HEADER}; {long}\n1. Ann E 0,1 r180 +S {{ {long} }}\n2. Bob U 1,0 r0\n");
+    let (outcome, codes) = checked(&src);
+    assert_eq!(codes, ["E110", "E110"]);
+    assert!(outcome.games[0].replay.is_none());
 }
 
 #[test]
@@ -134,16 +147,17 @@ fn huge_coordinates() {
 }
 
 #[test]
-fn a_hundred_thousand_turns() {
+fn fifty_thousand_turns() {
     // Turn 1 is legal; every later line repeats turn 2's placement, so turn 3 is
     // illegal (the square is taken) and the rest is not checked.
-    const TURNS: usize = 100_000;
+    const TURNS: usize = 50_000;
     let mut src = String::from(HEADER);
     src.push_str("1. Ann E 0,1 r180 +S\n");
     for n in 2..=TURNS {
         let player = if n % 2 == 0 { "Bob" } else { "Ann" };
         src.push_str(&format!("{n}. {player} U 1,0 r0\n"));
     }
+    assert!(src.len() < carcref::notation::MAX_GAME);
     let (outcome, codes) = checked(&src);
     assert_eq!(outcome.games.len(), 1);
     assert_eq!(outcome.games[0].record.turns.len(), TURNS);
@@ -151,6 +165,29 @@ fn a_hundred_thousand_turns() {
     // A handful of diagnostics, not one per turn.
     assert!(codes.len() <= 4, "{codes:?}");
     assert!(codes.iter().any(|c| c == "W101"), "{codes:?}");
+}
+
+#[test]
+fn a_game_past_the_limit_is_one_fault() {
+    let mut src = String::from(HEADER);
+    for n in 1..=100_000 {
+        src.push_str(&format!("{n}. Ann U 1,0 r0\n"));
+    }
+    let (outcome, codes) = checked(&src);
+    assert_eq!(codes, ["E111"]);
+    assert!(outcome.games[0].record.turns.is_empty(), "not read");
+    // The file is read as far as that game, and no further.
+    let path = temp_file(
+        "game-past-the-limit.cgn",
+        format!("{SHORT_GAME}\n{src}\n{SHORT_GAME}").as_bytes(),
+    );
+    let (code, stdout, stderr) = run_check(&path);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("E111") && stderr.contains("game too long"),
+        "{stderr}"
+    );
+    assert!(stdout.contains("checked 2 games"), "{stdout}");
 }
 
 #[test]
@@ -209,15 +246,18 @@ fn ten_thousand_comment_lines_and_no_turn() {
 #[test]
 fn invalid_utf8_through_the_command_line() {
     let mut bytes = SHORT_GAME.as_bytes().to_vec();
-    bytes.extend_from_slice(b"4. Bob \xff\xfe K 2,0 r0\n");
+    bytes.extend_from_slice(b"4. Bob \xff\xfe K 2,0 r0\n\n");
+    bytes.extend_from_slice(SHORT_GAME.as_bytes());
     let path = temp_file("invalid-utf8.cgn", &bytes);
     let (code, stdout, stderr) = run_check(&path);
-    assert_eq!(code, 2, "stdout: {stdout}\nstderr: {stderr}");
+    // A coded fault in the game that holds the bytes; the other game is checked.
+    assert_eq!(code, 1, "stdout: {stdout}\nstderr: {stderr}");
+    assert!(stderr.contains("E109"), "{stderr}");
+    assert!(stderr.contains("invalid-utf8.cgn:9:8"), "{stderr}");
     assert!(
-        stderr.contains(&path.display().to_string()),
-        "the message names the file: {stderr}"
+        stdout.contains("checked 2 games in 1 files: 1 valid, 1 invalid"),
+        "{stdout}"
     );
-    assert!(stderr.contains("UTF-8"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 

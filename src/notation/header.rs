@@ -257,29 +257,18 @@ impl Header {
             .and_then(|t| match result(&t.value.value) {
                 Ok(None) => None,
                 Ok(Some(entries)) => {
-                    // Point at each entry where the value was written without escapes
-                    // (its text then maps byte for byte); else at the whole value.
-                    let exact = t.value.span.len() == t.value.value.len() + 2;
                     let scores = entries
                         .into_iter()
-                        .map(|(name, points, at)| {
-                            let span = if exact {
-                                let start = t.value.span.start + 1 + at.start;
-                                Span::new(start, start + at.len())
-                            } else {
-                                t.value.span
-                            };
-                            (name, points, span)
-                        })
+                        .map(|(name, points, at)| (name, points, part_of_value(t, at)))
                         .collect();
                     Some(ResultClaim {
                         scores,
                         span: t.value.span,
                     })
                 }
-                Err(reason) => {
+                Err((reason, at)) => {
                     diags.push(Diagnostic::MalformedResult {
-                        span: t.value.span,
+                        span: part_of_value(t, at),
                         reason,
                     });
                     None
@@ -359,20 +348,46 @@ fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
     Ok(out)
 }
 
+/// The span of a part of a tag's value (`at`: bytes of the value): exact where
+/// the value was written without escapes (its text then maps byte for byte),
+/// else the whole value.
+fn part_of_value(t: &TagRecord, at: Span) -> Span {
+    if t.value.span.len() == t.value.value.len() + 2 {
+        let start = t.value.span.start + 1 + at.start;
+        Span::new(start, start + at.len())
+    } else {
+        t.value.span
+    }
+}
+
 fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
-    expansion_names(&t.value.value, |name| {
+    expansion_names(&t.value.value, |name, at| {
         diags.push(Diagnostic::UnsupportedExpansion {
-            span: t.value.span,
+            span: part_of_value(t, at),
             name: name.to_string(),
         });
     })
 }
 
+/// The names of a comma-separated value, trimmed, blanks left out, each with
+/// where it lies in the value.
+fn listed(value: &str) -> impl Iterator<Item = (&str, Span)> {
+    let mut offset = 0;
+    value.split(',').filter_map(move |raw| {
+        let lead = raw.len() - raw.trim_start().len();
+        let name = raw.trim();
+        let at = Span::new(offset + lead, offset + lead + name.len());
+        offset += raw.len() + 1;
+        (!name.is_empty()).then_some((name, at))
+    })
+}
+
 /// The expansions an Expansions value names, each once, in the order written;
-/// `unsupported` is told of each name that is not one.
-fn expansion_names(value: &str, mut unsupported: impl FnMut(&str)) -> Vec<String> {
+/// `unsupported` is told of each name that is not one, and where it lies in the
+/// value.
+fn expansion_names(value: &str, mut unsupported: impl FnMut(&str, Span)) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+    for (name, at) in listed(value) {
         // The expansions the referee supports are those `crate::rules::expansions`
         // defines; any other name is reported as unsupported.
         if crate::rules::expansions::Expansion::from_name(name).is_some() {
@@ -380,7 +395,7 @@ fn expansion_names(value: &str, mut unsupported: impl FnMut(&str)) -> Vec<String
                 out.push(name.to_string());
             }
         } else {
-            unsupported(name);
+            unsupported(name, at);
         }
     }
     out
@@ -390,7 +405,10 @@ fn expansion_names(value: &str, mut unsupported: impl FnMut(&str)) -> Vec<String
 /// A Result entry: name, points, and where the entry lies in the tag value.
 type ResultEntry = (String, u32, Span);
 
-fn result(value: &str) -> Result<Option<Vec<ResultEntry>>, String> {
+/// A malformed Result value: why, and the entry at fault.
+type ResultFault = (String, Span);
+
+fn result(value: &str) -> Result<Option<Vec<ResultEntry>>, ResultFault> {
     if !states_scores(value) {
         return Ok(None);
     }
@@ -401,7 +419,7 @@ fn result(value: &str) -> Result<Option<Vec<ResultEntry>>, String> {
         let entry = raw.trim();
         let at = Span::new(offset + lead, offset + lead + entry.len());
         offset += raw.len() + 1;
-        let (name, points) = result_entry(entry)?;
+        let (name, points) = result_entry(entry).map_err(|reason| (reason, at))?;
         out.push((name.to_string(), points, at));
     }
     Ok(Some(out))
@@ -541,7 +559,7 @@ impl Header {
             return None;
         }
         let mut sound = true;
-        let expansions = expansion_names(expansions.unwrap_or(""), |_| sound = false);
+        let expansions = expansion_names(expansions.unwrap_or(""), |_, _| sound = false);
         sound.then_some(Header {
             players,
             edition,

@@ -18,6 +18,14 @@ use crate::tiles::{Rotation, Spot};
 pub use header::{Header, PlayerSpec, ResultClaim, Termination};
 pub use parse::{Parsed, parse, parse_game, split_games};
 
+/// The longest line a record may hold, in bytes, without its line end (SPEC
+/// 2.1). A longer line is reported (`E110`) and not read.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The longest game a record may hold, in bytes (SPEC 2.1). A longer game is
+/// reported (`E111`) and not read; a file is not read past it.
+pub const MAX_GAME: usize = 1024 * 1024;
+
 /// A short text of a record (a player name, a tile id, a tag): held inline when
 /// short, as nearly all are, so reading a record allocates little.
 pub type Name = compact_str::CompactString;

@@ -20,7 +20,7 @@ use super::{
     Span, Spanned, TagRecord, TurnRecord,
 };
 use crate::board::Pos;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Faults};
 use crate::tiles::{Rotation, Spot};
 
 /// One game read from text: the record and the syntax faults found in it.
@@ -611,15 +611,28 @@ fn lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// Splits a text into games: a game starts at a tag line that follows a turn line
-/// (or at the first tag line). Returns each game's byte offset and text, in order.
+/// (or at the first tag line), together with the comment lines just before that
+/// tag line that follow the last blank or turn line. A byte order mark at the
+/// start of the text is passed over. Returns each game's byte offset and text,
+/// in order.
 pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
+    let skip = if src.starts_with('\u{feff}') { 3 } else { 0 };
+    let body = src.get(skip..).unwrap_or_default();
     let mut starts = Vec::new();
     let mut seen_turn = false;
     let mut first = true;
-    for (offset, text) in lines(src) {
-        match line_kind(text) {
+    // Where the comment lines just before this line start, if it follows any.
+    let mut comments: Option<usize> = None;
+    for (offset, text) in lines(body) {
+        let offset = offset + skip;
+        let kind = line_kind(text);
+        match kind {
             Some(LineKind::Tag) if seen_turn || first => {
-                starts.push(offset);
+                starts.push(if first {
+                    offset
+                } else {
+                    comments.unwrap_or(offset)
+                });
                 seen_turn = false;
                 first = false;
             }
@@ -632,9 +645,13 @@ pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
             }
             _ => {}
         }
+        comments = match kind {
+            Some(LineKind::Comment) => comments.or(Some(offset)),
+            _ => None,
+        };
     }
     if let Some(s) = starts.first_mut() {
-        *s = 0;
+        *s = skip;
     }
     let ends: Vec<usize> = starts.iter().skip(1).copied().chain([src.len()]).collect();
     starts
@@ -660,22 +677,52 @@ pub fn parse(src: &str) -> Vec<Parsed> {
     games
 }
 
-/// Reads one game whose text starts at byte `base` of the whole input.
+/// The first line of a text, cut to at most 200 bytes (whole characters): what
+/// a report shows of a game too long to read.
+pub fn head_of_game(text: &str) -> &str {
+    let line = text.split('\n').next().unwrap_or_default();
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let mut end = line.len().min(200);
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    line.get(..end).unwrap_or_default()
+}
+
+/// Reads one game whose text starts at byte `base` of the whole input. A game
+/// longer than [`super::MAX_GAME`] is not read: it is one fault (`E111`).
 pub fn parse_game(text: &str, base: usize) -> Parsed {
     let mut record = GameRecord {
         span: Span::new(base, base + text.len()),
         ..GameRecord::default()
     };
+    if text.len() > super::MAX_GAME {
+        let head = head_of_game(text);
+        return Parsed {
+            record,
+            diagnostics: vec![Diagnostic::GameTooLong {
+                span: Span::new(base, base + head.len()),
+                limit: super::MAX_GAME,
+            }],
+        };
+    }
     // A turn line takes at least 13 bytes: reserving once (a complete basic game
     // has 71 turns) avoids moving the turns as they grow.
     record.turns.reserve((text.len() / 13 + 1).min(128));
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = Faults::new();
     let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
     for (offset, text) in lines(text) {
         let line = Line {
             text,
             base: base + offset,
         };
+        if text.len() > super::MAX_LINE {
+            diagnostics.push(Diagnostic::LineTooLong {
+                span: Span::new(line.base, line.base + text.len()),
+                limit: super::MAX_LINE,
+            });
+            continue;
+        }
         // The common turn line starts with a digit: read it directly, moving the
         // record once, into the game. (If that fails, the grammar reads it below.)
         let fast_tried = text.as_bytes().first().is_some_and(u8::is_ascii_digit);
@@ -719,7 +766,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
     record.trailing_comments = pending_comments;
     Parsed {
         record,
-        diagnostics,
+        diagnostics: diagnostics.into_vec(),
     }
 }
 

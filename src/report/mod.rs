@@ -1,11 +1,17 @@
 //! Rendering: diagnostics (human via miette, short, JSON lines, GitHub
 //! annotations) and score breakdowns (human, JSON lines, YAML).
 
+mod source;
+pub mod yaml;
+
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use miette::{GraphicalReportHandler, GraphicalTheme};
+
 use serde::Serialize;
 use serde::ser::SerializeMap;
+pub use source::{Excerpt, LineIndex, MAX_TEXT, SourceView, needs_escape, shown_text};
 
 use crate::diagnostics::Diagnostic;
 use crate::referee::{Outcome, ScoreSheet};
@@ -48,24 +54,21 @@ impl Default for RenderOptions {
 
 /// Line and column (1-based, columns in characters) of a byte offset.
 pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
-    let offset = offset.min(src.len());
-    let before = src.get(..offset).unwrap_or("");
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = before.get(line_start..).map_or(0, |s| s.chars().count()) + 1;
-    (line, col)
+    SourceView::new("", src, 0, 0).line_col(offset)
 }
 
-/// The message with the primary label's text, for one-line formats.
+/// The message with the primary label's text, for one-line formats: text from
+/// the record escaped and cut (see [`shown_text`]), so that it stays one line.
 fn one_line(d: &Diagnostic) -> String {
     use miette::Diagnostic as _;
     let label = d
         .labels()
         .and_then(|mut l| l.next())
         .and_then(|l| l.label().map(str::to_string));
+    let message = shown_text(&d.to_string(), MAX_TEXT);
     match label {
-        Some(l) if !l.is_empty() => format!("{d}: {l}"),
-        _ => d.to_string(),
+        Some(l) if !l.is_empty() => format!("{message}: {}", shown_text(&l, MAX_TEXT)),
+        _ => message,
     }
 }
 
@@ -76,68 +79,36 @@ fn severity(d: &Diagnostic) -> &'static str {
 /// Renders the diagnostics of an outcome.
 pub fn render_diagnostics(outcome: &Outcome, options: &RenderOptions) -> String {
     let mut out = String::new();
-    let view = SourceView {
-        name: &outcome.name,
-        text: &outcome.src,
-        base: 0,
-        first_line: 0,
-    };
+    let view = SourceView::new(&outcome.name, &outcome.src, 0, 0);
     for (g, game) in outcome.games.iter().enumerate() {
         render_game(&mut out, &view, g, &game.diagnostics, options);
     }
     out
 }
 
-/// The text diagnostics point into: a whole file, or one game of it read from a
-/// stream (its byte offset and first line in the file are kept, so reports show
-/// the file's own line numbers).
-#[derive(Debug, Clone, Copy)]
-pub struct SourceView<'a> {
-    /// The file name.
-    pub name: &'a str,
-    /// The text.
-    pub text: &'a str,
-    /// Byte offset of `text` in the file.
-    pub base: usize,
-    /// 0-based line of the file where `text` starts.
-    pub first_line: usize,
+/// Reports shown in the human format for one line; the others of that line are
+/// counted in one note (the other formats list each).
+pub const REPORTS_PER_LINE: usize = 3;
+
+/// GitHub's escapes for the message of a workflow command: `%`, CR and LF.
+fn github_message(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
-impl SourceView<'_> {
-    /// Line and column (1-based) in the file of a byte offset in the file.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let (line, col) = line_col(self.text, offset.saturating_sub(self.base));
-        (line + self.first_line, col)
-    }
+/// GitHub's escapes for a property of a workflow command (`file=`, `title=`):
+/// those of a message, and `:` and `,`.
+fn github_property(text: &str) -> String {
+    github_message(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-impl miette::SourceCode for SourceView<'_> {
-    fn read_span<'a>(
-        &'a self,
-        span: &miette::SourceSpan,
-        context_lines_before: usize,
-        context_lines_after: usize,
-    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
-        let local =
-            miette::SourceSpan::new(span.offset().saturating_sub(self.base).into(), span.len());
-        let inner = self
-            .text
-            .read_span(&local, context_lines_before, context_lines_after)?;
-        let at = inner.span();
-        Ok(Box::new(miette::MietteSpanContents::new_named(
-            self.name.to_string(),
-            inner.data(),
-            miette::SourceSpan::new((at.offset() + self.base).into(), at.len()),
-            inner.line() + self.first_line,
-            inner.column(),
-            inner.line_count(),
-        )))
-    }
-}
-
-/// Renders the diagnostics of one game (`game` is its 0-based index in its file).
+/// Renders the diagnostics of one game (`game` is its 0-based index in its
+/// file). The output grows with the number of diagnostics, not with the
+/// length of the lines they point into: the human format shows a window of
+/// each line (see [`Excerpt`]) and at most [`REPORTS_PER_LINE`] reports a line.
 pub fn render_game(
-    out: &mut String,
+    out: &mut impl std::fmt::Write,
     view: &SourceView<'_>,
     game: usize,
     diagnostics: &[Diagnostic],
@@ -154,14 +125,37 @@ pub fn render_game(
             let handler = GraphicalReportHandler::new_themed(theme)
                 .with_width(options.width)
                 .with_links(false);
-            for d in diagnostics {
-                let _ = handler.render_report(
-                    out,
-                    &Report {
-                        src: view,
-                        diagnostic: d,
-                    },
-                );
+            // How many faults each line holds, and how many of them are shown.
+            let lines: Vec<usize> = diagnostics
+                .iter()
+                .map(|d| view.line_of(d.span().start))
+                .collect();
+            let mut on_line: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
+            for (d, line) in diagnostics.iter().zip(&lines) {
+                if !matches!(d, Diagnostic::FaultsNotListed { .. }) {
+                    on_line.entry(*line).or_default().0 += 1;
+                }
+            }
+            for (d, line) in diagnostics.iter().zip(&lines) {
+                let Some((total, shown)) = on_line.get_mut(line) else {
+                    continue;
+                };
+                // The count of faults not listed is always shown.
+                let counts = matches!(d, Diagnostic::FaultsNotListed { .. });
+                *shown += usize::from(!counts);
+                if *shown <= REPORTS_PER_LINE || counts {
+                    let _ = handler.render_report(out, &Report::new(view, d));
+                } else if *shown == REPORTS_PER_LINE + 1 {
+                    let more = *total - REPORTS_PER_LINE;
+                    let _ = writeln!(
+                        out,
+                        "\n  … and {more} more {} on line {} of {}, not shown here \
+                         (`--format short` lists each)",
+                        if more == 1 { "fault" } else { "faults" },
+                        line + 1,
+                        shown_text(view.name, MAX_TEXT),
+                    );
+                }
             }
         }
         DiagnosticFormat::Short => {
@@ -183,9 +177,9 @@ pub fn render_game(
                 let _ = writeln!(
                     out,
                     "::{kind} file={},line={line},col={col},title={}::{}",
-                    view.name,
-                    d.code(),
-                    one_line(d)
+                    github_property(view.name),
+                    github_property(&d.code()),
+                    github_message(&one_line(d))
                 );
             }
         }
@@ -211,17 +205,43 @@ pub fn render_game(
     }
 }
 
-/// One diagnostic with the text it points into, as miette renders it. Our
-/// [`Diagnostic`] carries spans only; the source is attached here, at the edge.
+/// One diagnostic as the human format shows it: its message, labels and help
+/// with the record's text escaped and cut, and the excerpt of the source its
+/// labels point into. Our [`Diagnostic`] carries spans only; the source is
+/// attached here, at the edge.
 #[derive(Debug)]
 pub struct Report<'a> {
-    src: &'a SourceView<'a>,
     diagnostic: &'a Diagnostic,
+    message: String,
+    help: Option<String>,
+    excerpt: Excerpt,
+    labels: Vec<miette::LabeledSpan>,
+}
+
+impl<'a> Report<'a> {
+    /// The report of a diagnostic pointing into a view.
+    pub fn new(view: &SourceView<'_>, diagnostic: &'a Diagnostic) -> Report<'a> {
+        use miette::Diagnostic as _;
+        let labels: Vec<miette::LabeledSpan> = diagnostic
+            .labels()
+            .map(Iterator::collect)
+            .unwrap_or_default();
+        let (excerpt, labels) = Excerpt::new(view, &labels);
+        Report {
+            diagnostic,
+            message: shown_text(&diagnostic.to_string(), MAX_TEXT),
+            help: diagnostic
+                .help()
+                .map(|h| shown_text(&h.to_string(), 2 * MAX_TEXT)),
+            excerpt,
+            labels,
+        }
+    }
 }
 
 impl std::fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.diagnostic.fmt(f)
+        f.write_str(&self.message)
     }
 }
 
@@ -235,13 +255,15 @@ impl miette::Diagnostic for Report<'_> {
         miette::Diagnostic::severity(self.diagnostic)
     }
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        miette::Diagnostic::help(self.diagnostic)
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        miette::Diagnostic::labels(self.diagnostic)
+        Some(Box::new(self.labels.iter().cloned()))
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(self.src)
+        Some(&self.excerpt)
     }
 }
 
@@ -438,26 +460,37 @@ pub enum ScoreFormat {
 pub fn render_scores(outcome: &Outcome, format: ScoreFormat) -> String {
     let mut out = String::new();
     for (i, game) in outcome.games.iter().enumerate() {
-        let Some(replay) = &game.replay else { continue };
-        let Some(sheet) = &replay.score else { continue };
-        let view = score_view(i, replay, sheet);
-        match format {
-            ScoreFormat::Human => out.push_str(&score_human(&view)),
-            ScoreFormat::Json => {
-                if let Ok(s) = serde_json::to_string(&view) {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
+        render_score(&mut out, i, game, format);
+    }
+    out
+}
+
+/// Renders the score of one game (`index`: 0-based, in its file), if it was
+/// scored.
+pub fn render_score(
+    out: &mut String,
+    index: usize,
+    game: &crate::referee::GameOutcome,
+    format: ScoreFormat,
+) {
+    let Some(replay) = &game.replay else { return };
+    let Some(sheet) = &replay.score else { return };
+    let view = score_view(index, replay, sheet);
+    match format {
+        ScoreFormat::Human => out.push_str(&score_human(&view)),
+        ScoreFormat::Json => {
+            if let Ok(s) = serde_json::to_string(&view) {
+                out.push_str(&s);
+                out.push('\n');
             }
-            ScoreFormat::Yaml => {
-                if let Ok(s) = serde_yaml::to_string(&view) {
-                    out.push_str("---\n");
-                    out.push_str(&s);
-                }
+        }
+        ScoreFormat::Yaml => {
+            if let Ok(s) = yaml::to_string(&view) {
+                out.push_str("---\n");
+                out.push_str(&s);
             }
         }
     }
-    out
 }
 
 /// A readable score breakdown.
@@ -556,18 +589,4 @@ pub fn score_human(view: &ScoreView) -> String {
         .collect();
     let _ = writeln!(out, "Totals: {}", totals.join(", "));
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_and_column() {
-        let src = "ab\ncdé\nf";
-        assert_eq!(line_col(src, 0), (1, 1));
-        assert_eq!(line_col(src, 3), (2, 1));
-        assert_eq!(line_col(src, 7), (2, 4));
-        assert_eq!(line_col(src, 99), (3, 2));
-    }
 }
