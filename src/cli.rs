@@ -965,6 +965,7 @@ fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
                 "error: no diagnostic has the code {code}; codes: {}",
                 crate::diagnostics::CODES
                     .iter()
+                    .chain(crate::import::CODES)
                     .map(|(c, _)| *c)
                     .collect::<Vec<_>>()
                     .join(" ")

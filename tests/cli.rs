@@ -126,6 +126,18 @@ fn explain_a_code() {
 }
 
 #[test]
+fn explain_an_import_code() {
+    snap!("cli_explain_i101", run(&["explain", "I101"], None));
+    snap!("cli_explain_i205", run(&["explain", "i205"], None));
+    snap!("cli_explain_i306", run(&["explain", "I306"], None));
+}
+
+#[test]
+fn explain_an_unknown_code_lists_every_code() {
+    snap!("cli_explain_unknown", run(&["explain", "I999"], None));
+}
+
+#[test]
 fn score_formats() {
     snap!(
         "cli_score_human",

@@ -20,13 +20,51 @@ use crate::notation::{
 };
 use crate::tiles::{FeatureKind, Rotation, Spot, TileCatalog, TileDef};
 
+/// Every code an importer reports, with a short name, in order: `I1xx` Board
+/// Game Arena ([`bga`]), `I2xx` Carcassonne Lab ([`lab`]), `I3xx` score sheet
+/// ([`kifu`]). Each has a section in `notation/diagnostics.md` (printed by
+/// `carcref explain CODE`). Codes are stable forever, as those of
+/// [`crate::diagnostics::CODES`] are.
+pub const CODES: &[(&str, &str)] = &[
+    ("I101", "log-not-json"),
+    ("I102", "malformed-log"),
+    ("I103", "missing-field"),
+    ("I104", "invalid-field"),
+    ("I105", "unknown-tile-kind"),
+    ("I106", "invalid-follower-spot"),
+    ("I107", "misplaced-follower"),
+    ("I108", "unsupported-figure"),
+    ("I109", "unattributed-points"),
+    ("I110", "invalid-discard"),
+    ("I111", "no-turns"),
+    ("I112", "invalid-player-name"),
+    ("I113", "turn-after-final-scoring"),
+    ("I201", "not-a-replay-url"),
+    ("I202", "invalid-stack-character"),
+    ("I203", "invalid-stack"),
+    ("I204", "malformed-moves"),
+    ("I205", "invalid-spot-index"),
+    ("I206", "placement-does-not-fit"),
+    ("I207", "moves-stack-mismatch"),
+    ("I208", "invalid-replay-players"),
+    ("I209", "malformed-table"),
+    ("I301", "sheet-not-json"),
+    ("I302", "malformed-sheet"),
+    ("I303", "invalid-tiles"),
+    ("I304", "invalid-placement"),
+    ("I305", "invalid-follower"),
+    ("I306", "invalid-sheet-players"),
+];
+
 /// A fault in an imported record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportError {
     /// A stable code (`I1xx` Board Game Arena, `I2xx` Carcassonne Lab, `I3xx`
-    /// score sheet); see `notation/diagnostics.md`.
+    /// score sheet), one of [`CODES`]; `notation/diagnostics.md` explains each.
     pub code: &'static str,
-    /// Where: a JSON path (`data.data[3].data[0].args.x`) or a URL position.
+    /// Where: a JSON path (`data.data[3].data[0].args.x`), the line and column of
+    /// text that is not JSON, or a part of a URL and a character position
+    /// (`MOVES char 97`), after the line of a table (`line 3, MOVES char 97`).
     pub location: String,
     /// What is wrong.
     pub message: String,
