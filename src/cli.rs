@@ -816,7 +816,7 @@ fn fmt(
         } else if file == Path::new("-") {
             let _ = out.write_all(canonical.as_bytes());
         } else if canonical != src
-            && let Err(e) = std::fs::write(file, canonical)
+            && let Err(e) = crate::files::replace_file(file, |w| w.write_all(canonical.as_bytes()))
         {
             let _ = writeln!(err, "error: {name}: {e}");
             code = EXIT_USAGE;

@@ -1,4 +1,5 @@
-//! Files: finding the records a command line names.
+//! Files: finding the records a command line names, and replacing a file
+//! without ever leaving it half written.
 //!
 //! [`find_inputs`] turns the paths of a command line into the list of files to
 //! read. Folders are searched recursively for `*.cgn` files, each folder's
@@ -11,11 +12,15 @@
 //! a FIFO waits for a writer that may never come. What goes wrong is collected as
 //! [`InputProblem`]s under the path it concerns, and everything else is still
 //! found.
+//!
+//! [`replace_file`] writes a new version of a file next to it and renames it
+//! over the original, so the original is either untouched or wholly replaced.
 
 use std::collections::BTreeSet;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::fs::{self, FileType, Metadata};
-use std::io::{self, Write};
+use std::fs::{self, File, FileType, Metadata, OpenOptions};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// The extension of the record files searched for in folders.
@@ -318,6 +323,171 @@ impl Finder {
     }
 }
 
+/// Replaces the contents of a file with what `write` writes, atomically: the
+/// file ends up either untouched or wholly replaced, never cut short (by a full
+/// disk, an error or the process being killed).
+///
+/// The new contents go to a temporary file created in the same folder
+/// (`.NAME.carcref-XXXXXXXX.tmp`, a name no other file has), through a buffer;
+/// the file is flushed and synced to disk, given the original's permissions
+/// (and, where allowed, its owner), then renamed over the original, which is
+/// atomic on POSIX file systems. If `path` is a symbolic link, the file it
+/// points to is replaced and the link stays a link. A file that may not be
+/// written to is not replaced. Other names of the file (hard links) keep the
+/// old contents.
+///
+/// # Errors
+///
+/// Any error of `write`, or of reading the original's metadata, creating,
+/// writing, syncing or renaming the temporary file. The temporary file is then
+/// removed and the original left as it was.
+pub fn replace_file(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let target = if fs::symlink_metadata(path)?.file_type().is_symlink() {
+        fs::canonicalize(path)?
+    } else {
+        path.to_path_buf()
+    };
+    let meta = fs::metadata(&target)?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    // Refuse what could not be written in place (a read-only file), though the
+    // folder would allow the rename. Opening a regular file does not block and
+    // changes nothing.
+    OpenOptions::new().write(true).open(&target)?;
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let folder = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let (mut temp, file) = create_temp(folder, name)?;
+    let mut buffered = BufWriter::new(file);
+    write(&mut buffered)?;
+    let file = buffered
+        .into_inner()
+        .map_err(io::IntoInnerError::into_error)?;
+    keep_owner(&file, &meta);
+    file.set_permissions(meta.permissions())?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&temp.path, &target)?;
+    temp.renamed = true;
+    sync_folder(folder);
+    Ok(())
+}
+
+/// A temporary file, removed when dropped unless it was renamed into place.
+#[derive(Debug)]
+struct TempFile {
+    path: PathBuf,
+    renamed: bool,
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !self.renamed {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// The longest file name kept in a temporary file's name: with the prefix and
+/// suffix added it stays within the 255 bytes most file systems allow.
+const LONGEST_NAME_KEPT: usize = 200;
+
+/// Creates a new temporary file in `folder` for the file `name`, never opening
+/// one that exists.
+fn create_temp(folder: &Path, name: &OsStr) -> io::Result<(TempFile, File)> {
+    let kept = if name.len() <= LONGEST_NAME_KEPT {
+        name
+    } else {
+        OsStr::new("")
+    };
+    for attempt in 0..100u32 {
+        let mut temp_name = OsString::from(".");
+        temp_name.push(kept);
+        temp_name.push(format!(".carcref-{:08x}.tmp", unique(attempt)));
+        let path = folder.join(temp_name);
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        {
+            // Readable by the owner alone until it has the original's
+            // permissions.
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        match options.open(&path) {
+            Ok(file) => {
+                return Ok((
+                    TempFile {
+                        path,
+                        renamed: false,
+                    },
+                    file,
+                ));
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        "no free name for a temporary file",
+    ))
+}
+
+/// 32 bits unlikely to repeat: the process, the time and the attempt, hashed
+/// with a randomly keyed hasher.
+fn unique(attempt: u32) -> u32 {
+    use std::hash::BuildHasher;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let hash = std::collections::hash_map::RandomState::new().hash_one((
+        std::process::id(),
+        nanos,
+        attempt,
+    ));
+    (hash & u64::from(u32::MAX)) as u32
+}
+
+/// Gives the new file the original's owner and group, where the user may (the
+/// owner of a file may change its group to one of their own; only a
+/// privileged user may give it away). Where not allowed, the new file stays the
+/// user's: the contents are what matter.
+#[cfg(unix)]
+fn keep_owner(file: &File, original: &Metadata) {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(new) = file.metadata() else { return };
+    if (new.uid(), new.gid()) != (original.uid(), original.gid()) {
+        let _ = std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid()));
+    }
+}
+
+#[cfg(not(unix))]
+fn keep_owner(_file: &File, _original: &Metadata) {}
+
+/// Syncs a folder, so the rename itself survives a crash. Not every file system
+/// syncs folders; the contents are already safe, so a failure here is ignored.
+#[cfg(unix)]
+fn sync_folder(folder: &Path) {
+    if let Ok(dir) = File::open(folder) {
+        let _ = dir.sync_all();
+    }
+}
+
+#[cfg(not(unix))]
+fn sync_folder(_folder: &Path) {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +515,15 @@ mod tests {
         (Cleanup(dir.clone()), dir)
     }
 
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
     /// Whether this process ignores file permissions (it runs as root): it can
     /// create a file in a folder it may not write to.
     #[cfg(unix)]
@@ -353,7 +532,7 @@ mod tests {
         let locked = dir.join("locked");
         fs::create_dir_all(&locked).unwrap();
         fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).unwrap();
-        let ignored = fs::File::create(locked.join("probe")).is_ok();
+        let ignored = File::create(locked.join("probe")).is_ok();
         fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
         fs::remove_dir_all(&locked).unwrap();
         ignored
@@ -546,5 +725,164 @@ mod tests {
         assert_eq!(inputs.problems.len(), 2);
         assert_eq!(inputs.problems[1].kind, ProblemKind::NoRecords);
         assert_eq!(inputs.exit_code(), 1);
+    }
+
+    #[test]
+    fn replacing_writes_the_new_contents() {
+        let (_cleanup, dir) = scratch("replace");
+        let file = dir.join("game.cgn");
+        fs::write(&file, "old contents, longer than the new\n").unwrap();
+        replace_file(&file, |w| w.write_all(b"new\n")).unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new\n");
+        assert_eq!(names(&dir), ["game.cgn"]);
+        assert!(replace_file(Path::new(""), |_| Ok(())).is_err());
+        assert!(
+            replace_file(&dir, |_| Ok(())).is_err(),
+            "a folder is not replaced"
+        );
+    }
+
+    #[test]
+    fn a_failure_while_writing_leaves_the_original() {
+        let (_cleanup, dir) = scratch("failure");
+        let file = dir.join("game.cgn");
+        let original = b"[Players \"Ann, Bob\"]\n\n1. Ann E 0,1 r180\n".repeat(1000);
+        fs::write(&file, &original).unwrap();
+        let result = replace_file(&file, |w| {
+            // More than the buffer holds, so some of it reaches the disk.
+            w.write_all(&vec![b'x'; 100_000])?;
+            Err(io::Error::other("disk full"))
+        });
+        assert_eq!(result.unwrap_err().to_string(), "disk full");
+        assert_eq!(fs::read(&file).unwrap(), original);
+        assert_eq!(names(&dir), ["game.cgn"], "no temporary file is left");
+    }
+
+    #[test]
+    fn a_panic_while_writing_leaves_the_original() {
+        let (_cleanup, dir) = scratch("panic");
+        let file = dir.join("game.cgn");
+        fs::write(&file, "original\n").unwrap();
+        let result = std::panic::catch_unwind(|| {
+            replace_file(&file, |w| {
+                w.write_all(b"half")?;
+                panic!("interrupted");
+            })
+        });
+        assert!(result.is_err());
+        assert_eq!(fs::read_to_string(&file).unwrap(), "original\n");
+        assert_eq!(names(&dir), ["game.cgn"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replacing_keeps_the_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_cleanup, dir) = scratch("permissions");
+        let file = dir.join("game.cgn");
+        fs::write(&file, "old\n").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o640)).unwrap();
+        replace_file(&file, |w| w.write_all(b"new\n")).unwrap();
+        assert_eq!(fs::read_to_string(&file).unwrap(), "new\n");
+        let mode = fs::metadata(&file).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(mode, 0o640);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_that_cannot_be_written_leaves_the_original() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_cleanup, dir) = scratch("read-only-folder");
+        let folder = dir.join("records");
+        fs::create_dir_all(&folder).unwrap();
+        let file = folder.join("game.cgn");
+        fs::write(&file, "original\n").unwrap();
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o555)).unwrap();
+        let result = replace_file(&file, |w| w.write_all(b"new\n"));
+        let privileged = ignores_permissions(&dir);
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o755)).unwrap();
+        if privileged {
+            eprintln!(
+                "skipped: running with privileges that ignore file permissions, \
+                 the read-only folder did not refuse the temporary file"
+            );
+            result.unwrap();
+            assert_eq!(names(&folder), ["game.cgn"]);
+            return;
+        }
+        let e = result.unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied, "{e}");
+        assert_eq!(fs::read_to_string(&file).unwrap(), "original\n");
+        assert_eq!(names(&folder), ["game.cgn"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_file_is_not_replaced() {
+        use std::os::unix::fs::PermissionsExt;
+        let (_cleanup, dir) = scratch("read-only-file");
+        if ignores_permissions(&dir) {
+            eprintln!("skipped: running with privileges that ignore file permissions");
+            return;
+        }
+        let file = dir.join("game.cgn");
+        fs::write(&file, "original\n").unwrap();
+        fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
+        let e = replace_file(&file, |w| w.write_all(b"new\n")).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::PermissionDenied, "{e}");
+        assert_eq!(fs::read_to_string(&file).unwrap(), "original\n");
+        assert_eq!(names(&dir), ["game.cgn"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_linked_file_is_replaced_through_its_link() {
+        use std::os::unix::fs::symlink;
+        let (_cleanup, dir) = scratch("linked");
+        fs::create_dir_all(dir.join("real")).unwrap();
+        let real = dir.join("real/game.cgn");
+        fs::write(&real, "old\n").unwrap();
+        let link = dir.join("link.cgn");
+        symlink("real/game.cgn", &link).unwrap();
+        replace_file(&link, |w| w.write_all(b"new\n")).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            fs::read_link(&link).unwrap(),
+            PathBuf::from("real/game.cgn")
+        );
+        assert_eq!(fs::read_to_string(&real).unwrap(), "new\n");
+        assert_eq!(names(&dir), ["link.cgn", "real"]);
+        assert_eq!(names(&dir.join("real")), ["game.cgn"]);
+    }
+
+    #[test]
+    fn temporary_names_are_new_and_short_enough() {
+        let (_cleanup, dir) = scratch("names");
+        let (first, _) = create_temp(&dir, OsStr::new("game.cgn")).unwrap();
+        let (second, _) = create_temp(&dir, OsStr::new("game.cgn")).unwrap();
+        assert_ne!(first.path, second.path);
+        let name = first
+            .path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        assert!(
+            name.starts_with(".game.cgn.carcref-") && name.ends_with(".tmp"),
+            "{name}"
+        );
+        let long = "x".repeat(250);
+        let (third, _) = create_temp(&dir, OsStr::new(&long)).unwrap();
+        assert!(third.path.file_name().unwrap().len() < 40);
+        drop((first, second, third));
+        assert!(
+            names(&dir).is_empty(),
+            "dropped temporary files are removed"
+        );
     }
 }
