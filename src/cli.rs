@@ -314,34 +314,6 @@ fn read_input(path: &Path) -> std::io::Result<String> {
     }
 }
 
-/// Expands folders into their `*.cgn` files, sorted, recursively.
-fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found).map_err(|e| format!("{}: {e}", p.display()))?;
-            found.sort();
-            out.extend(found);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if path.extension().is_some_and(|e| e == "cgn") {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
 /// Inputs this large show a progress bar (on a terminal only).
 const PROGRESS_FROM_BYTES: u64 = 8 << 20;
 
@@ -428,13 +400,9 @@ fn check(
     use crate::report::{SourceView, render_game};
     use crate::stream::{Game, GameReader};
     use rayon::prelude::*;
-    let files = match collect_files(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            return EXIT_USAGE;
-        }
-    };
+    let inputs = crate::files::find_inputs(paths);
+    let found = inputs.report(err);
+    let files = inputs.files;
     let options = RenderOptions {
         format: match format {
             CheckFormat::Human => DiagnosticFormat::Human,
@@ -582,13 +550,14 @@ fn check(
     } else {
         let _ = writeln!(err, "{summary}");
     }
-    if io_error {
+    let code = if io_error {
         EXIT_USAGE
     } else if valid < games {
         1
     } else {
         0
-    }
+    };
+    code.max(found)
 }
 
 fn score(
@@ -899,14 +868,9 @@ fn fmt(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let files = match collect_files(paths) {
-        Ok(f) => f,
-        Err(e) => {
-            let _ = writeln!(err, "error: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let mut code = 0;
+    let inputs = crate::files::find_inputs(paths);
+    let mut code = inputs.report(err);
+    let files = inputs.files;
     for file in &files {
         let name = file.display().to_string();
         let src = match read_input(file) {
@@ -934,7 +898,7 @@ fn fmt(
         } else if file == Path::new("-") {
             let _ = out.write_all(canonical.as_bytes());
         } else if canonical != src
-            && let Err(e) = std::fs::write(file, canonical)
+            && let Err(e) = crate::files::replace_file(file, |w| w.write_all(canonical.as_bytes()))
         {
             let _ = writeln!(err, "error: {name}: {e}");
             code = EXIT_USAGE;

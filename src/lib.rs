@@ -46,6 +46,7 @@ pub mod cli;
 pub mod diagnostics;
 pub mod features;
 pub mod figures;
+pub mod files;
 pub mod generate;
 pub mod import;
 pub mod notation;
