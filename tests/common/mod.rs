@@ -2,6 +2,7 @@
 #![allow(dead_code, clippy::panic)]
 
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
 /// The codes a fixture declares on its first line: `; expect: E301 W101` or
 /// `; expect: ok` (no codes).
@@ -28,6 +29,19 @@ pub fn assert_inside(src: &str, span: carcref::notation::Span, what: &str) {
         src.is_char_boundary(span.start) && src.is_char_boundary(span.end),
         "{what}: span {span:?} splits a character"
     );
+}
+
+/// The text of a file shipped with the tests (`tests/data/PATH`).
+pub fn data(path: &str) -> String {
+    let p = data_path(path);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The path of a file shipped with the tests (`tests/data/PATH`).
+pub fn data_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
 }
 
 /// A file of the real records beside the project (`../shared/records/PATH`).
