@@ -2,6 +2,7 @@
 #![allow(dead_code, clippy::panic)]
 
 use std::collections::BTreeSet;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The codes a fixture declares on its first line: `; expect: E301 W101` or
@@ -42,6 +43,37 @@ pub fn data_path(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(path)
+}
+
+/// The path of `../shared/PATH`, the material beside the project that cannot be
+/// shipped with it, if it is there. If it is not, says on standard error that the
+/// running test is skipped and why (`why`: why the file is not shipped), and
+/// gives `None`: the test then returns without checking anything.
+///
+/// The message is written to the standard error handle itself, which the test
+/// harness does not capture, so that a skip shows in the output of a passing
+/// run.
+pub fn shared_path_or_skip(path: &str, why: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path);
+    if p.exists() {
+        return Some(p);
+    }
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: ../shared/{path} is absent ({why})"
+    );
+    None
+}
+
+/// The text of `../shared/PATH` if it is there; otherwise the skip of
+/// [`shared_path_or_skip`].
+pub fn shared_or_skip(path: &str, why: &str) -> Option<String> {
+    let p = shared_path_or_skip(path, why)?;
+    Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
 }
 
 /// A file of the real records beside the project (`../shared/records/PATH`).
