@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::panic)]
 
+pub mod lab;
+
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
