@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::panic)]
 
+pub mod kifu;
 pub mod lab;
 
 use std::collections::BTreeSet;
@@ -78,10 +79,23 @@ pub fn shared_or_skip(path: &str, why: &str) -> Option<String> {
     Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
 }
 
-/// A file of the real records beside the project (`../shared/records/PATH`).
-pub fn shared(path: &str) -> String {
-    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/records")
-        .join(path);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+/// Asserts that a shipped file holds the text it is made from, naming the first
+/// line that differs.
+pub fn assert_same_text(file: &str, want: &str, made_from: &str) {
+    let got = data(file);
+    if got == want {
+        return;
+    }
+    let line = got
+        .lines()
+        .zip(want.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+    panic!(
+        "tests/data/{file} is not {made_from}: line {} is {:?}, should be {:?} \
+         (CARCREF_UPDATE_DATA=1 writes it anew)",
+        line + 1,
+        got.lines().nth(line).unwrap_or("(the end)"),
+        want.lines().nth(line).unwrap_or("(the end)"),
+    );
 }
