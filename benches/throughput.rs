@@ -4,7 +4,7 @@
 //! check (`carcref::check`: the spanned record, the replay with every score
 //! explained, the final scoring) of generated basic games under each edition and
 //! of games with all three expansions; and `import bga` on the Board Game Arena
-//! logs beside the project (`../shared/records/bga/`, skipped when absent).
+//! logs shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
 
 #![allow(clippy::expect_used)]
@@ -87,22 +87,16 @@ fn main() {
             },
         );
     }
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/records/bga");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");
     let mut logs: Vec<String> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .filter_map(|p| std::fs::read_to_string(p).ok())
-                .collect()
-        })
-        .unwrap_or_default();
+        .expect("the Board Game Arena logs of tests/data/bga")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| std::fs::read_to_string(p).expect("a log of tests/data/bga"))
+        .collect();
     logs.sort();
-    if logs.is_empty() {
-        println!("import bga: skipped ({} not found)", dir.display());
-        return;
-    }
+    assert_eq!(logs.len(), 3, "the three logs of {}", dir.display());
     games_per_second("import bga (3 logs)", logs.len(), || {
         for log in &logs {
             let _ = black_box(carcref::import::bga::import(black_box(log)));

@@ -1,13 +1,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! The Board Game Arena importer against the three real logs in
-//! `../shared/records/bga/`: every import is accepted by the referee with every
+//! The Board Game Arena importer against the three real logs shipped in
+//! `tests/data/bga/`: every import is accepted by the referee with every
 //! claim matching and the platform's final totals; the referee's final scoring
 //! matches the platform's event by event; the spots the platform offered for a
 //! follower are exactly the spots the referee allows; malformed logs give coded
 //! errors with a JSON path, never a panic.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use carcref::import::ImportError;
 use carcref::import::bga;
@@ -23,15 +24,8 @@ const GAMES: [(&str, [(&str, u32); 2]); 3] = [
     ("370417702", [("Kithara", 108), ("KokiYamaguchi", 91)]),
 ];
 
-fn log_path(table: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/records/bga")
-        .join(format!("{table}.json"))
-}
-
 fn log(table: &str) -> String {
-    let path = log_path(table);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    common::data(&format!("bga/{table}.json"))
 }
 
 fn imported(table: &str) -> GameRecord {

@@ -1,7 +1,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! The score-sheet importer: the final of the Japan championship 2015 imports and
+//! The score-sheet importer: the shipped sheet `tests/data/kifu/`, written from the
+//! example game `notation/examples/hig2012-two-players.cgn`, imports as that game
+//! and passes the referee; the final of the Japan championship 2015 imports and
 //! passes the referee; the tile table agrees with `tiles.sash2104.json` and with
-//! the catalog; malformed sheets give coded errors with JSON paths, never a panic.
+//! the catalog; malformed sheets (edits of the shipped one) give coded errors with
+//! JSON paths, never a panic.
+//!
+//! The 2015 final and `tiles.sash2104.json` are not shipped: their source publishes
+//! no licence. The tests that read them run where they are beside the project
+//! (`../shared/records/kifu/`) and otherwise say that they skipped.
 
 mod common;
 
@@ -9,22 +16,35 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use carcref::import::ImportError;
 use carcref::import::kifu::{SHEET_TILES, import, sheet_tile};
-use carcref::notation::{ActionRecord, GameRecord};
+use carcref::notation::{ActionRecord, GameRecord, TurnRecord};
 use carcref::tiles::{EdgeKind, FeatureKind, Half, Rotation, Side, Spot};
 use carcref::{TileCatalog, check};
+use common::kifu::{SHIPPED_SHEET, SOURCE_GAME, sheet, source_game};
 use serde_json::Value;
 
-fn final_2015() -> String {
-    common::shared("kifu/championship_japan_2015_final.json")
+/// Why the 2015 final and its tile table are not shipped.
+const NOT_SHIPPED: &str = "not shipped: its source publishes no licence";
+
+/// The final of the Japan championship 2015, if it is beside the project.
+fn final_2015() -> Option<String> {
+    common::shared_or_skip(
+        "records/kifu/championship_japan_2015_final.json",
+        NOT_SHIPPED,
+    )
+}
+
+/// The shipped score sheet.
+fn shipped() -> String {
+    common::data(SHIPPED_SHEET)
 }
 
 fn text(record: &GameRecord) -> String {
     carcref::notation::write::write(std::slice::from_ref(record))
 }
 
-/// The score sheet with one placement's field replaced.
+/// The shipped score sheet with one placement's field replaced.
 fn edited(f: impl Fn(&mut Value)) -> String {
-    let mut v: Value = serde_json::from_str(&final_2015()).unwrap();
+    let mut v: Value = serde_json::from_str(&shipped()).unwrap();
     f(&mut v);
     serde_json::to_string_pretty(&v).unwrap()
 }
@@ -43,9 +63,89 @@ fn codes(errors: &[ImportError]) -> Vec<&'static str> {
     errors.iter().map(|e| e.code).collect()
 }
 
+/// The shipped sheet is the encoder's (`common::kifu::sheet`) writing of the
+/// example game, so it can be made again from it:
+/// `CARCREF_UPDATE_DATA=1 cargo test --test import_kifu` writes it anew.
+#[test]
+fn the_shipped_sheet_is_the_example_game_written_out() {
+    let want = sheet(&source_game());
+    if std::env::var_os("CARCREF_UPDATE_DATA").is_some() {
+        std::fs::write(common::data_path(SHIPPED_SHEET), &want).unwrap();
+    }
+    common::assert_same_text(SHIPPED_SHEET, &want, &format!("{SOURCE_GAME} written out"));
+}
+
+/// Player, tile, position and rotation (or discard) and follower of a turn.
+fn turn_of(t: &TurnRecord) -> (String, String, ActionRecord, Option<Spot>) {
+    assert!(t.follower.as_ref().is_none_or(|f| f.figure.is_none()));
+    (
+        t.player.value.to_string(),
+        t.tile.value.to_string(),
+        t.action.value.clone(),
+        t.follower.as_ref().map(|f| f.spot.value),
+    )
+}
+
+#[test]
+fn the_shipped_sheet_imports_as_the_example_game_and_passes_the_referee() {
+    let source = source_game();
+    let record = import(&shipped()).unwrap_or_else(|e| panic!("{e:#?}"));
+    for tag in ["Event", "Players", "Rules"] {
+        assert_eq!(
+            record.tag(tag).map(|t| &t.value.value),
+            source.tag(tag).map(|t| &t.value.value),
+            "{tag}"
+        );
+    }
+    assert_eq!(record.turns.len(), source.turns.len());
+    assert_eq!(record.turns.len(), 71);
+    for (ours, theirs) in record.turns.iter().zip(&source.turns) {
+        assert_eq!(ours.number.value, theirs.number.value);
+        assert_eq!(
+            turn_of(ours),
+            turn_of(theirs),
+            "turn {}",
+            theirs.number.value
+        );
+    }
+    let followers = record.turns.iter().filter(|t| t.follower.is_some()).count();
+    assert!(followers > 0);
+    // The referee accepts it, and scores it as the example game's result.
+    let text = text(&record);
+    let catalog = TileCatalog::embedded().unwrap();
+    let outcome = check("shipped-sheet", &text, &catalog);
+    assert!(
+        !outcome.has_errors(),
+        "{}\n{text}",
+        carcref::report::render_diagnostics(&outcome, &Default::default())
+    );
+    assert!(record.tag("Result").is_none());
+    let score = outcome.games[0].score().unwrap();
+    let result = source.tag("Result").unwrap().value.value.to_string();
+    for entry in result.split(", ") {
+        let (name, points) = entry.rsplit_once(' ').unwrap();
+        assert_eq!(
+            score.total(name),
+            Some(points.parse().unwrap()),
+            "{name} in {result}"
+        );
+    }
+}
+
+#[test]
+fn snapshot_of_the_shipped_sheet() {
+    let text = text(&import(&shipped()).unwrap());
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("import_kifu_shipped_sheet", text);
+    });
+}
+
 #[test]
 fn japan_2015_final_imports_and_passes_the_referee() {
-    let record = import(&final_2015()).unwrap_or_else(|e| panic!("{e:#?}"));
+    let Some(final_2015) = final_2015() else {
+        return;
+    };
+    let record = import(&final_2015).unwrap_or_else(|e| panic!("{e:#?}"));
     let text = text(&record);
     let catalog = TileCatalog::embedded().unwrap();
     let outcome = check("japan-2015-final", &text, &catalog);
@@ -66,7 +166,10 @@ fn japan_2015_final_imports_and_passes_the_referee() {
 
 #[test]
 fn snapshot_of_the_2015_final() {
-    let text = text(&import(&final_2015()).unwrap());
+    let Some(final_2015) = final_2015() else {
+        return;
+    };
+    let text = text(&import(&final_2015).unwrap());
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
         insta::assert_snapshot!("import_kifu_japan_2015_final", text);
     });
@@ -74,7 +177,11 @@ fn snapshot_of_the_2015_final() {
 
 #[test]
 fn the_tile_table_is_the_score_sheets() {
-    let table: Value = serde_json::from_str(&common::shared("kifu/tiles.sash2104.json")).unwrap();
+    let Some(table) = common::shared_or_skip("records/kifu/tiles.sash2104.json", NOT_SHIPPED)
+    else {
+        return;
+    };
+    let table: Value = serde_json::from_str(&table).unwrap();
     let table = table.as_array().unwrap();
     assert_eq!(table.len(), SHEET_TILES.len());
     let ints = |v: &Value| -> Vec<i8> {
@@ -196,12 +303,12 @@ fn a_skipped_tile_is_a_discard_by_its_player() {
     let r = import(&json).unwrap();
     let last = r.turns.last().unwrap();
     assert_eq!(last.action.value, ActionRecord::Discard);
-    assert_eq!(last.player.value, "J.N");
+    assert_eq!(last.player.value, "Ann");
 }
 
 #[test]
 fn truncated_json() {
-    let src = final_2015();
+    let src = shipped();
     let e = errors(&src[..src.len() / 2]);
     assert_eq!(codes(&e), ["I301"]);
     assert!(e[0].location.starts_with("line "), "{e:?}");
@@ -216,8 +323,9 @@ fn wrong_tile_kind() {
     let e = errors(&edited(|v| v["placements"][0]["tile"] = "A".into()));
     assert!(codes(&e).contains(&"I303"), "{e:?}");
     assert_eq!(e[0].location, "placements[0].tile");
-    // One V more than the basic game has (the sheet then also has 73 tiles).
-    let e = errors(&edited(|v| v["placements"][1]["tile"] = "V".into()));
+    // One V more than the basic game has (turn 2's E made a V).
+    assert_eq!(source_game().turns[1].tile.value, "E");
+    let e = errors(&edited(|v| v["placements"][2]["tile"] = "V".into()));
     assert!(e.iter().any(|e| e.message.contains("tiles V")), "{e:?}");
     let e = errors(&edited(|v| {
         v["placements"].as_array_mut().unwrap().pop();
@@ -254,25 +362,32 @@ fn bad_placement_values() {
 
 #[test]
 fn bad_followers() {
-    // Turn 2 places R with a follower on city 0; R has no city 1 and no road.
+    // Turn 6 places B with a follower on its cloister (0); B has no cloister 1
+    // and no road.
+    let v: Value = serde_json::from_str(&shipped()).unwrap();
+    assert_eq!(v["placements"][6]["tile"], "B");
+    assert_eq!(
+        v["placements"][6]["meeplePlacement"],
+        serde_json::json!({"segmentType": "cloister", "segmentIndex": 0})
+    );
     let e = errors(&edited(|v| {
-        v["placements"][2]["meeplePlacement"]["segmentIndex"] = 1.into()
+        v["placements"][6]["meeplePlacement"]["segmentIndex"] = 1.into()
     }));
     assert_eq!(codes(&e), ["I305"]);
-    assert_eq!(e[0].location, "placements[2].meeplePlacement");
+    assert_eq!(e[0].location, "placements[6].meeplePlacement");
     let e = errors(&edited(|v| {
-        v["placements"][2]["meeplePlacement"]["segmentType"] = "road".into()
+        v["placements"][6]["meeplePlacement"]["segmentType"] = "road".into()
     }));
     assert_eq!(codes(&e), ["I305"]);
     let e = errors(&edited(|v| {
-        v["placements"][2]["meeplePlacement"]["segmentType"] = "tower".into()
+        v["placements"][6]["meeplePlacement"]["segmentType"] = "tower".into()
     }));
     assert_eq!(codes(&e), ["I305"]);
     let e = errors(&edited(|v| {
-        v["placements"][2]["meeplePlacement"]["segmentIndex"] = "0".into()
+        v["placements"][6]["meeplePlacement"]["segmentIndex"] = "0".into()
     }));
     assert_eq!(codes(&e), ["I305"]);
-    assert_eq!(e[0].location, "placements[2].meeplePlacement.segmentIndex");
+    assert_eq!(e[0].location, "placements[6].meeplePlacement.segmentIndex");
 }
 
 #[test]
@@ -288,7 +403,7 @@ fn bad_structure_and_players() {
     let e = errors(&edited(|v| v["placements"][4]["player"] = "Z.Z".into()));
     assert_eq!(codes(&e), ["I306"]);
     assert_eq!(e[0].location, "placements[4].player");
-    let e = errors(&edited(|v| v["info"]["players"][1]["name"] = "J.N".into()));
+    let e = errors(&edited(|v| v["info"]["players"][1]["name"] = "Ann".into()));
     assert_eq!(codes(&e), ["I306"]);
     let e = errors(&edited(|v| {
         v["info"]["players"][1]["name"] = "R (N)".into()
@@ -308,7 +423,7 @@ fn colours_cgn_lacks_are_kept_in_a_comment() {
         v["info"]["date-start"] = "2015-11-23T13:00:00+09:00".into();
     });
     let r = import(&json).unwrap();
-    assert_eq!(r.tag("Players").unwrap().value.value, "J.N (red), R.N");
+    assert_eq!(r.tag("Players").unwrap().value.value, "Ann (red), Bob");
     assert_eq!(r.tag("Date").unwrap().value.value, "2015.11.23");
     let notes: Vec<&str> = r.turns[0]
         .comments_before
@@ -316,14 +431,14 @@ fn colours_cgn_lacks_are_kept_in_a_comment() {
         .map(|c| c.value.text.as_str())
         .collect();
     assert!(
-        notes.contains(&"the score sheet gives R.N the colour \"orange\""),
+        notes.contains(&"the score sheet gives Bob the colour \"orange\""),
         "{notes:?}"
     );
 }
 
 #[test]
 fn never_panics() {
-    let src = final_2015();
+    let src = shipped();
     let run = |s: &str| {
         let r = catch_unwind(AssertUnwindSafe(|| {
             let _ = import(s);

@@ -1,9 +1,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! The Carcassonne Lab importer: the 50 replays of `shared/records/lab/games.csv`
-//! import and pass the referee; the platform's tables agree with the catalog and,
-//! through the three Board Game Arena logs repacked as replay URLs, with the
-//! platform's final scores; malformed URLs and tables give coded errors, never a
-//! panic.
+//! The Carcassonne Lab importer: the three Board Game Arena logs of
+//! `tests/data/bga/`, repacked as replay URLs in the shipped table
+//! `tests/data/lab/bga-logs-repacked.csv`, import, pass the referee and score as
+//! the platform did; malformed URLs and tables (mutations of the shipped URLs)
+//! give coded errors, never a panic.
+//!
+//! The 50 replays of `../shared/records/lab/games.csv` (real games from competitive
+//! events, one with a discarded tile) are not shipped: their source publishes no
+//! licence. The tests that read them run where that file is beside the project
+//! and otherwise say that they skipped.
 
 mod common;
 
@@ -13,7 +18,23 @@ use carcref::import::ImportError;
 use carcref::import::lab::{import_csv, import_url};
 use carcref::notation::{ActionRecord, GameRecord};
 use carcref::{TileCatalog, check};
-use serde_json::Value;
+use common::lab::{SHIPPED_CSV, TABLES, bga_to_url, iso_time, shipped_csv_from_the_logs};
+
+/// Why the 50 real replays are not shipped.
+const NOT_SHIPPED: &str = "not shipped: its source publishes no licence";
+
+/// The table of 50 real replays beside the project, if it is there.
+fn fifty() -> Option<String> {
+    common::shared_or_skip("records/lab/games.csv", NOT_SHIPPED)
+}
+
+/// The platform's final results of the shipped games (`tests/data/bga/README.md`),
+/// first player first.
+const RESULTS: [(&str, [(&str, u32); 2]); 3] = [
+    ("366166200", [("KokiYamaguchi", 96), ("Kithara", 70)]),
+    ("368679629", [("KokiYamaguchi", 94), ("Kithara", 91)]),
+    ("370417702", [("Kithara", 108), ("KokiYamaguchi", 91)]),
+];
 
 fn text(record: &GameRecord) -> String {
     carcref::notation::write::write(std::slice::from_ref(record))
@@ -31,9 +52,9 @@ fn assert_valid(name: &str, record: &GameRecord) -> carcref::Outcome {
     outcome
 }
 
-fn urls() -> Vec<String> {
-    common::shared("lab/games.csv")
-        .lines()
+/// The URLs of a table of replays, one a line, each the quoted last field.
+fn urls_of(csv: &str) -> Vec<String> {
+    csv.lines()
         .skip(1)
         .map(|l| {
             let start = l.find("\"https").unwrap() + 1;
@@ -42,6 +63,13 @@ fn urls() -> Vec<String> {
         .collect()
 }
 
+/// The URLs of the shipped table.
+fn urls() -> Vec<String> {
+    urls_of(&common::data(SHIPPED_CSV))
+}
+
+/// The shipped table's first URL: table 366166200, whose first turn places H
+/// north of the start tile.
 fn first_url() -> String {
     urls().into_iter().next().unwrap()
 }
@@ -74,9 +102,115 @@ fn codes(errors: &[ImportError]) -> Vec<&'static str> {
     errors.iter().map(|e| e.code).collect()
 }
 
+/// The shipped table is the logs of `tests/data/bga/` repacked by
+/// `common::lab::bga_to_url`, so it can be made again from them:
+/// `CARCREF_UPDATE_DATA=1 cargo test --test import_lab` writes it anew.
+#[test]
+fn the_shipped_table_is_the_bga_logs_repacked() {
+    let want = shipped_csv_from_the_logs();
+    if std::env::var_os("CARCREF_UPDATE_DATA").is_some() {
+        std::fs::write(common::data_path(SHIPPED_CSV), &want).unwrap();
+    }
+    let urls = urls();
+    assert_eq!(urls.len(), TABLES.len());
+    for (url, table) in urls.iter().zip(TABLES) {
+        let log = common::data(&format!("bga/{table}.json"));
+        assert_eq!(*url, bga_to_url(&log), "{table}");
+    }
+    common::assert_same_text(SHIPPED_CSV, &want, "the logs repacked");
+}
+
+#[test]
+fn times_are_written_as_the_tables_write_them() {
+    assert_eq!(iso_time(0), "1970-01-01T00:00:00.000Z");
+    assert_eq!(iso_time(951_782_400), "2000-02-29T00:00:00.000Z");
+    assert_eq!(iso_time(1_681_289_701), "2023-04-12T08:55:01.000Z");
+    assert_eq!(iso_time(1_704_067_199), "2023-12-31T23:59:59.000Z");
+}
+
+#[test]
+fn the_shipped_replays_import_pass_the_referee_and_score_as_the_platform_did() {
+    let (records, errors) = import_csv(&common::data(SHIPPED_CSV));
+    assert!(errors.is_empty(), "{errors:#?}");
+    assert_eq!(records.len(), RESULTS.len());
+    for (r, (table, results)) in records.iter().zip(RESULTS) {
+        let name = r.tag("Source").unwrap().value.value.clone();
+        assert_eq!(name, format!("bga {table}"));
+        let outcome = assert_valid(&name, r);
+        assert_eq!(r.tag("Rules").unwrap().value.value, "HiG-2012");
+        assert_eq!(r.tag("Termination").unwrap().value.value, "complete");
+        assert!(r.tag("LabURL").is_some());
+        assert!(r.tag("Result").is_none());
+        // 71 tiles after the start tile, each a turn.
+        assert_eq!(r.turns.len(), 71, "{name}");
+        let score = outcome.games[0].score().unwrap();
+        for (player, points) in results {
+            assert_eq!(score.total(player), Some(points), "{table} {player}");
+        }
+    }
+}
+
+#[test]
+fn csv_columns_of_the_shipped_table_become_tags() {
+    let (records, _) = import_csv(&common::data(SHIPPED_CSV));
+    let tags = |r: &GameRecord| -> Vec<(String, String)> {
+        r.tags
+            .iter()
+            .map(|t| (t.name.value.to_string(), t.value.value.to_string()))
+            .collect()
+    };
+    // No tournament, edition or round: no Event, no Round.
+    assert_eq!(
+        tags(&records[0])[..6],
+        [
+            ("CGN".into(), "1".into()),
+            ("Date".into(), "2023.04.12".into()),
+            (
+                "Players".into(),
+                "KokiYamaguchi (red), Kithara (blue)".into()
+            ),
+            ("Rules".into(), "HiG-2012".into()),
+            ("Termination".into(), "complete".into()),
+            ("Source".into(), "bga 366166200".into()),
+        ]
+    );
+    let notes: Vec<&str> = records[0].turns[0]
+        .comments_before
+        .iter()
+        .map(|c| c.value.text.as_str())
+        .collect();
+    assert!(
+        notes.contains(&"Board Game Arena player ids: KokiYamaguchi 93033745, Kithara 84051152"),
+        "{notes:?}"
+    );
+    // Event from Tournament and Edition, Round as written.
+    let url = first_url();
+    let csv = format!(
+        "Tournament,Edition,Round,Date,URL\n\
+         ETCOC,ETCOC 2026,Round 4,2026-10-04T17:00:00.000Z,\"{url}\"\n\
+         Rivals,Season 1,,,\"{url}\"\n\
+         ,Friendly Matches,,,\"{url}\"\n"
+    );
+    let (records, errors) = import_csv(&csv);
+    assert!(errors.is_empty(), "{errors:#?}");
+    let tag = |i: usize, name: &str| {
+        records[i]
+            .tag(name)
+            .map(|t| t.value.value.to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(tag(0, "Event"), "ETCOC 2026");
+    assert_eq!(tag(0, "Round"), "Round 4");
+    assert_eq!(tag(0, "Date"), "2026.10.04");
+    assert_eq!(tag(1, "Event"), "Rivals Season 1");
+    assert_eq!(tag(1, "Round"), "");
+    assert_eq!(tag(2, "Event"), "Friendly Matches");
+}
+
 #[test]
 fn all_fifty_replays_import_and_pass_the_referee() {
-    let (records, errors) = import_csv(&common::shared("lab/games.csv"));
+    let Some(csv) = fifty() else { return };
+    let (records, errors) = import_csv(&csv);
     assert!(errors.is_empty(), "{errors:#?}");
     assert_eq!(records.len(), 50);
     for r in &records {
@@ -94,7 +228,8 @@ fn all_fifty_replays_import_and_pass_the_referee() {
 
 #[test]
 fn csv_columns_become_tags() {
-    let (records, _) = import_csv(&common::shared("lab/games.csv"));
+    let Some(csv) = fifty() else { return };
+    let (records, _) = import_csv(&csv);
     let tags = |r: &GameRecord| -> Vec<(String, String)> {
         r.tags
             .iter()
@@ -128,7 +263,8 @@ fn csv_columns_become_tags() {
 fn a_tile_that_fits_nowhere_is_discarded_by_its_player() {
     // Table 926267136: the replay's stack holds 72 tiles but MOVES 70 turns; the
     // third tile drawn (C) fits nowhere on the three-tile board.
-    let (records, _) = import_csv(&common::shared("lab/games.csv"));
+    let Some(csv) = fifty() else { return };
+    let (records, _) = import_csv(&csv);
     let r = records
         .iter()
         .find(|r| r.tag("Source").unwrap().value.value == "bga 926267136")
@@ -152,82 +288,14 @@ fn snapshot_of_the_first_replay() {
     let record = import_url(&first_url()).unwrap();
     let text = text(&record);
     insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
-        insta::assert_snapshot!("import_lab_first", text);
+        insta::assert_snapshot!("import_lab_shipped_first", text);
     });
-}
-
-/// Packs a Board Game Arena log as a replay URL, as the encoder described in
-/// `notation/import-lab.md` does.
-fn bga_to_url(json: &str) -> String {
-    const MOVE: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-    const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let v: Value = serde_json::from_str(json).unwrap();
-    let int = |v: &Value| -> i64 {
-        v.as_i64()
-            .unwrap_or_else(|| v.as_str().unwrap().parse().unwrap())
-    };
-    let mut kinds = vec![15i64];
-    let mut moves: Vec<[i64; 4]> = Vec::new();
-    let mut names: Vec<String> = Vec::new();
-    for packet in v.pointer("/data/data").unwrap().as_array().unwrap() {
-        for e in packet["data"].as_array().unwrap() {
-            let a = &e["args"];
-            match e["type"].as_str().unwrap() {
-                "playTile" => {
-                    kinds.push(int(&a["type"]));
-                    moves.push([int(&a["x"]), int(&a["y"]), int(&a["ori"]) - 1, 0]);
-                    let name = a["player_name"].as_str().unwrap().to_string();
-                    if !names.contains(&name) {
-                        names.push(name);
-                    }
-                }
-                "playPartisan" => moves.last_mut().unwrap()[3] = int(&a["pos"]),
-                _ => {}
-            }
-        }
-    }
-    // The kinds as base-24 digits of one number, written in base 64.
-    let mut number: Vec<u32> = Vec::new(); // base 64, least significant first
-    for k in &kinds {
-        let mut carry = u32::try_from(k - 1).unwrap();
-        for d in &mut number {
-            let v = *d * 24 + carry;
-            *d = v % 64;
-            carry = v / 64;
-        }
-        while carry > 0 {
-            number.push(carry % 64);
-            carry /= 64;
-        }
-    }
-    let stack: String = number
-        .iter()
-        .rev()
-        .map(|d| char::from(*B64.get(*d as usize).unwrap()))
-        .collect();
-    let mut packed = String::new();
-    for [x, y, ori, pos] in moves {
-        let rot = ori + if x < 0 { 16 } else { 0 } + if y < 0 { 32 } else { 0 };
-        for v in [x.abs(), y.abs(), rot] {
-            packed.push(char::from(*MOVE.get(usize::try_from(v).unwrap()).unwrap()));
-        }
-        packed.push_str(&pos.to_string());
-    }
-    format!(
-        "https://www.carcassonnelab.com/#/0/0/{stack}/{packed}?players={}&colors=red,blue",
-        names.join(",")
-    )
 }
 
 #[test]
 fn bga_logs_repacked_as_urls_score_as_the_platform_did() {
-    // The final results the platform recorded (shared/records/README.md).
-    for (table, results) in [
-        ("366166200", [("KokiYamaguchi", 96), ("Kithara", 70)]),
-        ("368679629", [("KokiYamaguchi", 94), ("Kithara", 91)]),
-        ("370417702", [("Kithara", 108), ("KokiYamaguchi", 91)]),
-    ] {
-        let url = bga_to_url(&common::shared(&format!("bga/{table}.json")));
+    for (table, results) in RESULTS {
+        let url = bga_to_url(&common::data(&format!("bga/{table}.json")));
         let record = import_url(&url).unwrap_or_else(|e| panic!("{table}: {e:#?}"));
         let outcome = assert_valid(table, &record);
         let score = outcome.games[0].score().unwrap();
@@ -339,8 +407,10 @@ fn bad_move_characters() {
 
 #[test]
 fn a_spot_index_the_tile_does_not_have() {
-    // The first turn places W (six spots); index 9 names nothing.
-    let e = errors(&with_moves(&first_url(), |m| format!("2119{}", &m[4..])));
+    // The first turn places H (three spots) at 0,-1 (`12Z2`: the row's sign is
+    // folded into the rotation character); index 9 names nothing.
+    assert!(with_moves(&first_url(), |m| m[..4].to_string()).contains("/12Z2?"));
+    let e = errors(&with_moves(&first_url(), |m| format!("12Z9{}", &m[4..])));
     assert_eq!(codes(&e), ["I205"]);
     assert!(e[0].message.contains("spot index 9"), "{e:?}");
 }
@@ -351,9 +421,14 @@ fn a_placement_that_does_not_fit() {
     let e = errors(&with_moves(&first_url(), |m| format!("6611{}", &m[4..])));
     assert_eq!(codes(&e), ["I206"]);
     assert!(e[0].message.contains("touches no tile"), "{e:?}");
-    // Turned a quarter: W's field meets the start tile's road.
-    let e = errors(&with_moves(&first_url(), |m| format!("2141{}", &m[4..])));
+    // Turned a quarter: H's field meets the start tile's city.
+    let e = errors(&with_moves(&first_url(), |m| format!("12a2{}", &m[4..])));
     assert_eq!(codes(&e), ["I206"]);
+    assert!(
+        e[0].message
+            .contains("its S edge is field, the neighbour's is city"),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -435,14 +510,34 @@ fn never_panics() {
             run(&m.into_iter().collect::<String>());
         }
     }
+    never_panics_on_other_games_and_prefixes(&url, &common::data(SHIPPED_CSV));
+}
+
+/// The same with the 50 real replays: the first URL with the turns of each, and
+/// the table's prefixes.
+#[test]
+fn never_panics_on_the_fifty_replays() {
+    let Some(csv) = fifty() else { return };
+    never_panics_on_other_games_and_prefixes(&first_url(), &csv);
+}
+
+/// Never a panic on a URL with the turns of each game of a table, nor on the
+/// table's prefixes.
+fn never_panics_on_other_games_and_prefixes(url: &str, csv: &str) {
+    let run = |u: &str| {
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            let _ = import_url(u);
+        }));
+        assert!(r.is_ok(), "panicked on {u}");
+    };
     // Every URL with the turns of another game.
-    let all = urls();
+    let all = urls_of(csv);
+    assert!(!all.is_empty());
     for a in &all {
         let (_, moves_a) = a.split_once('?').unwrap().0.rsplit_once('/').unwrap();
-        run(&with_moves(&url, |_| moves_a.to_string()));
+        run(&with_moves(url, |_| moves_a.to_string()));
     }
     // CSV prefixes.
-    let csv = common::shared("lab/games.csv");
     for (i, _) in csv.char_indices().filter(|(i, _)| i % 97 == 0) {
         let r = catch_unwind(AssertUnwindSafe(|| {
             let _ = import_csv(&csv[..i]);

@@ -1,7 +1,12 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::panic)]
 
+pub mod kifu;
+pub mod lab;
+
 use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
 
 /// The codes a fixture declares on its first line: `; expect: E301 W101` or
 /// `; expect: ok` (no codes).
@@ -30,10 +35,67 @@ pub fn assert_inside(src: &str, span: carcref::notation::Span, what: &str) {
     );
 }
 
-/// A file of the real records beside the project (`../shared/records/PATH`).
-pub fn shared(path: &str) -> String {
-    let p = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/records")
-        .join(path);
+/// The text of a file shipped with the tests (`tests/data/PATH`).
+pub fn data(path: &str) -> String {
+    let p = data_path(path);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The path of a file shipped with the tests (`tests/data/PATH`).
+pub fn data_path(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(path)
+}
+
+/// The path of `../shared/PATH`, the material beside the project that cannot be
+/// shipped with it, if it is there. If it is not, says on standard error that the
+/// running test is skipped and why (`why`: why the file is not shipped), and
+/// gives `None`: the test then returns without checking anything.
+///
+/// The message is written to the standard error handle itself, which the test
+/// harness does not capture, so that a skip shows in the output of a passing
+/// run.
+pub fn shared_path_or_skip(path: &str, why: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(path);
+    if p.exists() {
+        return Some(p);
+    }
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped {test}: ../shared/{path} is absent ({why})"
+    );
+    None
+}
+
+/// The text of `../shared/PATH` if it is there; otherwise the skip of
+/// [`shared_path_or_skip`].
+pub fn shared_or_skip(path: &str, why: &str) -> Option<String> {
+    let p = shared_path_or_skip(path, why)?;
+    Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+}
+
+/// Asserts that a shipped file holds the text it is made from, naming the first
+/// line that differs.
+pub fn assert_same_text(file: &str, want: &str, made_from: &str) {
+    let got = data(file);
+    if got == want {
+        return;
+    }
+    let line = got
+        .lines()
+        .zip(want.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| got.lines().count().min(want.lines().count()));
+    panic!(
+        "tests/data/{file} is not {made_from}: line {} is {:?}, should be {:?} \
+         (CARCREF_UPDATE_DATA=1 writes it anew)",
+        line + 1,
+        got.lines().nth(line).unwrap_or("(the end)"),
+        want.lines().nth(line).unwrap_or("(the end)"),
+    );
 }
