@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::referee::{ReplayOptions, check_with};
-use crate::report::{self, DiagnosticFormat, RenderOptions, render_diagnostics, render_scores};
+use crate::report::{self, DiagnosticFormat, RenderOptions, render_diagnostics};
 use crate::rules::Edition;
 use crate::tiles::{Rotation, TileCatalog, picture::picture};
 
@@ -560,6 +560,53 @@ fn check(
     code.max(found)
 }
 
+/// The games of a file (or standard input) read as `check` reads them, one at a
+/// time, each handed to `each` with its 0-based index until it breaks: nothing
+/// but the game in hand is held. The number of games read, or the fault that
+/// ended the input (an I/O error, or a game past the size limit).
+fn each_game(
+    path: &Path,
+    mut each: impl FnMut(usize, &crate::stream::Game<'_>) -> std::ops::ControlFlow<()>,
+) -> Result<usize, crate::stream::StreamError> {
+    let (reader, _) = open_input(path)?;
+    let mut stream = crate::stream::GameReader::new(reader);
+    let mut index = 0;
+    while let Some(batch) = stream.next_batch()? {
+        for g in batch.games() {
+            let flow = each(index, &g);
+            index += 1;
+            if flow.is_break() {
+                return Ok(index);
+            }
+        }
+    }
+    Ok(index)
+}
+
+/// Reports what ended a file's games early: a game past the size limit is
+/// rendered as the game after those read (exit 1); an I/O error is one line
+/// (exit 2).
+fn report_stream_fault(
+    err: &mut impl Write,
+    name: &str,
+    fault: &crate::stream::StreamError,
+    index: usize,
+) -> u8 {
+    let mut sink = Sink::new(&mut *err);
+    if render_stream_fault(&mut sink, name, fault, index, &RenderOptions::default()) {
+        1
+    } else {
+        let _ = writeln!(err, "error: {name}: {fault}");
+        EXIT_USAGE
+    }
+}
+
+/// Reports that a file holds no game (`E108`, as `check` does).
+fn report_no_game(err: &mut impl Write, name: &str, catalog: &TileCatalog) {
+    let outcome = check_with(name, "", catalog, ReplayOptions::default());
+    let _ = err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+}
+
 fn score(
     file: &Path,
     format: ScoreFormat,
@@ -568,78 +615,126 @@ fn score(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    use crate::report::{SourceView, render_game, render_score};
     let name = file.display().to_string();
-    let src = match read_input(file) {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(err, "error: {name}: {e}");
-            return EXIT_USAGE;
-        }
-    };
-    let outcome = check_with(&name, &src, catalog, ReplayOptions { edition: rules });
-    let mut code = 0;
     let format = match format {
         ScoreFormat::Human => report::ScoreFormat::Human,
         ScoreFormat::Json => report::ScoreFormat::Json,
         ScoreFormat::Yaml => report::ScoreFormat::Yaml,
     };
-    let _ = out.write_all(render_scores(&outcome, format).as_bytes());
-    if outcome.has_errors() {
-        let text = render_diagnostics(&outcome, &RenderOptions::default());
-        let _ = err.write_all(text.as_bytes());
-        code = 1;
+    let options = ReplayOptions { edition: rules };
+    let mut code = 0;
+    let mut text = String::new();
+    let read = each_game(file, |index, g| {
+        let outcome = crate::referee::check_game_read(g.text, g.base, g.not_utf8, catalog, options);
+        text.clear();
+        render_score(&mut text, index, &outcome, format);
+        let _ = out.write_all(text.as_bytes());
+        if outcome.has_errors() {
+            let view = SourceView::new(&name, g.text, g.base, g.first_line);
+            let mut sink = Sink::new(&mut *err);
+            render_game(
+                &mut sink,
+                &view,
+                index,
+                &outcome.diagnostics,
+                &RenderOptions::default(),
+            );
+            code = 1;
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    match read {
+        Ok(0) => {
+            report_no_game(err, &name, catalog);
+            1
+        }
+        Ok(_) => code,
+        Err(e) => code.max(report_stream_fault(err, &name, &e, 0)),
     }
-    code
 }
 
-/// Writes the faults of one game in the human format.
-fn write_faults(
-    err: &mut impl Write,
+/// One game of a file, read for a command that works on one game.
+struct OneGame {
     name: String,
-    src: String,
+    /// Its text, byte offset and first line (0-based) in the file.
+    text: String,
+    base: usize,
+    first_line: usize,
+    /// 1-based, as `--game` names it.
+    number: usize,
     record: crate::notation::GameRecord,
-    diagnostics: Vec<crate::Diagnostic>,
-) {
-    let outcome = crate::referee::Outcome {
-        name,
-        src,
-        games: vec![crate::referee::GameOutcome {
-            record,
-            diagnostics,
-            replay: None,
-        }],
-    };
-    let _ = err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
 }
 
-/// Reads one game of a file, reporting faults; `None` after an error message.
-fn read_game(
-    file: &Path,
-    game: usize,
-    err: &mut impl Write,
-) -> Option<(String, String, crate::notation::GameRecord)> {
+impl OneGame {
+    /// Writes faults of this game in the human format.
+    fn write_faults(&self, err: &mut impl Write, diagnostics: &[crate::Diagnostic]) {
+        let view =
+            crate::report::SourceView::new(&self.name, &self.text, self.base, self.first_line);
+        crate::report::render_game(
+            &mut Sink::new(err),
+            &view,
+            self.number - 1,
+            diagnostics,
+            &RenderOptions::default(),
+        );
+    }
+}
+
+/// Reads game `game` (1-based) of a file, reading no further, and reports its
+/// syntax faults; `None` after an error message.
+fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> {
     let name = file.display().to_string();
-    let src = match read_input(file) {
-        Ok(s) => s,
+    if game == 0 {
+        let _ = writeln!(err, "error: games are numbered from 1");
+        return None;
+    }
+    let mut found = None;
+    let read = each_game(file, |index, g| {
+        if index + 1 < game {
+            return std::ops::ControlFlow::Continue(());
+        }
+        found = Some((
+            g.text.to_string(),
+            g.base,
+            g.first_line,
+            g.not_utf8.to_vec(),
+        ));
+        std::ops::ControlFlow::Break(())
+    });
+    let count = match read {
+        Ok(count) => count,
         Err(e) => {
-            let _ = writeln!(err, "error: {name}: {e}");
+            report_stream_fault(err, &name, &e, game.saturating_sub(1));
             return None;
         }
     };
-    let parsed = crate::notation::parse(&src);
-    let count = parsed.len();
-    let Some(p) = game.checked_sub(1).and_then(|i| parsed.into_iter().nth(i)) else {
+    let Some((text, base, first_line, not_utf8)) = found else {
         let _ = writeln!(
             err,
             "error: {name} has {count} games; there is no game {game}"
         );
         return None;
     };
-    if p.has_errors() {
-        write_faults(err, name, src, p.record, p.diagnostics);
+    let p = crate::notation::parse_game(&text, base);
+    let one = OneGame {
+        name,
+        text,
+        base,
+        first_line,
+        number: game,
+        record: p.record,
+    };
+    let mut faults: Vec<crate::Diagnostic> = not_utf8
+        .into_iter()
+        .map(|span| crate::Diagnostic::NotUtf8 { span })
+        .collect();
+    faults.extend(p.diagnostics);
+    if faults.iter().any(crate::Diagnostic::is_error) {
+        one.write_faults(err, &faults);
         return None;
     }
-    Some((name, src, p.record))
+    Some(one)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -654,20 +749,20 @@ fn show(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let Some((name, src, record)) = read_game(file, game, err) else {
+    let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
     if let Some(t) = turn
         && t > 0
-        && !record.turns.iter().any(|r| r.number.value == t)
+        && !one.record.turns.iter().any(|r| r.number.value == t)
     {
-        let _ = writeln!(err, "error: {name}: game {game} has no turn {t}");
+        let _ = writeln!(err, "error: {}: game {game} has no turn {t}", one.name);
         return EXIT_USAGE;
     }
-    let state = match crate::referee::replay_to(&record, catalog, turn) {
+    let state = match crate::referee::replay_to(&one.record, catalog, turn) {
         Ok(g) => g,
         Err(diagnostics) => {
-            write_faults(err, name, src, record, diagnostics);
+            one.write_faults(err, &diagnostics);
             return 1;
         }
     };
@@ -702,17 +797,18 @@ fn moves(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let Some((name, src, record)) = read_game(file, game, err) else {
+    let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
-    let Some(written) = record.turns.iter().find(|t| t.number.value == turn) else {
-        let _ = writeln!(err, "error: {name}: game {game} has no turn {turn}");
+    let Some(written) = one.record.turns.iter().find(|t| t.number.value == turn) else {
+        let _ = writeln!(err, "error: {}: game {game} has no turn {turn}", one.name);
         return EXIT_USAGE;
     };
-    let state = match crate::referee::replay_to(&record, catalog, Some(turn.saturating_sub(1))) {
+    let state = match crate::referee::replay_to(&one.record, catalog, Some(turn.saturating_sub(1)))
+    {
         Ok(g) => g,
         Err(diagnostics) => {
-            write_faults(err, name, src, record, diagnostics);
+            one.write_faults(err, &diagnostics);
             let _ = writeln!(err, "error: the turns before turn {turn} are not all legal");
             return 1;
         }
@@ -836,29 +932,111 @@ fn write_imported(
     u8::from(!errors.is_empty())
 }
 
-/// The canonical form of a text, or its syntax diagnostics rendered for humans.
-fn canonical_text(name: &str, src: &str, catalog: &TileCatalog) -> Result<String, String> {
-    let parsed = crate::notation::parse(src);
-    if parsed.iter().any(crate::notation::Parsed::has_errors) {
-        let outcome = crate::referee::Outcome {
-            name: name.to_string(),
-            src: src.to_string(),
-            games: parsed
-                .into_iter()
-                .map(|p| crate::referee::GameOutcome {
-                    record: p.record,
-                    diagnostics: p.diagnostics,
-                    replay: None,
-                })
-                .collect(),
-        };
-        return Err(render_diagnostics(&outcome, &RenderOptions::default()));
-    }
-    let records: Vec<_> = parsed
+/// The canonical text of one game of a stream, or its faults (syntax, and
+/// bytes that are not UTF-8) when it has any error.
+fn canonical_game(
+    g: &crate::stream::Game<'_>,
+    catalog: &TileCatalog,
+) -> Result<String, Vec<crate::Diagnostic>> {
+    let p = crate::notation::parse_game(g.text, g.base);
+    let mut faults: Vec<crate::Diagnostic> = g
+        .not_utf8
         .iter()
-        .map(|p| crate::notation::write::canonical_with(&p.record, catalog))
+        .map(|span| crate::Diagnostic::NotUtf8 { span: *span })
         .collect();
-    Ok(crate::notation::write::write(&records))
+    faults.extend(p.diagnostics);
+    if faults.iter().any(crate::Diagnostic::is_error) {
+        return Err(faults);
+    }
+    let mut text = String::new();
+    crate::notation::write::write_game(
+        &mut text,
+        &crate::notation::write::canonical_with(&p.record, catalog),
+    );
+    Ok(text)
+}
+
+/// What reading a file for `fmt` found.
+#[derive(Debug, Default)]
+struct FmtCheck {
+    /// Games read.
+    games: usize,
+    /// Whether a game has syntax errors (reported).
+    faulty: bool,
+    /// Whether the file is written as `fmt` would write it.
+    canonical: bool,
+}
+
+/// Reads a file's games one at a time, reporting the syntax faults of each,
+/// and tells whether the file is canonical: each game is its canonical text
+/// followed by the blank line that separates it from the next (SPEC 5), and
+/// there is no byte order mark.
+fn fmt_check(
+    file: &Path,
+    name: &str,
+    catalog: &TileCatalog,
+    err: &mut impl Write,
+) -> Result<FmtCheck, crate::stream::StreamError> {
+    let mut found = FmtCheck {
+        canonical: true,
+        ..FmtCheck::default()
+    };
+    // Whether the last game read ends without the blank line: only the last
+    // game of a file may.
+    let mut unseparated = false;
+    let read = each_game(file, |index, g| {
+        found.games += 1;
+        match canonical_game(g, catalog) {
+            Ok(text) => {
+                let separated = g.text.len() == text.len() + 1
+                    && g.text.starts_with(&text)
+                    && g.text.ends_with('\n');
+                found.canonical &=
+                    !unseparated && (index > 0 || g.base == 0) && (separated || g.text == text);
+                unseparated = !separated;
+            }
+            Err(faults) => {
+                let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
+                crate::report::render_game(
+                    &mut Sink::new(&mut *err),
+                    &view,
+                    index,
+                    &faults,
+                    &RenderOptions::default(),
+                );
+                found.faulty = true;
+            }
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    // The last game ends without the blank line.
+    found.canonical &= unseparated || found.games == 0;
+    read.map(|_| found)
+}
+
+/// Writes the canonical form of a file's games to `w`, a game at a time.
+fn fmt_write(file: &Path, catalog: &TileCatalog, w: &mut dyn Write) -> std::io::Result<()> {
+    let mut result = Ok(());
+    let read = each_game(file, |index, g| {
+        let written = match canonical_game(g, catalog) {
+            Ok(text) if index == 0 => w.write_all(text.as_bytes()),
+            Ok(text) => w
+                .write_all(b"\n")
+                .and_then(|()| w.write_all(text.as_bytes())),
+            Err(_) => Err(std::io::Error::other("the record has syntax errors")),
+        };
+        result = written;
+        if result.is_err() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    result?;
+    read.map(|_| ()).map_err(|e| match e {
+        crate::stream::StreamError::Io(e) => e,
+        other => std::io::Error::other(other.to_string()),
+    })
 }
 
 fn fmt(
@@ -873,38 +1051,83 @@ fn fmt(
     let files = inputs.files;
     for file in &files {
         let name = file.display().to_string();
-        let src = match read_input(file) {
-            Ok(s) => s,
+        if file == Path::new("-") && !check {
+            // Standard input is read once: each game is written as it is read,
+            // and the first with a syntax error ends the output.
+            code = code.max(fmt_stdin(&name, catalog, out, err));
+            continue;
+        }
+        let found = match fmt_check(file, &name, catalog, err) {
+            Ok(found) => found,
             Err(e) => {
-                let _ = writeln!(err, "error: {name}: {e}");
-                code = EXIT_USAGE;
+                code = code.max(report_stream_fault(err, &name, &e, 0));
                 continue;
             }
         };
-        let canonical = match canonical_text(&name, &src, catalog) {
-            Ok(c) => c,
-            Err(report) => {
-                let _ = err.write_all(report.as_bytes());
-                let _ = writeln!(err, "error: {name}: not formatted: it has syntax errors");
-                code = code.max(1);
-                continue;
-            }
-        };
-        if check {
-            if canonical != src {
-                let _ = writeln!(out, "{name}: not canonical");
-                code = code.max(1);
-            }
-        } else if file == Path::new("-") {
-            let _ = out.write_all(canonical.as_bytes());
-        } else if canonical != src
-            && let Err(e) = crate::files::replace_file(file, |w| w.write_all(canonical.as_bytes()))
-        {
+        if found.games == 0 {
+            report_no_game(err, &name, catalog);
+            found_error(err, &name);
+            code = code.max(1);
+        } else if found.faulty {
+            found_error(err, &name);
+            code = code.max(1);
+        } else if found.canonical {
+        } else if check {
+            let _ = writeln!(out, "{name}: not canonical");
+            code = code.max(1);
+        } else if let Err(e) = crate::files::replace_file(file, |w| fmt_write(file, catalog, w)) {
             let _ = writeln!(err, "error: {name}: {e}");
             code = EXIT_USAGE;
         }
     }
     code
+}
+
+/// Says that a file was left as it is because of its faults.
+fn found_error(err: &mut impl Write, name: &str) {
+    let _ = writeln!(err, "error: {name}: not formatted: it has syntax errors");
+}
+
+/// `fmt -`: standard input's canonical form to standard output, a game at a
+/// time.
+fn fmt_stdin(name: &str, catalog: &TileCatalog, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let mut faulty = false;
+    let read = each_game(Path::new("-"), |index, g| {
+        match canonical_game(g, catalog) {
+            Ok(text) => {
+                if index > 0 {
+                    let _ = out.write_all(b"\n");
+                }
+                let _ = out.write_all(text.as_bytes());
+                std::ops::ControlFlow::Continue(())
+            }
+            Err(faults) => {
+                let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
+                crate::report::render_game(
+                    &mut Sink::new(&mut *err),
+                    &view,
+                    index,
+                    &faults,
+                    &RenderOptions::default(),
+                );
+                faulty = true;
+                std::ops::ControlFlow::Break(())
+            }
+        }
+    });
+    match read {
+        Ok(0) => {
+            report_no_game(err, name, catalog);
+            found_error(err, name);
+            1
+        }
+        Ok(_) if faulty => {
+            found_error(err, name);
+            1
+        }
+        Ok(_) => 0,
+        Err(e) => report_stream_fault(err, name, &e, 0),
+    }
 }
 
 /// The section of `notation/diagnostics.md` for a code (from its `## CODE` heading

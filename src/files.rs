@@ -8,8 +8,11 @@
 //! disk (its device and inode number), not by the path that reached it, so a
 //! symbolic link back to a folder being searched ends the search there instead
 //! of repeating it forever, and a file reached twice is read once. Special files
-//! (FIFOs, sockets, devices) are judged from their metadata and skipped: opening
-//! a FIFO waits for a writer that may never come. What goes wrong is collected as
+//! (FIFOs, sockets, devices) met in a folder are judged from their metadata and
+//! skipped: opening a FIFO waits for a writer that may never come. One named on
+//! the command line is read, as the user asked (a pipe from another program,
+//! `/dev/stdin`): its reader gives up at the size limits of a game, so even an
+//! endless device ends. What goes wrong is collected as
 //! [`InputProblem`]s under the path it concerns, and everything else is still
 //! found.
 //!
@@ -231,8 +234,13 @@ impl Finder {
                 );
             }
         } else {
-            // Named on the command line, a file is read whatever its name.
-            self.file(path, &meta);
+            // Named on the command line, a file is read whatever its name and
+            // whatever it is (a FIFO, a device).
+            match self.first_visit(path, &meta) {
+                Ok(true) => self.inputs.files.push(path.to_path_buf()),
+                Ok(false) => {}
+                Err(e) => self.problem(path, ProblemKind::Unreadable, e.to_string()),
+            }
         }
     }
 
@@ -699,25 +707,22 @@ mod tests {
                 return;
             }
         }
-        // In a folder, and named: skipped either way, never opened, and
-        // reported once.
-        let inputs = find_inputs(&[dir.clone(), fifo.clone(), PathBuf::from("/dev/null")]);
+        // In a folder: skipped, never opened, and reported once.
+        let inputs = find_inputs(&[dir.clone(), dir.clone()]);
         assert_eq!(inputs.files, [dir.join("game.cgn")]);
         let messages: Vec<String> = inputs.problems.iter().map(ToString::to_string).collect();
         assert_eq!(
             messages,
-            [
-                format!(
-                    "warning: {}: skipped: not a regular file (a FIFO)",
-                    fifo.display()
-                ),
-                "warning: /dev/null: skipped: not a regular file (a character device)".to_string(),
-            ]
+            [format!(
+                "warning: {}: skipped: not a regular file (a FIFO)",
+                fifo.display()
+            )]
         );
         assert_eq!(inputs.exit_code(), 0);
-        let named = find_inputs(std::slice::from_ref(&fifo));
-        assert!(named.files.is_empty());
-        assert_eq!(named.exit_code(), 1, "nothing to read");
+        // Named on the command line: read, as asked (once, even named twice).
+        let named = find_inputs(&[fifo.clone(), PathBuf::from("/dev/null"), fifo.clone()]);
+        assert_eq!(named.files, [fifo.clone(), PathBuf::from("/dev/null")]);
+        assert!(named.problems.is_empty());
         // A folder whose only record is a FIFO has none to read.
         fs::remove_file(dir.join("game.cgn")).unwrap();
         let inputs = find_inputs(std::slice::from_ref(&dir));

@@ -878,7 +878,11 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         ));
         push_str(
             &mut legend,
-            &format!(" {} ({})", game.name(p), colour(game, p).name),
+            &format!(
+                " {} ({})",
+                crate::report::shown_text(game.name(p), crate::report::MAX_TEXT),
+                colour(game, p).name
+            ),
             Style::Plain,
         );
     }

@@ -953,6 +953,7 @@ fn date(seconds: i64) -> String {
 /// Every fault found, each with a code (`I101`–`I113`), the JSON path of the
 /// offending value and what is wrong; no record is made from a faulty log.
 pub fn import(json: &str) -> Result<GameRecord, Vec<ImportError>> {
+    let json = super::without_bom(json);
     let root: Value = serde_json::from_str(json).map_err(|e| {
         vec![error(
             "I101",

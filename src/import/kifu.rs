@@ -580,6 +580,7 @@ fn turn_pos(x: i64, y: i64, quarter_turns: usize) -> Option<Pos> {
 /// `notation/import-kifu.md`), a JSON path (or a line and column for a syntax
 /// error) and a message.
 pub fn import(json: &str) -> Result<GameRecord, Vec<ImportError>> {
+    let json = super::without_bom(json);
     let root: Value = serde_json::from_str(json).map_err(|e| {
         vec![ImportError {
             code: "I301",

@@ -172,7 +172,7 @@ struct Meta {
 /// Every fault found, each with a code (`I201`–`I208`, see
 /// `notation/import-lab.md`), the URL part and character position, and a message.
 pub fn import_url(url: &str) -> Result<GameRecord, Vec<ImportError>> {
-    import_with(url, &Meta::default())
+    import_with(super::without_bom(url), &Meta::default())
 }
 
 fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
@@ -852,6 +852,7 @@ fn parse_csv(text: &str) -> Result<Vec<CsvRow>, ImportError> {
 /// Returns the records of the rows that decode and the faults of the others (each
 /// location starts with the line of the table).
 pub fn import_csv(csv: &str) -> (Vec<GameRecord>, Vec<ImportError>) {
+    let csv = super::without_bom(csv);
     let rows = match parse_csv(csv) {
         Ok(r) => r,
         Err(e) => return (Vec::new(), vec![e]),

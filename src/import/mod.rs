@@ -78,6 +78,12 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
+/// A text without the UTF-8 byte order mark it may start with (editors on
+/// Windows write one; JSON and CSV readers do not expect it).
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 fn sp<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }

@@ -543,17 +543,18 @@ pub fn score_human(view: &ScoreView) -> String {
             .0
             .iter()
             .chain(&e.tokens.0)
-            .map(|(n, s)| format!("{n} {s}"))
+            .map(|(n, s)| format!("{} {s}", shown_text(n, MAX_TEXT)))
             .collect();
         let points: Vec<String> = e
             .points
             .0
             .iter()
             .map(|(n, p)| {
+                let shown = shown_text(n, MAX_TEXT);
                 if e.pigs.contains(n) {
-                    format!("{n} +{p} (pig)")
+                    format!("{shown} +{p} (pig)")
                 } else {
-                    format!("{n} +{p}")
+                    format!("{shown} +{p}")
                 }
             })
             .collect();
@@ -576,7 +577,12 @@ pub fn score_human(view: &ScoreView) -> String {
             .map(|g| {
                 let goods: Vec<String> =
                     g.goods.0.iter().map(|(k, n)| format!("{k}+{n}")).collect();
-                format!("turn {} {} {}", g.turn, g.player, goods.join(","))
+                format!(
+                    "turn {} {} {}",
+                    g.turn,
+                    shown_text(&g.player, MAX_TEXT),
+                    goods.join(",")
+                )
             })
             .collect();
         let _ = writeln!(out, "Goods taken: {}", taken.join("; "));
@@ -585,7 +591,7 @@ pub fn score_human(view: &ScoreView) -> String {
         .totals
         .0
         .iter()
-        .map(|(n, p)| format!("{n} {p}"))
+        .map(|(n, p)| format!("{} {p}", shown_text(n, MAX_TEXT)))
         .collect();
     let _ = writeln!(out, "Totals: {}", totals.join(", "));
     out
