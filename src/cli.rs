@@ -357,9 +357,9 @@ impl<W: Write> std::fmt::Write for Sink<'_, W> {
     }
 }
 
-/// The worker threads for `--jobs`: one per core when 0, and never more than
-/// there are cores (more threads only wait on each other).
-fn worker_threads(jobs: usize) -> usize {
+/// The worker threads for `check --jobs`: one per core when 0, and never more
+/// than there are cores (more threads only wait on each other).
+pub fn worker_threads(jobs: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     if jobs == 0 { cores } else { jobs.min(cores) }
 }
@@ -507,6 +507,9 @@ fn check(
             if let Some(p) = &progress {
                 p.inc(batch.text().len() as u64);
             }
+            // What a batch found is seen before the next is read (a pipe
+            // writing slowly sees each game's answer as it comes).
+            let _ = diagnostics_out.flush();
         }
         if let Some(p) = progress {
             p.finish_and_clear();

@@ -836,9 +836,15 @@ impl Faults {
         Faults::default()
     }
 
-    /// Adds a fault.
+    /// Adds a fault. A count of faults not listed (from faults gathered
+    /// before, such as a game's syntax faults) is added to this one's count.
     pub fn push(&mut self, d: Diagnostic) {
-        if self.kept.len() < MAX_FAULTS {
+        if let Diagnostic::FaultsNotListed { span, count, .. } = d {
+            if self.more == 0 {
+                self.first_more = span;
+            }
+            self.more += count;
+        } else if self.kept.len() < MAX_FAULTS {
             self.kept.push(d);
         } else {
             if self.more == 0 {

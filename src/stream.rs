@@ -193,6 +193,9 @@ pub struct GameReader<R> {
     started: bool,
     /// Whether the start of the input has been looked at for a byte order mark.
     begun: bool,
+    /// Whether the last read gave less than it was asked for: the input has
+    /// nothing more for now.
+    drained: bool,
     /// Whether the input has ended.
     eof: bool,
     /// Whether the last batch has been handed out.
@@ -350,6 +353,7 @@ impl<R: Read> GameReader<R> {
             seen_turn: false,
             started: false,
             begun: false,
+            drained: false,
             eof: false,
             done: false,
         }
@@ -377,8 +381,14 @@ impl<R: Read> GameReader<R> {
                 self.done = true;
                 return self.batch(self.end);
             }
+            // The complete games are handed out once the buffer is full, or
+            // once the input has nothing more for now (a pipe whose writer is
+            // slower than the reader), so that each is answered for as soon
+            // as it can be.
             let full = self.end >= self.buf.len();
-            if full && let Some(&split) = self.ends.last() {
+            if (full || self.drained)
+                && let Some(&split) = self.ends.last()
+            {
                 return self.batch(split);
             }
             if let Err(e) = self.fill() {
@@ -470,9 +480,13 @@ impl<R: Read> GameReader<R> {
         }
         loop {
             let room = self.buf.get_mut(self.end..).unwrap_or_default();
+            let wanted = room.len();
             match self.reader.read(room) {
                 Ok(0) => self.eof = true,
-                Ok(n) => self.end = (self.end + n).min(self.buf.len()),
+                Ok(n) => {
+                    self.end = (self.end + n).min(self.buf.len());
+                    self.drained = n < wanted;
+                }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e.into()),
             }

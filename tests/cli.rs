@@ -259,6 +259,73 @@ fn fmt_check_and_stdin() {
     );
 }
 
+/// `fmt` is idempotent and `fmt --check` agrees with it, on texts of many
+/// games with comment lines everywhere (before a later game's tags among them:
+/// they stay with that game), blank lines, carriage returns and byte order
+/// marks. The spot of the second turn is written by its canonical name (SPEC 5).
+#[test]
+fn fmt_is_idempotent_and_check_agrees() {
+    const PIECES: &[&str] = &[
+        "[P \"1\"]",
+        "[Q \"2\"]",
+        "[Players \"A, B\"]",
+        "1. A U 1,0 r0",
+        "2. B U 2,0 r0 +W",
+        "; c",
+        "{ d }",
+        "",
+        " ",
+        "\t; e",
+        "{ f } ",
+        ";",
+        "[R \"x\"] ; t",
+        "1. A U 1,0 r0 { g }",
+    ];
+    let mut state: u64 = 0x5eed_f00d;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as usize % n
+    };
+    let mut formatted = 0;
+    for _ in 0..150 {
+        let lines: Vec<&str> = (0..1 + next(10))
+            .map(|_| PIECES[next(PIECES.len())])
+            .collect();
+        let end = if next(3) == 0 { "\r\n" } else { "\n" };
+        let mut text = lines.join(end) + end;
+        if next(5) == 0 {
+            text.insert(0, '\u{feff}');
+        }
+        let once = run(&["fmt", "-"], Some(&text));
+        if !once.starts_with("exit_code: 0") {
+            continue;
+        }
+        formatted += 1;
+        let once = stdout_of(&once).to_string();
+        let twice = run(&["fmt", "-"], Some(&once));
+        assert_eq!(stdout_of(&twice), once, "{text:?}");
+        assert!(run(&["fmt", "--check", "-"], Some(&once)).starts_with("exit_code: 0"));
+        let checked = run(&["fmt", "--check", "-"], Some(&text));
+        assert_eq!(
+            checked.starts_with("exit_code: 0"),
+            once == text,
+            "{text:?}: {checked}"
+        );
+        assert!(!once.contains("+W"), "{once}");
+    }
+    assert!(formatted > 50, "{formatted}");
+    // The case found by hand: a comment before the second game's tags, which
+    // move, stays with the second game.
+    let text = "1. A U 1,0 r0\n[P \"1\"]\n; c\n[Players \"A, B\"]\n";
+    let once = run(&["fmt", "-"], Some(text));
+    assert_eq!(
+        stdout_of(&once),
+        "\n1. A U 1,0 r0\n\n; c\n[Players \"A, B\"]\n[P \"1\"]\n\n"
+    );
+}
+
 /// Board Game Arena logs import and check, with the platform's totals.
 #[test]
 fn import_bga_then_check_and_score() {

@@ -294,3 +294,254 @@ fn only_white_space_and_control_characters() {
         assert!(!codes.is_empty() && codes.len() <= 3, "{src:?}: {codes:?}");
     }
 }
+
+/// Runs the binary with arguments and bytes on standard input; exit code,
+/// standard output and standard error.
+fn run_with(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["--color", "never"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The command may stop reading early (show, moves): a closed pipe is fine.
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().expect("carcref was killed by a signal"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The input for the renderer: a turn line with a 70,000-character
+/// comment and junk after it. Every command that reads a record reports it
+/// (the line is past the limit: E110) and none panics; the report stays small.
+#[test]
+fn a_long_comment_with_junk_after_it_through_every_command() {
+    let src = format!(
+        "{HEADER}1. Ann E 0,1 r180 {{{}}} junk\n2. Bob U 1,0 r0\n",
+        "x".repeat(70_000)
+    );
+    for args in [
+        &["check", "-"][..],
+        &["score", "-"],
+        &["show", "-"],
+        &["moves", "--turn", "2", "-"],
+        &["fmt", "-"],
+        &["fmt", "--check", "-"],
+    ] {
+        let (code, stdout, stderr) = run_with(args, src.as_bytes());
+        assert!(matches!(code, 1 | 2), "{args:?}: exit {code}\n{stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(stderr.contains("E110"), "{args:?}: {stderr}");
+        assert!(stdout.len() + stderr.len() < 4_000, "{args:?}: {stderr}");
+    }
+}
+
+/// A label far along a line (past column 65,535, where the graphical renderer
+/// could not pad to it) renders, cut to a window around it.
+#[test]
+fn a_label_past_column_65535_renders() {
+    use carcref::report::{DiagnosticFormat, RenderOptions, SourceView, render_game};
+    let text = format!("1. Ann E 0,1 r180 {{{}}} junk\n", "x".repeat(1_000_000));
+    let at = text.find("junk").unwrap();
+    let d = carcref::Diagnostic::MalformedTurn {
+        span: Span::new(at, at + 4),
+        expected: "the end of the line".to_string(),
+    };
+    let view = SourceView::new("long.cgn", &text, 0, 0);
+    for color in [false, true] {
+        let mut out = String::new();
+        let options = RenderOptions {
+            format: DiagnosticFormat::Human,
+            color,
+            width: 80,
+        };
+        render_game(&mut out, &view, 0, std::slice::from_ref(&d), &options);
+        assert!(out.contains("long.cgn:1:1000022"), "{out}");
+        assert!(out.contains("junk") && out.contains('…'), "{out}");
+        assert!(out.len() < 2_000, "{} bytes", out.len());
+    }
+}
+
+/// Many faults: each is found without rereading the text before it, the
+/// human report stays proportional to them, and a game keeps at most
+/// 10,000 of them (the others counted in W102).
+#[test]
+fn a_hundred_thousand_malformed_lines() {
+    let src = format!("{HEADER}{}", "x\n".repeat(100_000));
+    let (outcome, codes) = checked(&src);
+    assert_eq!(codes.len(), 10_001);
+    assert_eq!(codes.last().map(String::as_str), Some("W102"));
+    assert!(
+        outcome.games[0]
+            .diagnostics
+            .last()
+            .unwrap()
+            .to_string()
+            .contains("90000")
+    );
+    let (code, _, stderr) = run_with(&["check", "-"], src.as_bytes());
+    assert_eq!(code, 1);
+    // About 300 bytes a report, for ten thousand reports.
+    assert!(stderr.len() < 10_000 * 400, "{} bytes", stderr.len());
+    let (_, stdout, _) = run_with(&["check", "--format", "short", "-"], src.as_bytes());
+    assert_eq!(
+        stdout.lines().count(),
+        10_002,
+        "each fault, the count, the summary"
+    );
+    assert!(
+        stdout.contains("-:10005:1: W102"),
+        "{}",
+        &stdout[stdout.len() - 300..]
+    );
+}
+
+/// Many faults on one line are shown three at a time in the human format,
+/// with the others counted ("and N more"), and each points at its own token.
+#[test]
+fn many_faults_on_one_line_give_a_short_report() {
+    let names: Vec<String> = (0..10_000).map(|i| format!("x{}", i % 100)).collect();
+    let unseated: Vec<String> = (0..2_500).map(|i| format!("P{i} 1")).collect();
+    let claims: Vec<String> = (0..500).map(|i| format!("=Ann+{}", i + 5)).collect();
+    let cases = [
+        (
+            format!(
+                "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n[Expansions \"{}\"]\n\n1. Ann E 0,1 r180\n",
+                names.join(", ")
+            ),
+            "E207",
+            10_000,
+        ),
+        (
+            format!(
+                "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n[Result \"{}\"]\n[Termination \"adjudicated\"]\n\n1. Ann E 0,1 r180\n",
+                unseated.join(", ")
+            ),
+            "E202",
+            2_500,
+        ),
+        (
+            format!("{HEADER}1. Ann E 0,1 r180 +S {}\n", claims.join(" ")),
+            "E501",
+            500,
+        ),
+    ];
+    for (src, code, count) in cases {
+        let (outcome, codes) = checked(&src);
+        assert_eq!(
+            codes.iter().filter(|c| *c == code).count(),
+            count,
+            "{code}: {:?}",
+            &codes[..codes.len().min(3)]
+        );
+        // Each fault points at its own token, not at the whole value or line.
+        let spans: Vec<Span> = outcome.games[0]
+            .diagnostics
+            .iter()
+            .filter(|d| d.code() == code)
+            .map(carcref::Diagnostic::span)
+            .collect();
+        assert!(spans.iter().all(|s| s.len() < 20), "{code}: {:?}", spans[0]);
+        let (_, _, stderr) = run_with(&["check", "-"], src.as_bytes());
+        assert!(
+            stderr.len() < 6_000,
+            "{code}: {} bytes\n{stderr}",
+            stderr.len()
+        );
+        assert!(
+            stderr.contains(&format!("and {} more faults on line", count - 3)),
+            "{code}: {stderr}"
+        );
+    }
+}
+
+/// An input without a line feed ends with a clear fault past the size limit
+/// of a game, reading no more than that.
+#[test]
+fn an_endless_input_without_line_feeds() {
+    let zero = std::path::Path::new("/dev/zero");
+    if !zero.exists() {
+        let _ = std::io::Write::write_all(
+            &mut std::io::stderr(),
+            b"skipped an_endless_input_without_line_feeds: no /dev/zero here\n",
+        );
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["--color", "never", "check", "-"])
+        .stdin(std::fs::File::open(zero).unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("E111") && stderr.contains("game too long"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 2_000, "{stderr}");
+}
+
+/// A byte order mark is passed over by the checker, `fmt` and every importer;
+/// `fmt` removes it, as SPEC 5 says.
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    let with_mark = format!("\u{feff}{SHORT_GAME}");
+    let path = temp_file("bom.cgn", with_mark.as_bytes());
+    let (code, stdout, stderr) = run_check(&path);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("checked 1 games in 1 files: 1 valid"),
+        "{stdout}"
+    );
+    let (code, formatted, _) = run_with(&["fmt", "-"], with_mark.as_bytes());
+    assert_eq!(code, 0);
+    assert!(formatted.starts_with("[Players"), "{formatted:?}");
+    let (code, stdout, _) = run_with(&["fmt", "--check", "-"], with_mark.as_bytes());
+    assert_eq!((code, stdout.as_str()), (1, "-: not canonical\n"));
+    let (code, _, _) = run_with(&["fmt", "--check", "-"], formatted.as_bytes());
+    assert_eq!(code, 0);
+    // The importers.
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for (kind, file) in [
+        ("bga", "bga/366166200.json"),
+        ("kifu", "kifu/hig2012-two-players.json"),
+        ("lab", "lab/bga-logs-repacked.csv"),
+    ] {
+        let mut bytes = b"\xef\xbb\xbf".to_vec();
+        bytes.extend(std::fs::read(data.join(file)).unwrap());
+        let (code, stdout, stderr) = run_with(&["import", kind, "-"], &bytes);
+        assert_eq!(code, 0, "{kind}: {stderr}");
+        assert!(stdout.starts_with("[CGN \"1\"]"), "{kind}: {stdout:.80}");
+    }
+}
+
+/// Control characters in a record (here an escape sequence that would clear
+/// the screen, in a player's name) are shown escaped by the human formats.
+#[test]
+fn control_characters_are_escaped_in_human_output() {
+    let src = format!("{HEADER}1. Ann E 0,1 r180\n2. B\u{1b}[2Jb U 1,0 r0\n");
+    let (code, _, stderr) = run_with(&["check", "-"], src.as_bytes());
+    assert_eq!(code, 1);
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    assert!(stderr.contains("B\\u{1b}[2Jb"), "{stderr}");
+    let (_, stdout, _) = run_with(&["check", "--format", "short", "-"], src.as_bytes());
+    assert!(!stdout.contains('\u{1b}'), "{stdout:?}");
+    // A player's name with one, in the score breakdown.
+    let named = SHORT_GAME.replace("Bob", "B\u{7}ob");
+    let (_, stdout, _) = run_with(&["score", "-"], named.as_bytes());
+    assert!(
+        stdout.contains("B\\u{7}ob 3") && !stdout.contains('\u{7}'),
+        "{stdout:?}"
+    );
+}

@@ -184,6 +184,17 @@ pub fn needs_escape(c: char) -> bool {
         || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
+/// The number of characters a character of a record takes as a report shows
+/// it.
+fn shown_width(c: char) -> usize {
+    if needs_escape(c) {
+        // `\u{` and `}` around one to six hexadecimal digits.
+        4 + (u32::from(c).max(1).ilog2() / 4 + 1) as usize
+    } else {
+        1
+    }
+}
+
 /// Writes a character as a report shows it.
 fn push_shown(out: &mut String, c: char) {
     if needs_escape(c) {
@@ -424,20 +435,32 @@ fn note(found: &mut Vec<(usize, usize)>, wanted: &[usize], offset: usize, at: us
     }
 }
 
-/// The byte offset `n` characters before `at` in `text`, not before `floor`.
+/// The byte offset before `at` in `text` where the characters up to `at` take
+/// `n` characters as shown (escapes count at their width), not before `floor`.
 fn back(text: &str, at: usize, n: usize, floor: usize) -> usize {
     let before = text.get(floor..at).unwrap_or_default();
-    before
-        .char_indices()
-        .rev()
-        .nth(n.saturating_sub(1))
-        .map_or(floor, |(i, _)| floor + i)
+    let mut width = 0;
+    for (i, c) in before.char_indices().rev() {
+        width += shown_width(c);
+        if width > n {
+            return floor + i + c.len_utf8();
+        }
+    }
+    floor
 }
 
-/// The byte offset `n` characters after `at` in `text`, not after `ceiling`.
+/// The byte offset after `at` in `text` where the characters from `at` take
+/// `n` characters as shown (escapes count at their width), not after `ceiling`.
 fn ahead(text: &str, at: usize, n: usize, ceiling: usize) -> usize {
     let after = text.get(at..ceiling).unwrap_or_default();
-    after.char_indices().nth(n).map_or(ceiling, |(i, _)| at + i)
+    let mut width = 0;
+    for (i, c) in after.char_indices() {
+        width += shown_width(c);
+        if width > n {
+            return at + i;
+        }
+    }
+    ceiling
 }
 
 /// The parts of a long line shown: around each label on it (its start, and its
