@@ -1,5 +1,5 @@
-//! `carcref::check` (parse and replay with the embedded catalog) on arbitrary
-//! bytes read as lossy UTF-8.
+//! `carcref::check_bytes` (arbitrary bytes read as a file is) and
+//! `carcref::check` on them read as lossy UTF-8, each rendered in every format.
 #![no_main]
 
 mod common;
@@ -7,6 +7,7 @@ mod common;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    common::check_bytes_of(data);
     let src = String::from_utf8_lossy(data);
     common::check_text(&src);
 });

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use carcref::notation::write::write;
 use carcref::notation::{GameRecord, Span};
 use carcref::report::{DiagnosticFormat, RenderOptions, render_diagnostics};
-use carcref::{Diagnostic, Outcome, TileCatalog, check, parse};
+use carcref::{Diagnostic, Outcome, TileCatalog, check, check_bytes, parse};
 
 /// The embedded tile catalog, read once per process.
 pub fn catalog() -> &'static TileCatalog {
@@ -22,10 +22,6 @@ pub fn catalog() -> &'static TileCatalog {
         Err(e) => panic!("the embedded catalog does not load: {e}"),
     })
 }
-
-/// Texts longer than this are not rendered in the human format (miette's report
-/// is slow on long lines and would only slow the search down).
-const RENDER_LIMIT: usize = 4096;
 
 /// Asserts that a span lies inside `src` and on character boundaries.
 pub fn assert_span(src: &str, span: Span, what: &dyn std::fmt::Display) {
@@ -62,9 +58,65 @@ pub fn parse_text(src: &str) {
     }
 }
 
+/// Renders an outcome's diagnostics in every format, the human one with and
+/// without colour, whatever the length of the text and its lines.
+fn render_all(outcome: &Outcome) {
+    let formats = [
+        (DiagnosticFormat::Short, false),
+        (DiagnosticFormat::Json, false),
+        (DiagnosticFormat::Github, false),
+        (DiagnosticFormat::Human, false),
+        (DiagnosticFormat::Human, true),
+    ];
+    for (format, color) in formats {
+        let text = render_diagnostics(
+            outcome,
+            &RenderOptions {
+                format,
+                color,
+                ..RenderOptions::default()
+            },
+        );
+        if format == DiagnosticFormat::Human {
+            // A report shows a window of each line, never the text whole.
+            let faults: usize = outcome.games.iter().map(|g| g.diagnostics.len()).sum();
+            assert!(
+                text.len() <= 64 * 1024 + faults * 4096,
+                "{} bytes of report for {faults} faults",
+                text.len()
+            );
+        }
+    }
+}
+
+/// Checks raw bytes as `carcref check` reads a file (a byte order mark, bytes
+/// that are not UTF-8, the size limits) and asserts the invariants of the
+/// outcome, then renders it in every format.
+pub fn check_bytes_of(data: &[u8]) -> Outcome {
+    let outcome = check_bytes("fuzz.cgn", data, catalog(), Default::default());
+    assert!(!outcome.games.is_empty(), "check_bytes returned no game");
+    for g in &outcome.games {
+        assert_spans(&outcome.src, &g.diagnostics);
+    }
+    // Valid UTF-8 without a game past the limit reads as the text does.
+    if let Ok(text) = std::str::from_utf8(data)
+        && text.len() <= carcref::notation::MAX_GAME
+    {
+        let whole = check("fuzz.cgn", text, catalog());
+        let codes = |o: &Outcome| -> Vec<Vec<String>> {
+            o.games
+                .iter()
+                .map(|g| g.diagnostics.iter().map(Diagnostic::code).collect())
+                .collect()
+        };
+        assert_eq!(codes(&outcome), codes(&whole), "bytes and text differ");
+    }
+    render_all(&outcome);
+    outcome
+}
+
 /// Checks `src` (parse and replay every game) and asserts the invariants of the
-/// outcome; renders the diagnostics in the one-line formats (and the human one
-/// for short texts).
+/// outcome; renders the diagnostics in every format.
 pub fn check_text(src: &str) -> Outcome {
     let outcome = check("fuzz.cgn", src, catalog());
     assert!(!outcome.games.is_empty(), "check returned no game");
@@ -79,19 +131,7 @@ pub fn check_text(src: &str) -> Outcome {
             "the quick verdict differs"
         );
     }
-    let mut formats = vec![DiagnosticFormat::Short, DiagnosticFormat::Json];
-    if src.len() <= RENDER_LIMIT {
-        formats.push(DiagnosticFormat::Human);
-    }
-    for format in formats {
-        let _ = render_diagnostics(
-            &outcome,
-            &RenderOptions {
-                format,
-                ..RenderOptions::default()
-            },
-        );
-    }
+    render_all(&outcome);
     outcome
 }
 
