@@ -427,8 +427,11 @@ impl<R: Read> GameReader<R> {
         self.not_utf8.clear();
         let base = self.base;
         let range = self.start..split;
-        // A text with a bad byte is mended before it is read as text.
+        // A text with a bad byte is mended before it is read as text. (ASCII,
+        // as nearly every archive is, is told apart quicker than UTF-8 is
+        // checked: the text is then checked once.)
         if let Some(bytes) = self.buf.get_mut(range.clone())
+            && !bytes.is_ascii()
             && std::str::from_utf8(bytes).is_err()
         {
             replace_not_utf8(bytes, base, &mut self.not_utf8);
