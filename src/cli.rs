@@ -629,7 +629,7 @@ fn score(
     let mut code = 0;
     let mut text = String::new();
     let read = each_game(file, |index, g| {
-        let outcome = crate::referee::check_game_read(g.text, g.base, g.not_utf8, catalog, options);
+        let outcome = crate::referee::check_game_read(g, catalog, options);
         text.clear();
         render_score(&mut text, index, &outcome, format);
         let _ = out.write_all(text.as_bytes());
@@ -697,12 +697,7 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
         if index + 1 < game {
             return std::ops::ControlFlow::Continue(());
         }
-        found = Some((
-            g.text.to_string(),
-            g.base,
-            g.first_line,
-            g.not_utf8.to_vec(),
-        ));
+        found = Some((g.text.to_string(), g.base, g.first_line, g.parse()));
         std::ops::ControlFlow::Break(())
     });
     let count = match read {
@@ -712,14 +707,13 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
             return None;
         }
     };
-    let Some((text, base, first_line, not_utf8)) = found else {
+    let Some((text, base, first_line, p)) = found else {
         let _ = writeln!(
             err,
             "error: {name} has {count} games; there is no game {game}"
         );
         return None;
     };
-    let p = crate::notation::parse_game(&text, base);
     let one = OneGame {
         name,
         text,
@@ -728,13 +722,8 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
         number: game,
         record: p.record,
     };
-    let mut faults: Vec<crate::Diagnostic> = not_utf8
-        .into_iter()
-        .map(|span| crate::Diagnostic::NotUtf8 { span })
-        .collect();
-    faults.extend(p.diagnostics);
-    if faults.iter().any(crate::Diagnostic::is_error) {
-        one.write_faults(err, &faults);
+    if p.diagnostics.iter().any(crate::Diagnostic::is_error) {
+        one.write_faults(err, &p.diagnostics);
         return None;
     }
     Some(one)
@@ -941,15 +930,9 @@ fn canonical_game(
     g: &crate::stream::Game<'_>,
     catalog: &TileCatalog,
 ) -> Result<String, Vec<crate::Diagnostic>> {
-    let p = crate::notation::parse_game(g.text, g.base);
-    let mut faults: Vec<crate::Diagnostic> = g
-        .not_utf8
-        .iter()
-        .map(|span| crate::Diagnostic::NotUtf8 { span: *span })
-        .collect();
-    faults.extend(p.diagnostics);
-    if faults.iter().any(crate::Diagnostic::is_error) {
-        return Err(faults);
+    let p = g.parse();
+    if p.has_errors() {
+        return Err(p.diagnostics);
     }
     let mut text = String::new();
     crate::notation::write::write_game(

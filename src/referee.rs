@@ -407,11 +407,7 @@ pub fn check_bytes(
         match reader.next_batch() {
             Ok(Some(batch)) => {
                 src.push_str(batch.text());
-                games.extend(
-                    batch
-                        .games()
-                        .map(|g| check_game_read(g.text, g.base, g.not_utf8, catalog, options)),
-                );
+                games.extend(batch.games().map(|g| check_game_read(&g, catalog, options)));
             }
             Ok(None) => break,
             Err(e) => {
@@ -495,14 +491,7 @@ impl<'c> Referee<'c> {
         if game.not_utf8.is_empty() {
             return self.verdict(game.text, game.base);
         }
-        check_game_read(
-            game.text,
-            game.base,
-            game.not_utf8,
-            self.catalog,
-            ReplayOptions::default(),
-        )
-        .diagnostics
+        check_game_read(game, self.catalog, ReplayOptions::default()).diagnostics
     }
 
     /// [`verdict`] on one game.
@@ -641,26 +630,26 @@ pub fn check_game(
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {
-    check_game_read(text, base, &[], catalog, options)
+    check_parsed(crate::notation::parse_game(text, base), catalog, options)
 }
 
-/// [`check_game`] on a game read from a file, whose bytes at `not_utf8` (file
-/// offsets) were not UTF-8 and are U+001A in `text`: each run of them is a
-/// fault (`E109`) and the game is not replayed.
+/// [`check_game`] on a game read from a file ([`crate::stream::Game::parse`]:
+/// its bytes that were not UTF-8 are faults, `E109`).
 pub fn check_game_read(
-    text: &str,
-    base: usize,
-    not_utf8: &[Span],
+    game: &crate::stream::Game<'_>,
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {
-    let p = crate::notation::parse_game(text, base);
+    check_parsed(game.parse(), catalog, options)
+}
+
+/// Replays a game as read, unless reading it found an error (or nothing).
+fn check_parsed(
+    p: crate::notation::Parsed,
+    catalog: &TileCatalog,
+    options: ReplayOptions,
+) -> GameOutcome {
     let mut faults = Faults::new();
-    faults.extend(
-        not_utf8
-            .iter()
-            .map(|span| Diagnostic::NotUtf8 { span: *span }),
-    );
     faults.extend(p.diagnostics);
     let empty = p.record.tags.is_empty() && p.record.turns.is_empty();
     let replay = if faults.has_errors() || empty {

@@ -45,6 +45,28 @@ pub struct Game<'a> {
     pub not_utf8: &'a [Span],
 }
 
+impl Game<'_> {
+    /// The game read as a record ([`crate::notation::parse_game`]), each run of
+    /// its bytes that were not UTF-8 a fault (`E109`) before the others.
+    pub fn parse(&self) -> crate::notation::Parsed {
+        let p = crate::notation::parse_game(self.text, self.base);
+        if self.not_utf8.is_empty() {
+            return p;
+        }
+        let mut faults = crate::diagnostics::Faults::new();
+        faults.extend(
+            self.not_utf8
+                .iter()
+                .map(|span| crate::Diagnostic::NotUtf8 { span: *span }),
+        );
+        faults.extend(p.diagnostics);
+        crate::notation::Parsed {
+            record: p.record,
+            diagnostics: faults.into_vec(),
+        }
+    }
+}
+
 /// Where one game of a batch lies: its end in the batch's text and its first
 /// line in the file (it starts where the game before it ends).
 #[derive(Debug, Clone, Copy)]
