@@ -604,6 +604,25 @@ fn report_stream_fault(
     }
 }
 
+/// Writes the faults of a game of a file in the human format (`index`: its
+/// 0-based place in the file).
+fn report_game(
+    err: &mut impl Write,
+    name: &str,
+    g: &crate::stream::Game<'_>,
+    index: usize,
+    diagnostics: &[crate::Diagnostic],
+) {
+    let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
+    crate::report::render_game(
+        &mut Sink::new(err),
+        &view,
+        index,
+        diagnostics,
+        &RenderOptions::default(),
+    );
+}
+
 /// Reports that a file holds no game (`E108`, as `check` does).
 fn report_no_game(err: &mut impl Write, name: &str, catalog: &TileCatalog) {
     let outcome = check_with(name, "", catalog, ReplayOptions::default());
@@ -618,7 +637,7 @@ fn score(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    use crate::report::{SourceView, render_game, render_score};
+    use crate::report::render_score;
     let name = file.display().to_string();
     let format = match format {
         ScoreFormat::Human => report::ScoreFormat::Human,
@@ -634,15 +653,7 @@ fn score(
         render_score(&mut text, index, &outcome, format);
         let _ = out.write_all(text.as_bytes());
         if outcome.has_errors() {
-            let view = SourceView::new(&name, g.text, g.base, g.first_line);
-            let mut sink = Sink::new(&mut *err);
-            render_game(
-                &mut sink,
-                &view,
-                index,
-                &outcome.diagnostics,
-                &RenderOptions::default(),
-            );
+            report_game(&mut *err, &name, g, index, &outcome.diagnostics);
             code = 1;
         }
         std::ops::ControlFlow::Continue(())
@@ -982,14 +993,7 @@ fn fmt_check(
                 unseparated = !separated;
             }
             Err(faults) => {
-                let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
-                crate::report::render_game(
-                    &mut Sink::new(&mut *err),
-                    &view,
-                    index,
-                    &faults,
-                    &RenderOptions::default(),
-                );
+                report_game(&mut *err, name, g, index, &faults);
                 found.faulty = true;
             }
         }
@@ -1088,14 +1092,7 @@ fn fmt_stdin(name: &str, catalog: &TileCatalog, out: &mut impl Write, err: &mut 
                 std::ops::ControlFlow::Continue(())
             }
             Err(faults) => {
-                let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
-                crate::report::render_game(
-                    &mut Sink::new(&mut *err),
-                    &view,
-                    index,
-                    &faults,
-                    &RenderOptions::default(),
-                );
+                report_game(&mut *err, name, g, index, &faults);
                 faulty = true;
                 std::ops::ControlFlow::Break(())
             }
