@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 //! Inputs the fuzz targets (`fuzz/`) found faults with, kept as fixtures in
-//! `tests/regressions/`. A file's name starts with the target that found it
+//! `tests/regressions/` (its `README.md`, the inputs' provenance, aside). A file's name starts with the target that found it
 //! (`parse-…`, `check-…`, `import_bga-…`, `import_lab-…`, `import_kifu-…`), and
 //! each file is run through the same calls as that target, with the same
 //! invariants: no panic, and every diagnostic span inside the text it points into.
@@ -24,7 +24,7 @@ fn inputs() -> Vec<(String, PathBuf)> {
     let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
+        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "README.md"))
         .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), p))
         .collect();
     out.sort();
