@@ -235,6 +235,28 @@ fn ten_thousand_copies_of_a_tag() {
     assert!(codes.iter().all(|c| c == "E208"), "{:?}", &codes[..5]);
 }
 
+/// Two tags with a meaning each repeated many times: each repeat is one fault
+/// pointing back at the first, found without comparing it with every tag
+/// before it (which took seconds for a file under 1 MB).
+#[test]
+fn many_copies_of_two_tags() {
+    let src = format!(
+        "{}{}{SHORT_GAME}",
+        "[Event \"a\"]\n".repeat(5_000),
+        "[Site \"b\"]\n".repeat(20_000)
+    );
+    let (outcome, codes) = checked(&src);
+    // 4,999 and 19,999 repeats: the first 10,000 listed, the others counted.
+    assert_eq!(codes.len(), 10_001);
+    assert!(codes[..10_000].iter().all(|c| c == "E208"));
+    assert_eq!(codes[10_000], "W102");
+    let first_site = src.find("[Site").unwrap();
+    match &outcome.games[0].diagnostics[9_999] {
+        carcref::Diagnostic::DuplicateTag { first, .. } => assert_eq!(first.start, first_site),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn ten_thousand_comment_lines_and_no_turn() {
     let src = "; nothing but comments\n".repeat(10_000);

@@ -177,21 +177,24 @@ impl Header {
                 .first()
                 .map_or(Span::new(record.span.start, record.span.start), |t| t.span),
         };
-        for (i, t) in record.tags.iter().enumerate() {
-            if !KNOWN_TAGS.contains(&t.name.value.as_str()) {
-                continue;
-            }
-            if let Some(first) = record
-                .tags
+        // The first of each tag with a meaning, by its place in KNOWN_TAGS: a
+        // later one repeats it (found once each, however many tags there are).
+        let mut firsts: [Option<Span>; KNOWN_TAGS.len()] = [None; KNOWN_TAGS.len()];
+        for t in &record.tags {
+            let Some(slot) = KNOWN_TAGS
                 .iter()
-                .take(i)
-                .find(|f| f.name.value == t.name.value)
-            {
-                diags.push(Diagnostic::DuplicateTag {
+                .position(|k| *k == t.name.value)
+                .and_then(|i| firsts.get_mut(i))
+            else {
+                continue;
+            };
+            match slot {
+                Some(first) => diags.push(Diagnostic::DuplicateTag {
                     span: t.span,
-                    first: first.span,
+                    first: *first,
                     name: t.name.value.to_string(),
-                });
+                }),
+                None => *slot = Some(t.span),
             }
         }
         if let Some(t) = record.tag("CGN")
