@@ -325,25 +325,22 @@ pub fn replace_not_utf8(bytes: &mut [u8], base: usize, spans: &mut Vec<Span>) {
     }
 }
 
-/// The first characters of a line, for a report: up to 200 bytes of it,
-/// whole characters, bytes that are not UTF-8 read as U+001A.
+/// The first line of a game, for a report (see
+/// [`crate::notation::parse::head_of_game`]), its bytes that are not UTF-8
+/// read as U+001A.
 fn head_of(bytes: &[u8]) -> String {
-    let line = bytes
-        .get(..find_line_feed(bytes).unwrap_or(bytes.len()))
-        .unwrap_or_default();
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
-    let mut head = String::new();
-    for c in String::from_utf8_lossy(line.get(..204).unwrap_or(line)).chars() {
-        if head.len() + c.len_utf8() > 200 {
-            break;
-        }
-        head.push(if c == char::REPLACEMENT_CHARACTER {
-            '\u{1a}'
-        } else {
-            c
-        });
-    }
-    head
+    let cut = bytes.get(..bytes.len().min(256)).unwrap_or_default();
+    let text: String = String::from_utf8_lossy(cut)
+        .chars()
+        .map(|c| {
+            if c == char::REPLACEMENT_CHARACTER {
+                '\u{1a}'
+            } else {
+                c
+            }
+        })
+        .collect();
+    crate::notation::parse::head_of_game(&text).to_string()
 }
 
 impl<R: Read> GameReader<R> {

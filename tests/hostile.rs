@@ -257,6 +257,23 @@ fn many_copies_of_two_tags() {
     }
 }
 
+/// A Players tag of 9,000 names: one fault, told from the count.
+#[test]
+fn nine_thousand_players() {
+    let names: Vec<String> = (0..9_000).map(|i| format!("P{i}")).collect();
+    let src = format!(
+        "[Players \"{}\"]\n[Rules \"HiG-2012\"]\n\n1. P0 U 1,0 r0\n",
+        names.join(",")
+    );
+    let (outcome, codes) = checked(&src);
+    assert_eq!(codes, ["E205"]);
+    assert!(
+        outcome.games[0].diagnostics[0]
+            .to_string()
+            .contains("invalid players"),
+    );
+}
+
 #[test]
 fn ten_thousand_comment_lines_and_no_turn() {
     let src = "; nothing but comments\n".repeat(10_000);

@@ -310,6 +310,12 @@ impl Header {
 /// `players = player_entry , { "," , player_entry } ;
 ///  player_entry = name , [ "(" , colour , ")" ] ;`
 fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
+    // Too many seats is told from the count, before each name is compared
+    // with the others (a list of thousands would take as many times longer).
+    let n = value.split(',').count();
+    if n > MAX_PLAYERS {
+        return Err(format!("{n} players; a game has 2 to {MAX_PLAYERS}"));
+    }
     let mut out: Vec<PlayerSpec> = Vec::new();
     for entry in value.split(',') {
         let entry = entry.trim();
