@@ -183,7 +183,10 @@ pub enum Diagnostic {
         #[label("{} not UTF-8", if span.len() == 1 { "this byte is".to_string() } else { format!("these {} bytes are", span.len()) })]
         span: Span,
     },
-    /// A line longer than `notation::MAX_LINE` bytes: it is not read.
+    /// A line longer than `notation::MAX_LINE` bytes: it is not read. (In a
+    /// game too long to read, when the line holding its last byte allowed is
+    /// this long: an input without line feeds. The game is not read, and a
+    /// file is not read past it.)
     #[error("line too long")]
     #[diagnostic(
         code(E110),
@@ -193,7 +196,7 @@ pub enum Diagnostic {
     )]
     LineTooLong {
         /// The line.
-        #[label("this line is {} bytes long", span.len())]
+        #[label("this line is longer than {limit} bytes")]
         span: Span,
         /// The limit.
         limit: usize,

@@ -130,6 +130,20 @@ pub enum StreamError {
     /// The reader failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// A game is longer than [`MAX_GAME`] because a line of it is longer than
+    /// [`crate::notation::MAX_LINE`] (an input without line feeds): the input
+    /// is not read further.
+    #[error("line {line} is longer than {limit} bytes; the rest of the input is not read")]
+    LineTooLong {
+        /// 1-based line number.
+        line: usize,
+        /// Byte offset of the line in the file.
+        offset: usize,
+        /// The line's first characters.
+        head: String,
+        /// The limit of a line.
+        limit: usize,
+    },
     /// A game is longer than [`MAX_GAME`]: the input is not read further.
     #[error(
         "the game starting on line {line} is longer than {limit} bytes; the rest of the input is not read"
@@ -153,6 +167,20 @@ impl StreamError {
     pub fn diagnostic(&self) -> Option<(crate::Diagnostic, &str, usize, usize)> {
         match self {
             StreamError::Io(_) => None,
+            StreamError::LineTooLong {
+                line,
+                offset,
+                head,
+                limit,
+            } => Some((
+                crate::Diagnostic::LineTooLong {
+                    span: Span::new(*offset, offset + head.len()),
+                    limit: *limit,
+                },
+                head,
+                *offset,
+                line.saturating_sub(1),
+            )),
             StreamError::GameTooLong {
                 line,
                 offset,
@@ -435,7 +463,7 @@ impl<R: Read> GameReader<R> {
         let mut from = self.start;
         for (i, &end) in self.ends.iter().enumerate() {
             if end - from > self.max_game {
-                self.fault = Some(self.too_long(from));
+                self.fault = self.past_limit(from, end, true);
                 self.done = true;
                 self.ends.truncate(i);
                 split = from;
@@ -530,8 +558,10 @@ impl<R: Read> GameReader<R> {
         self.seek = self.seek.saturating_sub(shift);
         self.end = end - shift;
         if self.end > self.buf.len() / 2 {
-            if self.end > self.max_game {
-                return Err(self.too_long(0));
+            if self.end > self.max_game
+                && let Some(fault) = self.past_limit(0, self.end, false)
+            {
+                return Err(fault);
             }
             self.buf.resize(self.buf.len() * 2, 0);
         } else if self.buf.len() > self.size && self.end <= self.size / 2 {
@@ -541,16 +571,31 @@ impl<R: Read> GameReader<R> {
         Ok(())
     }
 
-    /// The fault of the game that starts at `at` in the buffer (the game after
-    /// the complete games before it), which is longer than the limit.
-    fn too_long(&self, at: usize) -> StreamError {
-        let before = self.buf.get(self.start..at).unwrap_or_default();
-        StreamError::GameTooLong {
-            line: self.line + count_lines(before) + 1,
-            offset: self.base + (at - self.start),
-            head: head_of(self.buf.get(at..self.end).unwrap_or_default()),
-            limit: self.max_game,
-        }
+    /// The fault of the game that starts at `at` in the buffer and is longer
+    /// than the limit (its bytes gathered so far end at `end`, all of them if
+    /// `complete`): the line that takes it past the limit, if that line is
+    /// longer than a line may be, else the game. `None` while more of the
+    /// game is needed to tell.
+    fn past_limit(&self, at: usize, end: usize, complete: bool) -> Option<StreamError> {
+        let game = self.buf.get(at..end).unwrap_or_default();
+        let kind = crate::notation::parse::past_the_limit(game, complete)?;
+        let line_of = |offset: usize| {
+            self.line + count_lines(self.buf.get(self.start..offset).unwrap_or_default()) + 1
+        };
+        Some(match kind {
+            crate::notation::parse::PastTheLimit::Line(start) => StreamError::LineTooLong {
+                line: line_of(at + start),
+                offset: self.base + (at + start - self.start),
+                head: head_of(game.get(start..).unwrap_or_default()),
+                limit: crate::notation::MAX_LINE,
+            },
+            crate::notation::parse::PastTheLimit::Game => StreamError::GameTooLong {
+                line: line_of(at),
+                offset: self.base + (at - self.start),
+                head: head_of(game),
+                limit: self.max_game,
+            },
+        })
     }
 
     /// Passes over a byte order mark at the start of the input. `false` while
@@ -1087,8 +1132,10 @@ mod tests {
         let mut reader = GameReader::new(std::io::repeat(0).take(100 * MAX_GAME as u64));
         let (games, fault) = drain(&mut reader);
         assert!(games.is_empty());
+        // The line takes the game past its limit, and is longer than a line
+        // may be: it is the fault.
         assert!(
-            matches!(fault, Some(StreamError::GameTooLong { line: 1, offset: 0, ref head, .. }) if head.len() == 200),
+            matches!(fault, Some(StreamError::LineTooLong { line: 1, offset: 0, ref head, .. }) if head.len() == 200),
             "{fault:?}"
         );
         assert!(reader.buf.len() <= 4 * MAX_GAME);

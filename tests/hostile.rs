@@ -525,7 +525,7 @@ fn an_endless_input_without_line_feeds() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("E111") && stderr.contains("game too long"),
+        stderr.contains("E110") && stderr.contains("line too long"),
         "{stderr}"
     );
     assert!(stderr.len() < 2_000, "{stderr}");
@@ -583,4 +583,80 @@ fn control_characters_are_escaped_in_human_output() {
         stdout.contains("B\\u{7}ob 3") && !stdout.contains('\u{7}'),
         "{stdout:?}"
     );
+}
+
+/// A game past the size limit is reported alike read from a file (a stream,
+/// which stops there) and held in memory: as the line that takes it past the
+/// limit when that line is longer than a line may be, else as a game.
+#[test]
+fn a_game_past_the_limit_is_reported_alike_in_a_file_and_in_memory() {
+    use carcref::notation::{MAX_GAME, MAX_LINE};
+    let filler = |n: usize| -> String {
+        let mut s = String::new();
+        let mut i = 0;
+        while s.len() < n {
+            i += 1;
+            s.push_str(&format!("{i}. Ann U 1,0 r0\n"));
+        }
+        s
+    };
+    let long = |n: usize| format!("; {}\n", "z".repeat(n));
+    let cases = [
+        // Short lines only: the game.
+        (
+            format!("{SHORT_GAME}\n{HEADER}{}", filler(MAX_GAME)),
+            "E111",
+        ),
+        // A long line holds the limit's byte: the line, wherever it ends.
+        (
+            format!(
+                "{SHORT_GAME}\n{HEADER}{}{}",
+                filler(MAX_GAME - 1000),
+                long(3 * MAX_LINE)
+            ),
+            "E110",
+        ),
+        (
+            format!(
+                "{SHORT_GAME}\n{HEADER}{}{}x\n",
+                filler(MAX_GAME - 1000),
+                long(MAX_LINE + 10)
+            ),
+            "E110",
+        ),
+        // A long line before the limit's byte is an ordinary fault of the
+        // game, which is too long as a whole.
+        (
+            format!(
+                "{SHORT_GAME}\n{HEADER}{}{}",
+                long(2 * MAX_LINE),
+                filler(MAX_GAME)
+            ),
+            "E111",
+        ),
+        // No line feed at all.
+        ("y".repeat(MAX_GAME + 10), "E110"),
+    ];
+    for (src, code) in cases {
+        let in_memory = check("past.cgn", &src, &catalog());
+        let in_file =
+            carcref::check_bytes("past.cgn", src.as_bytes(), &catalog(), Default::default());
+        let codes = |o: &Outcome| -> Vec<Vec<String>> {
+            o.games
+                .iter()
+                .map(|g| {
+                    g.diagnostics
+                        .iter()
+                        .map(carcref::Diagnostic::code)
+                        .collect()
+                })
+                .collect()
+        };
+        let (memory, file) = (codes(&in_memory), codes(&in_file));
+        assert_eq!(file.last().unwrap(), &[code.to_string()], "{code}");
+        assert_eq!(&memory[..file.len()], &file[..], "{code}");
+        // Both point at the same place.
+        let last = |o: &Outcome| o.games[file.len() - 1].diagnostics[0].span().start;
+        assert_eq!(last(&in_memory), last(&in_file));
+    }
 }

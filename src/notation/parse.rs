@@ -677,6 +677,38 @@ pub fn parse(src: &str) -> Vec<Parsed> {
     games
 }
 
+/// What a game too long to read is reported as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PastTheLimit {
+    /// The line holding the game's byte [`super::MAX_GAME`] is longer than a
+    /// line may be (`E110`): it starts at this offset in the game.
+    Line(usize),
+    /// The game is (`E111`).
+    Game,
+}
+
+/// How a game longer than [`super::MAX_GAME`] is reported, from its first
+/// bytes (at least `MAX_GAME + 1`; `complete` when they are the whole game):
+/// by the line holding its byte `MAX_GAME`, if that line is longer than
+/// [`super::MAX_LINE`] (an input without line feeds), else as a whole. `None`
+/// while more bytes are needed to tell.
+pub fn past_the_limit(bytes: &[u8], complete: bool) -> Option<PastTheLimit> {
+    let at = super::MAX_GAME.min(bytes.len());
+    let start = memchr::memrchr(b'\n', bytes.get(..at).unwrap_or_default()).map_or(0, |i| i + 1);
+    let rest = bytes.get(start..).unwrap_or_default();
+    let line = match memchr::memchr(b'\n', rest) {
+        Some(end) => rest.get(..end).unwrap_or_default(),
+        None if complete || rest.len() > super::MAX_LINE + 1 => rest,
+        None => return None,
+    };
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    Some(if line.len() > super::MAX_LINE {
+        PastTheLimit::Line(start)
+    } else {
+        PastTheLimit::Game
+    })
+}
+
 /// The first line of a text, cut to at most 200 bytes (whole characters): what
 /// a report shows of a game too long to read.
 pub fn head_of_game(text: &str) -> &str {
@@ -697,13 +729,22 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         ..GameRecord::default()
     };
     if text.len() > super::MAX_GAME {
-        let head = head_of_game(text);
+        let fault = match past_the_limit(text.as_bytes(), true) {
+            Some(PastTheLimit::Line(start)) => {
+                let head = head_of_game(text.get(start..).unwrap_or_default());
+                Diagnostic::LineTooLong {
+                    span: Span::new(base + start, base + start + head.len()),
+                    limit: super::MAX_LINE,
+                }
+            }
+            _ => Diagnostic::GameTooLong {
+                span: Span::new(base, base + head_of_game(text).len()),
+                limit: super::MAX_GAME,
+            },
+        };
         return Parsed {
             record,
-            diagnostics: vec![Diagnostic::GameTooLong {
-                span: Span::new(base, base + head.len()),
-                limit: super::MAX_GAME,
-            }],
+            diagnostics: vec![fault],
         };
     }
     // A turn line takes at least 13 bytes: reserving once (a complete basic game
