@@ -62,6 +62,45 @@ fn check_text(name: &str, src: &str, catalog: &TileCatalog) {
     }
 }
 
+/// Renders an outcome in every format, the human one with and without colour,
+/// as the `check` target does.
+fn render_every_format(outcome: &carcref::Outcome) {
+    use carcref::report::{DiagnosticFormat, RenderOptions, render_diagnostics};
+    for (format, color) in [
+        (DiagnosticFormat::Short, false),
+        (DiagnosticFormat::Json, false),
+        (DiagnosticFormat::Github, false),
+        (DiagnosticFormat::Human, false),
+        (DiagnosticFormat::Human, true),
+    ] {
+        let _ = render_diagnostics(
+            outcome,
+            &RenderOptions {
+                format,
+                color,
+                ..RenderOptions::default()
+            },
+        );
+    }
+}
+
+/// What the `check` target does with its bytes: read them as a file is read
+/// (`check_bytes`), and as lossy text (`check`), each outcome rendered in
+/// every format.
+fn check_bytes_and_text(name: &str, bytes: &[u8], catalog: &TileCatalog) {
+    let outcome = carcref::check_bytes(name, bytes, catalog, Default::default());
+    assert!(!outcome.games.is_empty(), "{name}: no game");
+    for g in &outcome.games {
+        for d in &g.diagnostics {
+            common::assert_inside(&outcome.src, d.span(), &format!("{name}: {}", d.code()));
+        }
+    }
+    render_every_format(&outcome);
+    let text = String::from_utf8_lossy(bytes);
+    check_text(name, &text, catalog);
+    render_every_format(&check(name, &text, catalog));
+}
+
 /// What an import target does with a result: a failure names its faults; a
 /// record is written as CGN, which is checked.
 fn imported(name: &str, result: Result<Vec<GameRecord>, Vec<ImportError>>, catalog: &TileCatalog) {
@@ -96,7 +135,7 @@ fn run(name: &str, bytes: &[u8], catalog: &TileCatalog) {
             }
             parse_text(name, &text);
         }
-        "check" => check_text(name, &text, catalog),
+        "check" => check_bytes_and_text(name, bytes, catalog),
         "import_bga" => imported(
             name,
             carcref::import::bga::import(&text).map(|r| vec![r]),
