@@ -23,6 +23,7 @@
 
 use std::io::Read;
 
+use crate::notation::parse::{PastTheLimit, past_the_limit};
 use crate::notation::{MAX_GAME, Span};
 
 /// The size of the input buffer: the most the reader asks its input for at once.
@@ -130,32 +131,24 @@ pub enum StreamError {
     /// The reader failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    /// A game is longer than [`MAX_GAME`] because a line of it is longer than
-    /// [`crate::notation::MAX_LINE`] (an input without line feeds): the input
-    /// is not read further.
-    #[error("line {line} is longer than {limit} bytes; the rest of the input is not read")]
-    LineTooLong {
-        /// 1-based line number.
-        line: usize,
-        /// Byte offset of the line in the file.
-        offset: usize,
-        /// The line's first characters.
-        head: String,
-        /// The limit of a line.
-        limit: usize,
-    },
     /// A game is longer than [`MAX_GAME`]: the input is not read further.
+    /// `kind` says what is reported: the line that takes the game past the
+    /// limit, when that line is longer than a line may be (an input without
+    /// line feeds), or the game ([`crate::notation::parse::past_the_limit`]).
     #[error(
-        "the game starting on line {line} is longer than {limit} bytes; the rest of the input is not read"
+        "{} {line} is longer than {limit} bytes; the rest of the input is not read",
+        if matches!(kind, PastTheLimit::Line(_)) { "the line" } else { "the game starting on line" }
     )]
-    GameTooLong {
-        /// 1-based line number of the game's first line.
+    TooLong {
+        /// What is reported.
+        kind: PastTheLimit,
+        /// 1-based line number of the line, or of the game's first line.
         line: usize,
-        /// Byte offset of the game in the file.
+        /// Byte offset of that line in the file.
         offset: usize,
-        /// The game's first line (its first characters).
+        /// That line's first characters.
         head: String,
-        /// The limit.
+        /// The limit of a line, or of a game.
         limit: usize,
     },
 }
@@ -167,34 +160,26 @@ impl StreamError {
     pub fn diagnostic(&self) -> Option<(crate::Diagnostic, &str, usize, usize)> {
         match self {
             StreamError::Io(_) => None,
-            StreamError::LineTooLong {
+            StreamError::TooLong {
+                kind,
                 line,
                 offset,
                 head,
                 limit,
-            } => Some((
-                crate::Diagnostic::LineTooLong {
-                    span: Span::new(*offset, offset + head.len()),
-                    limit: *limit,
-                },
-                head,
-                *offset,
-                line.saturating_sub(1),
-            )),
-            StreamError::GameTooLong {
-                line,
-                offset,
-                head,
-                limit,
-            } => Some((
-                crate::Diagnostic::GameTooLong {
-                    span: Span::new(*offset, offset + head.len()),
-                    limit: *limit,
-                },
-                head,
-                *offset,
-                line.saturating_sub(1),
-            )),
+            } => {
+                let span = Span::new(*offset, offset + head.len());
+                let diagnostic = match kind {
+                    PastTheLimit::Line(_) => crate::Diagnostic::LineTooLong {
+                        span,
+                        limit: *limit,
+                    },
+                    PastTheLimit::Game => crate::Diagnostic::GameTooLong {
+                        span,
+                        limit: *limit,
+                    },
+                };
+                Some((diagnostic, head, *offset, line.saturating_sub(1)))
+            }
         }
     }
 }
@@ -578,23 +563,18 @@ impl<R: Read> GameReader<R> {
     /// game is needed to tell.
     fn past_limit(&self, at: usize, end: usize, complete: bool) -> Option<StreamError> {
         let game = self.buf.get(at..end).unwrap_or_default();
-        let kind = crate::notation::parse::past_the_limit(game, complete)?;
-        let line_of = |offset: usize| {
-            self.line + count_lines(self.buf.get(self.start..offset).unwrap_or_default()) + 1
+        let kind = past_the_limit(game, complete)?;
+        let (start, limit) = match kind {
+            PastTheLimit::Line(start) => (start, crate::notation::MAX_LINE),
+            PastTheLimit::Game => (0, self.max_game),
         };
-        Some(match kind {
-            crate::notation::parse::PastTheLimit::Line(start) => StreamError::LineTooLong {
-                line: line_of(at + start),
-                offset: self.base + (at + start - self.start),
-                head: head_of(game.get(start..).unwrap_or_default()),
-                limit: crate::notation::MAX_LINE,
-            },
-            crate::notation::parse::PastTheLimit::Game => StreamError::GameTooLong {
-                line: line_of(at),
-                offset: self.base + (at - self.start),
-                head: head_of(game),
-                limit: self.max_game,
-            },
+        let before = self.buf.get(self.start..at + start).unwrap_or_default();
+        Some(StreamError::TooLong {
+            kind,
+            line: self.line + count_lines(before) + 1,
+            offset: self.base + (at + start - self.start),
+            head: head_of(game.get(start..).unwrap_or_default()),
+            limit,
         })
     }
 
@@ -1112,8 +1092,12 @@ mod tests {
             let (games, fault) = drain(&mut reader);
             assert_eq!(games.len(), 1, "buffer {size}");
             match fault {
-                Some(StreamError::GameTooLong {
-                    line, offset, head, ..
+                Some(StreamError::TooLong {
+                    kind: PastTheLimit::Game,
+                    line,
+                    offset,
+                    head,
+                    ..
                 }) => {
                     assert_eq!((line, offset, head.as_str()), (3, 22, "[A \"2\"]"));
                 }
@@ -1135,7 +1119,7 @@ mod tests {
         // The line takes the game past its limit, and is longer than a line
         // may be: it is the fault.
         assert!(
-            matches!(fault, Some(StreamError::LineTooLong { line: 1, offset: 0, ref head, .. }) if head.len() == 200),
+            matches!(fault, Some(StreamError::TooLong { kind: PastTheLimit::Line(0), line: 1, offset: 0, ref head, .. }) if head.len() == 200),
             "{fault:?}"
         );
         assert!(reader.buf.len() <= 4 * MAX_GAME);
