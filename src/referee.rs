@@ -388,9 +388,9 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
 /// [`check_with`] on the bytes of a file, read as `carcref check` reads a file
 /// ([`crate::stream::GameReader`]): a byte order mark at the start is passed
 /// over, bytes that are not UTF-8 are faults of their game (`E109`), and a game
-/// longer than the limit is a fault (`E111`) after which nothing is read. The
-/// outcome's text is the file as read: its bytes that are not UTF-8 are
-/// U+001A, and it ends with the first line of a game too long to read.
+/// longer than the limit is a fault (`E110` or `E111`) after which nothing is
+/// read. The outcome's text is the file as read: its bytes that are not UTF-8
+/// are U+001A, and it ends with the start of the line that fault points at.
 pub fn check_bytes(
     name: &str,
     bytes: &[u8],
@@ -411,7 +411,12 @@ pub fn check_bytes(
             }
             Ok(None) => break,
             Err(e) => {
-                if let Some((diagnostic, head, _, _)) = e.diagnostic() {
+                if let Some((diagnostic, head, offset, _)) = e.diagnostic() {
+                    // The game up to the line the fault points at, then the
+                    // start of that line.
+                    let mut gap = bytes.get(src.len()..offset).unwrap_or_default().to_vec();
+                    crate::stream::replace_not_utf8(&mut gap, 0, &mut Vec::new());
+                    src.push_str(std::str::from_utf8(&gap).unwrap_or_default());
                     src.push_str(head);
                     games.push(GameOutcome {
                         record: GameRecord::default(),

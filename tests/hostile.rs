@@ -655,8 +655,12 @@ fn a_game_past_the_limit_is_reported_alike_in_a_file_and_in_memory() {
         let (memory, file) = (codes(&in_memory), codes(&in_file));
         assert_eq!(file.last().unwrap(), &[code.to_string()], "{code}");
         assert_eq!(&memory[..file.len()], &file[..], "{code}");
-        // Both point at the same place.
-        let last = |o: &Outcome| o.games[file.len() - 1].diagnostics[0].span().start;
-        assert_eq!(last(&in_memory), last(&in_file));
+        // Both point at the same place, inside the text each holds, and
+        // render.
+        let last = |o: &Outcome| o.games[file.len() - 1].diagnostics[0].span();
+        assert_eq!(last(&in_memory).start, last(&in_file).start);
+        common::assert_inside(&in_file.src, last(&in_file), code);
+        let shown = carcref::report::render_diagnostics(&in_file, &Default::default());
+        assert!(shown.contains(code) && shown.len() < 8_000, "{shown}");
     }
 }
