@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::referee::{ReplayOptions, check_with};
-use crate::report::{self, DiagnosticFormat, RenderOptions, render_diagnostics};
+use crate::referee::ReplayOptions;
+use crate::report::{self, DiagnosticFormat, RenderOptions};
 use crate::rules::Edition;
 use crate::tiles::{Rotation, TileCatalog, picture::picture};
 
@@ -526,19 +526,8 @@ fn check(
             }
         }
         if index == 0 && ended.is_none() {
-            // No game in the file: say so with the parser's own diagnostic.
-            let outcome = check_with(&name, "", catalog, ReplayOptions::default());
             games += 1;
-            let view = SourceView::new(&name, "", 0, 0);
-            for (g, game) in outcome.games.iter().enumerate() {
-                render_game(
-                    &mut Sink::new(&mut diagnostics_out),
-                    &view,
-                    g,
-                    &game.diagnostics,
-                    &options,
-                );
-            }
+            render_no_game(&mut Sink::new(&mut diagnostics_out), &name, &options);
         }
     }
     let _ = diagnostics_out.flush();
@@ -623,10 +612,18 @@ fn report_game(
     );
 }
 
-/// Reports that a file holds no game (`E108`, as `check` does).
-fn report_no_game(err: &mut impl Write, name: &str, catalog: &TileCatalog) {
-    let outcome = check_with(name, "", catalog, ReplayOptions::default());
-    let _ = err.write_all(render_diagnostics(&outcome, &RenderOptions::default()).as_bytes());
+/// Renders the fault of a file that holds no game (`E108`).
+fn render_no_game(out: &mut impl std::fmt::Write, name: &str, options: &RenderOptions) {
+    let view = crate::report::SourceView::new(name, "", 0, 0);
+    let fault = crate::Diagnostic::NoGame {
+        span: crate::notation::Span::default(),
+    };
+    crate::report::render_game(out, &view, 0, std::slice::from_ref(&fault), options);
+}
+
+/// Reports in the human format that a file holds no game.
+fn report_no_game(err: &mut impl Write, name: &str) {
+    render_no_game(&mut Sink::new(err), name, &RenderOptions::default());
 }
 
 fn score(
@@ -660,7 +657,7 @@ fn score(
     });
     match read {
         Ok(0) => {
-            report_no_game(err, &name, catalog);
+            report_no_game(err, &name);
             1
         }
         Ok(_) => code,
@@ -1055,7 +1052,7 @@ fn fmt(
             }
         };
         if found.games == 0 {
-            report_no_game(err, &name, catalog);
+            report_no_game(err, &name);
             found_error(err, &name);
             code = code.max(1);
         } else if found.faulty {
@@ -1100,7 +1097,7 @@ fn fmt_stdin(name: &str, catalog: &TileCatalog, out: &mut impl Write, err: &mut 
     });
     match read {
         Ok(0) => {
-            report_no_game(err, name, catalog);
+            report_no_game(err, name);
             found_error(err, name);
             1
         }

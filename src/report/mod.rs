@@ -52,11 +52,6 @@ impl Default for RenderOptions {
     }
 }
 
-/// Line and column (1-based, columns in characters) of a byte offset.
-pub fn line_col(src: &str, offset: usize) -> (usize, usize) {
-    SourceView::new("", src, 0, 0).line_col(offset)
-}
-
 /// The message with the primary label's text, for one-line formats: text from
 /// the record escaped and cut (see [`shown_text`]), so that it stays one line.
 fn one_line(d: &Diagnostic) -> String {
@@ -173,10 +168,10 @@ pub fn render_game(
         DiagnosticFormat::Github => {
             for d in diagnostics {
                 let (line, col) = view.line_col(d.span().start);
-                let kind = if d.is_error() { "error" } else { "warning" };
                 let _ = writeln!(
                     out,
-                    "::{kind} file={},line={line},col={col},title={}::{}",
+                    "::{} file={},line={line},col={col},title={}::{}",
+                    severity(d),
                     github_property(view.name),
                     github_property(&d.code()),
                     github_message(&one_line(d))
