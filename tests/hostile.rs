@@ -337,28 +337,7 @@ fn only_white_space_and_control_characters() {
 /// Runs the binary with arguments and bytes on standard input; exit code,
 /// standard output and standard error.
 fn run_with(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    use std::io::Write as _;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carcref"))
-        .args(["--color", "never"])
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The command may stop reading early (show, moves): a closed pipe is fine.
-        let _ = input.write_all(&bytes);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code().expect("carcref was killed by a signal"),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_carcref(std::path::Path::new("."), args, stdin)
 }
 
 /// The input for the renderer: a turn line with a 70,000-character

@@ -3,33 +3,12 @@
 //! reads them, YAML that every YAML reader reads back as written, and a
 //! `--jobs` that asks for more threads than there is work or cores.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 /// Runs the binary in a folder with standard input; exit code, standard output
 /// and standard error.
 fn run(dir: &std::path::Path, args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carcref"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::run_carcref(dir, args, stdin.as_bytes())
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {

@@ -99,3 +99,36 @@ pub fn assert_same_text(file: &str, want: &str, made_from: &str) {
         want.lines().nth(line).unwrap_or("(the end)"),
     );
 }
+
+/// Runs the binary in `dir` with `args` (colour off) and `stdin` written to
+/// it from another thread (the command may stop reading early: a closed pipe
+/// is fine). Its exit code, standard output and standard error.
+pub fn run_carcref(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["--color", "never"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("carcref does not start: {e}"));
+    let mut input = child.stdin.take().unwrap_or_else(|| panic!("no stdin"));
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("carcref did not end: {e}"));
+    let _ = writer.join();
+    (
+        out.status
+            .code()
+            .unwrap_or_else(|| panic!("carcref was killed by a signal")),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
