@@ -39,6 +39,8 @@ struct RawTileSet {
 #[serde(deny_unknown_fields)]
 struct RawTileDef {
     id: String,
+    #[serde(default)]
+    jcz: Option<String>,
     count: u8,
     name: String,
     edges: String,
@@ -100,6 +102,8 @@ pub struct CatalogError {
 pub struct TileCatalog {
     tiles: Vec<TileDef>,
     by_id: BTreeMap<String, TileId>,
+    /// The kinds by their JCloisterZone ids (`BA/RCr`), where the set gives them.
+    by_jcz: BTreeMap<String, TileId>,
     /// The one-letter ids (the basic game's A–X), looked up without comparing text.
     by_letter: [Option<TileId>; 26],
     /// Each set's start tile, where it names one: `(set, tile)` in catalog order.
@@ -151,6 +155,7 @@ impl TileCatalog {
         let mut catalog = TileCatalog {
             tiles: Vec::new(),
             by_id: BTreeMap::new(),
+            by_jcz: BTreeMap::new(),
             by_letter: [None; 26],
             starts: Vec::new(),
             lasts: Vec::new(),
@@ -184,6 +189,11 @@ impl TileCatalog {
             let id =
                 TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
             self.by_id.insert(def.id.clone(), id);
+            if let Some(jcz) = &def.jcz {
+                if self.by_jcz.insert(jcz.clone(), id).is_some() {
+                    return Err(err(format!("JCloisterZone id {jcz} is given twice")));
+                }
+            }
             if let [b @ b'A'..=b'Z'] = def.id.as_bytes()
                 && let Some(slot) = self.by_letter.get_mut(usize::from(b - b'A'))
             {
@@ -220,6 +230,12 @@ impl TileCatalog {
             return self.by_letter.get(usize::from(b - b'A')).copied().flatten();
         }
         self.by_id.get(name).copied()
+    }
+
+    /// The kind with a JCloisterZone id (`BA/RCr` is `D`), as the catalog's
+    /// `jcz` entries give them.
+    pub fn by_jcz(&self, jcz: &str) -> Option<TileId> {
+        self.by_jcz.get(jcz).copied()
     }
 
     /// The definition of a kind.
@@ -523,6 +539,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     let seeds = segments.iter().map(FeatureSeed::of).collect();
     Ok(TileDef {
         id: t.id,
+        jcz: t.jcz,
         name: t.name,
         set: set.to_string(),
         count: t.count,
@@ -605,6 +622,26 @@ mod tests {
         let c = TileCatalog::embedded().unwrap();
         assert_eq!(c.set("basic").count(), 24);
         assert_eq!(c.def(c.start().unwrap()).id, "D");
+    }
+
+    #[test]
+    fn every_embedded_kind_has_its_jcloisterzone_id() {
+        let c = TileCatalog::embedded().unwrap();
+        for (id, def) in c.iter() {
+            let jcz = def.jcz.as_deref().unwrap_or_else(|| panic!("{} has no jcz id", def.id));
+            assert_eq!(c.by_jcz(jcz), Some(id), "{jcz}");
+        }
+        // The facts of a few kinds: the start tile, the spring, an inn, a goods tile.
+        for (jcz, ours) in [
+            ("BA/RCr", "D"),
+            ("RI/s", "RV1"),
+            ("RI.1/I.e", "RV2"),
+            ("IC/RRR.i", "IC14"),
+            ("TB/CCc.w", "TB4"),
+        ] {
+            assert_eq!(c.by_jcz(jcz).map(|t| c.def(t).id.as_str()), Some(ours));
+        }
+        assert_eq!(c.by_jcz("AM/CCc+"), None);
     }
 
     #[test]

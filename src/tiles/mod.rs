@@ -511,6 +511,9 @@ impl FeatureSeed {
 pub struct TileDef {
     /// The notation id (e.g. `D`).
     pub id: String,
+    /// The JCloisterZone id of the kind (`BA/RCr`), if the set gives it; the
+    /// kind's picture at rotation 0 is JCloisterZone's.
+    pub jcz: Option<String>,
     /// A short description.
     pub name: String,
     /// The tile set it belongs to (e.g. `basic`).
