@@ -182,6 +182,12 @@ pub enum ImportSource {
         /// The score sheet (or - for standard input).
         file: PathBuf,
     },
+    /// JCloisterZone saves (`.jcz`, JSON), each one game.
+    Jcz {
+        /// The saves (or - for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
@@ -896,6 +902,7 @@ fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u
         Err(errors) => (Vec::new(), errors),
     };
     let (path, importer): (PathBuf, Option<One>) = match source {
+        ImportSource::Jcz { files } => return import_jcz(&files, out, err),
         ImportSource::Bga { file } => (file, Some(bga::import)),
         ImportSource::Kifu { file } => (file, Some(kifu::import)),
         // A replay URL is imported as it is; anything else names a CSV table.
@@ -917,6 +924,37 @@ fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u
         None => lab::import_csv(&text),
     };
     write_imported(&records, &errors, out, err)
+}
+
+/// `carcref import jcz`: every save in turn; the faults of a save name it,
+/// and the others are imported all the same.
+fn import_jcz(files: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> u8 {
+    let mut records = Vec::new();
+    let mut errors = Vec::new();
+    let mut unreadable = false;
+    for path in files {
+        let text = match read_input(path) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = writeln!(err, "error: {}: {e}", path.display());
+                unreadable = true;
+                continue;
+            }
+        };
+        match crate::import::jcz::import(&text) {
+            Ok(record) => records.push(record),
+            Err(es) => errors.extend(es.into_iter().map(|mut e| {
+                e.location = format!("{}: {}", path.display(), e.location);
+                e
+            })),
+        }
+    }
+    let code = write_imported(&records, &errors, out, err);
+    if unreadable {
+        code.max(EXIT_USAGE)
+    } else {
+        code
+    }
 }
 
 fn write_imported(

@@ -37,6 +37,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("E210", "malformed-result"),
     ("E211", "invalid-termination"),
     ("E212", "no-third-turn"),
+    ("E213", "invalid-variant"),
+    ("E214", "invalid-scenario"),
+    ("E215", "malformed-scored"),
     ("E301", "tile-does-not-fit"),
     ("E302", "position-occupied"),
     ("E303", "not-adjacent"),
@@ -46,6 +49,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E307", "river-not-continued"),
     ("E308", "river-turn"),
     ("E309", "river-blocked"),
+    ("E310", "river-course-not-free"),
     ("E401", "no-such-spot"),
     ("E402", "feature-already-occupied"),
     ("E403", "no-followers-left"),
@@ -60,6 +64,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E503", "game-already-over"),
     ("E504", "game-ended-early"),
     ("E505", "goods-mismatch"),
+    ("E506", "scored-mismatch"),
     ("W101", "turns-not-checked"),
     ("W102", "faults-not-listed"),
 ];
@@ -385,6 +390,55 @@ pub enum Diagnostic {
         #[label("unknown termination")]
         span: Span,
     },
+    /// A Variants entry that is not a variant, or that cannot be in effect in
+    /// this game.
+    #[error("invalid variant: {reason}")]
+    #[diagnostic(
+        code(E213),
+        help(
+            "variants: tiny-city-2 (HiG-2012), river-keeps-start-tile and river-free-course (with the River); the game is checked without this one"
+        )
+    )]
+    InvalidVariant {
+        /// The entry.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A Pack, Figures or EndAfter tag that cannot be read, or a Pack that does
+    /// not fit the game.
+    #[error("invalid {tag} tag: {reason}")]
+    #[diagnostic(
+        code(E214),
+        help(
+            "a scenario names its tiles [Pack \"E, H, E\"] (ids of the sets in play), its figures per player [Figures \"follower 7, pig 2\"] and its last turn [EndAfter \"5\"]; the game is not replayed"
+        )
+    )]
+    InvalidScenario {
+        /// The tag value, or the entry at fault.
+        #[label("{reason}")]
+        span: Span,
+        /// The tag.
+        tag: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A Scored tag entry that cannot be read.
+    #[error("malformed Scored entry: {reason}")]
+    #[diagnostic(
+        code(E215),
+        help(
+            "each entry is a player, a kind (road, city, monastery, field, wine, grain, cloth) and points: [Scored \"Alice city 6, Bob road 3\"]"
+        )
+    )]
+    MalformedScored {
+        /// The entry.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A tile edge differs from its neighbour's.
     #[error("tile does not fit")]
     #[diagnostic(
@@ -532,6 +586,24 @@ pub enum Diagnostic {
         span: Span,
         /// The tile as written.
         tile: String,
+    },
+    /// With the variant `river-free-course`: the river would flow towards a
+    /// taken square.
+    #[error("the river's course ahead of {tile} is not free")]
+    #[diagnostic(
+        code(E310),
+        help(
+            "under the variant river-free-course (JCloisterZone's River) a river tile may lie only where the two squares beside the square its river flows into, the square after it and the two beside that are all empty; {taken} is taken"
+        )
+    )]
+    RiverCourseNotFree {
+        /// The turn's placement.
+        #[label("the river would flow towards {taken}")]
+        span: Span,
+        /// The tile as written.
+        tile: String,
+        /// The taken square.
+        taken: String,
     },
     /// The tile, as placed, has no feature at the spot.
     #[error("no feature at spot {spot}")]
@@ -758,6 +830,25 @@ pub enum Diagnostic {
         claimed: String,
         /// As counted.
         actual: String,
+    },
+    /// A Scored entry that no scoring of the game matches.
+    #[error("{player} never scores {what} for {points} points")]
+    #[diagnostic(
+        code(E506),
+        help("each Scored entry must match a scoring of its own: {scored}")
+    )]
+    ScoredMismatch {
+        /// The entry.
+        #[label("no such scoring")]
+        span: Span,
+        /// Who.
+        player: String,
+        /// The kind, as written.
+        what: String,
+        /// The points written.
+        points: u32,
+        /// The scorings of that kind the player has, for the help.
+        scored: String,
     },
     /// Turns after an illegal one were not checked.
     #[error("later turns not checked: {count}")]
@@ -987,6 +1078,11 @@ pub fn from_violation(
                 crate::rules::Edition::HiG2012 => "2012 rules: \"never place 2 bends (turns) in the same direction one after the other\"; the previous river tile bent the same way".to_string(),
                 crate::rules::Edition::Rgg2000 => "2000 rules: \"Do not place a river tile so that the river makes a “U” turn\" (Hans im Glück: \"Only immediate U-turns\"); the previous river tile bent the same way, so the river would turn back".to_string(),
             },
+        },
+        Violation::RiverCourseNotFree { taken } => Diagnostic::RiverCourseNotFree {
+            span: turn.action.span,
+            tile: turn.tile.value.to_string(),
+            taken: taken.to_string(),
         },
         Violation::RiverBlocked => Diagnostic::RiverBlocked {
             span: turn.action.span,

@@ -124,6 +124,13 @@ impl Supply {
         self.0.get(figure.index()).copied().unwrap_or(0)
     }
 
+    /// Sets how many of a kind are in supply (a scenario's Figures tag).
+    pub fn set(&mut self, figure: Figure, n: u8) {
+        if let Some(slot) = self.0.get_mut(figure.index()) {
+            *slot = n;
+        }
+    }
+
     /// Takes one figure of a kind (no change if none is left).
     pub fn take(&mut self, figure: Figure) {
         if let Some(n) = self.0.get_mut(figure.index()) {

@@ -152,6 +152,8 @@ fn try_game(
             .collect(),
         edition: options.edition,
         sets,
+        variants: Default::default(),
+        scenario: Default::default(),
     };
     let mut game = Game::new(setup, catalog);
     let bag = draw_order(&game, catalog, rng);

@@ -76,10 +76,23 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             ..Replay::default()
         };
     };
+    let pack_faults = pack_faults(record, &header, catalog);
+    if !pack_faults.is_empty() {
+        diagnostics.extend(pack_faults);
+        return Replay {
+            diagnostics: diagnostics.into_vec(),
+            ..Replay::default()
+        };
+    }
     let mut setup = header.setup();
-    let check_claims = options.edition.is_none_or(|e| e == header.edition);
+    // Another edition is scored by its text: the record's variants (departures
+    // from its own edition's text) are dropped, and its claims not checked.
+    let check_claims = options
+        .edition
+        .is_none_or(|e| e == header.edition && header.variants.is_empty());
     if let Some(e) = options.edition {
         setup.edition = e;
+        setup.variants = crate::rules::variants::Variants::NONE;
     }
     let mut game = Game::new(setup, catalog);
     let mut events = Vec::new();
@@ -141,6 +154,9 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         events.extend_from_slice(game.finish());
     }
     let totals: Vec<u32> = game.score().iter().map(|(_, s)| *s).collect();
+    if check_claims {
+        check_scored(&header, &events, &game, &mut diagnostics);
+    }
     if check_claims && let Some(result) = &header.result {
         for (name, claimed, span) in &result.scores {
             match game.seat(name) {
@@ -193,6 +209,10 @@ pub fn replay_to<'c>(
     let Some(header) = header else {
         return Err(diagnostics);
     };
+    let faults = pack_faults(record, &header, catalog);
+    if !faults.is_empty() {
+        return Err(faults);
+    }
     let mut game = Game::new(header.setup(), catalog);
     for t in &record.turns {
         if turn.is_some_and(|n| t.number.value > n) {
@@ -203,6 +223,97 @@ pub fn replay_to<'c>(
         }
     }
     Ok(game)
+}
+
+/// The faults of a scenario's Pack tag that the catalog shows: ids that name
+/// no tile of the sets in play (`E214`; the game is then not replayed).
+fn pack_faults(record: &GameRecord, header: &Header, catalog: &TileCatalog) -> Vec<Diagnostic> {
+    let (Some(pack), Some(tag)) = (&header.scenario.pack, record.tag("Pack")) else {
+        return Vec::new();
+    };
+    let sets = header.setup().sets;
+    let mut out = Vec::new();
+    for id in pack {
+        let fault = match catalog.id(id).and_then(|t| catalog.get(t)) {
+            None => format!("{id} is not a tile"),
+            Some(def) if !sets.contains(&def.set) => {
+                format!("{id} is a tile of {}, not in play", def.set)
+            }
+            Some(_) => continue,
+        };
+        // Each fault once, however often the id is repeated.
+        if !out.iter().any(|d: &Diagnostic| matches!(d, Diagnostic::InvalidScenario { reason, .. } if *reason == fault)) {
+            out.push(Diagnostic::InvalidScenario {
+                span: tag.value.span,
+                tag: "Pack".to_string(),
+                reason: fault,
+            });
+        }
+    }
+    out
+}
+
+/// The word a Scored entry names a scoring by: its feature's kind, `field`
+/// for a farm, or the goods of a goods majority.
+fn scored_kind(e: &ScoreEvent) -> &'static str {
+    match (e.reason, e.goods, e.kind) {
+        (_, Some(g), _) => g.name(),
+        (crate::score::ScoreReason::Farm, _, _) => "field",
+        (_, None, crate::tiles::FeatureKind::City) => "city",
+        (_, None, crate::tiles::FeatureKind::Road) => "road",
+        (_, None, crate::tiles::FeatureKind::Monastery) => "monastery",
+        (_, None, crate::tiles::FeatureKind::Field) => "field",
+    }
+}
+
+/// Checks the Scored tag: each entry must match a scoring of its own (the
+/// player among its winners, of the kind, for the points), during the game or
+/// at its end.
+fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &mut Faults) {
+    let mut used = vec![false; events.len()];
+    for claim in &header.scored {
+        let Some(p) = game.seat(&claim.player) else {
+            out.push(Diagnostic::UnknownPlayer {
+                span: claim.span,
+                name: claim.player.clone(),
+                players: game.setup().players.join(", "),
+            });
+            continue;
+        };
+        let found = events.iter().zip(used.iter_mut()).find(|(e, u)| {
+            !**u && e.winners.contains(&p)
+                && scored_kind(e) == claim.kind
+                && e.points_for(p) == claim.points
+        });
+        match found {
+            Some((_, u)) => *u = true,
+            None => {
+                let mut of_kind: Vec<String> = events
+                    .iter()
+                    .filter(|e| e.winners.contains(&p) && scored_kind(e) == claim.kind)
+                    .map(|e| match e.turn {
+                        Some(t) => format!("{} on turn {t}", e.points_for(p)),
+                        None => format!("{} at the end", e.points_for(p)),
+                    })
+                    .collect();
+                if of_kind.is_empty() {
+                    of_kind.push("none".to_string());
+                }
+                out.push(Diagnostic::ScoredMismatch {
+                    span: claim.span,
+                    player: claim.player.clone(),
+                    what: claim.kind.clone(),
+                    points: claim.points,
+                    scored: format!(
+                        "{}'s {} scorings: {}",
+                        claim.player,
+                        claim.kind,
+                        of_kind.join(", ")
+                    ),
+                });
+            }
+        }
+    }
 }
 
 /// Points a player scored in some events.

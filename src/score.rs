@@ -237,9 +237,17 @@ fn first_pos(game: &Game<'_>, f: FeatureView<'_>) -> Pos {
 /// does not get 2 points per tile)" — a two-tile city scores 1 a tile (and 1 a
 /// banner, as an incomplete city does; no basic two-tile city can carry one).
 pub fn completed_city_points(edition: Edition, tiles: u32, pennants: u32) -> u32 {
-    match edition {
-        Edition::Rgg2000 if tiles == 2 => tiles + pennants,
-        _ => 2 * tiles + 2 * pennants,
+    small_city_points(edition == Edition::Rgg2000, tiles, pennants)
+}
+
+/// Points of a completed city when a 2-tile city scores as an incomplete one
+/// (`tiny`: the 2000 rules, or the variant `tiny-city-2` under the 2012 rules)
+/// or 2 a tile and 2 a banner like any other.
+pub fn small_city_points(tiny: bool, tiles: u32, pennants: u32) -> u32 {
+    if tiny && tiles == 2 {
+        tiles + pennants
+    } else {
+        2 * tiles + 2 * pennants
     }
 }
 
@@ -270,11 +278,11 @@ fn road_value(f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
 /// Points of a city feature: [`completed_city_points`] or
 /// [`incomplete_city_points`], or with a cathedral those of
 /// `expansions::inns_and_cathedrals`.
-fn city_value(edition: Edition, f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
+fn city_value(tiny: bool, f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
     if f.cathedrals > 0 {
         cathedral_city_points(tiles, u32::from(f.pennants), complete)
     } else if complete {
-        completed_city_points(edition, tiles, u32::from(f.pennants))
+        small_city_points(tiny, tiles, u32::from(f.pennants))
     } else {
         incomplete_city_points(tiles, u32::from(f.pennants))
     }
@@ -428,9 +436,9 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
         if scored {
             continue;
         }
-        let edition = game.edition();
+        let tiny = game.tiny_city_scores_two();
         let points = |tiles| match f.kind {
-            FeatureKind::City => city_value(edition, f, tiles, true),
+            FeatureKind::City => city_value(tiny, f, tiles, true),
             _ => road_value(f, tiles, true),
         };
         push_made(events, || {
@@ -484,9 +492,8 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
         if f.kind == FeatureKind::Field || f.is_complete() {
             continue;
         }
-        let edition = game.edition();
         let points = |tiles| match f.kind {
-            FeatureKind::City => city_value(edition, f, tiles, false),
+            FeatureKind::City => city_value(false, f, tiles, false),
             FeatureKind::Road => road_value(f, tiles, false),
             _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
         };

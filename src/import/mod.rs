@@ -6,6 +6,7 @@
 //! with `notation::write`, so that `carcref check` referees the import.
 
 pub mod bga;
+pub mod jcz;
 pub mod kifu;
 pub mod lab;
 
@@ -22,7 +23,7 @@ use crate::tiles::{FeatureKind, Rotation, Spot, TileCatalog, TileDef};
 
 /// Every code an importer reports, with a short name, in order: `I1xx` Board
 /// Game Arena ([`bga`]), `I2xx` Carcassonne Lab ([`lab`]), `I3xx` score sheet
-/// ([`kifu`]). Each has a section in `notation/diagnostics.md` (printed by
+/// ([`kifu`]), `I4xx` JCloisterZone save ([`jcz`]). Each has a section in `notation/diagnostics.md` (printed by
 /// `carcref explain CODE`). Codes are stable forever, as those of
 /// [`crate::diagnostics::CODES`] are.
 pub const CODES: &[(&str, &str)] = &[
@@ -54,6 +55,17 @@ pub const CODES: &[(&str, &str)] = &[
     ("I304", "invalid-placement"),
     ("I305", "invalid-follower"),
     ("I306", "invalid-sheet-players"),
+    ("I401", "save-not-json"),
+    ("I402", "malformed-save"),
+    ("I403", "missing-field"),
+    ("I404", "invalid-field"),
+    ("I405", "malformed-turn"),
+    ("I406", "expansion-not-refereed"),
+    ("I407", "outside-the-rulebooks"),
+    ("I408", "invalid-figure"),
+    ("I409", "invalid-start"),
+    ("I410", "unsupported-rule-option"),
+    ("I411", "unsupported-assertion"),
 ];
 
 /// A fault in an imported record.

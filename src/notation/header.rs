@@ -6,7 +6,11 @@ use std::str::FromStr;
 
 use super::{GameRecord, Span, TagRecord};
 use crate::diagnostics::Diagnostic;
+use crate::figures::Figure;
 use crate::player::MAX_PLAYERS;
+use crate::rules::expansions::Expansions;
+use crate::rules::scenario::Scenario;
+use crate::rules::variants::{Variant, Variants};
 use crate::rules::{Edition, Setup};
 
 /// Tags with a meaning, in canonical order. Other tags follow them in the order
@@ -20,8 +24,13 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Players",
     "Rules",
     "Expansions",
+    "Variants",
     "Result",
     "Termination",
+    "Pack",
+    "Figures",
+    "EndAfter",
+    "Scored",
     "Source",
 ];
 
@@ -123,7 +132,39 @@ pub struct Header {
     pub result: Option<ResultClaim>,
     /// How the game ended.
     pub termination: Termination,
+    /// The rule variants in effect (Variants).
+    pub variants: Variants,
+    /// What a scenario changes from the box (Pack, Figures, EndAfter).
+    pub scenario: Scenario,
+    /// The scorings the record claims (Scored).
+    pub scored: Vec<ScoredClaim>,
 }
+
+/// A Scored entry: a player scored one feature (or goods majority) of a kind
+/// for some points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredClaim {
+    /// The player.
+    pub player: String,
+    /// The kind: `road`, `city`, `monastery`, `field`, `wine`, `grain` or
+    /// `cloth`.
+    pub kind: String,
+    /// The points.
+    pub points: u32,
+    /// The entry.
+    pub span: Span,
+}
+
+/// The kinds a Scored entry may name.
+pub const SCORED_KINDS: &[&str] = &[
+    "road",
+    "city",
+    "monastery",
+    "field",
+    "wine",
+    "grain",
+    "cloth",
+];
 
 impl Header {
     /// The engine setup this header describes.
@@ -135,12 +176,16 @@ impl Header {
             colours: self.players.iter().map(|p| p.colour.clone()).collect(),
             edition: self.edition,
             sets,
+            variants: self.variants,
+            scenario: self.scenario.clone(),
         }
     }
 
     /// Whether this header describes a setup: [`Header::setup`] would equal it.
     pub fn describes(&self, setup: &Setup) -> bool {
         setup.edition == self.edition
+            && setup.variants == self.variants
+            && setup.scenario == self.scenario
             && setup.players.len() == self.players.len()
             && setup
                 .players
@@ -277,7 +322,24 @@ impl Header {
                     None
                 }
             });
+        let variants = match (record.tag("Variants"), edition) {
+            (Some(t), Some(e)) => variants(t, e, &expansions, &mut diags),
+            _ => Variants::NONE,
+        };
+        let scenario = scenario(record, &mut diags);
+        let scored = record
+            .tag("Scored")
+            .map_or_else(Vec::new, |t| scored(t, &mut diags));
         let players = match (players, edition) {
+            (Some(p), _) if p.len() < 2 && scenario.as_ref().is_none_or(|s| !s.is_scenario()) => {
+                if let Some(t) = record.tag("Players") {
+                    diags.push(Diagnostic::InvalidPlayers {
+                        span: t.value.span,
+                        reason: "1 player; a game has 2 or more (a scenario, with a Pack tag, may have 1)".to_string(),
+                    });
+                }
+                None
+            }
             (Some(p), Some(e)) if p.len() > e.max_players() => {
                 if let Some(t) = record.tag("Players") {
                     diags.push(Diagnostic::InvalidPlayers {
@@ -293,13 +355,16 @@ impl Header {
             }
             (p, _) => p,
         };
-        let header = match (players, edition) {
-            (Some(players), Some(edition)) => Some(Header {
+        let header = match (players, edition, scenario) {
+            (Some(players), Some(edition), Some(scenario)) => Some(Header {
                 players,
                 edition,
                 expansions,
                 result,
                 termination,
+                variants,
+                scenario,
+                scored,
             }),
             _ => None,
         };
@@ -347,7 +412,7 @@ fn players(value: &str) -> Result<Vec<PlayerSpec>, String> {
             colour,
         });
     }
-    if out.len() < 2 || out.len() > MAX_PLAYERS {
+    if out.is_empty() || out.len() > MAX_PLAYERS {
         let n = out.len();
         return Err(format!(
             "{n} {}; a game has 2 to {MAX_PLAYERS}",
@@ -406,6 +471,144 @@ fn expansion_names(value: &str, mut unsupported: impl FnMut(&str, Span)) -> Vec<
         } else {
             unsupported(name, at);
         }
+    }
+    out
+}
+
+/// The variants a Variants value names, each once; a name that is not a
+/// variant, or one that cannot be in effect in the game, is reported (`E213`)
+/// and left out.
+fn variants(
+    t: &TagRecord,
+    edition: Edition,
+    expansions: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Variants {
+    let in_play = Expansions::from_sets(expansions.iter().map(String::as_str));
+    let mut out = Variants::NONE;
+    for (name, at) in listed(&t.value.value) {
+        let reason = match Variant::named(name) {
+            None => format!("{name:?} is not a variant"),
+            Some(v) => match v.unfit(edition, in_play) {
+                Some(reason) => reason,
+                None => {
+                    out = out.with(v);
+                    continue;
+                }
+            },
+        };
+        diags.push(Diagnostic::InvalidVariant {
+            span: part_of_value(t, at),
+            reason,
+        });
+    }
+    out
+}
+
+/// The scenario the Pack, Figures and EndAfter tags describe (the box when
+/// there are none), or `None` if one of them cannot be read (`E214`: the game
+/// is then not replayed).
+fn scenario(record: &GameRecord, diags: &mut Vec<Diagnostic>) -> Option<Scenario> {
+    let mut out = Scenario::default();
+    let mut sound = true;
+    let mut fault = |t: &TagRecord, at: Option<Span>, reason: String| {
+        diags.push(Diagnostic::InvalidScenario {
+            span: at.map_or(t.value.span, |at| part_of_value(t, at)),
+            tag: t.name.value.to_string(),
+            reason,
+        });
+        false
+    };
+    if let Some(t) = record.tag("Pack") {
+        let mut pack = Vec::new();
+        for (id, at) in listed(&t.value.value) {
+            let b = id.as_bytes();
+            let is_id = b.first().is_some_and(u8::is_ascii_uppercase)
+                && b.iter().all(u8::is_ascii_alphanumeric);
+            if !is_id {
+                sound &= fault(t, Some(at), format!("{id:?} is not a tile id"));
+            }
+            pack.push(id.to_string());
+        }
+        if pack.is_empty() {
+            sound &= fault(t, None, "the pack holds no tile".to_string());
+        }
+        out.pack = Some(pack);
+    }
+    if let Some(t) = record.tag("Figures") {
+        for (entry, at) in listed(&t.value.value) {
+            let read = entry.split_once(' ').and_then(|(name, n)| {
+                let figure = Figure::ALL
+                    .into_iter()
+                    .find(|f| f.notation().unwrap_or("follower") == name.trim())?;
+                let n = n.trim().parse::<u8>().ok().filter(|n| *n <= 99)?;
+                Some((figure, n))
+            });
+            match read {
+                Some((figure, n)) => {
+                    if let Some(slot) = out.figures.get_mut(figure.index()) {
+                        *slot = Some(n);
+                    }
+                }
+                None => {
+                    sound &= fault(
+                        t,
+                        Some(at),
+                        format!(
+                            "{entry:?} is not a figure (follower, big, builder, pig) and a count from 0 to 99"
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if let Some(t) = record.tag("EndAfter") {
+        match t.value.value.trim().parse::<u32>() {
+            Ok(n) if n > 0 => out.end_after = Some(n),
+            _ => {
+                sound &= fault(
+                    t,
+                    None,
+                    format!("{:?} is not a turn number", t.value.value.as_str()),
+                );
+            }
+        }
+    }
+    sound.then_some(out)
+}
+
+/// The entries of a Scored value: `Name kind points`, comma-separated (the
+/// name is everything before the last two words). A malformed entry is
+/// reported (`E215`) and left out.
+fn scored(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<ScoredClaim> {
+    let mut out = Vec::new();
+    for (entry, at) in listed(&t.value.value) {
+        let read = entry.rsplit_once(' ').and_then(|(rest, points)| {
+            let (name, kind) = rest.trim_end().rsplit_once(' ')?;
+            Some((name.trim(), kind, points))
+        });
+        let reason = match read {
+            None => format!("{entry:?} is not `Name kind points`"),
+            Some((_, kind, _)) if !SCORED_KINDS.contains(&kind) => {
+                format!("{kind:?} is not a kind that scores")
+            }
+            Some((name, kind, points)) => match points.parse::<u32>() {
+                Ok(points) if !name.is_empty() => {
+                    out.push(ScoredClaim {
+                        player: name.to_string(),
+                        kind: kind.to_string(),
+                        points,
+                        span: part_of_value(t, at),
+                    });
+                    continue;
+                }
+                _ => format!("{points:?} is not a number of points"),
+            },
+        };
+        diags.push(Diagnostic::MalformedScored {
+            span: part_of_value(t, at),
+            reason,
+        });
     }
     out
 }
@@ -482,6 +685,9 @@ pub struct TagValues<'a> {
     /// The tags with a meaning met so far, a bit each by their place in
     /// [`KNOWN_TAGS`].
     seen: u64,
+    /// Whether a tag names variants, a scenario or scorings, which the quick
+    /// verdict leaves to the full referee.
+    departs: bool,
 }
 
 impl<'a> TagValues<'a> {
@@ -504,6 +710,10 @@ impl<'a> TagValues<'a> {
             EXPANSIONS => &mut self.expansions,
             RESULT => &mut self.result,
             TERMINATION => &mut self.termination,
+            VARIANTS | PACK | FIGURES | END_AFTER | SCORED => {
+                self.departs = true;
+                return true;
+            }
             _ => return true,
         };
         *slot = Some(value);
@@ -514,7 +724,7 @@ impl<'a> TagValues<'a> {
     /// termination or the form of the result, with the termination if so.
     /// (Players, Rules and Expansions are read by [`Header::of_setup`].)
     pub fn sound_rest(&self) -> Option<Termination> {
-        if self.cgn.is_some_and(|v| v != VERSION) {
+        if self.departs || self.cgn.is_some_and(|v| v != VERSION) {
             return None;
         }
         let termination = match self.termination {
@@ -535,8 +745,13 @@ const CGN: u32 = 0;
 const PLAYERS: u32 = 5;
 const RULES: u32 = 6;
 const EXPANSIONS: u32 = 7;
-const RESULT: u32 = 8;
-const TERMINATION: u32 = 9;
+const VARIANTS: u32 = 8;
+const RESULT: u32 = 9;
+const TERMINATION: u32 = 10;
+const PACK: u32 = 11;
+const FIGURES: u32 = 12;
+const END_AFTER: u32 = 13;
+const SCORED: u32 = 14;
 
 /// The place of a tag with a meaning in [`KNOWN_TAGS`].
 #[inline]
@@ -550,9 +765,14 @@ fn known_tag(name: &str) -> Option<u32> {
         "Players" => PLAYERS,
         "Rules" => RULES,
         "Expansions" => EXPANSIONS,
+        "Variants" => VARIANTS,
         "Result" => RESULT,
         "Termination" => TERMINATION,
-        "Source" => 10,
+        "Pack" => PACK,
+        "Figures" => FIGURES,
+        "EndAfter" => END_AFTER,
+        "Scored" => SCORED,
+        "Source" => 15,
         _ => return None,
     })
 }
@@ -564,7 +784,7 @@ impl Header {
     pub fn of_setup(players: &str, rules: &str, expansions: Option<&str>) -> Option<Header> {
         let players = self::players(players).ok()?;
         let edition = rules.parse::<Edition>().ok()?;
-        if players.len() > edition.max_players() {
+        if players.len() < 2 || players.len() > edition.max_players() {
             return None;
         }
         let mut sound = true;
@@ -575,6 +795,9 @@ impl Header {
             expansions,
             result: None,
             termination: Termination::Complete,
+            variants: Variants::NONE,
+            scenario: Scenario::default(),
+            scored: Vec::new(),
         })
     }
 }
@@ -700,7 +923,9 @@ mod tests {
 
     #[test]
     fn bad_players() {
-        assert!(players("Alice (red)").is_err());
+        // One player is a list; only a scenario seats one (`Header::read`).
+        assert_eq!(players("Alice (red)").map(|p| p.len()), Ok(1));
+        assert!(players("").is_err());
         assert!(players("Alice (red), Bob (red)").is_err());
         assert!(players("Alice (mauve), Bob").is_err());
         assert!(players("Alice, Alice").is_err());

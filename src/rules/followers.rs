@@ -335,6 +335,8 @@ mod tests {
             colours: vec![None, None],
             edition: Edition::HiG2012,
             sets: vec!["basic".into()],
+            variants: Default::default(),
+            scenario: Default::default(),
         };
         let mut game = Game::new(setup, &catalog);
         let turn = |number, player, tile, x, spot: &str| TurnInput {

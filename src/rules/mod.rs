@@ -8,6 +8,8 @@
 pub mod expansions;
 mod followers;
 mod placement;
+pub mod scenario;
+pub mod variants;
 
 use std::fmt;
 use std::str::FromStr;
@@ -97,6 +99,10 @@ pub struct Setup {
     pub edition: Edition,
     /// The tile sets in the supply (the basic game's is `basic`).
     pub sets: Vec<String>,
+    /// The rule variants in effect (none: the edition's text).
+    pub variants: variants::Variants,
+    /// What a scenario changes from the box (nothing for a game from the box).
+    pub scenario: scenario::Scenario,
 }
 
 /// What a player does with a placed tile's figure.
@@ -275,6 +281,12 @@ pub enum Violation {
     },
     /// A river tile that can be placed nowhere: the river cannot be continued.
     RiverBlocked,
+    /// With the variant `river-free-course`: a river tile whose river would
+    /// flow towards a square that is taken (the first one named).
+    RiverCourseNotFree {
+        /// A taken square ahead of the river.
+        taken: Pos,
+    },
     /// A builder or pig on a feature it may not stand on.
     FigureOnWrongFeature {
         /// The figure.
@@ -308,6 +320,8 @@ pub struct Game<'c> {
     /// The number of tiles in `full_supply`.
     full_count: u32,
     remaining: u32,
+    /// A scenario's last turn: the game ends after it.
+    end_after: Option<u32>,
     expansions: Expansions,
     in_hand: ByPlayer<Supply>,
     score: ByPlayer<u32>,
@@ -346,6 +360,8 @@ impl<'c> Game<'c> {
                 colours: Vec::new(),
                 edition: setup.edition,
                 sets: Vec::new(),
+                variants: variants::Variants::NONE,
+                scenario: scenario::Scenario::default(),
             },
             board: Board::new(),
             features: Features::new(),
@@ -354,6 +370,7 @@ impl<'c> Game<'c> {
             full_supply: Vec::new(),
             full_count: 0,
             remaining: 0,
+            end_after: None,
             expansions: Expansions::NONE,
             in_hand: ByPlayer::new(0, Supply::starting(Expansions::NONE)),
             score: ByPlayer::new(0, 0),
@@ -376,19 +393,12 @@ impl<'c> Game<'c> {
     /// Starts a new game in place, as [`Game::new`] does, keeping the room the
     /// board and the features took: a referee of many games allocates once.
     pub fn restart(&mut self, setup: Setup) {
-        if self.in_play.is_empty() || self.setup.sets != setup.sets {
-            let catalog = self.catalog;
-            self.in_play.clear();
-            self.in_play
-                .extend(catalog.iter().map(|(_, d)| setup.sets.contains(&d.set)));
-            self.full_supply.clear();
-            self.full_supply.extend(
-                catalog
-                    .iter()
-                    .zip(&self.in_play)
-                    .map(|((_, d), play)| if *play { d.count } else { 0 }),
-            );
-            self.full_count = self.full_supply.iter().map(|n| u32::from(*n)).sum();
+        if self.in_play.is_empty()
+            || self.setup.sets != setup.sets
+            || self.setup.variants != setup.variants
+            || self.setup.scenario.pack != setup.scenario.pack
+        {
+            self.count_supply(&setup);
         }
         self.expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
         self.distinct_names = setup
@@ -398,6 +408,64 @@ impl<'c> Game<'c> {
             .all(|(i, a)| setup.players.iter().skip(i + 1).all(|b| !same_name(a, b)));
         self.setup = setup;
         self.restart_same();
+    }
+
+    /// The kinds in play and the tiles to draw of a setup: the sets in play
+    /// less the start tile, which lies at `0,0` before the first turn (with the
+    /// River the spring lies there and the basic start tile leaves the game,
+    /// unless the variant `river-keeps-start-tile` keeps it); or a scenario's
+    /// pack, which holds no start tile.
+    fn count_supply(&mut self, setup: &Setup) {
+        let catalog = self.catalog;
+        self.in_play.clear();
+        self.in_play
+            .extend(catalog.iter().map(|(_, d)| setup.sets.contains(&d.set)));
+        self.full_supply.clear();
+        match &setup.scenario.pack {
+            Some(pack) => {
+                self.full_supply.resize(catalog.len(), 0);
+                for id in pack.iter().filter_map(|name| catalog.id(name)) {
+                    if let Some(n) = self.full_supply.get_mut(id.index()) {
+                        *n = n.saturating_add(1);
+                    }
+                }
+            }
+            None => {
+                self.full_supply.extend(
+                    catalog
+                        .iter()
+                        .zip(&self.in_play)
+                        .map(|((_, d), play)| if *play { d.count } else { 0 }),
+                );
+                let river = setup.sets.iter().any(|s| s == Expansion::River.name());
+                let keeps = setup
+                    .variants
+                    .contains(variants::Variant::RiverKeepsStartTile);
+                let mut leaving = vec![];
+                if river {
+                    leaving.extend(catalog.start_of(Expansion::River.name()));
+                }
+                if !river || !keeps {
+                    leaving.extend(catalog.start_of(BASIC_SET));
+                }
+                for t in leaving {
+                    if let Some(n) = self.full_supply.get_mut(t.index()) {
+                        *n = n.saturating_sub(1);
+                    }
+                }
+            }
+        }
+        self.full_count = self.full_supply.iter().map(|n| u32::from(*n)).sum();
+    }
+
+    /// The start tile of the game: the River's spring with the River, else the
+    /// basic game's.
+    fn start_tile(&self) -> Option<TileId> {
+        if self.expansions.contains(Expansion::River) {
+            self.catalog.start_of(Expansion::River.name())
+        } else {
+            self.catalog.start_of(BASIC_SET)
+        }
     }
 
     /// Starts a new game in place with the same setup (players, rules, tile
@@ -412,10 +480,17 @@ impl<'c> Game<'c> {
         self.features.clear();
         // Room for every tile of the supply with its segments (at most a dozen).
         self.features.reserve(self.full_count as usize * 8 + 16);
-        self.remaining = 0;
-        self.in_hand = ByPlayer::new(seats, Supply::starting(expansions));
+        self.remaining = self.full_count;
+        let mut hand = Supply::starting(expansions);
+        for (figure, n) in Figure::ALL.into_iter().zip(self.setup.scenario.figures) {
+            if let Some(n) = n {
+                hand.set(figure, n);
+            }
+        }
+        self.in_hand = ByPlayer::new(seats, hand);
         self.score = ByPlayer::new(seats, 0);
         self.turn = 0;
+        self.end_after = self.setup.scenario.end_after;
         self.next = Player(0);
         self.second_turn = false;
         self.last = None;
@@ -423,21 +498,7 @@ impl<'c> Game<'c> {
         self.river = None;
         self.goods = ByPlayer::new(seats, [0; 3]);
         self.turn_goods = [0; 3];
-        // The basic start tile lies at 0,0; with the River it leaves the game and
-        // the spring lies there instead (see `expansions::river`).
-        let mut start = None;
-        let mut taken = 0;
-        for set in [BASIC_SET, Expansion::River.name()] {
-            if let Some(t) = catalog.start_of(set)
-                && let Some(n) = self.supply.get_mut(t.index())
-                && *n > 0
-            {
-                *n -= 1;
-                taken += 1;
-                start = Some(t);
-            }
-        }
-        if let Some(start) = start {
+        if let Some(start) = self.start_tile() {
             self.put_tile(start, Pos::new(0, 0), Rotation::R0, 0);
             if expansions.contains(Expansion::River) {
                 let mask = catalog.def(start).at(Rotation::R0).river;
@@ -457,7 +518,6 @@ impl<'c> Game<'c> {
                 ));
             }
         }
-        self.remaining = self.full_count.saturating_sub(taken);
     }
 
     /// Whether the score events of the game name the tiles and features they
@@ -546,9 +606,27 @@ impl<'c> Game<'c> {
         self.second_turn
     }
 
-    /// Tiles left to draw.
+    /// Whether a completed city of two tiles scores 1 a tile and 1 a banner:
+    /// the 2000 rules, or the variant `tiny-city-2`.
+    #[inline]
+    pub fn tiny_city_scores_two(&self) -> bool {
+        self.setup.edition == Edition::Rgg2000
+            || self.setup.variants.contains(variants::Variant::TinyCity2)
+    }
+
+    /// The rule variants in effect.
+    pub fn variants(&self) -> variants::Variants {
+        self.setup.variants
+    }
+
+    /// Tiles left to draw: those of the supply, or fewer when a scenario
+    /// ends the game after a given turn (as many as turns are left).
+    #[inline]
     pub fn remaining(&self) -> u32 {
-        self.remaining
+        match self.end_after {
+            None => self.remaining,
+            Some(end) => self.remaining.min(end.saturating_sub(self.turn)),
+        }
     }
 
     /// Tiles of a kind left to draw.
@@ -637,7 +715,7 @@ impl<'c> Game<'c> {
     #[inline(always)]
     pub fn check_due(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
         let player = self.next;
-        if self.remaining == 0 {
+        if self.remaining() == 0 {
             return Err(Violation::GameAlreadyOver);
         }
         let Some(tile) = self.catalog.id(turn.tile) else {
@@ -684,11 +762,15 @@ impl<'c> Game<'c> {
     /// [`Violation::GameAlreadyOver`], [`Violation::TileSupplyExhausted`] or
     /// [`Violation::RiverOrder`].
     pub fn check_draw(&self, tile: TileId) -> Result<(), Violation> {
-        if self.remaining == 0 {
+        if self.remaining() == 0 {
             return Err(Violation::GameAlreadyOver);
         }
         if self.remaining_of(tile) == 0 {
-            let count = self.catalog.get(tile).map_or(0, |d| d.count);
+            let count = if self.setup.scenario.pack.is_some() {
+                self.full_supply.get(tile.index()).copied().unwrap_or(0)
+            } else {
+                self.catalog.get(tile).map_or(0, |d| d.count)
+            };
             return Err(Violation::TileSupplyExhausted { count });
         }
         if let Some(river) = &self.river {

@@ -3,7 +3,8 @@
 use super::{Game, Violation};
 use crate::board::{Fit, Pos};
 use crate::rules::expansions::river::RiverFault;
-use crate::tiles::{Rotation, TileDef, TileId};
+use crate::rules::variants::Variant;
+use crate::tiles::{Rotation, Side, TileDef, TileId};
 
 impl Game<'_> {
     /// Checks that a tile may lie at `pos` turned by `rotation`.
@@ -63,12 +64,51 @@ impl Game<'_> {
         let Some(river) = &self.river else {
             return Ok(());
         };
-        river
-            .check(pos, def.at(rotation).river)
-            .map_err(|f| match f {
-                RiverFault::NotContinued { expected } => Violation::RiverNotContinued { expected },
-                RiverFault::Turn { bend } => Violation::RiverTurn { bend },
-            })
+        let mask = def.at(rotation).river;
+        river.check(pos, mask).map_err(|f| match f {
+            RiverFault::NotContinued { expected } => Violation::RiverNotContinued { expected },
+            RiverFault::Turn { bend } => Violation::RiverTurn { bend },
+        })?;
+        if self.variants().contains(Variant::RiverFreeCourse)
+            && let Some(taken) = self.course_taken(pos, mask)
+        {
+            return Err(Violation::RiverCourseNotFree { taken });
+        }
+        Ok(())
+    }
+
+    /// With the variant `river-free-course` (JCloisterZone's River): for each
+    /// side of a river tile at `pos` whose river flows onwards to an empty
+    /// square, the first of the five squares that must be empty and is not:
+    /// the two beside the square ahead, the square after it, and the two
+    /// beside that one.
+    fn course_taken(&self, pos: Pos, mask: u8) -> Option<Pos> {
+        for side in Side::ALL.into_iter().filter(|s| mask & s.bit() != 0) {
+            let Some(ahead) = pos.neighbour(side) else {
+                continue;
+            };
+            if self.board.is_occupied(ahead) {
+                continue;
+            }
+            let turn = |by: usize| Side::ALL.get((side.index() + by) % 4).copied();
+            let (left, right) = (turn(3), turn(1));
+            let next = ahead.neighbour(side);
+            let squares = [
+                left.and_then(|s| ahead.neighbour(s)),
+                right.and_then(|s| ahead.neighbour(s)),
+                next,
+                next.zip(left).and_then(|(p, s)| p.neighbour(s)),
+                next.zip(right).and_then(|(p, s)| p.neighbour(s)),
+            ];
+            if let Some(taken) = squares
+                .into_iter()
+                .flatten()
+                .find(|p| self.board.is_occupied(*p))
+            {
+                return Some(taken);
+            }
+        }
+        None
     }
 
     /// Whether a tile fits at `pos` turned by `rotation` (the square is known to
@@ -121,7 +161,12 @@ impl Game<'_> {
     pub fn check_discard(&self, tile: TileId) -> Result<(), Violation> {
         match self.first_legal_placement(tile) {
             Some((pos, rotation)) => Err(Violation::IllegalDiscard { pos, rotation }),
-            None if self.catalog.def(tile).river != 0 => Err(Violation::RiverBlocked),
+            // JCloisterZone discards such a tile and goes on (`river-free-course`).
+            None if self.catalog.def(tile).river != 0
+                && !self.variants().contains(Variant::RiverFreeCourse) =>
+            {
+                Err(Violation::RiverBlocked)
+            }
             None => Ok(()),
         }
     }

@@ -628,7 +628,10 @@ mod tests {
     fn every_embedded_kind_has_its_jcloisterzone_id() {
         let c = TileCatalog::embedded().unwrap();
         for (id, def) in c.iter() {
-            let jcz = def.jcz.as_deref().unwrap_or_else(|| panic!("{} has no jcz id", def.id));
+            let jcz = def
+                .jcz
+                .as_deref()
+                .unwrap_or_else(|| panic!("{} has no jcz id", def.id));
             assert_eq!(c.by_jcz(jcz), Some(id), "{jcz}");
         }
         // The facts of a few kinds: the start tile, the spring, an inn, a goods tile.

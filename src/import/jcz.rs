@@ -1,0 +1,1139 @@
+//! JCloisterZone saves (`.jcz`): JSON holding the game's setup (tile sets,
+//! figures and rule options, the start tile), its players and every message
+//! sent to the program's engine, in order (`notation/import-jcz.md`).
+//!
+//! Each turn's messages (`PLACE_TILE`, `DEPLOY_MEEPLE` or `PASS`, then `COMMIT`)
+//! become one turn line. The program's tile ids are read through the catalog's
+//! `jcz` ids; its y grows south (CGN's grows north); its pointer locations
+//! become spots. Tiles the program discarded leave no message: they follow from
+//! its pack and its random numbers, which are replayed here as the program
+//! draws (see [`Pack`]); where that cannot reproduce the save's tiles, the
+//! record is written without the discards and says so, and the referee then
+//! reports the tiles never drawn. A scenario (the program's scenario tests) gives
+//! its pack in draw order, its last turn and the points it expects: they become
+//! the Pack, EndAfter, Result and Scored tags. Faults are reported with codes
+//! `I401`–`I411` and the JSON path of the value at fault; setups, figures and
+//! messages of expansions carcref does not referee are named.
+
+use serde_json::{Map, Value};
+
+use super::{ImportError, ImportedTurn, record, tag, with_notes};
+use crate::board::Pos;
+use crate::notation::{GameRecord, Span, Spanned};
+use crate::rules::expansions::Expansion;
+use crate::rules::variants::Variant;
+use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, TileCatalog, TileId};
+
+fn error(
+    code: &'static str,
+    location: impl Into<String>,
+    message: impl Into<String>,
+) -> ImportError {
+    ImportError {
+        code,
+        location: location.into(),
+        message: message.into(),
+    }
+}
+
+/// What a set id, an element or a message of the program belongs to, when it is
+/// not something carcref referees.
+enum Beyond {
+    /// An expansion of the rulebooks carcref does not referee yet (`I406`).
+    NotYet(&'static str),
+    /// Outside the rulebooks carcref follows (`I407`).
+    Outside(&'static str),
+}
+
+/// The expansion of a tile-set id (`basic:1`, `river/1:1`), or what it is if it
+/// is none of carcref's.
+fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
+    let name = id.split([':', '/']).next().unwrap_or(id);
+    match (name, id) {
+        (_, "basic:1") => Ok(None),
+        ("basic", _) => Err(Beyond::Outside(
+            "the later basic set with garden tiles (The Abbot)",
+        )),
+        ("river", _) if id.starts_with("river/1") || id == "river:1" => Ok(Some(Expansion::River)),
+        ("river", _) => Err(Beyond::Outside("The River II")),
+        ("inns-and-cathedrals", _) => Ok(Some(Expansion::InnsAndCathedrals)),
+        ("traders-and-builders", _) => Ok(Some(Expansion::TradersAndBuilders)),
+        _ => Err(beyond(name)),
+    }
+}
+
+/// The expansion an element or a set name outside carcref's belongs to.
+fn beyond(name: &str) -> Beyond {
+    match name {
+        "tower" => Beyond::NotYet("The Tower"),
+        "princess-and-dragon" | "dragon" | "fairy" | "princess" | "portal" => {
+            Beyond::NotYet("The Princess & the Dragon")
+        }
+        "flier" | "flying-machines" => Beyond::NotYet("Flying Machines"),
+        "ferries" | "ferry" => Beyond::NotYet("Ferries"),
+        "goldmines" | "gold" => Beyond::NotYet("Gold Mines"),
+        "mage-and-witch" | "mage" | "witch" => Beyond::NotYet("Mage & Witch"),
+        "corn-circles" | "corn-circle" => Beyond::NotYet("Crop Circles"),
+        "messages" | "messengers" => Beyond::NotYet("Messengers"),
+        "robbers" | "robber" => Beyond::NotYet("Robbers"),
+        "abbey-and-mayor" | "abbey" | "mayor" | "wagon" | "barn" => {
+            Beyond::Outside("Abbey & Mayor")
+        }
+        "garden" | "abbot" => Beyond::Outside("The Abbot (gardens)"),
+        "bridges-castles-and-bazaars" | "bridge" | "castle" | "bazaar" => {
+            Beyond::Outside("Bridges, Castles & Bazaars")
+        }
+        _ => Beyond::Outside("an expansion outside carcref's rulebooks"),
+    }
+}
+
+fn beyond_error(b: &Beyond, path: &str, what: &str) -> ImportError {
+    match b {
+        Beyond::NotYet(name) => error(
+            "I406",
+            path,
+            format!("{what} belongs to {name}, which carcref does not referee yet"),
+        ),
+        Beyond::Outside(name) => error(
+            "I407",
+            path,
+            format!("{what} belongs to {name}, outside the rulebooks carcref referees"),
+        ),
+    }
+}
+
+/// The figure a meeple id (`0.small.1`) names: `None` for the plain follower.
+fn figure_of(kind: &str) -> Result<Option<&'static str>, Beyond> {
+    match kind {
+        "small" => Ok(None),
+        "big" => Ok(Some("big")),
+        "builder" => Ok(Some("builder")),
+        "pig" => Ok(Some("pig")),
+        "abbot" => Err(Beyond::Outside("The Abbot (gardens)")),
+        "mayor" | "wagon" | "barn" => Err(Beyond::Outside("Abbey & Mayor")),
+        "phantom" => Err(Beyond::Outside("The Phantom")),
+        _ => Err(Beyond::Outside("an expansion outside carcref's rulebooks")),
+    }
+}
+
+/// The feature kind of a pointer's `feature`.
+fn feature_of(name: &str) -> Result<FeatureKind, Beyond> {
+    match name {
+        "City" => Ok(FeatureKind::City),
+        "Road" => Ok(FeatureKind::Road),
+        "Field" => Ok(FeatureKind::Field),
+        "Monastery" | "Cloister" => Ok(FeatureKind::Monastery),
+        "Tower" => Err(Beyond::NotYet("The Tower")),
+        "FlyingMachine" => Err(Beyond::NotYet("Flying Machines")),
+        "Garden" => Err(Beyond::Outside("The Abbot (gardens)")),
+        _ => Err(Beyond::Outside("an expansion outside carcref's rulebooks")),
+    }
+}
+
+/// The spot a pointer's location names (in board directions): an edge of a
+/// road or city (`NS`, `_S` = every edge but S), a half-edge of a field
+/// (`NL.WR`), or `I`, the inner part.
+fn spot_of(location: &str) -> Option<Spot> {
+    if location == "I" {
+        return Some(Spot::Centre);
+    }
+    if location.contains(['L', 'R']) {
+        let first = location.split('.').next()?;
+        let half = match first {
+            "NL" => 0,
+            "NR" => 1,
+            "EL" => 2,
+            "ER" => 3,
+            "SL" => 4,
+            "SR" => 5,
+            "WL" => 6,
+            "WR" => 7,
+            _ => return None,
+        };
+        return Some(Spot::Half(Half::from_index(half)));
+    }
+    let side = |c: char| Side::ALL.into_iter().find(|s| s.to_string().starts_with(c));
+    match location.strip_prefix('_') {
+        Some(except) => {
+            let except: Vec<Side> = except.chars().filter_map(side).collect();
+            Side::ALL
+                .into_iter()
+                .find(|s| !except.contains(s))
+                .map(Spot::Edge)
+        }
+        None => location.chars().next().and_then(side).map(Spot::Edge),
+    }
+}
+
+/// The program's pack: its tiles in groups (the River's `river`, `river-lake`
+/// and the `default` group of every other tile), each group in the order of
+/// the tiles' ids, the groups in the order of their names; only the active
+/// groups are drawn from. A random number `r` draws the tile at `r × size` of
+/// the active tiles; each draw then steps `r` on (a 48-bit linear congruential
+/// step of its bits), so that a redraw after a discard uses a new number.
+#[derive(Debug, Clone)]
+struct Pack {
+    /// `(group name, tiles, active)`, by group name.
+    groups: Vec<(&'static str, Vec<TileId>, bool)>,
+}
+
+const LCG_MULTIPLIER: u64 = 0x5_DEEC_E66D;
+const LCG_MASK: u64 = (1 << 48) - 1;
+
+/// The random number after one draw.
+fn step(r: f64) -> f64 {
+    let x = r.to_bits() & LCG_MASK;
+    let x = x.wrapping_mul(LCG_MULTIPLIER).wrapping_add(11) & LCG_MASK;
+    x as f64 / (1u64 << 48) as f64
+}
+
+impl Pack {
+    /// The program's pack for sets in play, less the start tile.
+    fn of_sets(catalog: &TileCatalog, river: bool, sets: &[&str]) -> Pack {
+        let spring = catalog.start_of(Expansion::River.name());
+        let lake = catalog.last_of(Expansion::River.name());
+        let mut groups: Vec<(&'static str, Vec<TileId>, bool)> = vec![
+            ("default", Vec::new(), !river),
+            ("river", Vec::new(), true),
+            ("river-lake", Vec::new(), !river),
+        ];
+        for (id, def) in catalog
+            .iter()
+            .filter(|(_, d)| sets.contains(&d.set.as_str()))
+        {
+            let group = if def.set != Expansion::River.name() {
+                0
+            } else if Some(id) == spring {
+                continue;
+            } else if Some(id) == lake {
+                2
+            } else {
+                1
+            };
+            if let Some((_, tiles, _)) = groups.get_mut(group) {
+                tiles.extend(std::iter::repeat_n(id, usize::from(def.count)));
+            }
+        }
+        for (_, tiles, _) in &mut groups {
+            tiles.sort_by(|a, b| {
+                let jcz = |t: &TileId| catalog.get(*t).and_then(|d| d.jcz.clone());
+                jcz(a).cmp(&jcz(b))
+            });
+        }
+        if !river
+            && let Some(start) = catalog.start_of(crate::rules::BASIC_SET)
+            && let Some((_, tiles, _)) = groups.first_mut()
+            && let Some(i) = tiles.iter().position(|t| *t == start)
+        {
+            tiles.remove(i);
+        }
+        groups.retain(|(_, tiles, _)| !tiles.is_empty());
+        Pack { groups }
+    }
+
+    fn len(&self) -> usize {
+        self.groups.iter().filter(|g| g.2).map(|g| g.1.len()).sum()
+    }
+
+    /// Draws with `r` (stepped on), or `None` when the pack is empty.
+    fn draw(&mut self, r: &mut f64) -> Option<TileId> {
+        let size = self.len();
+        if size == 0 {
+            return None;
+        }
+        let mut index = ((*r * size as f64) as usize).min(size - 1);
+        *r = step(*r);
+        let g = self
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.2)
+            .find_map(|(i, g)| {
+                if index < g.1.len() {
+                    Some(i)
+                } else {
+                    index -= g.1.len();
+                    None
+                }
+            })?;
+        let (_, tiles, _) = self.groups.get_mut(g)?;
+        let tile = (index < tiles.len()).then(|| tiles.remove(index))?;
+        if tiles.is_empty() {
+            self.groups.remove(g);
+            // The River's groups hand on: its tiles, then the lake, then the rest.
+            if let Some(next) = self.groups.get_mut(g) {
+                next.2 = true;
+            } else if let Some(first) = self.groups.first_mut() {
+                first.2 = true;
+            }
+        }
+        Some(tile)
+    }
+}
+
+/// How the tiles of a save were drawn: from the program's pack with its
+/// random numbers, or a scenario's pack in its order.
+enum Draws {
+    Random(Pack, f64),
+    InOrder(std::vec::IntoIter<TileId>),
+}
+
+impl Draws {
+    fn next(&mut self) -> Option<TileId> {
+        match self {
+            Draws::Random(pack, r) => pack.draw(r),
+            Draws::InOrder(tiles) => tiles.next(),
+        }
+    }
+
+    /// Sets the random number (a `COMMIT`'s) for the next draw.
+    fn set_random(&mut self, random: Option<f64>) {
+        if let (Draws::Random(_, r), Some(random)) = (self, random) {
+            *r = random;
+        }
+    }
+}
+
+/// A turn as the messages give it.
+struct Turn {
+    player: Option<usize>,
+    tile: TileId,
+    pos: Pos,
+    rotation: Rotation,
+    follower: Option<(Option<&'static str>, Spot)>,
+    random: Option<f64>,
+    path: String,
+}
+
+struct Reader<'a> {
+    catalog: &'a TileCatalog,
+    errors: Vec<ImportError>,
+}
+
+impl Reader<'_> {
+    fn fail(&mut self, e: ImportError) {
+        self.errors.push(e);
+    }
+
+    fn member<'v>(
+        &mut self,
+        o: &'v Map<String, Value>,
+        key: &str,
+        path: &str,
+    ) -> Option<&'v Value> {
+        let v = o.get(key);
+        if v.is_none() {
+            self.fail(error(
+                "I403",
+                format!("{path}.{key}"),
+                format!("no `{key}`"),
+            ));
+        }
+        v
+    }
+
+    fn object<'v>(&mut self, v: &'v Value, path: &str) -> Option<&'v Map<String, Value>> {
+        let o = v.as_object();
+        if o.is_none() {
+            self.fail(error("I402", path, "not an object"));
+        }
+        o
+    }
+
+    fn array<'v>(&mut self, v: &'v Value, path: &str) -> Option<&'v Vec<Value>> {
+        let a = v.as_array();
+        if a.is_none() {
+            self.fail(error("I402", path, "not an array"));
+        }
+        a
+    }
+
+    fn tile(&mut self, v: &Value, path: &str) -> Option<TileId> {
+        let Some(id) = v.as_str() else {
+            self.fail(error("I404", path, format!("not a tile id: {v}")));
+            return None;
+        };
+        match self.catalog.by_jcz(id) {
+            Some(t) => Some(t),
+            None => {
+                let set = id.split('/').next().unwrap_or(id);
+                let b = match set {
+                    "TO" => Beyond::NotYet("The Tower"),
+                    "PD" => Beyond::NotYet("The Princess & the Dragon"),
+                    "FM" | "FL" => Beyond::NotYet("Flying Machines"),
+                    "FR" => Beyond::NotYet("Ferries"),
+                    "GM" | "GO" => Beyond::NotYet("Gold Mines"),
+                    "MW" => Beyond::NotYet("Mage & Witch"),
+                    "CO" | "CC" => Beyond::NotYet("Crop Circles"),
+                    "AM" => Beyond::Outside("Abbey & Mayor"),
+                    "BA" => Beyond::Outside("The Abbot (gardens)"),
+                    _ => Beyond::Outside("an expansion outside carcref's rulebooks"),
+                };
+                self.fail(beyond_error(&b, path, &format!("tile {id}")));
+                None
+            }
+        }
+    }
+
+    fn position(&mut self, v: Option<&Value>, path: &str) -> Option<Pos> {
+        let xy = v
+            .and_then(Value::as_array)
+            .and_then(|a| match a.as_slice() {
+                [x, y] => Some((x.as_i64()?, y.as_i64()?)),
+                _ => None,
+            });
+        let pos = xy.and_then(|(x, y)| {
+            let x = i32::try_from(x).ok()?;
+            let y = i32::try_from(y).ok()?.checked_neg()?;
+            Some(Pos::new(x, y))
+        });
+        if pos.is_none() {
+            self.fail(error("I404", path, "not a position [x, y]"));
+        }
+        pos
+    }
+}
+
+/// The setup a save describes, in CGN terms.
+struct Setup {
+    expansions: Vec<Expansion>,
+    sets: Vec<&'static str>,
+    variants: Vec<Variant>,
+    figures: Vec<String>,
+}
+
+fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
+    let mut expansions: Vec<Expansion> = Vec::new();
+    let mut add = |e: Expansion| {
+        if !expansions.contains(&e) {
+            expansions.push(e);
+        }
+    };
+    if let Some(sets) = r
+        .member(setup, "sets", "setup")
+        .and_then(|v| r.object(v, "setup.sets"))
+    {
+        for (id, copies) in sets {
+            let path = format!("setup.sets.{id}");
+            match set_of(id) {
+                Ok(e) => {
+                    if copies.as_u64() != Some(1) {
+                        r.fail(error(
+                            "I404",
+                            &path,
+                            format!("{copies} copies of a tile set; a game from the box has 1"),
+                        ));
+                    }
+                    if let Some(e) = e {
+                        add(e);
+                    }
+                }
+                Err(b) => r.fail(beyond_error(&b, &path, &format!("tile set {id}"))),
+            }
+        }
+    }
+    // Figures per player where they differ from the box.
+    let mut figures = Vec::new();
+    if let Some(elements) = r
+        .member(setup, "elements", "setup")
+        .and_then(|v| r.object(v, "setup.elements"))
+    {
+        if !elements.contains_key("farmers") {
+            r.fail(error(
+                "I410",
+                "setup.elements",
+                "a game without farmers: no rulebook carcref follows plays so",
+            ));
+        }
+        for (name, value) in elements {
+            let path = format!("setup.elements.{name}");
+            let (figure, expansion, box_count) = match name.as_str() {
+                "small-follower" => ("follower", None, 7),
+                "big-follower" => ("big", Some(Expansion::InnsAndCathedrals), 1),
+                "builder" => ("builder", Some(Expansion::TradersAndBuilders), 1),
+                "pig" => ("pig", Some(Expansion::TradersAndBuilders), 1),
+                "farmers" | "river" | "cathedral" | "inn" | "traders" | "pig-herd" => continue,
+                other => {
+                    r.fail(beyond_error(
+                        &beyond(other),
+                        &path,
+                        &format!("element {other}"),
+                    ));
+                    continue;
+                }
+            };
+            if let Some(e) = expansion {
+                add(e);
+            }
+            match value.as_u64().and_then(|n| u8::try_from(n).ok()) {
+                Some(n) if n == box_count => {}
+                Some(n) if n <= 99 => figures.push(format!("{figure} {n}")),
+                _ => r.fail(error(
+                    "I404",
+                    &path,
+                    format!("not a number of figures: {value}"),
+                )),
+            }
+        }
+    }
+    let mut variants = Vec::new();
+    if let Some(rules) = setup.get("rules") {
+        if let Some(rules) = r.object(rules, "setup.rules") {
+            match rules.get("tiny-city-scoring").map(|v| v.as_str()) {
+                None | Some(Some("4")) => {}
+                Some(Some("2")) => variants.push(Variant::TinyCity2),
+                Some(_) => r.fail(error(
+                    "I404",
+                    "setup.rules.tiny-city-scoring",
+                    "neither \"4\" nor \"2\"",
+                )),
+            }
+        }
+    }
+    if expansions.contains(&Expansion::River) {
+        variants.push(Variant::RiverKeepsStartTile);
+        variants.push(Variant::RiverFreeCourse);
+    }
+    expansions.sort();
+    let mut sets = vec![crate::rules::BASIC_SET];
+    sets.extend(expansions.iter().map(|e| e.name()));
+    Some(Setup {
+        expansions,
+        sets,
+        variants,
+        figures,
+    })
+}
+
+/// Checks the start tile: the box's (the spring with the River), at 0,0 as
+/// pictured.
+fn check_start(r: &mut Reader<'_>, setup: &Map<String, Value>, river: bool) {
+    let expected = if river {
+        r.catalog.start_of(Expansion::River.name())
+    } else {
+        r.catalog.start_of(crate::rules::BASIC_SET)
+    };
+    let Some(start) = r
+        .member(setup, "start", "setup")
+        .and_then(|v| r.array(v, "setup.start"))
+    else {
+        return;
+    };
+    let ok = match start.as_slice() {
+        [one] => {
+            let tile = one.get("tile").and_then(Value::as_str);
+            tile.and_then(|t| r.catalog.by_jcz(t)) == expected
+                && one.get("x").and_then(Value::as_i64) == Some(0)
+                && one.get("y").and_then(Value::as_i64) == Some(0)
+                && one.get("rotation").and_then(Value::as_i64) == Some(0)
+        }
+        _ => false,
+    };
+    if !ok {
+        let name = expected
+            .and_then(|t| r.catalog.get(t))
+            .and_then(|d| d.jcz.clone())
+            .unwrap_or_default();
+        r.fail(error(
+            "I409",
+            "setup.start",
+            format!("the start tile must be the box's, {name} at 0,0 rotation 0"),
+        ));
+    }
+}
+
+/// The players' names in seat order.
+fn read_players(r: &mut Reader<'_>, root: &Map<String, Value>) -> Vec<String> {
+    let Some(list) = r
+        .member(root, "players", "")
+        .and_then(|v| r.array(v, "players"))
+    else {
+        return Vec::new();
+    };
+    let mut seated: Vec<(u64, String)> = Vec::new();
+    for (i, p) in list.iter().enumerate() {
+        let path = format!("players[{i}]");
+        let name = p.get("name").and_then(Value::as_str);
+        let slot = p.get("slot").and_then(Value::as_u64);
+        match (name, slot) {
+            (Some(name), Some(slot)) => {
+                if let Some(problem) = super::name_problem(name) {
+                    r.fail(error("I404", format!("{path}.name"), problem));
+                } else if seated.iter().any(|(_, n)| n == name) {
+                    r.fail(error(
+                        "I404",
+                        format!("{path}.name"),
+                        format!("{name} is seated twice"),
+                    ));
+                }
+                seated.push((slot, name.to_string()));
+            }
+            _ => r.fail(error("I404", path, "a player is a name and a slot")),
+        }
+    }
+    seated.sort();
+    if seated.is_empty() || seated.len() > crate::player::MAX_PLAYERS {
+        r.fail(error(
+            "I404",
+            "players",
+            format!("{} players", seated.len()),
+        ));
+    }
+    seated.into_iter().map(|(_, n)| n).collect()
+}
+
+/// The turns of the replay: one per `COMMIT`, with `UNDO` taking back the
+/// message before it.
+fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
+    let mut turns = Vec::new();
+    let mut tile: Option<(Option<usize>, TileId, Pos, Rotation, String)> = None;
+    let mut follower: Option<(Option<&'static str>, Spot)> = None;
+    let mut passed = false;
+    for (i, m) in replay.iter().enumerate() {
+        let path = format!("replay[{i}]");
+        let Some(o) = r.object(m, &path) else {
+            continue;
+        };
+        let kind = o.get("type").and_then(Value::as_str).unwrap_or("");
+        let payload = o.get("payload");
+        let player = o
+            .get("player")
+            .and_then(Value::as_u64)
+            .and_then(|p| usize::try_from(p).ok());
+        match kind {
+            "PLACE_TILE" => {
+                let p = payload.and_then(Value::as_object);
+                let t = p.and_then(|p| p.get("tileId"));
+                let t = t.and_then(|t| r.tile(t, &format!("{path}.payload.tileId")));
+                let rotation = p
+                    .and_then(|p| p.get("rotation"))
+                    .and_then(Value::as_str)
+                    .and_then(|s| s.strip_prefix('R'))
+                    .and_then(|s| s.parse::<u32>().ok())
+                    .filter(|d| d % 90 == 0 && *d < 360)
+                    .map(|d| Rotation::from_quarter_turns((d / 90) as usize));
+                if rotation.is_none() {
+                    r.fail(error(
+                        "I404",
+                        format!("{path}.payload.rotation"),
+                        "not R0, R90, R180 or R270",
+                    ));
+                }
+                let pos = r.position(
+                    p.and_then(|p| p.get("position")),
+                    &format!("{path}.payload.position"),
+                );
+                if tile.is_some() {
+                    r.fail(error("I405", &path, "a second tile in one turn"));
+                }
+                if let (Some(t), Some(rotation), Some(pos)) = (t, rotation, pos) {
+                    tile = Some((player, t, pos, rotation, path));
+                }
+                follower = None;
+                passed = false;
+            }
+            "DEPLOY_MEEPLE" => {
+                let Some((_, t, pos, rotation, _)) = &tile else {
+                    r.fail(error("I405", &path, "a figure before the turn's tile"));
+                    continue;
+                };
+                let (t, pos, rotation) = (*t, *pos, *rotation);
+                let p = payload.and_then(Value::as_object);
+                let id = p
+                    .and_then(|p| p.get("meepleId"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let figure = match id.split('.').nth(1).map(figure_of) {
+                    Some(Ok(f)) => f,
+                    Some(Err(b)) => {
+                        r.fail(beyond_error(
+                            &b,
+                            format!("{path}.payload.meepleId").as_str(),
+                            &format!("figure {id}"),
+                        ));
+                        continue;
+                    }
+                    None => {
+                        r.fail(error(
+                            "I404",
+                            format!("{path}.payload.meepleId"),
+                            format!("not a figure id: {id:?}"),
+                        ));
+                        continue;
+                    }
+                };
+                let pointer = p.and_then(|p| p.get("pointer")).and_then(Value::as_object);
+                let ppath = format!("{path}.payload.pointer");
+                let at = r.position(
+                    pointer.and_then(|p| p.get("position")),
+                    &format!("{ppath}.position"),
+                );
+                let feature = pointer
+                    .and_then(|p| p.get("feature"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let kind = match feature_of(feature) {
+                    Ok(k) => k,
+                    Err(b) => {
+                        r.fail(beyond_error(
+                            &b,
+                            &format!("{ppath}.feature"),
+                            &format!("feature {feature}"),
+                        ));
+                        continue;
+                    }
+                };
+                if at.is_some_and(|at| at != pos) {
+                    r.fail(error(
+                        "I408",
+                        format!("{ppath}.position"),
+                        "a figure on another tile than the turn's",
+                    ));
+                    continue;
+                }
+                let location = pointer
+                    .and_then(|p| p.get("location"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let spot =
+                    spot_of(location).ok_or_else(|| format!("{location:?} is not a location"));
+                let def = r.catalog.def(t);
+                match spot.and_then(|s| super::canonical_spot(def, rotation, s, kind)) {
+                    Ok(spot) => follower = Some((figure, spot)),
+                    Err(why) => r.fail(error("I408", format!("{ppath}.location"), why)),
+                }
+            }
+            "PASS" => passed = true,
+            "UNDO" => {
+                if follower.take().is_none() && !std::mem::take(&mut passed) {
+                    tile = None;
+                }
+            }
+            "COMMIT" => {
+                let random = payload
+                    .and_then(|p| p.get("random"))
+                    .and_then(Value::as_f64)
+                    .filter(|r| (0.0..1.0).contains(r));
+                if random.is_none() {
+                    r.fail(error(
+                        "I404",
+                        format!("{path}.payload.random"),
+                        "not a number from 0 to 1",
+                    ));
+                }
+                match tile.take() {
+                    Some((player, tile, pos, rotation, path)) => turns.push(Turn {
+                        player,
+                        tile,
+                        pos,
+                        rotation,
+                        follower: follower.take(),
+                        random,
+                        path,
+                    }),
+                    None => r.fail(error("I405", &path, "a turn without a tile")),
+                }
+                passed = false;
+            }
+            "MOVE_NEUTRAL_FIGURE"
+            | "PLACE_TOKEN"
+            | "CAPTURE_FOLLOWER"
+            | "EXCHANGE_FOLLOWER"
+            | "PAY_RANSOM"
+            | "RETURN_MEEPLE"
+            | "CIRCLE_REMOVE_OR_DEPLOY" => {
+                r.fail(error(
+                    "I406",
+                    &path,
+                    format!("{kind} is a move of an expansion carcref does not referee yet (The Tower, The Princess & the Dragon or a mini expansion)"),
+                ));
+            }
+            other => r.fail(error(
+                "I404",
+                format!("{path}.type"),
+                format!("not a message carcref knows: {other:?}"),
+            )),
+        }
+    }
+    if tile.is_some() {
+        // A save made in the middle of a turn: the turn is not finished.
+        r.fail(error("I405", "replay", "the last turn has no COMMIT"));
+    }
+    turns
+}
+
+/// The claims of a scenario's assertions: final points (`Alice has 8 points`)
+/// and scorings (`Alice scored city for 6 points`).
+fn read_assertions(
+    r: &mut Reader<'_>,
+    test: &Map<String, Value>,
+    players: &[String],
+) -> (Vec<(String, u32)>, Vec<String>) {
+    let mut result = Vec::new();
+    let mut scored = Vec::new();
+    let Some(list) = test
+        .get("assertions")
+        .and_then(|a| r.array(a, "test.assertions"))
+    else {
+        return (result, scored);
+    };
+    for (i, a) in list.iter().enumerate() {
+        let path = format!("test.assertions[{i}]");
+        let text = a.as_str().unwrap_or("");
+        let name = players
+            .iter()
+            .filter(|p| text.starts_with(&format!("{p} ")))
+            .max_by_key(|p| p.len());
+        let rest = name.and_then(|n| text.get(n.len() + 1..));
+        let has = rest
+            .and_then(|s| s.strip_prefix("has "))
+            .and_then(|s| s.strip_suffix(" points"))
+            .and_then(|n| n.parse::<u32>().ok());
+        let scoring = rest
+            .and_then(|s| s.strip_prefix("scored "))
+            .and_then(|s| s.strip_suffix(" points"))
+            .and_then(|s| s.split_once(" for "))
+            .and_then(|(kind, n)| Some((kind, n.parse::<u32>().ok()?)));
+        match (name, has, scoring) {
+            (Some(name), Some(n), _) => result.push((name.clone(), n)),
+            (Some(name), None, Some((kind, n)))
+                if crate::notation::header::SCORED_KINDS.contains(&kind) =>
+            {
+                scored.push(format!("{name} {kind} {n}"));
+            }
+            _ => r.fail(error(
+                "I411",
+                path,
+                format!("an assertion carcref cannot check: {text:?}"),
+            )),
+        }
+    }
+    (result, scored)
+}
+
+/// Every fault found, each with a code (`I401`–`I411`), the JSON path of the
+/// offending value and what is wrong; no record is made from a faulty save.
+pub fn import(json: &str) -> Result<GameRecord, Vec<ImportError>> {
+    let Some(catalog) = super::catalog() else {
+        return Err(vec![error("I402", "", "the tile catalog did not load")]);
+    };
+    import_with(json, catalog)
+}
+
+fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<ImportError>> {
+    let json = super::without_bom(json);
+    let root: Value = serde_json::from_str(json).map_err(|e| {
+        vec![error(
+            "I401",
+            format!("line {} column {}", e.line(), e.column()),
+            format!("not JSON: {e}"),
+        )]
+    })?;
+    let mut r = Reader {
+        catalog,
+        errors: Vec::new(),
+    };
+    let Some(root) = r.object(&root, "") else {
+        return Err(r.errors);
+    };
+    let setup_value = r.member(root, "setup", "");
+    let setup = setup_value
+        .and_then(|s| r.object(s, "setup"))
+        .and_then(|s| read_setup(&mut r, s).map(|setup| (s, setup)));
+    let players = read_players(&mut r, root);
+    let Some((setup_object, setup)) = setup else {
+        return Err(r.errors);
+    };
+    let river = setup.expansions.contains(&Expansion::River);
+    check_start(&mut r, setup_object, river);
+    if !r.errors.is_empty() {
+        // The moves of a setup carcref cannot referee are not read.
+        return Err(r.errors);
+    }
+    // A scenario: its pack in draw order, its last turn, what it expects.
+    let annotations = root.get("gameAnnotations").and_then(Value::as_object);
+    let draw_order = annotations.and_then(|a| a.get("drawOrder"));
+    let pack: Option<Vec<TileId>> = draw_order.map(|d| {
+        r.array(d, "gameAnnotations.drawOrder")
+            .map(|list| {
+                list.iter()
+                    .enumerate()
+                    .filter_map(|(i, t)| r.tile(t, &format!("gameAnnotations.drawOrder[{i}]")))
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
+    let end_after = annotations.and_then(|a| a.get("endTurn")).map(|v| {
+        let n = v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|n| *n > 0);
+        if n.is_none() {
+            r.fail(error(
+                "I404",
+                "gameAnnotations.endTurn",
+                "not a turn number",
+            ));
+        }
+        n
+    });
+    let test = root.get("test").and_then(Value::as_object);
+    let (result, scored) = match test {
+        Some(test) => read_assertions(&mut r, test, &players),
+        None => (Vec::new(), Vec::new()),
+    };
+    if pack.is_none() && players.len() < 2 {
+        r.fail(error(
+            "I404",
+            "players",
+            "a game from the box has 2 players or more",
+        ));
+    }
+    let replay = r
+        .member(root, "replay", "")
+        .and_then(|v| r.array(v, "replay"))
+        .cloned()
+        .unwrap_or_default();
+    let turns = read_turns(&mut r, &replay);
+    if !r.errors.is_empty() {
+        return Err(r.errors);
+    }
+
+    // The draws: discards are the tiles drawn that the next placement is not.
+    let initial = root.get("initialRandom").and_then(Value::as_f64);
+    let mut draws = match &pack {
+        Some(p) => Draws::InOrder(p.clone().into_iter()),
+        None => Draws::Random(
+            Pack::of_sets(catalog, river, &setup.sets),
+            initial.unwrap_or(0.0),
+        ),
+    };
+    let reproducible = pack.is_some() || initial.is_some();
+    let mut notes = Vec::new();
+    let mut out: Vec<ImportedTurn> = Vec::new();
+    let mut figures: Vec<Option<&'static str>> = Vec::new();
+    let mut seat = 0usize;
+    let name = |i: usize| players.get(i).cloned().unwrap_or_default();
+    let id = |t: TileId| catalog.def(t).id.clone();
+    let mut reconstructed = reproducible;
+    for turn in &turns {
+        let player = turn.player.unwrap_or(seat);
+        if player >= players.len() {
+            return Err(vec![error(
+                "I404",
+                format!("{}.player", turn.path),
+                "not a seat",
+            )]);
+        }
+        if reconstructed {
+            let mut discarded = Vec::new();
+            loop {
+                match draws.next() {
+                    Some(t) if t == turn.tile => break,
+                    Some(t) => discarded.push(t),
+                    None => {
+                        reconstructed = false;
+                        discarded.clear();
+                        notes.push(format!(
+                            "the draws of the save could not be reproduced from {}; tiles it discarded, if any, are not written",
+                            turn.path
+                        ));
+                        break;
+                    }
+                }
+            }
+            for t in discarded {
+                out.push(ImportedTurn {
+                    player: name(player),
+                    tile: id(t),
+                    placement: None,
+                    follower: None,
+                    claims: Vec::new(),
+                    comment: Some("discarded: it fits nowhere".to_string()),
+                });
+                figures.push(None);
+            }
+        }
+        out.push(ImportedTurn {
+            player: name(player),
+            tile: id(turn.tile),
+            placement: Some((turn.pos, turn.rotation)),
+            follower: turn.follower.map(|(_, s)| s),
+            claims: Vec::new(),
+            comment: None,
+        });
+        figures.push(turn.follower.and_then(|(f, _)| f));
+        draws.set_random(turn.random);
+        seat = (player + 1) % players.len().max(1);
+    }
+
+    let mut tags = Vec::new();
+    if let Some(d) = test
+        .and_then(|t| t.get("description"))
+        .and_then(Value::as_str)
+    {
+        tags.push(tag("Event", d));
+    } else if let Some(n) = root
+        .get("name")
+        .and_then(Value::as_str)
+        .filter(|n| !n.is_empty())
+    {
+        tags.push(tag("Event", n));
+    }
+    if let Some(date) = root
+        .get("created")
+        .and_then(Value::as_str)
+        .and_then(super::iso_date)
+    {
+        tags.push(tag("Date", date));
+    }
+    tags.push(tag("Players", players.join(", ")));
+    tags.push(tag("Rules", "HiG-2012"));
+    tags.push(tag(
+        "Expansions",
+        setup
+            .expansions
+            .iter()
+            .map(|e| e.name())
+            .collect::<Vec<_>>()
+            .join(", "),
+    ));
+    if !setup.variants.is_empty() {
+        let names: Vec<&str> = setup.variants.iter().map(|v| v.name()).collect();
+        tags.push(tag("Variants", names.join(", ")));
+    }
+    let result = if result.is_empty() {
+        "*".to_string()
+    } else {
+        result
+            .iter()
+            .map(|(n, p)| format!("{n} {p}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    tags.push(tag("Result", result));
+    if let Some(pack) = &pack {
+        let ids: Vec<String> = pack.iter().map(|t| id(*t)).collect();
+        tags.push(tag("Pack", ids.join(", ")));
+    }
+    if !setup.figures.is_empty() {
+        tags.push(tag("Figures", setup.figures.join(", ")));
+    }
+    if let Some(Some(n)) = end_after {
+        tags.push(tag("EndAfter", n.to_string()));
+    }
+    if !scored.is_empty() {
+        tags.push(tag("Scored", scored.join(", ")));
+    }
+    if let Some(g) = root
+        .get("gameId")
+        .and_then(Value::as_str)
+        .filter(|g| !g.is_empty())
+    {
+        tags.push(tag("Source", format!("jcz {g}")));
+    }
+    let mut rec = record(tags, out);
+    for (t, f) in rec.turns.iter_mut().zip(figures) {
+        if let (Some(spec), Some(f)) = (t.follower.as_mut(), f) {
+            spec.figure = Some(Spanned::new(f.into(), Span::default()));
+        }
+    }
+    // After the last turn: the tiles the program discarded before the pack
+    // ran out, or, if a drawn tile fits, a game saved before its end.
+    if reconstructed && end_after.flatten().is_none() {
+        finish(&mut rec, &mut draws, catalog, &players, seat, &mut notes);
+    }
+    Ok(with_notes(rec, notes))
+}
+
+/// Draws on after the last turn of a save: each tile that fits nowhere was
+/// discarded by the program, and the first that fits shows a game saved before
+/// its end (`Termination "interrupted"`).
+fn finish(
+    rec: &mut GameRecord,
+    draws: &mut Draws,
+    catalog: &TileCatalog,
+    players: &[String],
+    seat: usize,
+    notes: &mut Vec<String>,
+) {
+    let Ok(mut game) = crate::referee::replay_to(rec, catalog, None) else {
+        return;
+    };
+    let mut extra = Vec::new();
+    while let Some(t) = draws.next() {
+        if game.first_legal_placement(t).is_some() {
+            rec.tags.push(tag("Termination", "interrupted"));
+            notes.push("the save ends before the pack is empty".to_string());
+            break;
+        }
+        let name = players.get(seat).cloned().unwrap_or_default();
+        let line = ImportedTurn {
+            player: name.clone(),
+            tile: catalog.def(t).id.clone(),
+            placement: None,
+            follower: None,
+            claims: Vec::new(),
+            comment: Some("discarded: it fits nowhere".to_string()),
+        };
+        let number = game.turn() + 1;
+        let input = crate::rules::TurnInput {
+            number,
+            player: &name,
+            tile: &catalog.def(t).id,
+            place: None,
+            figure: None,
+        };
+        match game.check(&input) {
+            Ok(mv) => {
+                game.apply(mv);
+            }
+            Err(_) => break,
+        }
+        extra.push(line);
+    }
+    if !extra.is_empty() {
+        let first = rec.turns.len();
+        let more = record(Vec::new(), extra).turns;
+        for (i, mut t) in more.into_iter().enumerate() {
+            t.number = Spanned::new((first + i + 1) as u32, Span::default());
+            rec.turns.push(t);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_steps_as_the_program_does() {
+        // basic-70's redraw after its discard: r = 0.5507254824471719 steps to
+        // 0.5651027937770827 (a fact of the save, which the program drew so).
+        let r = step(0.5507254824471719);
+        assert!((r - 0.5651027937770827).abs() < 1e-15, "{r}");
+    }
+
+    #[test]
+    fn locations_name_spots() {
+        assert_eq!(spot_of("NS"), Some(Spot::Edge(Side::North)));
+        assert_eq!(spot_of("_N"), Some(Spot::Edge(Side::East)));
+        assert_eq!(spot_of("SE"), Some(Spot::Edge(Side::South)));
+        assert_eq!(spot_of("NL.NR"), Some(Spot::Half(Half::from_index(0))));
+        assert_eq!(spot_of("WR"), Some(Spot::Half(Half::from_index(7))));
+        assert_eq!(spot_of("I"), Some(Spot::Centre));
+        assert_eq!(spot_of("Q"), None);
+    }
+
+    #[test]
+    fn the_basic_pack_is_in_id_order_without_the_start_tile() {
+        let c = TileCatalog::embedded().unwrap();
+        let pack = Pack::of_sets(&c, false, &["basic"]);
+        assert_eq!(pack.len(), 71);
+        let jcz = |i: usize| c.def(pack.groups[0].1[i]).jcz.clone().unwrap();
+        assert_eq!(jcz(0), "BA/C");
+        assert_eq!(jcz(5), "BA/CC.2");
+        assert_eq!(jcz(37), "BA/L");
+        assert_eq!(jcz(70), "BA/RrC");
+    }
+}
