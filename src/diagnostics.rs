@@ -786,19 +786,23 @@ pub enum Diagnostic {
         /// The figure computed.
         actual: u32,
     },
-    /// A turn after the last tile was drawn.
-    #[error("the game is over: every tile has been drawn")]
+    /// A turn after the last tile was drawn (or after a scenario's last turn).
+    #[error("the game is over: {why}")]
     #[diagnostic(
         code(E503),
-        help("the game ends after the turn that places (or discards) the last tile")
+        help(
+            "the game ends after the turn that places (or discards) the last tile, or after a scenario's EndAfter turn"
+        )
     )]
     GameAlreadyOver {
         /// The turn.
         #[label("no tile left to draw")]
         span: Span,
+        /// Why: every tile drawn, or the scenario's end.
+        why: String,
     },
     /// A game said to be complete stops while tiles remain.
-    #[error("the game ends with {remaining} tiles undrawn")]
+    #[error("the game ends with {remaining} {}", if *remaining == 1 { "tile undrawn" } else { "tiles undrawn" })]
     #[diagnostic(
         code(E504),
         help(
@@ -1136,7 +1140,13 @@ pub fn from_violation(
                 .collect::<Vec<_>>()
                 .join(" "),
         },
-        Violation::GameAlreadyOver => Diagnostic::GameAlreadyOver { span: turn.span },
+        Violation::GameAlreadyOver => Diagnostic::GameAlreadyOver {
+            span: turn.span,
+            why: match game.setup().scenario.end_after {
+                Some(n) if game.turn() >= n => format!("the scenario ends after turn {n}"),
+                _ => "every tile has been drawn".to_string(),
+            },
+        },
         Violation::TileSupplyExhausted { count } => Diagnostic::TileSupplyExhausted {
             span: turn.tile.span,
             tile: turn.tile.value.to_string(),

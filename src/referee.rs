@@ -228,27 +228,24 @@ pub fn replay_to<'c>(
 /// The faults of a scenario's Pack tag that the catalog shows: ids that name
 /// no tile of the sets in play (`E214`; the game is then not replayed).
 fn pack_faults(record: &GameRecord, header: &Header, catalog: &TileCatalog) -> Vec<Diagnostic> {
-    let (Some(pack), Some(tag)) = (&header.scenario.pack, record.tag("Pack")) else {
+    let (Some(_), Some(tag)) = (&header.scenario.pack, record.tag("Pack")) else {
         return Vec::new();
     };
     let sets = header.setup().sets;
     let mut out = Vec::new();
-    for id in pack {
-        let fault = match catalog.id(id).and_then(|t| catalog.get(t)) {
+    for (id, span) in crate::notation::header::entries_of(tag) {
+        let reason = match catalog.id(id).and_then(|t| catalog.get(t)) {
             None => format!("{id} is not a tile"),
             Some(def) if !sets.contains(&def.set) => {
                 format!("{id} is a tile of {}, not in play", def.set)
             }
             Some(_) => continue,
         };
-        // Each fault once, however often the id is repeated.
-        if !out.iter().any(|d: &Diagnostic| matches!(d, Diagnostic::InvalidScenario { reason, .. } if *reason == fault)) {
-            out.push(Diagnostic::InvalidScenario {
-                span: tag.value.span,
-                tag: "Pack".to_string(),
-                reason: fault,
-            });
-        }
+        out.push(Diagnostic::InvalidScenario {
+            span,
+            tag: "Pack".to_string(),
+            reason,
+        });
     }
     out
 }

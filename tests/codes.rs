@@ -10,11 +10,16 @@ use std::collections::BTreeSet;
 use carcref::cli::{DIAGNOSTICS_MD, explanation};
 
 /// Each importer's source, with the range of its codes.
-const IMPORTERS: [(&str, &str, &str); 3] = [
+const IMPORTERS: [(&str, &str, &str); 4] = [
     (
         "src/import/bga.rs",
         "I1",
         include_str!("../src/import/bga.rs"),
+    ),
+    (
+        "src/import/jcz.rs",
+        "I4",
+        include_str!("../src/import/jcz.rs"),
     ),
     (
         "src/import/lab.rs",

@@ -43,6 +43,8 @@ enum Beyond {
     NotYet(&'static str),
     /// Outside the rulebooks carcref follows (`I407`).
     Outside(&'static str),
+    /// Of no rule system carcref knows (`I407`).
+    Unknown,
 }
 
 /// The expansion of a tile-set id (`basic:1`, `river/1:1`), or what it is if it
@@ -54,8 +56,11 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("basic", _) => Err(Beyond::Outside(
             "the later basic set with garden tiles (The Abbot)",
         )),
-        ("river", _) if id.starts_with("river/1") || id == "river:1" => Ok(Some(Expansion::River)),
-        ("river", _) => Err(Beyond::Outside("The River II")),
+        ("river", _) if id.starts_with("river/1") || id.starts_with("river:") => {
+            Ok(Some(Expansion::River))
+        }
+        ("river", _) if id.starts_with("river/2") => Err(Beyond::Outside("The River II")),
+        ("river", _) => Err(Beyond::Unknown),
         ("inns-and-cathedrals", _) => Ok(Some(Expansion::InnsAndCathedrals)),
         ("traders-and-builders", _) => Ok(Some(Expansion::TradersAndBuilders)),
         _ => Err(beyond(name)),
@@ -83,7 +88,7 @@ fn beyond(name: &str) -> Beyond {
         "bridges-castles-and-bazaars" | "bridge" | "castle" | "bazaar" => {
             Beyond::Outside("Bridges, Castles & Bazaars")
         }
-        _ => Beyond::Outside("an expansion outside carcref's rulebooks"),
+        _ => Beyond::Unknown,
     }
 }
 
@@ -99,6 +104,38 @@ fn beyond_error(b: &Beyond, path: &str, what: &str) -> ImportError {
             path,
             format!("{what} belongs to {name}, outside the rulebooks carcref referees"),
         ),
+        Beyond::Unknown => error(
+            "I407",
+            path,
+            format!("{what} belongs to no rule system of the rulebooks carcref referees"),
+        ),
+    }
+}
+
+/// The expansion a message of the replay belongs to (those of the basic game
+/// and of the expansions carcref referees are read, not named here).
+fn message_expansion(kind: &str, payload: Option<&Value>) -> Beyond {
+    let text = |key: &str| {
+        payload
+            .and_then(|p| p.get(key))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    match kind {
+        "MOVE_NEUTRAL_FIGURE" => beyond(text("figureId").split('.').next().unwrap_or("")),
+        "PLACE_TOKEN" => match text("token") {
+            "TOWER_PIECE" => Beyond::NotYet("The Tower"),
+            "FERRY" => Beyond::NotYet("Ferries"),
+            "GOLD" => Beyond::NotYet("Gold Mines"),
+            _ => Beyond::Unknown,
+        },
+        "CAPTURE_FOLLOWER" | "EXCHANGE_FOLLOWER" | "PAY_RANSOM" => Beyond::NotYet("The Tower"),
+        "RETURN_MEEPLE" => match text("source") {
+            "CORN_CIRCLE" => Beyond::NotYet("Crop Circles"),
+            _ => Beyond::NotYet("The Princess & the Dragon"),
+        },
+        "CIRCLE_REMOVE_OR_DEPLOY" => Beyond::NotYet("Crop Circles"),
+        _ => Beyond::Unknown,
     }
 }
 
@@ -112,7 +149,7 @@ fn figure_of(kind: &str) -> Result<Option<&'static str>, Beyond> {
         "abbot" => Err(Beyond::Outside("The Abbot (gardens)")),
         "mayor" | "wagon" | "barn" => Err(Beyond::Outside("Abbey & Mayor")),
         "phantom" => Err(Beyond::Outside("The Phantom")),
-        _ => Err(Beyond::Outside("an expansion outside carcref's rulebooks")),
+        _ => Err(Beyond::Unknown),
     }
 }
 
@@ -126,7 +163,7 @@ fn feature_of(name: &str) -> Result<FeatureKind, Beyond> {
         "Tower" => Err(Beyond::NotYet("The Tower")),
         "FlyingMachine" => Err(Beyond::NotYet("Flying Machines")),
         "Garden" => Err(Beyond::Outside("The Abbot (gardens)")),
-        _ => Err(Beyond::Outside("an expansion outside carcref's rulebooks")),
+        _ => Err(Beyond::Unknown),
     }
 }
 
@@ -231,6 +268,14 @@ impl Pack {
         Pack { groups }
     }
 
+    /// Every tile of the pack, in the program's order.
+    fn tiles(&self) -> Vec<TileId> {
+        self.groups
+            .iter()
+            .flat_map(|g| g.1.iter().copied())
+            .collect()
+    }
+
     fn len(&self) -> usize {
         self.groups.iter().filter(|g| g.2).map(|g| g.1.len()).sum()
     }
@@ -323,11 +368,12 @@ impl Reader<'_> {
     ) -> Option<&'v Value> {
         let v = o.get(key);
         if v.is_none() {
-            self.fail(error(
-                "I403",
-                format!("{path}.{key}"),
-                format!("no `{key}`"),
-            ));
+            let at = if path.is_empty() {
+                key.to_string()
+            } else {
+                format!("{path}.{key}")
+            };
+            self.fail(error("I403", at, format!("no `{key}`")));
         }
         v
     }
@@ -359,15 +405,15 @@ impl Reader<'_> {
                 let set = id.split('/').next().unwrap_or(id);
                 let b = match set {
                     "TO" => Beyond::NotYet("The Tower"),
-                    "PD" => Beyond::NotYet("The Princess & the Dragon"),
-                    "FM" | "FL" => Beyond::NotYet("Flying Machines"),
+                    "DG" => Beyond::NotYet("The Princess & the Dragon"),
+                    "FL" => Beyond::NotYet("Flying Machines"),
                     "FR" => Beyond::NotYet("Ferries"),
-                    "GM" | "GO" => Beyond::NotYet("Gold Mines"),
+                    "GO" => Beyond::NotYet("Gold Mines"),
                     "MW" => Beyond::NotYet("Mage & Witch"),
-                    "CO" | "CC" => Beyond::NotYet("Crop Circles"),
+                    "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
                     "AM" => Beyond::Outside("Abbey & Mayor"),
-                    "BA" => Beyond::Outside("The Abbot (gardens)"),
-                    _ => Beyond::Outside("an expansion outside carcref's rulebooks"),
+                    "BA" if id.ends_with('G') => Beyond::Outside("The Abbot (gardens)"),
+                    _ => Beyond::Unknown,
                 };
                 self.fail(beyond_error(&b, path, &format!("tile {id}")));
                 None
@@ -396,7 +442,9 @@ impl Reader<'_> {
 
 /// The setup a save describes, in CGN terms.
 struct Setup {
+    /// The expansions in play: of the tile sets, and of the figures.
     expansions: Vec<Expansion>,
+    /// The tile sets (the program's pack).
     sets: Vec<&'static str>,
     variants: Vec<Variant>,
     figures: Vec<String>,
@@ -404,9 +452,10 @@ struct Setup {
 
 fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
     let mut expansions: Vec<Expansion> = Vec::new();
-    let mut add = |e: Expansion| {
-        if !expansions.contains(&e) {
-            expansions.push(e);
+    let mut tile_sets: Vec<Expansion> = Vec::new();
+    let add = |list: &mut Vec<Expansion>, e: Expansion| {
+        if !list.contains(&e) {
+            list.push(e);
         }
     };
     if let Some(sets) = r
@@ -425,7 +474,8 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                         ));
                     }
                     if let Some(e) = e {
-                        add(e);
+                        add(&mut expansions, e);
+                        add(&mut tile_sets, e);
                     }
                 }
                 Err(b) => r.fail(beyond_error(&b, &path, &format!("tile set {id}"))),
@@ -463,7 +513,7 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                 }
             };
             if let Some(e) = expansion {
-                add(e);
+                add(&mut expansions, e);
             }
             match value.as_u64().and_then(|n| u8::try_from(n).ok()) {
                 Some(n) if n == box_count => {}
@@ -477,17 +527,17 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
         }
     }
     let mut variants = Vec::new();
-    if let Some(rules) = setup.get("rules") {
-        if let Some(rules) = r.object(rules, "setup.rules") {
-            match rules.get("tiny-city-scoring").map(|v| v.as_str()) {
-                None | Some(Some("4")) => {}
-                Some(Some("2")) => variants.push(Variant::TinyCity2),
-                Some(_) => r.fail(error(
-                    "I404",
-                    "setup.rules.tiny-city-scoring",
-                    "neither \"4\" nor \"2\"",
-                )),
-            }
+    if let Some(rules) = setup.get("rules")
+        && let Some(rules) = r.object(rules, "setup.rules")
+    {
+        match rules.get("tiny-city-scoring").map(|v| v.as_str()) {
+            None | Some(Some("4")) => {}
+            Some(Some("2")) => variants.push(Variant::TinyCity2),
+            Some(_) => r.fail(error(
+                "I404",
+                "setup.rules.tiny-city-scoring",
+                "neither \"4\" nor \"2\"",
+            )),
         }
     }
     if expansions.contains(&Expansion::River) {
@@ -495,8 +545,9 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
         variants.push(Variant::RiverFreeCourse);
     }
     expansions.sort();
+    tile_sets.sort();
     let mut sets = vec![crate::rules::BASIC_SET];
-    sets.extend(expansions.iter().map(|e| e.name()));
+    sets.extend(tile_sets.iter().map(|e| e.name()));
     Some(Setup {
         expansions,
         sets,
@@ -589,6 +640,9 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
     let mut tile: Option<(Option<usize>, TileId, Pos, Rotation, String)> = None;
     let mut follower: Option<(Option<&'static str>, Spot)> = None;
     let mut passed = false;
+    // A turn whose tile could not be read: its other messages are not
+    // reported again.
+    let mut broken = false;
     for (i, m) in replay.iter().enumerate() {
         let path = format!("replay[{i}]");
         let Some(o) = r.object(m, &path) else {
@@ -603,8 +657,17 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
         match kind {
             "PLACE_TILE" => {
                 let p = payload.and_then(Value::as_object);
-                let t = p.and_then(|p| p.get("tileId"));
-                let t = t.and_then(|t| r.tile(t, &format!("{path}.payload.tileId")));
+                let t = match p.and_then(|p| p.get("tileId")) {
+                    Some(t) => r.tile(t, &format!("{path}.payload.tileId")),
+                    None => {
+                        r.fail(error(
+                            "I403",
+                            format!("{path}.payload.tileId"),
+                            "no `tileId`",
+                        ));
+                        None
+                    }
+                };
                 let rotation = p
                     .and_then(|p| p.get("rotation"))
                     .and_then(Value::as_str)
@@ -626,12 +689,16 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
                 if tile.is_some() {
                     r.fail(error("I405", &path, "a second tile in one turn"));
                 }
-                if let (Some(t), Some(rotation), Some(pos)) = (t, rotation, pos) {
-                    tile = Some((player, t, pos, rotation, path));
+                match (t, rotation, pos) {
+                    (Some(t), Some(rotation), Some(pos)) => {
+                        tile = Some((player, t, pos, rotation, path));
+                    }
+                    _ => broken = true,
                 }
                 follower = None;
                 passed = false;
             }
+            "DEPLOY_MEEPLE" if broken => {}
             "DEPLOY_MEEPLE" => {
                 let Some((_, t, pos, rotation, _)) = &tile else {
                     r.fail(error("I405", &path, "a figure before the turn's tile"));
@@ -709,6 +776,7 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
                     tile = None;
                 }
             }
+            "COMMIT" if std::mem::take(&mut broken) => tile = None,
             "COMMIT" => {
                 let random = payload
                     .and_then(|p| p.get("random"))
@@ -742,11 +810,8 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
             | "PAY_RANSOM"
             | "RETURN_MEEPLE"
             | "CIRCLE_REMOVE_OR_DEPLOY" => {
-                r.fail(error(
-                    "I406",
-                    &path,
-                    format!("{kind} is a move of an expansion carcref does not referee yet (The Tower, The Princess & the Dragon or a mini expansion)"),
-                ));
+                let b = message_expansion(kind, payload);
+                r.fail(beyond_error(&b, &path, &format!("the move {kind}")));
             }
             other => r.fail(error(
                 "I404",
@@ -833,7 +898,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         catalog,
         errors: Vec::new(),
     };
-    let Some(root) = r.object(&root, "") else {
+    let Some(root) = r.object(&root, "$") else {
         return Err(r.errors);
     };
     let setup_value = r.member(root, "setup", "");
@@ -851,7 +916,9 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         return Err(r.errors);
     }
     // A scenario: its pack in draw order, its last turn, what it expects.
-    let annotations = root.get("gameAnnotations").and_then(Value::as_object);
+    let annotations = root
+        .get("gameAnnotations")
+        .and_then(|a| r.object(a, "gameAnnotations"));
     let draw_order = annotations.and_then(|a| a.get("drawOrder"));
     let pack: Option<Vec<TileId>> = draw_order.map(|d| {
         r.array(d, "gameAnnotations.drawOrder")
@@ -877,7 +944,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         }
         n
     });
-    let test = root.get("test").and_then(Value::as_object);
+    let test = root.get("test").and_then(|t| r.object(t, "test"));
     let (result, scored) = match test {
         Some(test) => read_assertions(&mut r, test, &players),
         None => (Vec::new(), Vec::new()),
@@ -900,74 +967,36 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     }
 
     // The draws: discards are the tiles drawn that the next placement is not.
-    let initial = root.get("initialRandom").and_then(Value::as_f64);
+    let initial = match root.get("initialRandom") {
+        None => None,
+        Some(v) => match v.as_f64().filter(|r| (0.0..1.0).contains(r)) {
+            Some(r) => Some(r),
+            None => {
+                return Err(vec![error(
+                    "I404",
+                    "initialRandom",
+                    format!("not a number from 0 to 1: {v}"),
+                )]);
+            }
+        },
+    };
+    let program_pack = Pack::of_sets(catalog, river, &setup.sets);
+    // Figures of an expansion whose tiles are not in the pack (a pig without
+    // Traders & Builders' tiles): the record names the pack, as a scenario does.
+    let own_pack = pack.clone().or_else(|| {
+        let tile_sets = setup.sets.len() - 1;
+        (setup.expansions.len() > tile_sets).then(|| program_pack.tiles())
+    });
     let mut draws = match &pack {
         Some(p) => Draws::InOrder(p.clone().into_iter()),
-        None => Draws::Random(
-            Pack::of_sets(catalog, river, &setup.sets),
-            initial.unwrap_or(0.0),
-        ),
+        None => Draws::Random(program_pack, initial.unwrap_or(0.0)),
     };
-    let reproducible = pack.is_some() || initial.is_some();
-    let mut notes = Vec::new();
-    let mut out: Vec<ImportedTurn> = Vec::new();
-    let mut figures: Vec<Option<&'static str>> = Vec::new();
-    let mut seat = 0usize;
-    let name = |i: usize| players.get(i).cloned().unwrap_or_default();
     let id = |t: TileId| catalog.def(t).id.clone();
-    let mut reconstructed = reproducible;
-    for turn in &turns {
-        let player = turn.player.unwrap_or(seat);
-        if player >= players.len() {
-            return Err(vec![error(
-                "I404",
-                format!("{}.player", turn.path),
-                "not a seat",
-            )]);
-        }
-        if reconstructed {
-            let mut discarded = Vec::new();
-            loop {
-                match draws.next() {
-                    Some(t) if t == turn.tile => break,
-                    Some(t) => discarded.push(t),
-                    None => {
-                        reconstructed = false;
-                        discarded.clear();
-                        notes.push(format!(
-                            "the draws of the save could not be reproduced from {}; tiles it discarded, if any, are not written",
-                            turn.path
-                        ));
-                        break;
-                    }
-                }
-            }
-            for t in discarded {
-                out.push(ImportedTurn {
-                    player: name(player),
-                    tile: id(t),
-                    placement: None,
-                    follower: None,
-                    claims: Vec::new(),
-                    comment: Some("discarded: it fits nowhere".to_string()),
-                });
-                figures.push(None);
-            }
-        }
-        out.push(ImportedTurn {
-            player: name(player),
-            tile: id(turn.tile),
-            placement: Some((turn.pos, turn.rotation)),
-            follower: turn.follower.map(|(_, s)| s),
-            claims: Vec::new(),
-            comment: None,
-        });
-        figures.push(turn.follower.and_then(|(f, _)| f));
-        draws.set_random(turn.random);
-        seat = (player + 1) % players.len().max(1);
-    }
 
-    let mut tags = Vec::new();
+    // The tags first: the engine that follows the record as it is written
+    // (whose turn it is when a message names no player; which drawn tiles fit
+    // after the last turn) is set up from them.
+    let mut tags = vec![tag("CGN", crate::notation::header::VERSION)];
     if let Some(d) = test
         .and_then(|t| t.get("description"))
         .and_then(Value::as_str)
@@ -1012,15 +1041,108 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
             .join(", ")
     };
     tags.push(tag("Result", result));
-    if let Some(pack) = &pack {
+    if let Some(pack) = &own_pack {
         let ids: Vec<String> = pack.iter().map(|t| id(*t)).collect();
         tags.push(tag("Pack", ids.join(", ")));
     }
     if !setup.figures.is_empty() {
         tags.push(tag("Figures", setup.figures.join(", ")));
     }
+    let mut follow = Follow::new(&tags, catalog, &players);
+
+    let mut notes = Vec::new();
+    let mut reconstructed = pack.is_some() || initial.is_some();
+    if !reconstructed {
+        notes.push(
+            "the save has no initialRandom: the tiles the program discarded cannot be drawn again, and none are written"
+                .to_string(),
+        );
+    }
+    // The record line of each placement: the program counts placements as
+    // turns, the record counts discards too.
+    let mut lines_of_placements: Vec<usize> = Vec::new();
+    for turn in &turns {
+        let player = turn.player.unwrap_or_else(|| follow.next_seat());
+        if player >= players.len() {
+            return Err(vec![error(
+                "I404",
+                format!("{}.player", turn.path),
+                "not a seat",
+            )]);
+        }
+        if reconstructed {
+            let mut discarded = Vec::new();
+            loop {
+                match draws.next() {
+                    Some(t) if t == turn.tile => break,
+                    Some(t) => discarded.push(t),
+                    None => {
+                        reconstructed = false;
+                        discarded.clear();
+                        notes.push(format!(
+                            "the draws of the save could not be reproduced from {}; tiles it discarded, if any, are not written",
+                            turn.path
+                        ));
+                        break;
+                    }
+                }
+            }
+            // The program discards only a tile that fits nowhere: a drawn tile
+            // that fits shows draws that are not the program's.
+            if discarded
+                .iter()
+                .any(|t| follow.fits_somewhere(*t) == Some(true))
+            {
+                reconstructed = false;
+                discarded.clear();
+                notes.push(format!(
+                    "the draws of the save could not be reproduced before {}: a tile drawn there fits on the board; tiles it discarded, if any, are not written",
+                    turn.path
+                ));
+            }
+            for t in discarded {
+                follow.play(player, t, None, None);
+            }
+        }
+        follow.play(
+            player,
+            turn.tile,
+            Some((turn.pos, turn.rotation)),
+            turn.follower,
+        );
+        lines_of_placements.push(follow.lines.len());
+        draws.set_random(turn.random);
+    }
     if let Some(Some(n)) = end_after {
-        tags.push(tag("EndAfter", n.to_string()));
+        let placed = lines_of_placements.len();
+        let line = match usize::try_from(n).ok().and_then(|n| n.checked_sub(1)) {
+            Some(i) if i < placed => lines_of_placements.get(i).copied().unwrap_or(0),
+            _ => follow.lines.len() + (n as usize).saturating_sub(placed),
+        };
+        tags.push(tag("EndAfter", line.to_string()));
+    } else if reconstructed {
+        // After the last turn: the tiles the program discarded before the pack
+        // ran out, or, if a drawn tile fits, a game saved before its end.
+        while let Some(t) = draws.next() {
+            match follow.fits_somewhere(t) {
+                Some(false) => follow.play(follow.next_seat(), t, None, None),
+                Some(true) => {
+                    // After the Result tag, where the canonical order puts it.
+                    let at = tags
+                        .iter()
+                        .position(|t| t.name.value == "Result")
+                        .map_or(tags.len(), |i| i + 1);
+                    tags.insert(at, tag("Termination", "interrupted"));
+                    notes.push(format!(
+                        "the save ends before the pack is empty: {} fits on the board",
+                        id(t)
+                    ));
+                    break;
+                }
+                // The record is not legal up to here: the referee says why.
+                None => break,
+            }
+        }
     }
     if !scored.is_empty() {
         tags.push(tag("Scored", scored.join(", ")));
@@ -1032,73 +1154,104 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     {
         tags.push(tag("Source", format!("jcz {g}")));
     }
-    let mut rec = record(tags, out);
+    let Follow { lines, figures, .. } = follow;
+    let mut rec = record(tags, lines);
     for (t, f) in rec.turns.iter_mut().zip(figures) {
         if let (Some(spec), Some(f)) = (t.follower.as_mut(), f) {
             spec.figure = Some(Spanned::new(f.into(), Span::default()));
         }
     }
-    // After the last turn: the tiles the program discarded before the pack
-    // ran out, or, if a drawn tile fits, a game saved before its end.
-    if reconstructed && end_after.flatten().is_none() {
-        finish(&mut rec, &mut draws, catalog, &players, seat, &mut notes);
-    }
     Ok(with_notes(rec, notes))
 }
 
-/// Draws on after the last turn of a save: each tile that fits nowhere was
-/// discarded by the program, and the first that fits shows a game saved before
-/// its end (`Termination "interrupted"`).
-fn finish(
-    rec: &mut GameRecord,
-    draws: &mut Draws,
-    catalog: &TileCatalog,
-    players: &[String],
+/// The record's turns as they are written, and the engine following them:
+/// whose turn it is next, where a message names no player (a builder's
+/// second turn, a discard's redraw), and whether a drawn tile fits. Once a
+/// turn is illegal the engine stops, and the seats then go round in order:
+/// the referee reports that turn.
+struct Follow<'c> {
+    catalog: &'c TileCatalog,
+    game: Option<crate::rules::Game<'c>>,
+    players: Vec<String>,
     seat: usize,
-    notes: &mut Vec<String>,
-) {
-    let Ok(mut game) = crate::referee::replay_to(rec, catalog, None) else {
-        return;
-    };
-    let mut extra = Vec::new();
-    while let Some(t) = draws.next() {
-        if game.first_legal_placement(t).is_some() {
-            rec.tags.push(tag("Termination", "interrupted"));
-            notes.push("the save ends before the pack is empty".to_string());
-            break;
+    lines: Vec<ImportedTurn>,
+    figures: Vec<Option<&'static str>>,
+}
+
+impl<'c> Follow<'c> {
+    fn new(
+        tags: &[crate::notation::TagRecord],
+        catalog: &'c TileCatalog,
+        players: &[String],
+    ) -> Self {
+        let header = crate::notation::Header::read(&record(tags.to_vec(), Vec::new())).0;
+        Follow {
+            catalog,
+            game: header.map(|h| crate::rules::Game::new(h.setup(), catalog)),
+            players: players.to_vec(),
+            seat: 0,
+            lines: Vec::new(),
+            figures: Vec::new(),
         }
-        let name = players.get(seat).cloned().unwrap_or_default();
-        let line = ImportedTurn {
-            player: name.clone(),
-            tile: catalog.def(t).id.clone(),
-            placement: None,
-            follower: None,
-            claims: Vec::new(),
-            comment: Some("discarded: it fits nowhere".to_string()),
-        };
-        let number = game.turn() + 1;
-        let input = crate::rules::TurnInput {
-            number,
-            player: &name,
-            tile: &catalog.def(t).id,
-            place: None,
-            figure: None,
-        };
-        match game.check(&input) {
-            Ok(mv) => {
-                game.apply(mv);
-            }
-            Err(_) => break,
-        }
-        extra.push(line);
     }
-    if !extra.is_empty() {
-        let first = rec.turns.len();
-        let more = record(Vec::new(), extra).turns;
-        for (i, mut t) in more.into_iter().enumerate() {
-            t.number = Spanned::new((first + i + 1) as u32, Span::default());
-            rec.turns.push(t);
+
+    /// The seat whose turn it is.
+    fn next_seat(&self) -> usize {
+        self.game
+            .as_ref()
+            .map_or(self.seat, |g| g.next_player().index())
+    }
+
+    /// Whether a tile fits anywhere on the board now (`None` once the engine
+    /// has stopped).
+    fn fits_somewhere(&self, tile: TileId) -> Option<bool> {
+        let game = self.game.as_ref()?;
+        (game.remaining() > 0).then(|| game.first_legal_placement(tile).is_some())
+    }
+
+    /// Writes a turn of a seat (a discard without a placement) and plays it.
+    fn play(
+        &mut self,
+        seat: usize,
+        tile: TileId,
+        placement: Option<(Pos, Rotation)>,
+        follower: Option<(Option<&'static str>, Spot)>,
+    ) {
+        let player = self.players.get(seat).cloned().unwrap_or_default();
+        let tile_id = &self.catalog.def(tile).id;
+        if let Some(game) = &mut self.game {
+            let input = crate::rules::TurnInput {
+                number: game.turn().saturating_add(1),
+                player: &player,
+                tile: tile_id,
+                place: placement,
+                figure: follower,
+            };
+            match game.check(&input) {
+                Ok(mv) => {
+                    game.apply(mv);
+                }
+                Err(_) => self.game = None,
+            }
         }
+        let next = match &self.game {
+            Some(g) => g.next_player().index(),
+            // A discard's player draws again; otherwise the next seat plays.
+            None if placement.is_none() => seat,
+            None => (seat + 1) % self.players.len().max(1),
+        };
+        self.seat = next;
+        self.lines.push(ImportedTurn {
+            player,
+            tile: tile_id.clone(),
+            placement,
+            follower: follower.map(|(_, s)| s),
+            claims: Vec::new(),
+            comment: placement
+                .is_none()
+                .then(|| "discarded: it fits nowhere".to_string()),
+        });
+        self.figures.push(follower.and_then(|(f, _)| f));
     }
 }
 

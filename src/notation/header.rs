@@ -326,12 +326,12 @@ impl Header {
             (Some(t), Some(e)) => variants(t, e, &expansions, &mut diags),
             _ => Variants::NONE,
         };
-        let scenario = scenario(record, &mut diags);
+        let scenario = scenario(record, &expansions, &mut diags);
         let scored = record
             .tag("Scored")
             .map_or_else(Vec::new, |t| scored(t, &mut diags));
         let players = match (players, edition) {
-            (Some(p), _) if p.len() < 2 && scenario.as_ref().is_none_or(|s| !s.is_scenario()) => {
+            (Some(p), _) if p.len() < 2 && record.tag("Pack").is_none() => {
                 if let Some(t) = record.tag("Players") {
                     diags.push(Diagnostic::InvalidPlayers {
                         span: t.value.span,
@@ -443,6 +443,15 @@ fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
     })
 }
 
+/// The entries of a tag's comma-separated value, trimmed, blanks left out,
+/// each with where it lies in the text (the whole value where that cannot be
+/// told: a value written with escapes).
+pub fn entries_of(t: &TagRecord) -> Vec<(&str, Span)> {
+    listed(&t.value.value)
+        .map(|(entry, at)| (entry, part_of_value(t, at)))
+        .collect()
+}
+
 /// The names of a comma-separated value, trimmed, blanks left out, each with
 /// where it lies in the value.
 fn listed(value: &str) -> impl Iterator<Item = (&str, Span)> {
@@ -508,7 +517,11 @@ fn variants(
 /// The scenario the Pack, Figures and EndAfter tags describe (the box when
 /// there are none), or `None` if one of them cannot be read (`E214`: the game
 /// is then not replayed).
-fn scenario(record: &GameRecord, diags: &mut Vec<Diagnostic>) -> Option<Scenario> {
+fn scenario(
+    record: &GameRecord,
+    expansions: &[String],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Scenario> {
     let mut out = Scenario::default();
     let mut sound = true;
     let mut fault = |t: &TagRecord, at: Option<Span>, reason: String| {
@@ -545,6 +558,18 @@ fn scenario(record: &GameRecord, diags: &mut Vec<Diagnostic>) -> Option<Scenario
                 Some((figure, n))
             });
             match read {
+                Some((figure, _))
+                    if figure
+                        .expansion()
+                        .is_some_and(|e| !expansions.iter().any(|x| x == e.name())) =>
+                {
+                    let e = figure.expansion().map_or("", |e| e.name());
+                    sound &= fault(
+                        t,
+                        Some(at),
+                        format!("the {figure} is a figure of {e}, not in play"),
+                    );
+                }
                 Some((figure, n)) => {
                     if let Some(slot) = out.figures.get_mut(figure.index()) {
                         *slot = Some(n);

@@ -19,10 +19,11 @@ pub enum Variant {
     /// `river-keeps-start-tile`: with the River, the basic start tile stays in
     /// the supply (the rulebooks remove it). JCloisterZone plays so.
     RiverKeepsStartTile,
-    /// `river-free-course`: a river tile may lie only where the square its
-    /// river flows into next is empty and has no river tile beside it but the
-    /// one it leaves; a river tile with no such place is discarded, and the
-    /// game goes on. JCloisterZone plays so.
+    /// `river-free-course`: a river tile may lie only where, for each side of
+    /// it whose river flows on to an empty square, the two squares beside that
+    /// square, the square after it and the two squares beside that one are all
+    /// empty; a river tile with no such place is discarded, and the game goes
+    /// on. JCloisterZone plays so.
     RiverFreeCourse,
 }
 

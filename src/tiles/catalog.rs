@@ -189,10 +189,10 @@ impl TileCatalog {
             let id =
                 TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
             self.by_id.insert(def.id.clone(), id);
-            if let Some(jcz) = &def.jcz {
-                if self.by_jcz.insert(jcz.clone(), id).is_some() {
-                    return Err(err(format!("JCloisterZone id {jcz} is given twice")));
-                }
+            if let Some(jcz) = &def.jcz
+                && self.by_jcz.insert(jcz.clone(), id).is_some()
+            {
+                return Err(err(format!("JCloisterZone id {jcz} is given twice")));
             }
             if let [b @ b'A'..=b'Z'] = def.id.as_bytes()
                 && let Some(slot) = self.by_letter.get_mut(usize::from(b - b'A'))

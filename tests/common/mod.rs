@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, clippy::panic)]
 
+pub mod jcz;
 pub mod kifu;
 pub mod lab;
 

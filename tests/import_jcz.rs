@@ -1,0 +1,548 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+//! The JCloisterZone importer.
+//!
+//! Shipped: `tests/data/jcz/hig2012-two-players.jcz`, a save written from the
+//! example game `notation/examples/hig2012-two-players.cgn` with random numbers
+//! that make the program's pack draw its tiles, and `scenario-discard.jcz`, a
+//! scenario of our own whose pack holds a tile that fits nowhere. Both import
+//! and check clean; malformed saves (edits of the shipped one) give coded
+//! errors with JSON paths, never a panic.
+//!
+//! Where `../shared/records/jcz/` is beside the project (its files are the
+//! program's, under a licence that does not let them ship here): its scenario
+//! tests of the rule systems carcref referees import and check with every
+//! assertion holding, the others fail naming the expansion; its complete games
+//! import and end with the program's own final points.
+
+mod common;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use carcref::import::ImportError;
+use carcref::import::jcz::import;
+use carcref::notation::{ActionRecord, GameRecord};
+use carcref::{ReplayOptions, TileCatalog, check, check_with};
+use common::jcz::{SHIPPED_SAVE, SOURCE_GAME, save, source_game};
+use serde_json::Value;
+
+const NOT_SHIPPED: &str =
+    "not shipped: JCloisterZone's files are under a licence that does not let them ship here";
+
+fn catalog() -> TileCatalog {
+    TileCatalog::embedded().unwrap()
+}
+
+fn text(record: &GameRecord) -> String {
+    carcref::notation::write::write(std::slice::from_ref(record))
+}
+
+fn errors(json: &str) -> Vec<ImportError> {
+    match import(json) {
+        Ok(r) => panic!("accepted:\n{}", text(&r)),
+        Err(e) => {
+            assert!(!e.is_empty());
+            e
+        }
+    }
+}
+
+/// Imports and checks a save: the record, and its final totals by name.
+fn import_and_check(json: &str) -> (String, Vec<(String, u32)>) {
+    let record = import(json).unwrap_or_else(|e| panic!("{e:?}"));
+    let cgn = text(&record);
+    let outcome = check("imported.cgn", &cgn, &catalog());
+    let game = &outcome.games[0];
+    assert!(game.diagnostics.is_empty(), "{cgn}\n{:?}", game.diagnostics);
+    let score = game.score().unwrap();
+    let totals = score
+        .players
+        .iter()
+        .cloned()
+        .zip(score.totals.iter().copied())
+        .collect();
+    (cgn, totals)
+}
+
+/// The shipped save is `common::jcz::save` of the example game, so it can be
+/// made again from it: `CARCREF_UPDATE_DATA=1 cargo test --test import_jcz`
+/// writes it anew.
+#[test]
+fn the_shipped_save_is_written_from_its_source_game() {
+    let want = save(&source_game(), &catalog());
+    if std::env::var_os("CARCREF_UPDATE_DATA").is_some() {
+        std::fs::write(common::data_path(SHIPPED_SAVE), &want).unwrap();
+    }
+    common::assert_same_text(SHIPPED_SAVE, &want, &format!("{SOURCE_GAME} written out"));
+}
+
+#[test]
+fn the_shipped_save_imports_as_its_source_game() {
+    let (cgn, totals) = import_and_check(&common::data(SHIPPED_SAVE));
+    let source = source_game();
+    let imported = carcref::parse(&cgn).remove(0).record;
+    assert_eq!(imported.turns.len(), source.turns.len());
+    for (a, b) in imported.turns.iter().zip(&source.turns) {
+        assert_eq!(a.player.value, b.player.value);
+        assert_eq!(a.tile.value, b.tile.value);
+        assert_eq!(a.action.value, b.action.value);
+        assert_eq!(
+            a.follower.as_ref().map(|f| f.spot.value),
+            b.follower.as_ref().map(|f| f.spot.value)
+        );
+    }
+    // The example's Result: "Ann 28, Bob 11".
+    assert_eq!(
+        totals,
+        vec![("Ann".to_string(), 28), ("Bob".to_string(), 11)]
+    );
+}
+
+#[test]
+fn a_scenario_names_its_pack_end_and_claims_and_its_discard_is_written() {
+    let (cgn, totals) = import_and_check(&common::data("jcz/scenario-discard.jcz"));
+    // The pack's C fits nowhere once the start tile's city is closed: the
+    // program discarded it, and the same player drew again.
+    assert!(cgn.contains("\n2. Bob C discard"), "{cgn}");
+    assert!(cgn.contains("\n3. Bob U 1,0 r0"), "{cgn}");
+    assert!(cgn.contains("[Pack \"E, C, U, V\"]"), "{cgn}");
+    assert!(cgn.contains("[EndAfter \"3\"]"), "{cgn}");
+    assert!(cgn.contains("[Scored \"Ann city 4, Bob road 2\"]"), "{cgn}");
+    // Ann's city of two tiles, 4 points (2012: "2 points per tile"); her
+    // road at the end: D, U (1 point a tile) is Bob's, not hers.
+    assert_eq!(totals[0], ("Ann".to_string(), 4));
+}
+
+#[test]
+fn an_imported_scenario_reads_as_its_snapshot() {
+    let record = import(&common::data("jcz/scenario-discard.jcz")).unwrap();
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("import_jcz_scenario", text(&record));
+    });
+}
+
+/// The shipped save with a change.
+fn edited(f: impl Fn(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(&common::data(SHIPPED_SAVE)).unwrap();
+    f(&mut v);
+    serde_json::to_string(&v).unwrap()
+}
+
+fn codes_at(json: &str) -> Vec<(String, String)> {
+    errors(json)
+        .into_iter()
+        .map(|e| (e.code.to_string(), e.location))
+        .collect()
+}
+
+#[test]
+fn malformed_saves_give_coded_errors_with_json_paths() {
+    let cases: Vec<(String, &str, &str)> = vec![
+        ("{".to_string(), "I401", "line 1 column 1"),
+        ("[]".to_string(), "I402", ""),
+        (
+            edited(|v| drop(v.as_object_mut().unwrap().remove("players"))),
+            "I403",
+            "players",
+        ),
+        (
+            edited(|v| v["setup"]["sets"]["basic:1"] = 2.into()),
+            "I404",
+            "setup.sets.basic:1",
+        ),
+        (
+            edited(|v| v["replay"][0]["payload"]["rotation"] = "R45".into()),
+            "I404",
+            "replay[0].payload.rotation",
+        ),
+        (
+            edited(|v| v["replay"][0]["payload"]["position"] = Value::Null),
+            "I404",
+            "replay[0].payload.position",
+        ),
+        (
+            edited(|v| v["replay"][0]["payload"]["tileId"] = "XX/Q".into()),
+            "I407",
+            "replay[0].payload.tileId",
+        ),
+        (
+            edited(|v| v["replay"][0]["payload"]["tileId"] = "TO/T".into()),
+            "I406",
+            "replay[0].payload.tileId",
+        ),
+        (
+            edited(|v| drop(v["replay"].as_array_mut().unwrap().remove(0))),
+            "I405",
+            "replay[1]",
+        ),
+        (
+            edited(|v| v["setup"]["sets"]["tower:1"] = 1.into()),
+            "I406",
+            "setup.sets.tower:1",
+        ),
+        (
+            edited(|v| v["setup"]["elements"]["abbot"] = 1.into()),
+            "I407",
+            "setup.elements.abbot",
+        ),
+        (
+            edited(|v| {
+                drop(
+                    v["setup"]["elements"]
+                        .as_object_mut()
+                        .unwrap()
+                        .remove("farmers"),
+                )
+            }),
+            "I410",
+            "setup.elements",
+        ),
+        (
+            edited(|v| v["setup"]["start"][0]["rotation"] = 90.into()),
+            "I409",
+            "setup.start",
+        ),
+        (
+            edited(|v| v["setup"]["rules"]["tiny-city-scoring"] = "3".into()),
+            "I404",
+            "setup.rules.tiny-city-scoring",
+        ),
+        (
+            edited(|v| v["test"] = serde_json::json!({"assertions": ["Ann wins"]})),
+            "I411",
+            "test.assertions[0]",
+        ),
+        (
+            edited(|v| v["replay"][1]["type"] = "CAPTURE_FOLLOWER".into()),
+            "I406",
+            "replay[1]",
+        ),
+        (
+            edited(|v| v["replay"][1]["type"] = "TELEPORT".into()),
+            "I404",
+            "replay[1].type",
+        ),
+    ];
+    for (json, code, at) in cases {
+        let found = codes_at(&json);
+        assert!(
+            found.iter().any(|(c, l)| c == code && l.ends_with(at)),
+            "{code} at {at}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn a_figure_on_the_wrong_feature_is_named() {
+    // Ann's first follower (turn 3, a road) said to stand in a city.
+    let json = edited(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let deploy = replay
+            .iter_mut()
+            .find(|m| m["type"] == "DEPLOY_MEEPLE")
+            .unwrap();
+        deploy["payload"]["pointer"]["feature"] = "City".into();
+    });
+    let found = codes_at(&json);
+    assert!(
+        found
+            .iter()
+            .any(|(c, l)| c == "I408" && l.ends_with(".location")),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn cut_saves_never_panic() {
+    let json = common::data(SHIPPED_SAVE);
+    for end in (0..json.len()).step_by(97) {
+        let cut = json.get(..end).unwrap_or("");
+        let r = catch_unwind(AssertUnwindSafe(|| import(cut)));
+        assert!(r.is_ok(), "panic on the first {end} bytes");
+    }
+}
+
+/// The program's scenario tests of the rule systems carcref referees.
+const IN_SCOPE: &[&str] = &[
+    "basic/city-and-road-scoring",
+    "basic/field-scoring",
+    "basic/monastery-scoring",
+    "basic/tiny-city-rule",
+    "inns-and-cathedrals/cathedrals-scoring",
+    "inns-and-cathedrals/cathedrals-scoring-2",
+    "inns-and-cathedrals/inns-scoring",
+    "traders-and-builders/cloth-scoring-tie",
+    "traders-and-builders/grain-scoring",
+    "traders-and-builders/pig-scoring",
+    "traders-and-builders/pigs-no-stack",
+    "traders-and-builders/wine-scoring",
+];
+
+/// The others, and the expansion each import must name.
+const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
+    ("basic/garden-scoring", "I407", "The Abbot"),
+    ("basic/tiny-city-coa", "I407", "Abbey & Mayor"),
+    (
+        "flying-machines/placement-is-mandatory",
+        "I406",
+        "Flying Machines",
+    ),
+    ("goldmines/gold-scoring", "I406", "Gold Mines"),
+    ("goldmines/gold-scoring-2", "I406", "Gold Mines"),
+    ("mage-and-witch/mage", "I406", "Mage & Witch"),
+    ("mage-and-witch/witch", "I406", "Mage & Witch"),
+    (
+        "princess-and-dragon/fairy-empty-city",
+        "I406",
+        "The Princess & the Dragon",
+    ),
+    (
+        "princess-and-dragon/fairy-endgame-incomplete-castle",
+        "I407",
+        "Bridges, Castles & Bazaars",
+    ),
+    (
+        "princess-and-dragon/fairy-endgame-incomplete-inn",
+        "I406",
+        "The Princess & the Dragon",
+    ),
+    (
+        "princess-and-dragon/fairy-endgame-road",
+        "I406",
+        "The Princess & the Dragon",
+    ),
+    (
+        "princess-and-dragon/fairy-endgame-zero-field",
+        "I406",
+        "The Princess & the Dragon",
+    ),
+];
+
+#[test]
+fn the_programs_scenarios_check_with_their_assertions() {
+    for name in IN_SCOPE {
+        let path = format!("records/jcz/engine-tests/{name}.jcz");
+        let Some(json) = common::shared_or_skip(&path, NOT_SHIPPED) else {
+            return;
+        };
+        let (cgn, _) = import_and_check(&json);
+        // Every assertion became a claim the referee checked.
+        let v: Value = serde_json::from_str(&json).unwrap();
+        let assertions = v["test"]["assertions"].as_array().unwrap();
+        let has = assertions
+            .iter()
+            .filter(|a| a.as_str().unwrap().contains(" has "))
+            .count();
+        let scored = assertions.len() - has;
+        let result = cgn.lines().find(|l| l.starts_with("[Result ")).unwrap();
+        assert_eq!(result.matches(',').count() + 1, has, "{name}: {result}");
+        let claimed = cgn
+            .lines()
+            .find(|l| l.starts_with("[Scored "))
+            .map_or(0, |l| l.matches(',').count() + 1);
+        assert_eq!(claimed, scored, "{name}");
+    }
+}
+
+#[test]
+fn a_wrong_assertion_is_caught() {
+    let Some(json) = common::shared_or_skip(
+        "records/jcz/engine-tests/basic/tiny-city-rule.jcz",
+        NOT_SHIPPED,
+    ) else {
+        return;
+    };
+    let cgn = text(&import(&json).unwrap());
+    // Without the variant, the 2-tile city scores 4 under the 2012 rules.
+    let rulebook = cgn.replace("[Variants \"tiny-city-2\"]\n", "");
+    assert_ne!(rulebook, cgn);
+    let outcome = check("rulebook.cgn", &rulebook, &catalog());
+    let codes: Vec<String> = outcome.games[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .collect();
+    assert!(codes.contains(&"E506".to_string()), "{codes:?}");
+    assert!(codes.contains(&"E502".to_string()), "{codes:?}");
+}
+
+#[test]
+fn scenarios_of_other_expansions_name_them() {
+    for (name, code, expansion) in OUT_OF_SCOPE {
+        let path = format!("records/jcz/engine-tests/{name}.jcz");
+        let Some(json) = common::shared_or_skip(&path, NOT_SHIPPED) else {
+            return;
+        };
+        let e = errors(&json);
+        assert!(
+            e.iter()
+                .any(|e| e.code == *code && e.message.contains(expansion)),
+            "{name}: {e:?}"
+        );
+    }
+}
+
+/// The program's complete games of the rule systems carcref referees, with its
+/// final points and the tiles it discarded.
+const GAMES: &[(&str, u32, u32, usize)] = &[
+    ("basic-0", 24, 18, 0),
+    ("basic-70", 20, 20, 1),
+    ("river-inns-traders-0", 20, 36, 0),
+];
+
+#[test]
+fn the_programs_games_end_with_its_points() {
+    for (name, p1, p2, discards) in GAMES {
+        let path = format!("records/jcz/games/{name}.jcz");
+        let Some(json) = common::shared_or_skip(&path, NOT_SHIPPED) else {
+            return;
+        };
+        let (cgn, totals) = import_and_check(&json);
+        assert_eq!(
+            totals,
+            vec![("P1".to_string(), *p1), ("P2".to_string(), *p2)],
+            "{name}"
+        );
+        let record = carcref::parse(&cgn).remove(0).record;
+        let found = record
+            .turns
+            .iter()
+            .filter(|t| t.action.value == ActionRecord::Discard)
+            .count();
+        assert_eq!(found, *discards, "{name}");
+    }
+}
+
+#[test]
+fn basic_70_discarded_a_monastery_on_the_fourth_draw() {
+    let Some(json) = common::shared_or_skip("records/jcz/games/basic-70.jcz", NOT_SHIPPED) else {
+        return;
+    };
+    let cgn = text(&import(&json).unwrap());
+    assert!(cgn.contains("\n4. P2 B discard"), "{cgn}");
+    assert!(cgn.contains("\n5. P2 A "), "{cgn}");
+}
+
+#[test]
+fn the_river_game_needs_the_programs_variants() {
+    let Some(json) =
+        common::shared_or_skip("records/jcz/games/river-inns-traders-0.jcz", NOT_SHIPPED)
+    else {
+        return;
+    };
+    let cgn = text(&import(&json).unwrap());
+    assert!(cgn.contains("[Variants \"river-keeps-start-tile, river-free-course\"]"));
+    // The rulebook's verdict: the variants dropped, the fourth D is one too many.
+    let options = ReplayOptions {
+        edition: Some(carcref::Edition::HiG2012),
+    };
+    let outcome = check_with("river.cgn", &cgn, &catalog(), options);
+    let codes: Vec<String> = outcome.games[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .collect();
+    assert_eq!(codes, vec!["E304", "W101"]);
+}
+
+#[test]
+fn a_message_without_a_player_is_the_turn_of_whoever_plays_next() {
+    // A builder's double turn (Traders & Builders): turn 5 extends the road of
+    // Ann's builder, so the sixth tile is hers too, though no message says so.
+    let place = |tile: &str, x: i32, y: i32| serde_json::json!({"type": "PLACE_TILE", "payload": {"tileId": tile, "rotation": "R0", "position": [x, y]}});
+    let deploy = |x: i32, y: i32, id: &str| serde_json::json!({"type": "DEPLOY_MEEPLE", "payload": {"pointer": {"position": [x, y], "location": "WE", "feature": "Road"}, "meepleId": id}});
+    let pass = serde_json::json!({"type": "PASS", "payload": {}});
+    let commit = serde_json::json!({"type": "COMMIT", "payload": {"random": 0}});
+    let replay = vec![
+        place("BA/RFr", 1, 0),
+        deploy(1, 0, "0.small.1"),
+        commit.clone(),
+        place("BA/L", 0, 1),
+        pass.clone(),
+        commit.clone(),
+        place("BA/RFr", 2, 0),
+        deploy(2, 0, "0.builder.1"),
+        commit.clone(),
+        place("BA/L", 1, 1),
+        pass.clone(),
+        commit.clone(),
+        place("BA/RFr", 3, 0),
+        pass.clone(),
+        commit.clone(),
+        place("BA/RFr", 4, 0),
+        pass,
+        commit,
+    ];
+    let save = serde_json::json!({
+        "setup": {
+            "sets": {"basic:1": 1, "traders-and-builders:1": 1},
+            "elements": {"small-follower": 7, "farmers": true, "builder": 1, "pig": 1},
+            "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}],
+        },
+        "players": [{"name": "Ann", "slot": 0}, {"name": "Bob", "slot": 1}],
+        "gameAnnotations": {"drawOrder": ["BA/RFr", "BA/L", "BA/RFr", "BA/L", "BA/RFr", "BA/RFr"]},
+        "replay": replay,
+    });
+    let (cgn, _) = import_and_check(&save.to_string());
+    assert!(
+        cgn.contains("\n5. Ann U 3,0 r0\n6. Ann U 4,0 r0\n"),
+        "{cgn}"
+    );
+}
+
+#[test]
+fn draws_that_are_not_the_programs_write_no_discards() {
+    // A changed random number draws another tile than the one placed; that
+    // tile fits on the board, so the program cannot have discarded it: the
+    // importer says it cannot reproduce the draws and writes no discard.
+    let json = edited(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let commit = replay.iter_mut().find(|m| m["type"] == "COMMIT").unwrap();
+        commit["payload"]["random"] = 0.999.into();
+    });
+    let (cgn, totals) = import_and_check(&json);
+    assert!(!cgn.contains(" discard {"), "{cgn}");
+    assert!(
+        cgn.contains("could not be reproduced before replay[3]"),
+        "{cgn}"
+    );
+    assert_eq!(
+        totals,
+        vec![("Ann".to_string(), 28), ("Bob".to_string(), 11)]
+    );
+}
+
+#[test]
+fn a_save_without_its_first_random_number_says_so() {
+    let json = edited(|v| drop(v.as_object_mut().unwrap().remove("initialRandom")));
+    let (cgn, _) = import_and_check(&json);
+    assert!(cgn.contains("has no initialRandom"), "{cgn}");
+    let json = edited(|v| v["initialRandom"] = 1.5.into());
+    assert_eq!(
+        codes_at(&json),
+        vec![("I404".to_string(), "initialRandom".to_string())]
+    );
+}
+
+#[test]
+fn figures_without_their_tiles_make_the_pack_explicit() {
+    // JCloisterZone can play the pig without Traders & Builders' tiles: the
+    // record names the expansion (for its figures) and the pack the program
+    // drew from, the basic game's 71 tiles.
+    let json = edited(|v| v["setup"]["elements"]["pig"] = 1.into());
+    let (cgn, totals) = import_and_check(&json);
+    assert!(
+        cgn.contains("[Expansions \"traders-and-builders\"]"),
+        "{cgn}"
+    );
+    let pack = cgn.lines().find(|l| l.starts_with("[Pack ")).unwrap();
+    assert_eq!(pack.matches(',').count() + 1, 71);
+    assert_eq!(
+        totals,
+        vec![("Ann".to_string(), 28), ("Bob".to_string(), 11)]
+    );
+}
