@@ -546,3 +546,46 @@ fn figures_without_their_tiles_make_the_pack_explicit() {
         vec![("Ann".to_string(), 28), ("Bob".to_string(), 11)]
     );
 }
+
+#[test]
+fn the_commands_work_on_imported_records() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, cgn, err) = common::run_carcref(
+        root,
+        &[
+            "import",
+            "jcz",
+            "tests/data/jcz/hig2012-two-players.jcz",
+            "tests/data/jcz/scenario-discard.jcz",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cgn.matches("[Players ").count(), 2);
+    for args in [
+        &["check", "-"][..],
+        &["fmt", "--check", "-"],
+        &["score", "-"],
+        &["show", "-"],
+        &["moves", "--turn", "2", "-"],
+    ] {
+        let (code, out, err) = common::run_carcref(root, args, cgn.as_bytes());
+        assert_eq!(code, 0, "{args:?}: {out}{err}");
+        // `fmt --check` says nothing of a canonical text.
+        assert_eq!(out.is_empty(), args[0] == "fmt", "{args:?}: {out}");
+    }
+    // A save that cannot be read is named, and the others are imported.
+    let dir = std::env::temp_dir().join(format!("carcref-jcz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("bad.jcz"), "{").unwrap();
+    let good = root.join("tests/data/jcz/scenario-discard.jcz");
+    let (code, out, err) = common::run_carcref(
+        &dir,
+        &["import", "jcz", "bad.jcz", good.to_str().unwrap()],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 1);
+    assert!(err.contains("error[I401]") && err.contains("(at bad.jcz: line 1"), "{err}");
+    assert_eq!(out.matches("[Players ").count(), 1);
+}
