@@ -84,7 +84,9 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScoreFormat::Human)]
         format: ScoreFormat,
-        /// Score under another rules edition (HiG-2012 or RGG-2000).
+        /// Score by the text of a rules edition (HiG-2012 or RGG-2000), without
+        /// the record's variants: the rulebook's verdict. Claims are checked only
+        /// when that is the record's own edition and it names no variant.
         #[arg(long, value_parser = parse_edition)]
         rules: Option<Edition>,
     },
