@@ -100,6 +100,17 @@ pub enum Command {
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
     },
+    /// Suggest repairs for the first illegal turn of each game (another
+    /// rotation, a neighbouring square, another tile letter, another spot) and
+    /// show them as a diff; --apply writes the one every claim confirms.
+    Fix {
+        /// The record.
+        file: PathBuf,
+        /// Write the repaired record (atomically) where exactly one reading
+        /// makes every later turn legal and every claim match.
+        #[arg(long)]
+        apply: bool,
+    },
     /// Show the board after a turn (default: the end) in the terminal, or as SVG.
     Show {
         /// The record (or - for standard input).
@@ -260,6 +271,7 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
         } => score(&file, format, rules, &catalog, &mut out, &mut err),
         Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
+        Command::Fix { file, apply } => fix(&file, apply, &catalog, &mut out, &mut err),
         Command::Show {
             file,
             turn,
@@ -1043,6 +1055,123 @@ fn fmt_check(
 }
 
 /// Writes the canonical form of a file's games to `w`, a game at a time.
+/// `carcref fix`: the repairs of each game's first illegal turn, a diff of the
+/// confirmed ones, and with `apply` the file written with them.
+fn fix(
+    file: &Path,
+    apply: bool,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    if apply && file == Path::new("-") {
+        let _ = writeln!(err, "error: fix --apply writes a file: name one, not -");
+        return EXIT_USAGE;
+    }
+    let text = match read_input(file) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {}: {e}", file.display());
+            return EXIT_USAGE;
+        }
+    };
+    let name = file.display().to_string();
+    let mut edits: Vec<(crate::notation::Span, String)> = Vec::new();
+    let mut unrepaired = 0usize;
+    for (g, parsed) in crate::notation::parse(&text).iter().enumerate() {
+        let game = g + 1;
+        if parsed.has_errors() {
+            let _ = writeln!(
+                out,
+                "game {game}: syntax errors (carcref check lists them); fix them first"
+            );
+            unrepaired += 1;
+            continue;
+        }
+        let Some(repairs) = crate::repair::suggest(&parsed.record, catalog) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "game {game}: turn {} is illegal: {} {}",
+            repairs.turn,
+            repairs.fault.code(),
+            repairs.fault
+        );
+        if repairs.suggestions.is_empty() {
+            let _ = writeln!(
+                out,
+                "  no reading of one change makes turns {}-{} legal",
+                repairs.turn, repairs.last_turn
+            );
+        }
+        for s in &repairs.suggestions {
+            let span = format!("turns {}-{} legal", repairs.turn, repairs.last_turn);
+            let verdict = match (s.clean, s.claims) {
+                (true, 0) => format!("makes {span} (no claim to confirm it)"),
+                (true, n) => format!(
+                    "makes {span} and every claim match ({n} {})",
+                    if n == 1 { "claim" } else { "claims" }
+                ),
+                (false, _) => format!("makes {span}, but {}", s.remaining.join("; ")),
+            };
+            let _ = writeln!(out, "  turn {}: {} {verdict}", s.turn, s.change);
+        }
+        let Some(turn) = parsed.record.turns.get(repairs.index) else {
+            continue;
+        };
+        match repairs.confirmed() {
+            Some(s) => {
+                let line = text
+                    .get(..turn.span.start)
+                    .map_or(0, |t| t.matches('\n').count() + 1);
+                let old = text
+                    .lines()
+                    .nth(line.saturating_sub(1))
+                    .unwrap_or_default()
+                    .trim();
+                let _ = writeln!(out, "--- {name}\n+++ {name} (repaired)\n@@ line {line} @@");
+                let _ = writeln!(out, "-{old}\n+{}", s.line);
+                edits.push((turn.span, s.line.clone()));
+            }
+            None => {
+                unrepaired += 1;
+                if !repairs.suggestions.is_empty() {
+                    let _ = writeln!(
+                        out,
+                        "  not one reading alone is confirmed: nothing is applied for game {game}"
+                    );
+                }
+            }
+        }
+    }
+    if apply && !edits.is_empty() {
+        // From the last edit back, so that the spans before it stay true.
+        let mut repaired = text.clone();
+        for (span, line) in edits.iter().rev() {
+            match crate::repair::replace_turn_line(&repaired, *span, line) {
+                Some(t) => repaired = t,
+                None => {
+                    let _ = writeln!(err, "error: {name}: the turn line was not found");
+                    return EXIT_USAGE;
+                }
+            }
+        }
+        if let Err(e) = crate::files::replace_file(file, |w| w.write_all(repaired.as_bytes())) {
+            let _ = writeln!(err, "error: {name}: {e}");
+            return EXIT_USAGE;
+        }
+        let _ = writeln!(
+            out,
+            "wrote {name}: {} {} repaired",
+            edits.len(),
+            if edits.len() == 1 { "turn" } else { "turns" }
+        );
+    }
+    let faulty = unrepaired > 0 || (!apply && !edits.is_empty());
+    u8::from(faulty)
+}
+
 fn fmt_write(file: &Path, catalog: &TileCatalog, w: &mut dyn Write) -> std::io::Result<()> {
     let mut result = Ok(());
     let read = each_game(file, |index, g| {

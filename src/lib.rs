@@ -52,6 +52,7 @@ pub mod import;
 pub mod notation;
 pub mod player;
 pub mod referee;
+pub mod repair;
 pub mod report;
 pub mod rules;
 pub mod score;
