@@ -40,6 +40,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E213", "invalid-variant"),
     ("E214", "invalid-scenario"),
     ("E215", "malformed-scored"),
+    ("E216", "invalid-clock-tag"),
     ("E301", "tile-does-not-fit"),
     ("E302", "position-occupied"),
     ("E303", "not-adjacent"),
@@ -65,6 +66,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E504", "game-ended-early"),
     ("E505", "goods-mismatch"),
     ("E506", "scored-mismatch"),
+    ("E507", "invalid-turn-time"),
+    ("E508", "clock-mismatch"),
     ("W101", "turns-not-checked"),
     ("W102", "faults-not-listed"),
 ];
@@ -436,6 +439,23 @@ pub enum Diagnostic {
         /// The entry.
         #[label("{reason}")]
         span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A TimeControl or TimeLeft tag that cannot be read.
+    #[error("invalid {tag} tag: {reason}")]
+    #[diagnostic(
+        code(E216),
+        help(
+            "the clocks: [TimeControl \"900\"] (15 minutes each) or \"900+5\" (5 seconds added after each turn); [TimeLeft \"Ann 0:03:12, Bob 0\"] (the clocks when the record stops); times in seconds, M:SS or H:MM:SS"
+        )
+    )]
+    InvalidClockTag {
+        /// The value, or the entry at fault.
+        #[label("{reason}")]
+        span: Span,
+        /// The tag.
+        tag: String,
         /// What is wrong.
         reason: String,
     },
@@ -853,6 +873,35 @@ pub enum Diagnostic {
         points: u32,
         /// The scorings of that kind the player has, for the help.
         scored: String,
+    },
+    /// A `@time` event that cannot be read.
+    #[error("malformed turn time")]
+    #[diagnostic(
+        code(E507),
+        help(
+            "@time gives the time the turn's player spent on it: @time:35, @time:2:05 or @time:1:02:05"
+        )
+    )]
+    InvalidTurnTime {
+        /// The event.
+        #[label("not a time")]
+        span: Span,
+    },
+    /// The clocks a record gives disagree: a flag fell and play went on, the
+    /// clocks at the end differ from the times recorded, or a time-forfeit
+    /// that no clock shows.
+    #[error("{what}")]
+    #[diagnostic(code(E508), help("{help}"))]
+    ClockMismatch {
+        /// Where.
+        #[label("{label}")]
+        span: Span,
+        /// What disagrees.
+        what: String,
+        /// The label.
+        label: String,
+        /// How the clocks stand.
+        help: String,
     },
     /// Turns after an illegal one were not checked.
     #[error("later turns not checked: {count}")]

@@ -7,7 +7,7 @@
 use crate::diagnostics::{Diagnostic, Faults, from_violation};
 use crate::notation::header::{TagValues, result_entries};
 use crate::notation::quick::{self, SeatName, Step};
-use crate::notation::{GameRecord, Header, Span, Termination, TurnRecord, parse};
+use crate::notation::{ActionRecord, GameRecord, Header, Span, Termination, TurnRecord, parse};
 use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
@@ -50,6 +50,9 @@ pub struct Replay {
     /// Goods tokens taken during the game (Traders & Builders): the turn, who
     /// took them, and how many of each kind (wine, grain, cloth).
     pub goods_taken: Vec<(u32, Player, [u32; 3])>,
+    /// The time each seat spent on its turns, as the record's `@time` events
+    /// give it (seconds, in seat order; empty when the record gives none).
+    pub time_used: Vec<u32>,
 }
 
 /// Options of a replay.
@@ -97,10 +100,19 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     let mut game = Game::new(setup, catalog);
     let mut events = Vec::new();
     let mut goods_taken = Vec::new();
+    let mut times: Vec<TurnTime> = Vec::new();
     let mut legal = true;
     for (i, turn) in record.turns.iter().enumerate() {
         match game.play(turn) {
             Ok(turn_events) => {
+                if let Some((player, _)) = game.last_turn() {
+                    times.push(TurnTime {
+                        index: i,
+                        player,
+                        placed: matches!(turn.action.value, ActionRecord::Place { .. }),
+                        seconds: turn_time(turn),
+                    });
+                }
                 let goods = game.turn_goods();
                 if goods.iter().any(|n| *n > 0)
                     && let Some((player, _)) = game.last_turn()
@@ -130,6 +142,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         }
     }
     let players = game.setup().players.clone();
+    let time_used = time_used(&times, players.len());
     if !legal {
         return Replay {
             events,
@@ -137,8 +150,10 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             diagnostics: diagnostics.into_vec(),
             players,
             goods_taken,
+            time_used,
         };
     }
+    check_clocks(record, &header, &times, &game, &mut diagnostics);
     if header.termination == Termination::Complete && game.remaining() > 0 {
         let span = record
             .turns
@@ -190,6 +205,164 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         diagnostics: diagnostics.into_vec(),
         players,
         goods_taken,
+        time_used,
+    }
+}
+
+/// A legal turn's place in the record, its player, whether it placed its tile,
+/// and the time its `@time` event gives (`None`: none given, or unreadable).
+#[derive(Debug, Clone, Copy)]
+struct TurnTime {
+    index: usize,
+    player: Player,
+    placed: bool,
+    seconds: Option<u32>,
+}
+
+/// The time a turn's `@time` event gives, if it gives a readable one.
+fn turn_time(turn: &TurnRecord) -> Option<u32> {
+    turn.events
+        .iter()
+        .find(|e| e.name.value.as_str() == "time")
+        .and_then(|e| e.args.as_ref())
+        .and_then(|a| crate::notation::header::seconds(&a.value))
+}
+
+/// The time each seat spent, in seat order (empty if no turn gives one).
+fn time_used(times: &[TurnTime], seats: usize) -> Vec<u32> {
+    if times.iter().all(|t| t.seconds.is_none()) {
+        return Vec::new();
+    }
+    let mut used = vec![0u32; seats];
+    for t in times {
+        if let (Some(u), Some(s)) = (used.get_mut(t.player.index()), t.seconds) {
+            *u = u.saturating_add(s);
+        }
+    }
+    used
+}
+
+/// Checks the clocks a record gives (SPEC 2.4, "Clocks"): with a TimeControl,
+/// no turn may go on after a player's time ran out (the game then ends on
+/// time); the TimeLeft tag must agree with the times recorded; a time-forfeit
+/// must show a clock that ran out.
+fn check_clocks(
+    record: &GameRecord,
+    header: &Header,
+    times: &[TurnTime],
+    game: &Game<'_>,
+    out: &mut Faults,
+) {
+    let Some(tc) = header.time_control else {
+        return;
+    };
+    let seats = game.setup().players.len();
+    let mut clock = vec![i64::from(tc.base); seats];
+    let last = record.turns.len().saturating_sub(1);
+    let forfeit = header.termination == Termination::TimeForfeit;
+    let termination_span = record.tag("Termination").map_or(tc.span, |t| t.value.span);
+    let fmt = |s: i64| {
+        let s = s.max(0);
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    };
+    let mut flagged = None;
+    for t in times {
+        let Some(c) = clock.get_mut(t.player.index()) else {
+            continue;
+        };
+        if let Some(s) = t.seconds {
+            *c -= i64::from(s);
+        }
+        if *c < 0 {
+            let name = game.name(t.player);
+            let Some(turn) = record.turns.get(t.index) else {
+                break;
+            };
+            let used = i64::from(tc.base) - *c;
+            if t.index < last {
+                out.push(Diagnostic::ClockMismatch {
+                    span: turn.span,
+                    what: format!("{name}'s time ran out on turn {}", turn.number.value),
+                    label: "the flag falls here; later turns follow".to_string(),
+                    help: format!(
+                        "{name} has used {} of {} (with the increments): the game ends on time at this turn, [Termination \"time-forfeit\"]",
+                        fmt(used),
+                        fmt(i64::from(tc.base))
+                    ),
+                });
+            } else if !forfeit {
+                out.push(Diagnostic::ClockMismatch {
+                    span: turn.span,
+                    what: format!("{name}'s time ran out on turn {}", turn.number.value),
+                    label: "the flag falls here".to_string(),
+                    help:
+                        "a game whose clock runs out ends on time: [Termination \"time-forfeit\"]"
+                            .to_string(),
+                });
+            }
+            flagged = Some(t.player);
+            break;
+        }
+        if t.placed {
+            *c += i64::from(tc.increment);
+        }
+    }
+    let complete = times.iter().all(|t| t.seconds.is_some() || !t.placed);
+    let running = game.next_player();
+    let mut zero = false;
+    for (name, left, span) in &header.time_left {
+        let Some(p) = game.seat(name) else {
+            out.push(Diagnostic::UnknownPlayer {
+                span: *span,
+                name: name.clone(),
+                players: game.setup().players.join(", "),
+            });
+            continue;
+        };
+        zero |= *left == 0;
+        let Some(&c) = clock.get(p.index()) else {
+            continue;
+        };
+        if !complete || flagged.is_some() {
+            continue;
+        }
+        let left = i64::from(*left);
+        let disagrees = if p == running { left > c } else { left != c };
+        if disagrees {
+            out.push(Diagnostic::ClockMismatch {
+                span: *span,
+                what: format!("{name}'s clock shows {}, not what the times recorded leave", fmt(left)),
+                label: format!("the times recorded leave {}", fmt(c)),
+                help: if p == running {
+                    format!("{name}, whose turn it is, has at most {} left", fmt(c))
+                } else {
+                    format!(
+                        "{name}'s clock does not run while the others play: it shows {} after {name}'s last turn",
+                        fmt(c)
+                    )
+                },
+            });
+        }
+    }
+    if forfeit && flagged.is_none() && complete && !header.time_left.is_empty() && !zero {
+        out.push(Diagnostic::ClockMismatch {
+            span: termination_span,
+            what: "the game is said to end on time, but no clock ran out".to_string(),
+            label: "time-forfeit".to_string(),
+            help: format!(
+                "{} was to play, with {} left by the times recorded, and the TimeLeft tag shows no clock at 0",
+                game.name(running),
+                fmt(clock.get(running.index()).copied().unwrap_or(0))
+            ),
+        });
+    }
+    if zero && !forfeit && flagged.is_none() {
+        out.push(Diagnostic::ClockMismatch {
+            span: termination_span,
+            what: "a clock ran out, but the game is not recorded as lost on time".to_string(),
+            label: "the TimeLeft tag shows a clock at 0".to_string(),
+            help: "a player whose time runs out loses: [Termination \"time-forfeit\"]".to_string(),
+        });
     }
 }
 
@@ -352,6 +525,17 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
     let trading = game.expansions().contains(Expansion::TradersAndBuilders);
     for e in &turn.events {
         match e.name.value.as_str() {
+            // The time the turn took (SPEC 2.4, "Clocks"): an event of the
+            // notation itself, whatever the expansions.
+            "time" => {
+                let read = e
+                    .args
+                    .as_ref()
+                    .and_then(|a| crate::notation::header::seconds(&a.value));
+                if read.is_none() {
+                    out.push(Diagnostic::InvalidTurnTime { span: e.span });
+                }
+            }
             "goods" if trading => {
                 let actual = game.turn_goods();
                 let claimed = e.args.as_ref().and_then(|a| parse_goods_args(&a.value));
@@ -378,7 +562,7 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
             name => out.push(Diagnostic::UnknownEvent {
                 span: e.name.span,
                 name: name.to_string(),
-                known: if trading { "@goods" } else { "none" }.to_string(),
+                known: if trading { "@time, @goods" } else { "@time" }.to_string(),
             }),
         }
     }

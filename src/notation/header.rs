@@ -27,6 +27,8 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Variants",
     "Result",
     "Termination",
+    "TimeControl",
+    "TimeLeft",
     "Pack",
     "Figures",
     "EndAfter",
@@ -138,6 +140,43 @@ pub struct Header {
     pub scenario: Scenario,
     /// The scorings the record claims (Scored).
     pub scored: Vec<ScoredClaim>,
+    /// The clocks: each player's time and increment (TimeControl).
+    pub time_control: Option<TimeControl>,
+    /// The time on each player's clock when the record stops (TimeLeft):
+    /// `(name, seconds, span of the entry)`.
+    pub time_left: Vec<(String, u32, Span)>,
+}
+
+/// A TimeControl tag: each player's time for the game and what a turn adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Seconds on each player's clock at the start.
+    pub base: u32,
+    /// Seconds added to the player's clock after each of their turns.
+    pub increment: u32,
+    /// The tag value.
+    pub span: Span,
+}
+
+/// Seconds written `S`, `M:SS` or `H:MM:SS`.
+pub fn seconds(text: &str) -> Option<u32> {
+    let mut total: u32 = 0;
+    let parts: Vec<&str> = text.split(':').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return None;
+    }
+    for (i, p) in parts.iter().enumerate() {
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n: u32 = p.parse().ok()?;
+        // Minutes and seconds after the first part stay below 60.
+        if i > 0 && (p.len() != 2 || n >= 60) {
+            return None;
+        }
+        total = total.checked_mul(60)?.checked_add(n)?;
+    }
+    Some(total)
 }
 
 /// A Scored entry: a player scored one feature (or goods majority) of a kind
@@ -330,6 +369,43 @@ impl Header {
         let scored = record
             .tag("Scored")
             .map_or_else(Vec::new, |t| scored(t, &mut diags));
+        let time_control = record.tag("TimeControl").and_then(|t| {
+            let value = t.value.value.trim();
+            let (base, increment) = value.split_once('+').unwrap_or((value, "0"));
+            match (seconds(base), seconds(increment)) {
+                (Some(base), Some(increment)) if base > 0 => Some(TimeControl {
+                    base,
+                    increment,
+                    span: t.value.span,
+                }),
+                _ => {
+                    diags.push(Diagnostic::InvalidClockTag {
+                        span: t.value.span,
+                        tag: "TimeControl".to_string(),
+                        reason: format!("{value:?} is not a time per player and an increment"),
+                    });
+                    None
+                }
+            }
+        });
+        let mut time_left = Vec::new();
+        if let Some(t) = record.tag("TimeLeft") {
+            for (entry, at) in listed(&t.value.value) {
+                let read = entry
+                    .rsplit_once(' ')
+                    .and_then(|(name, time)| Some((name.trim(), seconds(time)?)));
+                match read {
+                    Some((name, s)) if !name.is_empty() => {
+                        time_left.push((name.to_string(), s, part_of_value(t, at)));
+                    }
+                    _ => diags.push(Diagnostic::InvalidClockTag {
+                        span: part_of_value(t, at),
+                        tag: "TimeLeft".to_string(),
+                        reason: format!("{entry:?} is not `Name time`"),
+                    }),
+                }
+            }
+        }
         let players = match (players, edition) {
             (Some(p), _) if p.len() < 2 && record.tag("Pack").is_none() => {
                 if let Some(t) = record.tag("Players") {
@@ -365,6 +441,8 @@ impl Header {
                 variants,
                 scenario,
                 scored,
+                time_control,
+                time_left,
             }),
             _ => None,
         };
@@ -735,7 +813,7 @@ impl<'a> TagValues<'a> {
             EXPANSIONS => &mut self.expansions,
             RESULT => &mut self.result,
             TERMINATION => &mut self.termination,
-            VARIANTS | PACK | FIGURES | END_AFTER | SCORED => {
+            VARIANTS | TIME_CONTROL | TIME_LEFT | PACK | FIGURES | END_AFTER | SCORED => {
                 self.departs = true;
                 return true;
             }
@@ -773,10 +851,12 @@ const EXPANSIONS: u32 = 7;
 const VARIANTS: u32 = 8;
 const RESULT: u32 = 9;
 const TERMINATION: u32 = 10;
-const PACK: u32 = 11;
-const FIGURES: u32 = 12;
-const END_AFTER: u32 = 13;
-const SCORED: u32 = 14;
+const TIME_CONTROL: u32 = 11;
+const TIME_LEFT: u32 = 12;
+const PACK: u32 = 13;
+const FIGURES: u32 = 14;
+const END_AFTER: u32 = 15;
+const SCORED: u32 = 16;
 
 /// The place of a tag with a meaning in [`KNOWN_TAGS`].
 #[inline]
@@ -793,11 +873,13 @@ fn known_tag(name: &str) -> Option<u32> {
         "Variants" => VARIANTS,
         "Result" => RESULT,
         "Termination" => TERMINATION,
+        "TimeControl" => TIME_CONTROL,
+        "TimeLeft" => TIME_LEFT,
         "Pack" => PACK,
         "Figures" => FIGURES,
         "EndAfter" => END_AFTER,
         "Scored" => SCORED,
-        "Source" => 15,
+        "Source" => 17,
         _ => return None,
     })
 }
@@ -823,6 +905,8 @@ impl Header {
             variants: Variants::NONE,
             scenario: Scenario::default(),
             scored: Vec::new(),
+            time_control: None,
+            time_left: Vec::new(),
         })
     }
 }
