@@ -153,8 +153,8 @@ pub fn cut_url(url: &str, turns: usize) -> String {
     );
     format!(
         "{prefix}#/0/0/{}/{}?{query}",
-        pack_stack(&kinds[..=turns]),
-        &moves[..4 * turns]
+        pack_stack(kinds.get(..=turns).unwrap()),
+        moves.get(..4 * turns).unwrap()
     )
 }
 

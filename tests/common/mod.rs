@@ -138,7 +138,7 @@ pub fn run_carcref(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, 
 /// game (its first): the scorings of those turns added up, none of the final
 /// scoring. What the record of the game stopped after that turn must score.
 pub fn points_after_turn(outcome: &carcref::Outcome, turn: u32) -> Vec<(String, u32)> {
-    let replay = outcome.games[0].replay.as_ref().unwrap();
+    let replay = outcome.games.first().unwrap().replay.as_ref().unwrap();
     replay
         .players
         .iter()
@@ -158,7 +158,7 @@ pub fn points_after_turn(outcome: &carcref::Outcome, turn: u32) -> Vec<(String, 
 
 /// Each player's points, in seat order, as a checked game (its first) scores.
 pub fn points(outcome: &carcref::Outcome) -> Vec<(String, u32)> {
-    let score = outcome.games[0].score().unwrap();
+    let score = outcome.games.first().unwrap().score().unwrap();
     score
         .players
         .iter()
