@@ -293,6 +293,194 @@ fn tables_are_consistent_with_the_catalog() {
     assert_eq!(bga::tile_id(25), None);
 }
 
+// ---- logs without their end ----
+
+/// The log with its packets cut to the first `n`.
+fn packets_cut(root: &Value, n: usize) -> Value {
+    let mut root = root.clone();
+    at(&mut root, "data.data")
+        .as_array_mut()
+        .unwrap()
+        .truncate(n);
+    root
+}
+
+/// The number of packets before the one that lays the `turn`-th tile (1-based):
+/// the log cut there holds every event of the turns before, whole.
+fn packets_before_turn(root: &Value, turn: usize) -> usize {
+    let plays = events(root)
+        .into_iter()
+        .filter(|(_, e)| e["type"] == "playTile")
+        .map(|(p, _)| p)
+        .nth(turn - 1)
+        .unwrap();
+    let packet = plays
+        .strip_prefix("data.data[")
+        .and_then(|p| p.split(']').next())
+        .unwrap();
+    packet.parse().unwrap()
+}
+
+/// The turns of a record without the comment lines before the first (the notes
+/// on the players, which the end of a log adds to).
+fn turns_of(record: &GameRecord) -> Vec<carcref::notation::TurnRecord> {
+    let mut turns = record.turns.clone();
+    if let Some(first) = turns.first_mut() {
+        first.comments_before.clear();
+    }
+    turns
+}
+
+fn check_clean(name: &str, record: &GameRecord) -> carcref::Outcome {
+    let text = write(std::slice::from_ref(record));
+    let outcome = check(name, &text, &TileCatalog::embedded().unwrap());
+    assert!(
+        outcome.games.first().unwrap().diagnostics.is_empty(),
+        "{name}:\n{}\n{text}",
+        carcref::report::render_diagnostics(&outcome, &Default::default())
+    );
+    outcome
+}
+
+/// A log cut after a packet (the game stopped, or the log was fetched before its
+/// end) imports as the turns played, `interrupted` with no result, and passes the
+/// referee: each claim the importer writes from the platform's scorings matches,
+/// and the scores are those the whole game's replay reaches after the same turn.
+#[test]
+fn a_log_without_its_end_imports_the_turns_played() {
+    for (table, _) in GAMES {
+        let root: Value = serde_json::from_str(&log(table)).unwrap();
+        let full = imported(table);
+        let full_outcome = check_clean(table, &full);
+        for turns in [2, 9, 30, 58, 70] {
+            let name = format!("{table} cut after turn {turns}");
+            let cut = packets_cut(&root, packets_before_turn(&root, turns + 1));
+            let record = bga::import(&cut.to_string()).unwrap_or_else(|e| panic!("{name}: {e:#?}"));
+            assert_eq!(
+                record.tag("Termination").unwrap().value.value,
+                "interrupted",
+                "{name}"
+            );
+            assert_eq!(record.tag("Result").unwrap().value.value, "*", "{name}");
+            assert_eq!(turns_of(&record), turns_of(&full)[..turns], "{name}");
+            let outcome = check_clean(&name, &record);
+            assert!(!outcome.games[0].score().unwrap().final_scoring, "{name}");
+            assert_eq!(
+                common::points(&outcome),
+                common::points_after_turn(&full_outcome, turns as u32),
+                "{name}"
+            );
+            if turns >= 30 {
+                assert!(record.turns.iter().any(|t| !t.claims.is_empty()), "{name}");
+            }
+        }
+        // Cut between a tile and its follower: the turn as far as the log goes.
+        let mid = packets_before_turn(&root, 31) + 1;
+        let record = bga::import(&packets_cut(&root, mid).to_string()).unwrap();
+        assert_eq!(record.turns.len(), 31, "{table}");
+        check_clean(&format!("{table} cut inside turn 31"), &record);
+    }
+}
+
+/// A log that stops inside the final scoring (`gameStateChange` id 6 without the
+/// end, id 99) is of a game whose supply ran out: `complete`, its final scoring
+/// the referee's, which gives the platform's totals.
+#[test]
+fn a_log_cut_inside_the_final_scoring_is_complete() {
+    for (table, totals) in GAMES {
+        let mut root: Value = serde_json::from_str(&log(table)).unwrap();
+        let (end, _) = events(&root)
+            .into_iter()
+            .find(|(_, e)| e["type"] == "gameStateChange" && e["args"]["id"] == 99)
+            .unwrap();
+        let (packet, event) = end.split_once("].data[").unwrap();
+        let event: usize = event.trim_end_matches(']').parse().unwrap();
+        at(&mut root, &format!("{packet}].data"))
+            .as_array_mut()
+            .unwrap()
+            .truncate(event);
+        let record = bga::import(&root.to_string()).unwrap();
+        assert_eq!(record.tag("Termination").unwrap().value.value, "complete");
+        assert_eq!(record.tag("Result").unwrap().value.value, "*");
+        let outcome = check_clean(table, &record);
+        let score = outcome.games[0].score().unwrap();
+        assert!(score.final_scoring);
+        for (player, points) in totals {
+            assert_eq!(score.total(player), Some(points), "{table} {player}");
+        }
+    }
+}
+
+/// The end of a game that stopped early (`gameStateChange` id 99 with no final
+/// scoring before it): `resigned` where the final state records a concession,
+/// `interrupted` otherwise; the platform's result is kept in a comment, not
+/// claimed, and a player gone from the table (`zombie`) is named.
+#[test]
+fn an_early_end_takes_its_termination_from_the_log() {
+    let table = "368679629";
+    let root: Value = serde_json::from_str(&log(table)).unwrap();
+    let end = events(&root)
+        .into_iter()
+        .find(|(_, e)| e["type"] == "gameStateChange" && e["args"]["id"] == 99)
+        .map(|(_, e)| e.clone())
+        .unwrap();
+    let stopped = |edit: &dyn Fn(&mut Value)| {
+        let mut root = packets_cut(&root, packets_before_turn(&root, 41));
+        let mut end = end.clone();
+        edit(&mut end);
+        at(&mut root, "data.data")
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"data": [end]}));
+        bga::import(&root.to_string()).unwrap()
+    };
+    let text = |r: &GameRecord| write(std::slice::from_ref(r));
+    // A player's concession, and the table's.
+    for flag in ["/args/args/result/1/concede", "/args/args/table/concede"] {
+        let record = stopped(&|e| *e.pointer_mut(flag).unwrap() = json!(1));
+        assert_eq!(record.turns.len(), 40);
+        assert_eq!(record.tag("Termination").unwrap().value.value, "resigned");
+        assert_eq!(record.tag("Result").unwrap().value.value, "*");
+        assert!(
+            text(&record).contains("{ the platform's result: KokiYamaguchi 94, Kithara 91 }"),
+            "{}",
+            text(&record)
+        );
+        check_clean(flag, &record);
+    }
+    // A player gone from the table, no concession: how it ended is not said.
+    let record = stopped(&|e| *e.pointer_mut("/args/args/result/0/zombie").unwrap() = json!(1));
+    assert_eq!(
+        record.tag("Termination").unwrap().value.value,
+        "interrupted"
+    );
+    assert!(
+        text(&record).contains("{ the platform marks KokiYamaguchi as gone from the table"),
+        "{}",
+        text(&record)
+    );
+    check_clean("zombie", &record);
+    // Neither.
+    let record = stopped(&|_| {});
+    assert_eq!(
+        record.tag("Termination").unwrap().value.value,
+        "interrupted"
+    );
+    check_clean("no concession", &record);
+}
+
+/// A log cut before the second player's first turn names one player: CGN seats
+/// two or more, so it is I114, once.
+#[test]
+fn a_log_that_names_one_player_is_i114() {
+    let root: Value = serde_json::from_str(&log("366166200")).unwrap();
+    let cut = packets_cut(&root, packets_before_turn(&root, 2));
+    let errors = errors_of(&cut);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_error(&errors, "I114", "data.data");
+    assert!(errors[0].message.contains("KokiYamaguchi"), "{errors:?}");
+}
+
 // ---- malformed logs ----
 
 fn first_event_of(root: &Value, kind: &str) -> String {

@@ -442,11 +442,81 @@ fn wrong_tile_kind() {
     assert_eq!(source_game().turns[1].tile.value, "E");
     let e = errors(&edited(|v| v["placements"][2]["tile"] = "V".into()));
     assert!(e.iter().any(|e| e.message.contains("tiles V")), "{e:?}");
+    // The start tile alone: no tile drawn, no game.
     let e = errors(&edited(|v| {
-        v["placements"].as_array_mut().unwrap().pop();
+        v["placements"].as_array_mut().unwrap().truncate(1);
     }));
     assert_eq!(codes(&e), ["I303"]);
-    assert!(e[0].message.contains("71 tiles"), "{e:?}");
+    assert!(e[0].message.contains("no tile was drawn"), "{e:?}");
+    // A sheet cut short with a letter over its count: that fault alone, not one
+    // for each letter short of the box's count.
+    let e = errors(&edited(|v| {
+        let placements = v["placements"].as_array_mut().unwrap();
+        placements.truncate(20);
+        for i in [2, 3] {
+            placements[i]["tile"] = "C".into();
+            placements[i]
+                .as_object_mut()
+                .unwrap()
+                .remove("meeplePlacement");
+        }
+    }));
+    assert_eq!(codes(&e), ["I303"], "{e:?}");
+    assert!(e[0].message.contains("2 tiles C"), "{e:?}");
+}
+
+/// A sheet with fewer placements than the supply (the format fixes no number) is
+/// a game that stopped early: it imports as the turns written with
+/// `Termination "interrupted"`, passes the referee (no `E504`), and scores what
+/// the whole game scored after the same turn.
+#[test]
+fn a_sheet_with_fewer_placements_imports_as_interrupted() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let full = import(&shipped()).unwrap();
+    assert_eq!(full.tag("Termination").unwrap().value.value, "complete");
+    let full_outcome = check("whole", &text(&full), &catalog);
+    assert!(!full_outcome.has_errors());
+    let without_notes = |r: &GameRecord, n: usize| {
+        let mut turns = r.turns[..n].to_vec();
+        turns[0].comments_before.clear();
+        turns
+    };
+    for turns in [1, 8, 35, 70] {
+        let name = format!("cut after turn {turns}");
+        let json = edited(|v| {
+            v["placements"].as_array_mut().unwrap().truncate(turns + 1);
+        });
+        let record = import(&json).unwrap_or_else(|e| panic!("{name}: {e:#?}"));
+        assert_eq!(
+            record.tag("Termination").unwrap().value.value,
+            "interrupted",
+            "{name}"
+        );
+        assert_eq!(record.turns.len(), turns, "{name}");
+        assert_eq!(
+            without_notes(&record, turns),
+            without_notes(&full, turns),
+            "{name}"
+        );
+        assert!(
+            text(&record).contains(&format!(
+                "{{ the score sheet holds {} of the basic game's 72 tiles",
+                turns + 1
+            )),
+            "{name}"
+        );
+        let outcome = check(&name, &text(&record), &catalog);
+        assert!(
+            outcome.games[0].diagnostics.is_empty(),
+            "{name}: {:?}",
+            outcome.games[0].diagnostics
+        );
+        assert_eq!(
+            common::points(&outcome),
+            common::points_after_turn(&full_outcome, turns as u32),
+            "{name}"
+        );
+    }
 }
 
 #[test]

@@ -16,7 +16,7 @@
 //!
 //! The conversion tables (kind → tile id, zero orientation, spot index → spot, and
 //! the axes) are documented, with how each was established, in
-//! `notation/import-bga.md`. Faults are reported with codes `I101`–`I113` and the
+//! `notation/import-bga.md`. Faults are reported with codes `I101`–`I114` and the
 //! JSON path of the offending value.
 
 use serde_json::{Map, Value};
@@ -423,7 +423,11 @@ struct End {
     result: Vec<(String, u32)>,
     /// (player, colour) where the final state gives one.
     colours: Vec<(String, String)>,
+    /// The table's `concede` flag, or a player's.
     conceded: bool,
+    /// The players the final state marks `zombie` (gone from the table: left,
+    /// or expelled by the others, as for running out of time).
+    zombies: Vec<String>,
 }
 
 #[derive(Debug, Default)]
@@ -546,6 +550,20 @@ impl Reader {
                 "I111",
                 "data.data",
                 "no tile was laid or discarded: not a game",
+            ));
+        }
+        if self.errors.is_empty()
+            && let [only] = self.seats.as_slice()
+        {
+            // A log cut before the second player's first turn: the other
+            // players are known by id at most, and CGN seats two or more.
+            self.errors.push(error(
+                "I114",
+                "data.data",
+                format!(
+                    "the log names one player, {}: it stops before another player's first turn",
+                    only.name
+                ),
             ));
         }
     }
@@ -902,6 +920,11 @@ impl Reader {
             .ok_or_else(|| error("I102", &result_path, "not an array of players"))?;
         let mut result = Vec::new();
         let mut colours = Vec::new();
+        let mut zombies = Vec::new();
+        let mut player_conceded = false;
+        let flag = |v: Option<&Value>| {
+            v.is_some_and(|c| c.as_bool() == Some(true) || integer(c, "").is_ok_and(|n| n != 0))
+        };
         for (k, entry) in list.iter().enumerate() {
             let p = format!("{result_path}[{k}]");
             let entry = object(entry, &p)?;
@@ -912,16 +935,18 @@ impl Reader {
             }
             let id = text_member(entry, "player", &p).ok();
             self.seat(&name, id, &format!("{p}.name"))?;
+            player_conceded |= flag(entry.get("concede"));
+            if flag(entry.get("zombie")) {
+                zombies.push(name.clone());
+            }
             result.push((name, score));
         }
-        let conceded = inner
-            .get("table")
-            .and_then(|t| t.get("concede"))
-            .is_some_and(|c| c.as_bool() == Some(true) || integer(c, "").is_ok_and(|n| n != 0));
+        let conceded = player_conceded || flag(inner.get("table").and_then(|t| t.get("concede")));
         self.end = Some(End {
             result,
             colours,
             conceded,
+            zombies,
         });
         Ok(())
     }
@@ -950,7 +975,7 @@ fn date(seconds: i64) -> String {
 /// Reads a Board Game Arena notification log and writes it as a CGN record.
 ///
 /// # Errors
-/// Every fault found, each with a code (`I101`–`I113`), the JSON path of the
+/// Every fault found, each with a code (`I101`–`I114`), the JSON path of the
 /// offending value and what is wrong; no record is made from a faulty log.
 pub fn import(json: &str) -> Result<GameRecord, Vec<ImportError>> {
     let json = super::without_bom(json);
@@ -970,7 +995,11 @@ pub fn import(json: &str) -> Result<GameRecord, Vec<ImportError>> {
 }
 
 fn build(mut reader: Reader) -> GameRecord {
+    let mut notes_on_end = Vec::new();
     let (termination, result) = match &reader.end {
+        // A log cut before its end: complete if the final scoring had begun
+        // (every tile was drawn), the turns played otherwise.
+        None if reader.final_scoring => ("complete", "*".to_string()),
         None => ("interrupted", "*".to_string()),
         Some(end) => {
             // In seat order; the platform lists by rank.
@@ -981,8 +1010,29 @@ fn build(mut reader: Reader) -> GameRecord {
                 }
             }
             let text: Vec<String> = scores.iter().map(|(n, s)| format!("{n} {s}")).collect();
-            let termination = if end.conceded { "resigned" } else { "complete" };
-            (termination, text.join(", "))
+            let text = text.join(", ");
+            if !end.zombies.is_empty() {
+                notes_on_end.push(format!(
+                    "the platform marks {} as gone from the table (a zombie: left, or expelled)",
+                    end.zombies.join(", ")
+                ));
+            }
+            if !end.conceded && reader.final_scoring {
+                ("complete", text)
+            } else {
+                // A game ended early: the platform's result is what it awards
+                // for such an end, not the points of the turns played, so it is
+                // kept in a comment rather than claimed.
+                notes_on_end.push(format!("the platform's result: {text}"));
+                (
+                    if end.conceded {
+                        "resigned"
+                    } else {
+                        "interrupted"
+                    },
+                    "*".to_string(),
+                )
+            }
         }
     };
     let mut unknown_colours = Vec::new();
@@ -1042,6 +1092,7 @@ fn build(mut reader: Reader) -> GameRecord {
     {
         heading.push("the platform records a concession".to_string());
     }
+    heading.extend(notes_on_end);
 
     let turns: Vec<ImportedTurn> = std::mem::take(&mut reader.turns)
         .into_iter()

@@ -815,13 +815,16 @@ fn build(
             );
         }
     }
+    // With no letter over its count, the sheet holds all the tiles or the
+    // first of them: a game that stopped before the supply ran out (the format
+    // fixes no number of placements and has no field for how a game ended).
     let total: usize = counts.values().sum();
     let all: usize = basic.values().sum();
-    if f.0.is_empty() && total != all {
+    if f.0.is_empty() && total <= 1 {
         f.push(
             "I303",
             "placements",
-            format!("{total} tiles, the start tile included; the basic game has {all}"),
+            "the start tile alone: no tile was drawn",
         );
     }
     if !f.0.is_empty() {
@@ -858,6 +861,11 @@ fn build(
             }
         ));
     }
+    if total < all {
+        notes.push(format!(
+            "the score sheet holds {total} of the basic game's {all} tiles: the game stopped before the supply ran out"
+        ));
+    }
     if let Some(end) = date_end {
         notes.push(format!("ended {end}"));
     }
@@ -876,7 +884,14 @@ fn build(
     }
     tags.push(tag("Players", players_value(&players)));
     tags.push(tag("Rules", "HiG-2012"));
-    tags.push(tag("Termination", "complete"));
+    tags.push(tag(
+        "Termination",
+        if total < all {
+            "interrupted"
+        } else {
+            "complete"
+        },
+    ));
     tags.push(tag("Source", "score sheet (sash2104/carcassonne format)"));
     Ok(with_notes(record(tags, turns), notes))
 }

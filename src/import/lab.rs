@@ -6,7 +6,9 @@
 //! them (a `URL` column, and the event, round, date and table id in other columns).
 //!
 //! The decoder checks what it decodes: the stack must be the basic game's 72 tiles
-//! with the start tile first, and every placement must fit the board built so far.
+//! with the start tile first (or the first of them, the tiles drawn, for a game
+//! that stopped before the supply ran out: its record is `interrupted`), and
+//! every placement must fit the board built so far.
 //! A drawn tile that fits nowhere has no move in the URL; it becomes a `discard`
 //! turn of the player who drew it, who then draws again.
 //!
@@ -198,7 +200,17 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
     }
     tags.push(tag("Players", players_value(&replay.players)));
     tags.push(tag("Rules", "HiG-2012"));
-    tags.push(tag("Termination", "complete"));
+    // A replay carries no result or how the game ended; a stack shorter than
+    // the supply is the tiles drawn before the game stopped.
+    let drawn = replay.stack.len();
+    tags.push(tag(
+        "Termination",
+        if drawn < BASIC_TILES {
+            "interrupted"
+        } else {
+            "complete"
+        },
+    ));
     if let Some(s) = &meta.source {
         tags.push(tag("Source", s.clone()));
     }
@@ -206,6 +218,11 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
 
     let mut notes = meta.notes.clone();
     notes.extend(replay.notes.iter().cloned());
+    if drawn < BASIC_TILES {
+        notes.push(format!(
+            "the stack holds {drawn} of the basic game's {BASIC_TILES} tiles: the game stopped before the supply ran out"
+        ));
+    }
     if !meta.listed_players.is_empty() {
         let mut listed = meta.listed_players.clone();
         let mut seated: Vec<String> = replay.players.iter().map(|(n, _)| n.clone()).collect();
@@ -380,7 +397,11 @@ fn decode_stack(part: &Part<'_>) -> Result<Vec<u8>, Vec<ImportError>> {
     Ok(kinds)
 }
 
-/// The stack must be the basic game's 72 tiles with the start tile first.
+/// The stack must be the basic game's tiles with the start tile first: all 72
+/// of them, or the tiles drawn so far when the game stopped before the supply
+/// ran out (no kind more often than the box holds it). A tile kind too rarely
+/// in a stack of 72 means another kind too often, so only kinds over their
+/// count are faults; they are one fault together, as a stack too long is.
 fn check_stack(part: &Part<'_>, kinds: &[u8]) -> Result<(), Vec<ImportError>> {
     let mut errors = Vec::new();
     if kinds.first() != Some(&START_KIND) {
@@ -392,14 +413,10 @@ fn check_stack(part: &Part<'_>, kinds: &[u8]) -> Result<(), Vec<ImportError>> {
                 letter(found).unwrap_or('?')
             ),
         ));
-    }
-    if kinds.len() != BASIC_TILES {
+    } else if kinds.len() == 1 {
         errors.push(part.whole(
             "I203",
-            format!(
-                "the stack holds {} tiles; the basic game has {BASIC_TILES}",
-                kinds.len()
-            ),
+            "the stack holds the start tile alone: no tile was drawn".to_string(),
         ));
     }
     if let Some(catalog) = catalog() {
@@ -409,17 +426,32 @@ fn check_stack(part: &Part<'_>, kinds: &[u8]) -> Result<(), Vec<ImportError>> {
                 *have.entry(l).or_default() += 1;
             }
         }
-        for (l, want) in basic_counts(catalog) {
-            let n = have.get(&l).copied().unwrap_or(0);
-            if n != want {
-                errors.push(part.whole(
-                    "I203",
+        let basic = basic_counts(catalog);
+        let over: Vec<String> = have
+            .iter()
+            .filter_map(|(l, n)| {
+                let want = basic.get(l).copied().unwrap_or(0);
+                (*n > want).then(|| {
                     format!(
-                        "the stack holds {n} {l} (kind {}); the basic game has {want}",
-                        kind_of(l).unwrap_or(0)
-                    ),
-                ));
-            }
+                        "{n} {l} (kind {}), the basic game has {want}",
+                        kind_of(*l).unwrap_or(0)
+                    )
+                })
+            })
+            .collect();
+        if !over.is_empty() {
+            let length = if kinds.len() > BASIC_TILES {
+                format!(
+                    "{} tiles, more than the basic game's {BASIC_TILES}: ",
+                    kinds.len()
+                )
+            } else {
+                String::new()
+            };
+            errors.push(part.whole(
+                "I203",
+                format!("the stack holds {length}{}", over.join("; ")),
+            ));
         }
     }
     if errors.is_empty() {
@@ -971,11 +1003,8 @@ mod tests {
         // The encoder's test vectors: kinds [15, 3, 4] pack to `B-z`; a move at
         // column 0, row 0, orientation 1 with spot 5 and one at column −1, row 2,
         // orientation 3 with no follower pack to `111523K0`.
-        let e = decode_stack(&part("STACK", "B-z")).unwrap_err();
-        assert!(
-            e.iter().any(|e| e.message.contains("holds 3 tiles")),
-            "{e:?}"
-        );
+        // Three tiles: a game stopped after two tiles drawn.
+        assert_eq!(decode_stack(&part("STACK", "B-z")).unwrap(), [15, 3, 4]);
         let moves = decode_moves(&part("MOVES", "111523K0")).unwrap();
         let got: Vec<_> = moves.iter().map(|m| (m.x, m.y, m.ori, m.spot)).collect();
         assert_eq!(got, [(0, 0, 0, 5), (-1, 2, 2, 0)]);

@@ -40,6 +40,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("I111", "no-turns"),
     ("I112", "invalid-player-name"),
     ("I113", "turn-after-final-scoring"),
+    ("I114", "one-player-named"),
     ("I201", "not-a-replay-url"),
     ("I202", "invalid-stack-character"),
     ("I203", "invalid-stack"),

@@ -47,11 +47,14 @@ fn seats(log: &Value) -> Vec<(String, String)> {
     seats
 }
 
+/// Characters of a MOVES value, in value order.
+const MOVE: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+/// URL-safe base-64 digits of the STACK, in value order.
+const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 /// Packs a Board Game Arena log as a replay URL, as the encoder described in
 /// `notation/import-lab.md` does.
 pub fn bga_to_url(json: &str) -> String {
-    const MOVE: &[u8] = b"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-    const B64: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let v: Value = serde_json::from_str(json).unwrap();
     let mut kinds = vec![15i64];
     let mut moves: Vec<[i64; 4]> = Vec::new();
@@ -67,9 +70,26 @@ pub fn bga_to_url(json: &str) -> String {
         }
     }
     let names: Vec<String> = seats(&v).into_iter().map(|(_, name)| name).collect();
-    // The kinds as base-24 digits of one number, written in base 64.
+    let mut packed = String::new();
+    for [x, y, ori, pos] in moves {
+        let rot = ori + if x < 0 { 16 } else { 0 } + if y < 0 { 32 } else { 0 };
+        for v in [x.abs(), y.abs(), rot] {
+            packed.push(char::from(*MOVE.get(usize::try_from(v).unwrap()).unwrap()));
+        }
+        packed.push_str(&pos.to_string());
+    }
+    format!(
+        "https://www.carcassonnelab.com/#/0/0/{}/{packed}?players={}&colors=red,blue",
+        pack_stack(&kinds),
+        names.join(",")
+    )
+}
+
+/// The STACK of tile kinds: their base-24 digits (kind − 1) as one number,
+/// written in base 64.
+pub fn pack_stack(kinds: &[i64]) -> String {
     let mut number: Vec<u32> = Vec::new(); // base 64, least significant first
-    for k in &kinds {
+    for k in kinds {
         let mut carry = u32::try_from(k - 1).unwrap();
         for d in &mut number {
             let v = *d * 24 + carry;
@@ -81,22 +101,60 @@ pub fn bga_to_url(json: &str) -> String {
             carry /= 64;
         }
     }
-    let stack: String = number
+    number
         .iter()
         .rev()
         .map(|d| char::from(*B64.get(*d as usize).unwrap()))
-        .collect();
-    let mut packed = String::new();
-    for [x, y, ori, pos] in moves {
-        let rot = ori + if x < 0 { 16 } else { 0 } + if y < 0 { 32 } else { 0 };
-        for v in [x.abs(), y.abs(), rot] {
-            packed.push(char::from(*MOVE.get(usize::try_from(v).unwrap()).unwrap()));
+        .collect()
+}
+
+/// The tile kinds a STACK packs, the start tile first.
+pub fn unpack_stack(stack: &str) -> Vec<i64> {
+    let mut number: Vec<u32> = stack
+        .bytes()
+        .map(|c| B64.iter().position(|d| *d == c).unwrap() as u32)
+        .skip_while(|d| *d == 0)
+        .collect(); // base 64, most significant first
+    let mut kinds = Vec::new();
+    while !number.is_empty() {
+        let mut rest = 0;
+        let mut quotient = Vec::new();
+        for d in &number {
+            let cur = rest * 64 + d;
+            if !(quotient.is_empty() && cur / 24 == 0) {
+                quotient.push(cur / 24);
+            }
+            rest = cur % 24;
         }
-        packed.push_str(&pos.to_string());
+        kinds.push(i64::from(rest) + 1);
+        number = quotient;
     }
+    kinds.reverse();
+    kinds
+}
+
+/// A replay URL of a game that stopped after `turns` tiles drawn: the stack cut
+/// to the start tile and those tiles, MOVES cut to their groups. For replays with
+/// no discard (a group for each tile drawn), as those of the shipped table.
+pub fn cut_url(url: &str, turns: usize) -> String {
+    let (prefix, rest) = url.split_once("#/0/0/").unwrap();
+    let (path, query) = rest.split_once('?').unwrap();
+    let (stack, moves) = path.split_once('/').unwrap();
+    let kinds = unpack_stack(stack);
+    assert_eq!(
+        moves.len(),
+        4 * (kinds.len() - 1),
+        "a replay with a discard: the tiles drawn and the groups differ"
+    );
+    assert!(
+        0 < turns && turns < kinds.len(),
+        "{turns} turns of {}",
+        kinds.len() - 1
+    );
     format!(
-        "https://www.carcassonnelab.com/#/0/0/{stack}/{packed}?players={}&colors=red,blue",
-        names.join(",")
+        "{prefix}#/0/0/{}/{}?{query}",
+        pack_stack(kinds.get(..=turns).unwrap()),
+        moves.get(..4 * turns).unwrap()
     )
 }
 

@@ -133,3 +133,36 @@ pub fn run_carcref(dir: &std::path::Path, args: &[&str], stdin: &[u8]) -> (i32, 
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Each player's points, in seat order, after the turns `..=turn` of a checked
+/// game (its first): the scorings of those turns added up, none of the final
+/// scoring. What the record of the game stopped after that turn must score.
+pub fn points_after_turn(outcome: &carcref::Outcome, turn: u32) -> Vec<(String, u32)> {
+    let replay = outcome.games.first().unwrap().replay.as_ref().unwrap();
+    replay
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let player = carcref::Player(u8::try_from(i).unwrap());
+            let points = replay
+                .events
+                .iter()
+                .filter(|e| e.turn.is_some_and(|t| t <= turn))
+                .map(|e| e.points_for(player))
+                .sum();
+            (name.clone(), points)
+        })
+        .collect()
+}
+
+/// Each player's points, in seat order, as a checked game (its first) scores.
+pub fn points(outcome: &carcref::Outcome) -> Vec<(String, u32)> {
+    let score = outcome.games.first().unwrap().score().unwrap();
+    score
+        .players
+        .iter()
+        .cloned()
+        .zip(score.totals.iter().copied())
+        .collect()
+}
