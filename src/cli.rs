@@ -77,18 +77,37 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         jobs: usize,
     },
-    /// Explain every point of a record's score.
+    /// Explain every point of a record's score: a sheet of every turn's
+    /// running totals, claims and scorings with their arithmetic. A faulty
+    /// record is scored up to its last legal turn, labelled so.
     Score {
-        /// The record (or - for standard input).
-        file: PathBuf,
+        /// The records (or - for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = ScoreFormat::Human)]
         format: ScoreFormat,
         /// Score by the text of a rules edition (HiG-2012 or RGG-2000), without
         /// the record's variants: the rulebook's verdict. Claims are checked only
         /// when that is the record's own edition and it names no variant.
-        #[arg(long, value_parser = parse_edition)]
+        #[arg(long, value_parser = parse_edition, conflicts_with = "compare_editions")]
         rules: Option<Edition>,
+        /// The position after this turn, with the final scoring as if the game
+        /// ended there: how an unfinished game is adjudicated (the Result tag
+        /// is then not compared).
+        #[arg(long)]
+        turn: Option<u32>,
+        /// Apply the final scoring where the record stops, whatever its
+        /// Termination tag says: at its end, or after its last legal turn.
+        #[arg(long = "final")]
+        final_scoring: bool,
+        /// Only this game of each file (1-based).
+        #[arg(long)]
+        game: Option<usize>,
+        /// Score under both editions by their texts (the record's variants
+        /// dropped) and show the items that differ and the winner under each.
+        #[arg(long)]
+        compare_editions: bool,
     },
     /// Write records in canonical form (in place; `-` writes standard input's
     /// canonical form to standard output).
@@ -266,10 +285,26 @@ pub fn run(cli: Cli) -> ExitCode {
             jobs,
         } => check(&paths, format, jobs, color, &catalog, &mut out, &mut err),
         Command::Score {
-            file,
+            files,
             format,
             rules,
-        } => score(&file, format, rules, &catalog, &mut out, &mut err),
+            turn,
+            final_scoring,
+            game,
+            compare_editions,
+        } => {
+            let request = ScoreRequest {
+                format,
+                options: ReplayOptions {
+                    edition: rules,
+                    until: turn,
+                    final_scoring,
+                },
+                game,
+                compare_editions,
+            };
+            score(&files, &request, &catalog, &mut out, &mut err)
+        }
         Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
         Command::Fix { file, apply } => fix(&file, apply, &catalog, &mut out, &mut err),
         Command::Show {
@@ -646,43 +681,232 @@ fn report_no_game(err: &mut impl Write, name: &str) {
     render_no_game(&mut Sink::new(err), name, &RenderOptions::default());
 }
 
-fn score(
-    file: &Path,
+/// What `carcref score` was asked.
+#[derive(Debug, Clone, Copy)]
+struct ScoreRequest {
     format: ScoreFormat,
-    rules: Option<Edition>,
+    /// The edition, the turn to stop after, the final scoring.
+    options: ReplayOptions,
+    /// Only this game of each file (1-based).
+    game: Option<usize>,
+    compare_editions: bool,
+}
+
+fn score(
+    files: &[PathBuf],
+    request: &ScoreRequest,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    if request.game == Some(0) {
+        let _ = writeln!(err, "error: games are numbered from 1");
+        return EXIT_USAGE;
+    }
+    let mut code = 0;
+    for file in files {
+        code = code.max(score_file(file, request, catalog, out, err));
+    }
+    code
+}
+
+/// `carcref score` on one file, a game at a time.
+fn score_file(
+    file: &Path,
+    request: &ScoreRequest,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
     use crate::report::render_score;
     let name = file.display().to_string();
-    let format = match format {
+    let format = match request.format {
         ScoreFormat::Human => report::ScoreFormat::Human,
         ScoreFormat::Json => report::ScoreFormat::Json,
         ScoreFormat::Yaml => report::ScoreFormat::Yaml,
     };
-    let options = ReplayOptions { edition: rules };
     let mut code = 0;
+    let mut found = false;
     let mut text = String::new();
     let read = each_game(file, |index, g| {
-        let outcome = crate::referee::check_game_read(g, catalog, options);
-        text.clear();
-        render_score(&mut text, index, &outcome, format);
+        if request.game.is_some_and(|n| index + 1 != n) {
+            return std::ops::ControlFlow::Continue(());
+        }
+        found = true;
+        let view = crate::report::SourceView::new(&name, g.text, g.base, g.first_line);
+        let outcome = if request.compare_editions {
+            compare_editions(&view, index, g, request, catalog, &mut text)
+        } else {
+            let outcome = crate::referee::check_game_read(g, catalog, request.options);
+            text.clear();
+            render_score(&mut text, &view, index, &outcome, format);
+            outcome
+        };
+        if let Some(t) = request.options.until
+            && t > 0
+            && outcome.replay.is_some()
+            && !outcome.record.turns.iter().any(|r| r.number.value == t)
+        {
+            let _ = writeln!(err, "error: {name}: game {} has no turn {t}", index + 1);
+            code = EXIT_USAGE;
+            return std::ops::ControlFlow::Continue(());
+        }
         let _ = out.write_all(text.as_bytes());
         if outcome.has_errors() {
             report_game(&mut *err, &name, g, index, &outcome.diagnostics);
-            code = 1;
+            code = code.max(1);
         }
-        std::ops::ControlFlow::Continue(())
+        if request.game.is_some() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
     });
     match read {
         Ok(0) => {
             report_no_game(err, &name);
             1
         }
+        Ok(count) if !found => {
+            let n = request.game.unwrap_or(0);
+            let _ = writeln!(err, "error: {name} has {count} games; there is no game {n}");
+            EXIT_USAGE
+        }
         Ok(_) => code,
         Err(e) => code.max(report_stream_fault(err, &name, &e, 0)),
     }
+}
+
+/// `score --compare-editions` on one game: the game replayed by the text of
+/// each edition (its variants dropped), the items that differ written to
+/// `text`. The outcome under the record's own edition (for its faults).
+fn compare_editions(
+    view: &crate::report::SourceView<'_>,
+    index: usize,
+    g: &crate::stream::Game<'_>,
+    request: &ScoreRequest,
+    catalog: &TileCatalog,
+    text: &mut String,
+) -> crate::referee::GameOutcome {
+    use crate::report::sheet;
+    let by = |edition| {
+        crate::referee::check_game_read(
+            g,
+            catalog,
+            ReplayOptions {
+                edition: Some(edition),
+                ..request.options
+            },
+        )
+    };
+    let (a, b) = (by(Edition::HiG2012), by(Edition::Rgg2000));
+    let outcome = crate::referee::check_game_read(
+        g,
+        catalog,
+        ReplayOptions {
+            edition: None,
+            ..request.options
+        },
+    );
+    text.clear();
+    let variants: Vec<String> = outcome
+        .record
+        .tag("Variants")
+        .map(|t| {
+            t.value
+                .value
+                .split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let sheets = (
+        a.replay.as_ref().and_then(|r| Some((r, r.sheet()?))),
+        b.replay.as_ref().and_then(|r| Some((r, r.sheet()?))),
+    );
+    match request.format {
+        ScoreFormat::Human => {
+            use std::fmt::Write as _;
+            let _ = writeln!(
+                text,
+                "Game {} — HiG-2012 against RGG-2000, each by its text",
+                index + 1
+            );
+            if !variants.is_empty() {
+                let _ = writeln!(
+                    text,
+                    "the record's variants are dropped: {}",
+                    crate::report::shown_text(&variants.join(", "), crate::report::MAX_TEXT)
+                );
+            }
+            for o in [&a, &b] {
+                let label = crate::report::position_label(o, view);
+                let _ = writeln!(text, "{label}");
+            }
+            if let (Some(sa), Some(sb)) = sheets {
+                sheet::write_comparison(text, sa, sb);
+            }
+        }
+        ScoreFormat::Json | ScoreFormat::Yaml => {
+            let editions: Vec<serde_json::Value> = [&a, &b]
+                .into_iter()
+                .map(|o| {
+                    let v = crate::report::score_view(index, o, view);
+                    let winners = o
+                        .replay
+                        .as_ref()
+                        .and_then(|r| r.sheet())
+                        .map(sheet::winners);
+                    serde_json::json!({
+                        "rules": v.rules,
+                        "status": v.status,
+                        "position_after": v.position_after,
+                        "stopped_at": v.stopped_at,
+                        "final_scoring": v.final_scoring,
+                        "totals": v.totals,
+                        "winners": winners,
+                    })
+                })
+                .collect();
+            let differences: Vec<serde_json::Value> = match sheets {
+                (Some(sa), Some(sb)) => sheet::differences(sa, sb)
+                    .into_iter()
+                    .map(|d| {
+                        let [ta, tb] = d.by_edition;
+                        serde_json::json!({
+                            "turn": d.turn,
+                            "item": d.item,
+                            "HiG-2012": ta,
+                            "RGG-2000": tb,
+                        })
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let winner_changes = match sheets {
+                (Some(sa), Some(sb)) => Some(sheet::winners(sa.1) != sheet::winners(sb.1)),
+                _ => None,
+            };
+            let value = serde_json::json!({
+                "file": view.name,
+                "game": index + 1,
+                "variants_dropped": variants,
+                "editions": editions,
+                "winner_changes": winner_changes,
+                "differences": differences,
+            });
+            if request.format == ScoreFormat::Json {
+                text.push_str(&value.to_string());
+                text.push('\n');
+            } else if let Ok(y) = crate::report::yaml::to_string(&value) {
+                text.push_str("---\n");
+                text.push_str(&y);
+            }
+        }
+    }
+    outcome
 }
 
 /// One game of a file, read for a command that works on one game.
@@ -779,13 +1003,31 @@ fn show(
         let _ = writeln!(err, "error: {}: game {game} has no turn {t}", one.name);
         return EXIT_USAGE;
     }
-    let state = match crate::referee::replay_to(&one.record, catalog, turn) {
-        Ok(g) => g,
+    let position = match crate::referee::replay_until(&one.record, catalog, turn) {
+        Ok(p) => p,
         Err(diagnostics) => {
             one.write_faults(err, &diagnostics);
             return 1;
         }
     };
+    // A faulty record is shown after its last legal turn, labelled so.
+    let mut code = 0;
+    if let Some((illegal, fault)) = &position.stopped {
+        let label = format!(
+            "position after turn {}; turn {illegal} is illegal: {} {}",
+            position.game.turn(),
+            fault.code(),
+            crate::report::shown_text(&fault.to_string(), crate::report::MAX_TEXT)
+        );
+        one.write_faults(err, std::slice::from_ref(fault));
+        if svg.is_some() {
+            let _ = writeln!(err, "{label}");
+        } else {
+            let _ = writeln!(out, "{label}");
+        }
+        code = 1;
+    }
+    let state = position.game;
     match svg {
         Some(path) => {
             let picture = crate::show::board_svg(
@@ -806,7 +1048,7 @@ fn show(
             );
         }
     }
-    0
+    code
 }
 
 fn moves(

@@ -26,6 +26,9 @@ pub struct ScoreSheet {
     pub edition: Edition,
     /// Whether the final scoring was applied.
     pub final_scoring: bool,
+    /// Whether a completed city of two tiles scores 1 a tile and 1 a banner
+    /// (the 2000 rules, or the variant `tiny-city-2`), for explaining its points.
+    pub tiny_city_two: bool,
 }
 
 impl ScoreSheet {
@@ -43,6 +46,12 @@ pub struct Replay {
     pub events: Vec<ScoreEvent>,
     /// The scores, if every turn was legal.
     pub score: Option<ScoreSheet>,
+    /// Where the replay stopped at an illegal turn: that turn, its fault, and
+    /// the scores after the last legal turn.
+    pub stopped: Option<Stopped>,
+    /// The number of the last turn replayed (0: none; with
+    /// [`ReplayOptions::until`], at most that turn).
+    pub position_after: u32,
     /// Faults found.
     pub diagnostics: Vec<Diagnostic>,
     /// Player names in seat order (empty if the header was unusable).
@@ -55,12 +64,42 @@ pub struct Replay {
     pub time_used: Vec<u32>,
 }
 
+/// Where a replay stopped short of the record's end: at its first illegal turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stopped {
+    /// The number of the illegal turn, as written.
+    pub turn: u32,
+    /// Its fault (the first of the replay's diagnostics that ended it).
+    pub fault: Diagnostic,
+    /// The scores after the last legal turn ([`Replay::position_after`]), with
+    /// the final scoring there if [`ReplayOptions::final_scoring`] asked for it.
+    pub score: ScoreSheet,
+}
+
+impl Replay {
+    /// The scores of the position the replay reached: those of the whole game,
+    /// or those after the last legal turn when a turn was illegal.
+    pub fn sheet(&self) -> Option<&ScoreSheet> {
+        self.score
+            .as_ref()
+            .or(self.stopped.as_ref().map(|s| &s.score))
+    }
+}
+
 /// Options of a replay.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ReplayOptions {
     /// Score under this edition instead of the one the record names (the what-if
     /// of a dispute). Score claims and the result are then not checked.
     pub edition: Option<Edition>,
+    /// Replay the turns up to this one only, and score the position after it as
+    /// if the game had been adjudicated there: the final scoring applies, the
+    /// Result tag (about the whole game) is not compared, and a game that stops
+    /// early is no fault (`E504`).
+    pub until: Option<u32>,
+    /// Apply the final scoring where the replay ends, whatever the Termination
+    /// tag says: at the record's end, or after its last legal turn.
+    pub final_scoring: bool,
 }
 
 /// Replays a parsed record.
@@ -101,8 +140,11 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     let mut events = Vec::new();
     let mut goods_taken = Vec::new();
     let mut times: Vec<TurnTime> = Vec::new();
-    let mut legal = true;
+    let mut stopped_at = None;
     for (i, turn) in record.turns.iter().enumerate() {
+        if options.until.is_some_and(|n| turn.number.value > n) {
+            break;
+        }
         match game.play(turn) {
             Ok(turn_events) => {
                 if let Some((player, _)) = game.last_turn() {
@@ -128,7 +170,9 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                 events.extend(turn_events);
             }
             Err(v) => {
-                diagnostics.push(from_violation(v, turn, record, &game));
+                let fault = from_violation(v, turn, record, &game);
+                stopped_at = Some((turn.number.value, fault.clone()));
+                diagnostics.push(fault);
                 let rest = record.turns.get(i + 1..).unwrap_or(&[]);
                 if let Some(first) = rest.first() {
                     diagnostics.push(Diagnostic::TurnsNotChecked {
@@ -136,25 +180,44 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                         count: rest.len(),
                     });
                 }
-                legal = false;
                 break;
             }
         }
     }
     let players = game.setup().players.clone();
     let time_used = time_used(&times, players.len());
-    if !legal {
+    let position_after = game.turn();
+    let sheet = |game: &Game<'_>, final_scoring: bool| ScoreSheet {
+        players: players.clone(),
+        totals: game.score().iter().map(|(_, s)| *s).collect(),
+        edition: game.edition(),
+        final_scoring,
+        tiny_city_two: game.tiny_city_scores_two(),
+    };
+    if let Some((turn, fault)) = stopped_at {
+        // The position after the last legal turn: its scores, and the final
+        // scoring there when asked (a faulty record adjudicated where it stops).
+        if options.final_scoring {
+            events.extend_from_slice(game.finish());
+        }
+        let score = sheet(&game, options.final_scoring);
         return Replay {
             events,
             score: None,
+            stopped: Some(Stopped { turn, fault, score }),
+            position_after,
             diagnostics: diagnostics.into_vec(),
             players,
             goods_taken,
             time_used,
         };
     }
-    check_clocks(record, &header, &times, &game, &mut diagnostics);
-    if header.termination == Termination::Complete && game.remaining() > 0 {
+    // A replay cut short by `until` is the position adjudicated there.
+    let cut = options.until.is_some();
+    if !cut {
+        check_clocks(record, &header, &times, &game, &mut diagnostics);
+    }
+    if header.termination == Termination::Complete && game.remaining() > 0 && !cut {
         let span = record
             .turns
             .last()
@@ -164,15 +227,16 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             remaining: game.remaining(),
         });
     }
-    let final_scoring = header.termination.scores_final();
+    let final_scoring = header.termination.scores_final() || cut || options.final_scoring;
     if final_scoring {
         events.extend_from_slice(game.finish());
     }
-    let totals: Vec<u32> = game.score().iter().map(|(_, s)| *s).collect();
-    if check_claims {
+    // The Scored and Result tags are about the game as recorded, to its end.
+    let check_end = check_claims && !cut && !options.final_scoring;
+    if check_end {
         check_scored(&header, &events, &game, &mut diagnostics);
     }
-    if check_claims && let Some(result) = &header.result {
+    if check_end && let Some(result) = &header.result {
         for (name, claimed, span) in &result.scores {
             match game.seat(name) {
                 None => diagnostics.push(Diagnostic::UnknownPlayer {
@@ -196,12 +260,9 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     }
     Replay {
         events,
-        score: Some(ScoreSheet {
-            players: players.clone(),
-            totals,
-            edition: game.edition(),
-            final_scoring,
-        }),
+        score: Some(sheet(&game, final_scoring)),
+        stopped: None,
+        position_after,
         diagnostics: diagnostics.into_vec(),
         players,
         goods_taken,
@@ -378,6 +439,35 @@ pub fn replay_to<'c>(
     catalog: &'c TileCatalog,
     turn: Option<u32>,
 ) -> Result<Game<'c>, Vec<Diagnostic>> {
+    let position = replay_until(record, catalog, turn)?;
+    match position.stopped {
+        Some((_, fault)) => Err(vec![fault]),
+        None => Ok(position.game),
+    }
+}
+
+/// A position a record reaches: the game after its last legal turn up to the
+/// one asked for, and the illegal turn that stopped the replay there, if any.
+#[derive(Debug)]
+pub struct Position<'c> {
+    /// The game after the last legal turn replayed.
+    pub game: Game<'c>,
+    /// The illegal turn that stopped the replay (its number as written) and
+    /// its fault.
+    pub stopped: Option<(u32, Diagnostic)>,
+}
+
+/// The game as it stands after a turn (`None`: after every turn), or after the
+/// last legal turn before it when a turn up to it is illegal: a faulty record
+/// still has a position, labelled with the turn that stopped it.
+///
+/// # Errors
+/// The diagnostics of the header, when it is unusable and nothing is replayed.
+pub fn replay_until<'c>(
+    record: &GameRecord,
+    catalog: &'c TileCatalog,
+    turn: Option<u32>,
+) -> Result<Position<'c>, Vec<Diagnostic>> {
     let (header, diagnostics) = Header::read(record);
     let Some(header) = header else {
         return Err(diagnostics);
@@ -392,10 +482,17 @@ pub fn replay_to<'c>(
             break;
         }
         if let Err(v) = game.play(t) {
-            return Err(vec![from_violation(v, t, record, &game)]);
+            let fault = from_violation(v, t, record, &game);
+            return Ok(Position {
+                game,
+                stopped: Some((t.number.value, fault)),
+            });
         }
     }
-    Ok(game)
+    Ok(Position {
+        game,
+        stopped: None,
+    })
 }
 
 /// The faults of a scenario's Pack tag that the catalog shows: ids that name

@@ -471,3 +471,180 @@ fn show_terminal_and_svg() {
         run(&["show", "--highlight", "north", "tests/data/ok.cgn"], None)
     );
 }
+
+#[test]
+fn score_and_show_a_record_with_an_illegal_turn() {
+    // Turn 42 of an example game does not fit: the sheet runs to turn 41,
+    // labelled, without the final scoring unless asked.
+    let file = "tests/data/illegal-turn-42.cgn";
+    let human = run(&["score", file], None);
+    assert!(human.starts_with("exit_code: 1"), "{human}");
+    let sheet = stdout_of(&human);
+    assert!(
+        sheet.starts_with(
+            "Game 1 — rules HiG-2012 — invalid: position after turn 41; \
+             turn 42 is illegal: E301 tile does not fit\n"
+        ),
+        "{sheet}"
+    );
+    assert!(sheet.contains("\n   41  Ann "), "{sheet}");
+    assert!(!sheet.contains("\n   42  "), "{sheet}");
+    snap!("cli_score_illegal_turn", sheet);
+    // The final scoring of that position, when asked.
+    let adjudicated = stdout_of(&run(&["score", "--final", file], None)).to_string();
+    assert!(adjudicated.contains("final scoring\n"), "{adjudicated}");
+    assert!(
+        adjudicated.ends_with("total             7    13    15    20\nwinner Dan\n"),
+        "{adjudicated}"
+    );
+    // JSON: the game, its status, its faults and the position's scores.
+    let json = run(&["score", "--format", "json", file], None);
+    let v: serde_json::Value = serde_json::from_str(stdout_of(&json).trim()).unwrap();
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["position_after"], 41);
+    assert_eq!(v["stopped_at"], 42);
+    assert_eq!(v["final_scoring"], false);
+    assert_eq!(
+        v["totals"],
+        serde_json::json!({"Ann": 0, "Bob": 0, "Cat": 8, "Dan": 2})
+    );
+    assert_eq!(v["faults"][0]["code"], "E301");
+    assert_eq!(v["faults"][0]["line"], 51);
+    assert_eq!(v["faults"][1]["code"], "W101");
+    // `show` draws the same position, labelled.
+    let shown = run(&["show", file], None);
+    assert!(shown.starts_with("exit_code: 1"), "{shown}");
+    let board = stdout_of(&shown);
+    assert!(
+        board.starts_with("position after turn 41; turn 42 is illegal: E301 tile does not fit\n"),
+        "{board}"
+    );
+    let legal = run(&["show", "--turn", "41", file], None);
+    assert!(legal.starts_with("exit_code: 0"), "{legal}");
+    assert_eq!(
+        board.split_once('\n').unwrap().1,
+        stdout_of(&legal),
+        "the board after turn 41"
+    );
+}
+
+#[test]
+fn score_of_a_record_with_a_syntax_error_lists_the_game() {
+    let file = "notation/games/invalid/e102-junk-after-turn.cgn";
+    let json = run(&["score", "--format", "json", file], None);
+    assert!(json.starts_with("exit_code: 1"), "{json}");
+    let v: serde_json::Value = serde_json::from_str(stdout_of(&json).trim()).unwrap();
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["faults"][0]["code"], "E102");
+    assert!(
+        v.get("totals").is_none() && v.get("position_after").is_none(),
+        "{v}"
+    );
+    let human = run(&["score", file], None);
+    assert!(
+        stdout_of(&human).starts_with("Game 1 — not replayed: E102 malformed turn (line 8)\n"),
+        "{human}"
+    );
+}
+
+#[test]
+fn score_after_a_turn_is_the_record_cut_there_and_adjudicated() {
+    let src = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notation/examples/hig2012-two-players.cgn"
+    ))
+    .unwrap();
+    let at_40 = run(
+        &["score", "--turn", "40", "--format", "json", "-"],
+        Some(&src),
+    );
+    assert!(at_40.starts_with("exit_code: 0"), "{at_40}");
+    // The same record, its turns after 40 left out, adjudicated; its Result
+    // tag (the whole game's) left out too.
+    let cut: String = src
+        .lines()
+        .filter(|l| !l.starts_with("[Result "))
+        .filter(|l| {
+            l.split_once(". ")
+                .and_then(|(n, _)| n.parse::<u32>().ok())
+                .is_none_or(|n| n <= 40)
+        })
+        .map(|l| {
+            if l.starts_with("[Termination ") {
+                "[Termination \"adjudicated\"]\n".to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    assert!(cut.contains("\n40. ") && !cut.contains("\n41. "), "{cut}");
+    let adjudicated = run(&["score", "--format", "json", "-"], Some(&cut));
+    assert!(adjudicated.starts_with("exit_code: 0"), "{adjudicated}");
+    assert_eq!(stdout_of(&at_40), stdout_of(&adjudicated));
+    let v: serde_json::Value = serde_json::from_str(stdout_of(&at_40).trim()).unwrap();
+    assert_eq!(v["position_after"], 40);
+    assert_eq!(v["final_scoring"], true);
+    // A turn the record does not have is a usage error.
+    let none = run(&["score", "--turn", "99", "-"], Some(&src));
+    assert!(none.starts_with("exit_code: 2"), "{none}");
+}
+
+#[test]
+fn compare_editions_says_when_the_winner_changes() {
+    // Ann's two-tile city: 4 under HiG-2012, 2 under RGG-2000; Bob's road 3.
+    let out = run(&["score", "--compare-editions", "tests/data/ok.cgn"], None);
+    snap!("cli_score_compare_editions", out.as_str());
+    assert!(
+        stdout_of(&out).contains("the winner changes: Ann under HiG-2012, Bob under RGG-2000\n"),
+        "{out}"
+    );
+    // A record's variants are dropped: each edition by its text.
+    let ok =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ok.cgn")).unwrap();
+    let with_variant = ok.replacen("[Rules", "[Variants \"tiny-city-2\"]\n[Rules", 1);
+    assert!(with_variant.contains("tiny-city-2"));
+    let out = run(&["score", "--compare-editions", "-"], Some(&with_variant));
+    let text = stdout_of(&out);
+    assert!(
+        text.contains("the record's variants are dropped: tiny-city-2\n"),
+        "{out}"
+    );
+    assert!(text.contains("the winner changes"), "{out}");
+    // JSON says so too.
+    let json = run(
+        &[
+            "score",
+            "--compare-editions",
+            "--format",
+            "json",
+            "tests/data/ok.cgn",
+        ],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout_of(&json).trim()).unwrap();
+    assert_eq!(v["winner_changes"], true);
+    assert_eq!(v["editions"][0]["winners"], serde_json::json!(["Ann"]));
+    assert_eq!(v["editions"][1]["winners"], serde_json::json!(["Bob"]));
+}
+
+#[test]
+fn score_several_files_and_one_game() {
+    let out = run(
+        &[
+            "score",
+            "--format",
+            "json",
+            "tests/data/ok.cgn",
+            "tests/data/bad.cgn",
+        ],
+        None,
+    );
+    let files: Vec<String> = stdout_of(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["file"].to_string())
+        .collect();
+    assert_eq!(files, ["\"tests/data/ok.cgn\"", "\"tests/data/bad.cgn\""]);
+    let none = run(&["score", "--game", "2", "tests/data/ok.cgn"], None);
+    assert!(none.starts_with("exit_code: 2"), "{none}");
+    assert!(none.contains("there is no game 2"), "{none}");
+}

@@ -16,6 +16,20 @@ use carcref::{Outcome, ReplayOptions, TileCatalog, check_bytes};
 /// JSON lines a snapshot keeps of one fixture; the others are counted.
 const JSON_LINES: usize = 40;
 
+/// YAML lines a snapshot keeps of one fixture's scores (a game lists all its
+/// faults there); the others are counted.
+const YAML_LINES: usize = 400;
+
+/// The first `n` lines of a text, and a count of the others.
+fn first_lines(text: &str, n: usize) -> String {
+    let total = text.lines().count();
+    let mut out: String = text.lines().take(n).map(|l| format!("{l}\n")).collect();
+    if total > n {
+        out.push_str(&format!("… {} more lines\n", total - n));
+    }
+    out
+}
+
 fn run(path: &Path, declares: bool) -> (Outcome, String) {
     // Fixtures are read as `carcref check` reads a file: as bytes.
     let bytes = std::fs::read(path).unwrap();
@@ -53,21 +67,13 @@ fn run(path: &Path, declares: bool) -> (Outcome, String) {
             width: 80,
         },
     );
-    let json_lines = json.lines().count();
-    let mut json: String = json
-        .lines()
-        .take(JSON_LINES)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    if json_lines > JSON_LINES {
-        json.push_str(&format!("… {} more lines\n", json_lines - JSON_LINES));
-    }
+    let json = first_lines(&json, JSON_LINES);
     let body = format!(
         "## Diagnostics\n{}\n## Diagnostics (JSON)\n{}\n## Score\n{}\n## Score (JSON)\n{}",
         diagnostics,
         json,
-        render_scores(&outcome, ScoreFormat::Yaml),
-        render_scores(&outcome, ScoreFormat::Json)
+        first_lines(&render_scores(&outcome, ScoreFormat::Yaml), YAML_LINES),
+        first_lines(&render_scores(&outcome, ScoreFormat::Json), JSON_LINES)
     );
     (outcome, body)
 }

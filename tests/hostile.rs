@@ -559,7 +559,7 @@ fn control_characters_are_escaped_in_human_output() {
     let named = SHORT_GAME.replace("Bob", "B\u{7}ob");
     let (_, stdout, _) = run_with(&["score", "-"], named.as_bytes());
     assert!(
-        stdout.contains("B\\u{7}ob 3") && !stdout.contains('\u{7}'),
+        stdout.contains("B\\u{7}ob +3") && !stdout.contains('\u{7}'),
         "{stdout:?}"
     );
 }

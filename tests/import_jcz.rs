@@ -439,6 +439,7 @@ fn the_river_game_needs_the_programs_variants() {
     // The rulebook's verdict: the variants dropped, the fourth D is one too many.
     let options = ReplayOptions {
         edition: Some(carcref::Edition::HiG2012),
+        ..ReplayOptions::default()
     };
     let outcome = check_with("river.cgn", &cgn, &catalog(), options);
     let codes: Vec<String> = outcome.games[0]

@@ -49,6 +49,7 @@ fn tiny_city_2_scores_a_two_tile_city_2_under_the_2012_rules() {
         &TileCatalog::embedded().unwrap(),
         ReplayOptions {
             edition: Some(carcref::Edition::HiG2012),
+            ..ReplayOptions::default()
         },
     );
     assert_eq!(outcome.games[0].score().unwrap().totals, vec![4, 0]);

@@ -1,6 +1,7 @@
 //! Rendering: diagnostics (human via miette, short, JSON lines, GitHub
 //! annotations) and score breakdowns (human, JSON lines, YAML).
 
+pub mod sheet;
 mod source;
 pub mod yaml;
 
@@ -14,7 +15,7 @@ use serde::ser::SerializeMap;
 pub use source::{Excerpt, LineIndex, MAX_TEXT, SourceView, needs_escape, shown_text};
 
 use crate::diagnostics::Diagnostic;
-use crate::referee::{Outcome, ScoreSheet};
+use crate::referee::Outcome;
 use crate::score::{ScoreEvent, ScoreReason};
 
 /// How to print diagnostics.
@@ -334,22 +335,54 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// A game's score as reports show it.
+/// A game's score as reports show it: every game of a file appears, with its
+/// status and faults; a game that was replayed has the scores of the position
+/// it reached (the end, the turn asked for, or the last legal turn).
 #[derive(Debug, Clone, Serialize)]
 pub struct ScoreView {
+    /// The file the game was read from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// 1-based game index in its file.
     pub game: usize,
+    /// `valid` (no error) or `invalid`.
+    pub status: &'static str,
+    /// The last turn of the position scored (absent: the game was not
+    /// replayed, and has no score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position_after: Option<u32>,
+    /// The illegal turn that stopped the replay, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<u32>,
     /// Rules edition scored under.
-    pub rules: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// Whether final scoring was applied.
-    pub final_scoring: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_scoring: Option<bool>,
     /// Points per player in seat order.
-    pub totals: OrderedMap<u32>,
-    /// Every scoring event.
-    pub events: Vec<EventView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub totals: Option<OrderedMap<u32>>,
+    /// Every scoring event (absent when the game has no score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub events: Option<Vec<EventView>>,
     /// Goods tokens taken during the game (Traders & Builders).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub goods_taken: Vec<GoodsTakenView>,
+    /// The game's faults (errors and warnings), in the order found.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<FaultView>,
+}
+
+/// A fault as score reports list it.
+#[derive(Debug, Clone, Serialize)]
+pub struct FaultView {
+    /// Its code, e.g. `E301`.
+    pub code: String,
+    /// Its message.
+    pub message: String,
+    /// The line of the file it points at (1-based).
+    pub line: usize,
 }
 
 /// Goods tokens a turn took, as reports show them.
@@ -401,31 +434,49 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
     }
 }
 
-/// The score view of a game, if it was scored.
-pub fn score_view(index: usize, replay: &crate::referee::Replay, sheet: &ScoreSheet) -> ScoreView {
-    let events = &replay.events;
+/// The score view of a game (`index`: 0-based, in its file; `view`: its
+/// text, for the lines of its faults).
+pub fn score_view(
+    index: usize,
+    game: &crate::referee::GameOutcome,
+    view: &SourceView<'_>,
+) -> ScoreView {
+    let replay = game.replay.as_ref();
+    let sheet = replay.and_then(crate::referee::Replay::sheet);
+    let players = sheet.map_or(&[][..], |s| s.players.as_slice());
     ScoreView {
+        file: None,
         game: index + 1,
-        rules: sheet.edition.to_string(),
-        final_scoring: sheet.final_scoring,
-        totals: OrderedMap(
-            sheet
-                .players
-                .iter()
-                .cloned()
-                .zip(sheet.totals.iter().copied())
-                .collect(),
-        ),
-        events: events
-            .iter()
-            .map(|e| event_view(e, &sheet.players))
-            .collect(),
+        status: if game.has_errors() {
+            "invalid"
+        } else {
+            "valid"
+        },
+        position_after: sheet.and(replay.map(|r| r.position_after)),
+        stopped_at: replay.and_then(|r| r.stopped.as_ref()).map(|s| s.turn),
+        rules: sheet.map(|s| s.edition.to_string()),
+        final_scoring: sheet.map(|s| s.final_scoring),
+        totals: sheet.map(|s| {
+            OrderedMap(
+                s.players
+                    .iter()
+                    .cloned()
+                    .zip(s.totals.iter().copied())
+                    .collect(),
+            )
+        }),
+        events: match (replay, sheet) {
+            (Some(r), Some(_)) => Some(r.events.iter().map(|e| event_view(e, players)).collect()),
+            _ => None,
+        },
         goods_taken: replay
-            .goods_taken
+            .filter(|_| sheet.is_some())
+            .map(|r| r.goods_taken.as_slice())
+            .unwrap_or_default()
             .iter()
             .map(|(turn, p, goods)| GoodsTakenView {
                 turn: *turn,
-                player: sheet.players.get(p.index()).cloned().unwrap_or_default(),
+                player: players.get(p.index()).cloned().unwrap_or_default(),
                 goods: OrderedMap(
                     crate::tiles::Goods::ALL
                         .iter()
@@ -434,6 +485,15 @@ pub fn score_view(index: usize, replay: &crate::referee::Replay, sheet: &ScoreSh
                         .map(|(g, n)| (g.name().to_string(), *n))
                         .collect(),
                 ),
+            })
+            .collect(),
+        faults: game
+            .diagnostics
+            .iter()
+            .map(|d| FaultView {
+                code: d.code(),
+                message: d.to_string(),
+                line: view.line_col(d.span().start).0,
             })
             .collect(),
     }
@@ -451,143 +511,109 @@ pub enum ScoreFormat {
     Yaml,
 }
 
-/// Renders the score of every game of an outcome that was scored.
+/// Renders the score of every game of an outcome.
 pub fn render_scores(outcome: &Outcome, format: ScoreFormat) -> String {
     let mut out = String::new();
+    let view = SourceView::new(&outcome.name, &outcome.src, 0, 0);
     for (i, game) in outcome.games.iter().enumerate() {
-        render_score(&mut out, i, game, format);
+        render_score(&mut out, &view, i, game, format);
     }
     out
 }
 
-/// Renders the score of one game (`index`: 0-based, in its file), if it was
-/// scored.
+/// The label of a game's position: its status, where the position is, and
+/// why the replay stopped there, e.g. `position after turn 41; turn 42 is
+/// illegal: E301 tile does not fit`.
+pub fn position_label(game: &crate::referee::GameOutcome, view: &SourceView<'_>) -> String {
+    let first_error = game.diagnostics.iter().find(|d| d.is_error());
+    let Some(replay) = &game.replay else {
+        return match first_error {
+            Some(d) => format!(
+                "not replayed: {} {} (line {})",
+                d.code(),
+                shown_text(&d.to_string(), MAX_TEXT),
+                view.line_col(d.span().start).0
+            ),
+            None => "not replayed".to_string(),
+        };
+    };
+    let Some(sheet) = replay.sheet() else {
+        return match first_error {
+            Some(d) => format!(
+                "not replayed: {} {}",
+                d.code(),
+                shown_text(&d.to_string(), MAX_TEXT)
+            ),
+            None => "not replayed".to_string(),
+        };
+    };
+    let mut label = format!("rules {}", sheet.edition);
+    match &replay.stopped {
+        Some(stopped) => {
+            let _ = write!(
+                label,
+                " — invalid: position after turn {}; turn {} is illegal: {} {}",
+                replay.position_after,
+                stopped.turn,
+                stopped.fault.code(),
+                shown_text(&stopped.fault.to_string(), MAX_TEXT)
+            );
+        }
+        None => {
+            let mut codes: Vec<String> = Vec::new();
+            for d in game.diagnostics.iter().filter(|d| d.is_error()) {
+                if !codes.contains(&d.code()) {
+                    codes.push(d.code());
+                }
+            }
+            if codes.is_empty() {
+                label.push_str(" — valid");
+            } else {
+                let _ = write!(label, " — invalid: {}", codes.join(", "));
+            }
+            let _ = write!(label, "; position after turn {}", replay.position_after);
+        }
+    }
+    if sheet.final_scoring {
+        label.push_str(", with the final scoring");
+    }
+    label
+}
+
+/// Renders the score of one game (`index`: 0-based, in its file; `view`: its
+/// text). Every game is rendered: one not replayed (syntax errors, an unusable
+/// header) with its status and faults and no score; one stopped by an illegal
+/// turn with the scores after the last legal turn, labelled.
 pub fn render_score(
     out: &mut String,
+    view: &SourceView<'_>,
     index: usize,
     game: &crate::referee::GameOutcome,
     format: ScoreFormat,
 ) {
-    let Some(replay) = &game.replay else { return };
-    let Some(sheet) = &replay.score else { return };
-    let view = score_view(index, replay, sheet);
+    let mut score = score_view(index, game, view);
     match format {
-        ScoreFormat::Human => out.push_str(&score_human(&view)),
+        ScoreFormat::Human => {
+            let _ = writeln!(out, "Game {} — {}", index + 1, position_label(game, view));
+            if let Some(replay) = &game.replay
+                && let Some(sheet) = replay.sheet()
+            {
+                sheet::write_sheet(out, &game.record, replay, sheet);
+            }
+        }
         ScoreFormat::Json => {
-            if let Ok(s) = serde_json::to_string(&view) {
+            score.file = Some(view.name.to_string());
+            if let Ok(s) = serde_json::to_string(&score) {
                 out.push_str(&s);
                 out.push('\n');
             }
         }
         ScoreFormat::Yaml => {
-            if let Ok(s) = yaml::to_string(&view) {
+            score.file = Some(view.name.to_string());
+            if let Ok(s) = yaml::to_string(&score) {
                 out.push_str("---\n");
                 out.push_str(&s);
             }
         }
     }
-}
-
-/// A readable score breakdown.
-pub fn score_human(view: &ScoreView) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "Game {} — rules {}", view.game, view.rules);
-    let mut final_started = false;
-    for e in &view.events {
-        if e.turn.is_none() && !final_started {
-            final_started = true;
-            let _ = writeln!(out, "Final scoring");
-        }
-        let when = e
-            .turn
-            .map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
-        let at = e.at.as_deref().unwrap_or("-");
-        let what = match e.reason {
-            ScoreReason::Completed => format!("{} at {at} completed", e.feature),
-            ScoreReason::Incomplete => format!("{} at {at} incomplete", e.feature),
-            ScoreReason::Farm if e.fields.is_empty() => {
-                format!("field at {at} supplies cities at {}", e.cities.join(", "))
-            }
-            ScoreReason::Farm => {
-                format!("city at {at} supplied by fields at {}", e.fields.join(", "))
-            }
-            ScoreReason::Goods => format!("most {} tokens", e.goods.map_or("goods", |g| g.name())),
-        };
-        let plural =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let mut detail = plural(e.tiles.len(), "tile", "tiles");
-        if e.banners > 0 {
-            let _ = write!(
-                detail,
-                ", {}",
-                plural(e.banners as usize, "banner", "banners")
-            );
-        }
-        if e.inns > 0 {
-            let _ = write!(detail, ", {}", plural(e.inns as usize, "inn", "inns"));
-        }
-        if e.cathedrals > 0 {
-            let _ = write!(
-                detail,
-                ", {}",
-                plural(e.cathedrals as usize, "cathedral", "cathedrals")
-            );
-        }
-        let followers: Vec<String> = e
-            .followers
-            .0
-            .iter()
-            .chain(&e.tokens.0)
-            .map(|(n, s)| format!("{} {s}", shown_text(n, MAX_TEXT)))
-            .collect();
-        let points: Vec<String> = e
-            .points
-            .0
-            .iter()
-            .map(|(n, p)| {
-                let shown = shown_text(n, MAX_TEXT);
-                if e.pigs.contains(n) {
-                    format!("{shown} +{p} (pig)")
-                } else {
-                    format!("{shown} +{p}")
-                }
-            })
-            .collect();
-        let (detail, held) = if e.reason == ScoreReason::Goods {
-            (String::new(), "tokens")
-        } else {
-            (format!(" ({detail})"), "followers")
-        };
-        let _ = writeln!(
-            out,
-            "{when}  {what}{detail}; {held}: {}; scores: {}",
-            followers.join(", "),
-            points.join(", ")
-        );
-    }
-    if !view.goods_taken.is_empty() {
-        let taken: Vec<String> = view
-            .goods_taken
-            .iter()
-            .map(|g| {
-                let goods: Vec<String> =
-                    g.goods.0.iter().map(|(k, n)| format!("{k}+{n}")).collect();
-                format!(
-                    "turn {} {} {}",
-                    g.turn,
-                    shown_text(&g.player, MAX_TEXT),
-                    goods.join(",")
-                )
-            })
-            .collect();
-        let _ = writeln!(out, "Goods taken: {}", taken.join("; "));
-    }
-    let totals: Vec<String> = view
-        .totals
-        .0
-        .iter()
-        .map(|(n, p)| format!("{} {p}", shown_text(n, MAX_TEXT)))
-        .collect();
-    let _ = writeln!(out, "Totals: {}", totals.join(", "));
-    out
 }

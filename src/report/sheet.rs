@@ -1,0 +1,514 @@
+//! The human score sheet of `carcref score`: an adjudication sheet. Each turn
+//! with every player's running total and the record's claims beside the
+//! referee's count; each scoring with its arithmetic (tiles, banners, inns,
+//! cathedrals, cities, the pig) and its majority; then the final scoring. And
+//! the comparison of the two editions (`score --compare-editions`).
+//!
+//! The arithmetic is read off the [`ScoreEvent`]'s fields (tiles, banners,
+//! inns, cathedrals, cities, pigs) with the factors of `crate::score` and
+//! `crate::rules::expansions`; [`Arithmetic::points`] is what it comes to,
+//! which a test holds equal to the event's points on every shipped game.
+
+use std::fmt::Write as _;
+
+use crate::notation::GameRecord;
+use crate::player::Player;
+use crate::referee::{Replay, ScoreSheet};
+use crate::rules::Edition;
+use crate::rules::expansions::traders_and_builders::GOODS_MAJORITY_POINTS;
+use crate::score::{ScoreEvent, ScoreReason};
+use crate::tiles::FeatureKind;
+
+use super::{MAX_TEXT, shown_text};
+
+/// How an item's points are reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arithmetic {
+    /// The sum as written, e.g. `5 tiles × 2 + 2 banners × 2 = 14`.
+    pub text: String,
+    /// What it comes to for a winner without a pig.
+    pub points: u32,
+}
+
+/// `n thing`/`n things`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `tiles × f [+ banners × f] = total`.
+fn per_tile(tiles: u32, banners: u32, factor: u32) -> Arithmetic {
+    let mut text = format!("{} × {factor}", plural(tiles as usize, "tile", "tiles"));
+    if banners > 0 {
+        let _ = write!(
+            text,
+            " + {} × {factor}",
+            plural(banners as usize, "banner", "banners")
+        );
+    }
+    let points = factor * (tiles + banners);
+    let _ = write!(text, " = {points}");
+    Arithmetic { text, points }
+}
+
+/// Points a farm pays for each city under an edition (without a pig): 3 a
+/// city and field under the 2012 rules, 4 a city under the 2000 rules.
+pub fn farm_factor(edition: Edition) -> u32 {
+    match edition {
+        Edition::HiG2012 => 3,
+        Edition::Rgg2000 => 4,
+    }
+}
+
+/// The arithmetic of one scoring, from its fields: the edition's factors, and
+/// `tiny_city_two` when a completed two-tile city scores 1 a tile and 1 a
+/// banner (the 2000 rules, or the variant `tiny-city-2`).
+pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arithmetic {
+    let complete = e.reason == ScoreReason::Completed;
+    let tiles = e.tiles.len() as u32;
+    match (e.reason, e.kind) {
+        (ScoreReason::Goods, _) => Arithmetic {
+            text: format!(
+                "most {}: {GOODS_MAJORITY_POINTS}",
+                e.goods.map_or("goods", |g| g.name())
+            ),
+            points: GOODS_MAJORITY_POINTS,
+        },
+        (ScoreReason::Farm, _) => {
+            let factor = farm_factor(edition);
+            let cities = e.cities.len() as u32;
+            let points = factor * cities;
+            let what = match edition {
+                Edition::HiG2012 => plural(cities as usize, "completed city", "completed cities"),
+                Edition::Rgg2000 => plural(cities as usize, "city supplied", "cities supplied"),
+            };
+            Arithmetic {
+                text: format!("{what} × {factor} = {points}"),
+                points,
+            }
+        }
+        (_, FeatureKind::City) if e.cathedrals > 0 && complete => {
+            let mut a = per_tile(tiles, e.pennants, 3);
+            a.text.push_str(" (cathedral)");
+            a
+        }
+        (_, FeatureKind::City) if e.cathedrals > 0 => Arithmetic {
+            text: format!(
+                "{} with a cathedral, incomplete = 0",
+                plural(tiles as usize, "tile", "tiles")
+            ),
+            points: 0,
+        },
+        (_, FeatureKind::City) if complete && !(tiny_city_two && tiles == 2) => {
+            per_tile(tiles, e.pennants, 2)
+        }
+        (_, FeatureKind::City) if complete => {
+            let mut a = per_tile(tiles, e.pennants, 1);
+            a.text.push_str(" (a two-tile city)");
+            a
+        }
+        (_, FeatureKind::City) => per_tile(tiles, e.pennants, 1),
+        (_, FeatureKind::Road) if e.inns > 0 && complete => {
+            let mut a = per_tile(tiles, 0, 2);
+            a.text.push_str(" (inn)");
+            a
+        }
+        (_, FeatureKind::Road) if e.inns > 0 => Arithmetic {
+            text: format!(
+                "{} with an inn, incomplete = 0",
+                plural(tiles as usize, "tile", "tiles")
+            ),
+            points: 0,
+        },
+        (_, FeatureKind::Road) => per_tile(tiles, 0, 1),
+        // The monastery's tile and the tiles around it, one point each.
+        (_, FeatureKind::Monastery | FeatureKind::Field) => {
+            let around = tiles.saturating_sub(1);
+            Arithmetic {
+                text: format!("1 + {around} around = {}", 1 + around),
+                points: 1 + around,
+            }
+        }
+    }
+}
+
+/// What a pig makes of a farm's points for its owner, e.g. `pig: 3 cities × 4
+/// = 12`.
+pub fn pig_arithmetic(e: &ScoreEvent, edition: Edition) -> Arithmetic {
+    let cities = e.cities.len() as u32;
+    let factor = farm_factor(edition) + 1;
+    let points = factor * cities;
+    Arithmetic {
+        text: format!(
+            "pig: {} × {factor} = {points}",
+            plural(cities as usize, "city", "cities")
+        ),
+        points,
+    }
+}
+
+/// The word for the figures that decide a feature's majority.
+fn holders(e: &ScoreEvent) -> &'static str {
+    match (e.reason, e.kind) {
+        (ScoreReason::Goods, _) => "tokens",
+        (ScoreReason::Farm, _) | (_, FeatureKind::Field) => "farmers",
+        (_, FeatureKind::City) => "knights",
+        (_, FeatureKind::Road) => "thieves",
+        (_, FeatureKind::Monastery) => "monks",
+    }
+}
+
+/// A name as shown: escaped and cut.
+fn shown(players: &[String], p: Player) -> String {
+    shown_text(players.get(p.index()).map_or("?", String::as_str), MAX_TEXT)
+}
+
+/// The figures of each player on a scoring: `knights Ann 2, Bob 1`.
+pub fn strength_text(e: &ScoreEvent, players: &[String]) -> String {
+    let strength: Vec<String> = e
+        .strength
+        .iter()
+        .map(|(p, s)| format!("{} {s}", shown(players, *p)))
+        .collect();
+    format!("{} {}", holders(e), strength.join(", "))
+}
+
+/// The feature an item scores, e.g. `city at 0,0 N completed`.
+pub fn item_name(e: &ScoreEvent) -> String {
+    let at = e.at.map_or_else(|| "-".to_string(), |a| a.to_string());
+    let list = |refs: &[crate::score::FeatureRef]| {
+        refs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match e.reason {
+        ScoreReason::Completed => format!("{} at {at} completed", e.kind),
+        ScoreReason::Incomplete => format!("{} at {at} incomplete", e.kind),
+        ScoreReason::Farm if e.fields.is_empty() => {
+            format!("field at {at} (cities at {})", list(&e.cities))
+        }
+        ScoreReason::Farm => format!("city at {at} (fields at {})", list(&e.fields)),
+        ScoreReason::Goods => format!("{} tokens", e.goods.map_or("goods", |g| g.name())),
+    }
+}
+
+/// One item of the sheet: what it is, its arithmetic, its majority and the
+/// points of each winner, e.g. `city at 0,1 N completed: 3 tiles × 2 + 1
+/// banner × 2 = 8; knights Ann 2, Bob 1 → Ann +8`.
+pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
+    let a = arithmetic(e, sheet.edition, sheet.tiny_city_two);
+    let scores: Vec<String> = e
+        .winners
+        .iter()
+        .map(|p| {
+            let scored = format!("{} +{}", shown(&sheet.players, *p), e.points_for(*p));
+            if e.pigs.contains(p) {
+                format!("{scored} ({})", pig_arithmetic(e, sheet.edition).text)
+            } else {
+                scored
+            }
+        })
+        .collect();
+    let tie = if e.winners.len() > 1 { " (tie)" } else { "" };
+    format!(
+        "{}: {}; {} → {}{tie}",
+        item_name(e),
+        a.text,
+        strength_text(e, &sheet.players),
+        scores.join(", ")
+    )
+}
+
+/// Totals of every seat as right-aligned columns.
+fn columns(totals: &[u32], widths: &[usize]) -> String {
+    totals
+        .iter()
+        .zip(widths)
+        .map(|(t, w)| format!("{t:>w$}"))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// Writes the sheet of a scored game: a line per turn up to the position
+/// (running totals, claims beside the count, goods taken), each scoring's
+/// arithmetic under its turn, the final scoring if applied, and the totals.
+pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet: &ScoreSheet) {
+    let players = &sheet.players;
+    let names: Vec<String> = players.iter().map(|n| shown_text(n, MAX_TEXT)).collect();
+    let widths: Vec<usize> = names.iter().map(|n| n.chars().count().max(4)).collect();
+    let who = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let header: Vec<String> = names
+        .iter()
+        .zip(&widths)
+        .map(|(n, w)| format!("{n:>w$}"))
+        .collect();
+    let _ = writeln!(out, " turn  {:<who$}  {}", "player", header.join("  "));
+    let mut running = vec![0u32; players.len()];
+    let mut events = replay.events.iter().peekable();
+    for turn in &record.turns {
+        let n = turn.number.value;
+        if n > replay.position_after {
+            break;
+        }
+        let mut items = Vec::new();
+        let mut this_turn = vec![0u32; players.len()];
+        while let Some(e) = events.next_if(|e| e.turn.is_some_and(|t| t <= n)) {
+            for (i, t) in this_turn.iter_mut().enumerate() {
+                *t += e.points_for(Player(i as u8));
+            }
+            items.push(item_line(e, sheet));
+        }
+        for (r, t) in running.iter_mut().zip(&this_turn) {
+            *r += t;
+        }
+        let mut notes = Vec::new();
+        for c in &turn.claims {
+            let seat = players.iter().position(|p| *p == *c.player.value);
+            let name = shown_text(&c.player.value, MAX_TEXT);
+            let Some(i) = seat else {
+                notes.push(format!("claimed {name} +{}: not seated", c.points.value));
+                continue;
+            };
+            let counted = this_turn.get(i).copied().unwrap_or(0);
+            let total = running.get(i).copied().unwrap_or(0);
+            let (claimed, count, agree) = match &c.total {
+                Some(t) => (
+                    format!("+{}/{}", c.points.value, t.value),
+                    format!("+{counted}/{total}"),
+                    c.points.value == counted && t.value == total,
+                ),
+                None => (
+                    format!("+{}", c.points.value),
+                    format!("+{counted}"),
+                    c.points.value == counted,
+                ),
+            };
+            let mark = if agree { "" } else { " ≠" };
+            notes.push(format!("{name} claimed {claimed}, counted {count}{mark}"));
+        }
+        for (t, p, goods) in &replay.goods_taken {
+            if *t == n {
+                notes.push(format!(
+                    "{} takes {}",
+                    shown(players, *p),
+                    crate::rules::expansions::traders_and_builders::goods_args(*goods)
+                ));
+            }
+        }
+        let player = shown_text(&turn.player.value, MAX_TEXT);
+        let mut line = format!("{n:>5}  {player:<who$}  {}", columns(&running, &widths));
+        if !notes.is_empty() {
+            let _ = write!(line, "   {}", notes.join("; "));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+        for item in items {
+            let _ = writeln!(out, "         {item}");
+        }
+    }
+    let finals: Vec<&ScoreEvent> = events.filter(|e| e.turn.is_none()).collect();
+    if sheet.final_scoring {
+        let _ = writeln!(out, "final scoring");
+        for e in &finals {
+            let _ = writeln!(out, "         {}", item_line(e, sheet));
+        }
+    } else {
+        let _ = writeln!(out, "no final scoring");
+    }
+    let _ = writeln!(
+        out,
+        "total  {:<who$}  {}",
+        "",
+        columns(&sheet.totals, &widths)
+    );
+    // Without the final scoring the position is not an end: it has leaders.
+    let _ = writeln!(
+        out,
+        "{} {}",
+        if sheet.final_scoring {
+            "winner"
+        } else {
+            "leader"
+        },
+        winners_text(&winners(sheet))
+    );
+}
+
+/// The players with the most points (several on a tie).
+pub fn winners(sheet: &ScoreSheet) -> Vec<String> {
+    let best = sheet.totals.iter().copied().max().unwrap_or(0);
+    sheet
+        .players
+        .iter()
+        .zip(&sheet.totals)
+        .filter(|(_, t)| **t == best)
+        .map(|(n, _)| n.clone())
+        .collect()
+}
+
+/// `Ann`, or `Ann and Bob (tie)`.
+pub fn winners_text(winners: &[String]) -> String {
+    let shown: Vec<String> = winners.iter().map(|n| shown_text(n, MAX_TEXT)).collect();
+    match shown.as_slice() {
+        [] => "nobody".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last} (tie)", rest.join(", ")),
+    }
+}
+
+/// An item compared between editions: its name, and each edition's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// When: a turn, or the end.
+    pub turn: Option<u32>,
+    /// The item, e.g. `city at 0,0 N completed`, or `farms`.
+    pub item: String,
+    /// What each edition makes of it (`none` where it does not score).
+    pub by_edition: [String; 2],
+}
+
+/// The points of the farms of each player, and the lines explaining them.
+fn farms(replay: &Replay, sheet: &ScoreSheet) -> (Vec<u32>, Vec<String>) {
+    let mut points = vec![0u32; sheet.players.len()];
+    let mut lines = Vec::new();
+    for e in replay
+        .events
+        .iter()
+        .filter(|e| e.reason == ScoreReason::Farm)
+    {
+        for (i, p) in points.iter_mut().enumerate() {
+            *p += e.points_for(Player(i as u8));
+        }
+        lines.push(item_line(e, sheet));
+    }
+    (points, lines)
+}
+
+/// The items that score differently under the two editions: roads, cities,
+/// monasteries and goods by the feature (and turn) they score, and the farms
+/// as a whole, since the editions count them by different units (each field,
+/// each city). Two replays of one record, one per edition.
+pub fn differences(a: (&Replay, &ScoreSheet), b: (&Replay, &ScoreSheet)) -> Vec<Difference> {
+    type Key = (Option<u32>, String);
+    let key = |e: &ScoreEvent| -> Key { (e.turn, item_name(e)) };
+    let mut keys: Vec<Key> = Vec::new();
+    for (r, _) in [a, b] {
+        for e in r.events.iter().filter(|e| e.reason != ScoreReason::Farm) {
+            let k = key(e);
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    // Turns in order, the end last.
+    keys.sort_by_key(|(t, _)| t.unwrap_or(u32::MAX));
+    let mut out = Vec::new();
+    for k in keys {
+        let find = |(r, _): (&Replay, &ScoreSheet)| -> Option<ScoreEvent> {
+            r.events
+                .iter()
+                .find(|e| e.reason != ScoreReason::Farm && key(e) == k)
+                .cloned()
+        };
+        let (ea, eb) = (find(a), find(b));
+        let points = |e: &Option<ScoreEvent>, n: usize| -> Vec<u32> {
+            (0..n)
+                .map(|i| e.as_ref().map_or(0, |e| e.points_for(Player(i as u8))))
+                .collect()
+        };
+        let n = a.1.players.len();
+        if points(&ea, n) == points(&eb, n) {
+            continue;
+        }
+        let text = |e: &Option<ScoreEvent>, s: &ScoreSheet| match e {
+            Some(e) => {
+                let line = item_line(e, s);
+                line.split_once(": ")
+                    .map_or(line.clone(), |(_, rest)| rest.to_string())
+            }
+            None => "does not score".to_string(),
+        };
+        out.push(Difference {
+            turn: k.0,
+            item: k.1,
+            by_edition: [text(&ea, a.1), text(&eb, b.1)],
+        });
+    }
+    let (fa, la) = farms(a.0, a.1);
+    let (fb, lb) = farms(b.0, b.1);
+    if fa != fb {
+        let text = |points: &[u32], lines: &[String], s: &ScoreSheet| {
+            let per: Vec<String> = s
+                .players
+                .iter()
+                .zip(points)
+                .map(|(n, p)| format!("{} {p}", shown_text(n, MAX_TEXT)))
+                .collect();
+            let mut t = per.join(", ");
+            for l in lines {
+                let _ = write!(t, "\n           {l}");
+            }
+            t
+        };
+        out.push(Difference {
+            turn: None,
+            item: "farms".to_string(),
+            by_edition: [text(&fa, &la, a.1), text(&fb, &lb, b.1)],
+        });
+    }
+    out
+}
+
+/// Writes the comparison of a game's scores under the two editions.
+pub fn write_comparison(out: &mut String, a: (&Replay, &ScoreSheet), b: (&Replay, &ScoreSheet)) {
+    let diffs = differences(a, b);
+    let (ea, eb) = (a.1.edition.to_string(), b.1.edition.to_string());
+    let w = ea.len().max(eb.len());
+    if diffs.is_empty() {
+        let _ = writeln!(out, "every item scores the same under both editions");
+    } else {
+        let _ = writeln!(out, "items that differ:");
+    }
+    for d in &diffs {
+        let when = d
+            .turn
+            .map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
+        let _ = writeln!(out, "{when}  {}", d.item);
+        for (edition, text) in [&ea, &eb].into_iter().zip(&d.by_edition) {
+            let _ = writeln!(out, "         {edition:<w$}  {text}");
+        }
+    }
+    let (wa, wb) = (winners(a.1), winners(b.1));
+    for (edition, s, winners) in [(&ea, a.1, &wa), (&eb, b.1, &wb)] {
+        let totals: Vec<String> = s
+            .players
+            .iter()
+            .zip(&s.totals)
+            .map(|(n, t)| format!("{} {t}", shown_text(n, MAX_TEXT)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "totals {edition:<w$}  {}; winner {}",
+            totals.join(", "),
+            winners_text(winners)
+        );
+    }
+    if wa == wb {
+        let _ = writeln!(
+            out,
+            "the winner is the same under both editions: {}",
+            winners_text(&wa)
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "the winner changes: {} under {ea}, {} under {eb}",
+            winners_text(&wa),
+            winners_text(&wb)
+        );
+    }
+}
