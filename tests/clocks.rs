@@ -93,3 +93,19 @@ fn unreadable_clocks_are_reported() {
         vec!["E216"]
     );
 }
+
+mod common;
+
+#[test]
+fn score_shows_the_time_each_player_used() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = "notation/games/valid/clocks-time-forfeit.cgn";
+    let (code, out, err) = common::run_carcref(root, &["score", file], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("time used: Ann 0:00:30, Bob 0:00:25"), "{out}");
+    let (_, out, _) = common::run_carcref(root, &["score", "--format", "json", file], b"");
+    assert!(
+        out.contains("\"time_used\":{\"Ann\":30,\"Bob\":25}"),
+        "{out}"
+    );
+}

@@ -369,6 +369,10 @@ pub struct ScoreView {
     /// Goods tokens taken during the game (Traders & Builders).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub goods_taken: Vec<GoodsTakenView>,
+    /// Seconds each player spent on their turns, as the record's `@time`
+    /// events give it (absent when it gives none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_used: Option<OrderedMap<u32>>,
     /// The game's faults (errors and warnings), in the order found.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<FaultView>,
@@ -487,6 +491,15 @@ pub fn score_view(
                 ),
             })
             .collect(),
+        time_used: replay.filter(|r| !r.time_used.is_empty()).map(|r| {
+            OrderedMap(
+                players
+                    .iter()
+                    .cloned()
+                    .zip(r.time_used.iter().copied())
+                    .collect(),
+            )
+        }),
         faults: game
             .diagnostics
             .iter()

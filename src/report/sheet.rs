@@ -336,6 +336,24 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
         },
         winners_text(&winners(sheet))
     );
+    // The clocks, where the record gives the time of its turns.
+    if !replay.time_used.is_empty() {
+        let used: Vec<String> = sheet
+            .players
+            .iter()
+            .zip(&replay.time_used)
+            .map(|(p, s)| {
+                format!(
+                    "{} {}:{:02}:{:02}",
+                    shown_text(p, MAX_TEXT),
+                    s / 3600,
+                    s / 60 % 60,
+                    s % 60
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "time used: {}", used.join(", "));
+    }
 }
 
 /// The players with the most points (several on a tie).
