@@ -713,3 +713,109 @@ fn never_panics_on_damaged_logs() {
         }
     }
 }
+
+/// The `@time` of each turn of a record, in order (`None` for a turn without).
+fn turn_times(record: &GameRecord) -> Vec<Option<u32>> {
+    record
+        .turns
+        .iter()
+        .map(|t| {
+            t.events
+                .iter()
+                .find(|e| e.name.value.as_str() == "time")
+                .and_then(|e| e.args.as_ref())
+                .map(|a| a.value.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn clock_times_come_from_the_logs_timestamps() {
+    for (table, _) in GAMES {
+        let root: Value = serde_json::from_str(&log(table)).unwrap();
+        let packets = root
+            .pointer("/data/data")
+            .and_then(Value::as_array)
+            .unwrap();
+        let first = int(&packets[0]["time"]);
+        // The last packet with a move of a turn: a tile, a follower, a discard.
+        let last = packets
+            .iter()
+            .rev()
+            .find(|p| {
+                p["data"].as_array().unwrap().iter().any(|e| {
+                    matches!(
+                        e["type"].as_str(),
+                        Some("playTile" | "playPartisan" | "cantPlay")
+                    )
+                })
+            })
+            .map(|p| int(&p["time"]))
+            .unwrap();
+        let record = imported(table);
+        let times = turn_times(&record);
+        // Every placement has its time (discards count with the next one), and
+        // the times add up to the time from the log's start to its last move.
+        for (t, time) in record.turns.iter().zip(&times) {
+            let placed = matches!(t.action.value, ActionRecord::Place { .. });
+            assert_eq!(time.is_some(), placed, "{table} turn {}", t.number.value);
+        }
+        let total: i64 = times.iter().flatten().map(|s| i64::from(*s)).sum();
+        assert_eq!(total, last - first, "{table}");
+        // Written as CGN and read back, the times are the same, and the
+        // referee adds them up per player.
+        let text = write(std::slice::from_ref(&record));
+        let outcome = check("t.cgn", &text, &TileCatalog::embedded().unwrap());
+        let game = &outcome.games[0];
+        assert!(game.diagnostics.is_empty(), "{:?}", game.diagnostics);
+        assert_eq!(turn_times(&game.record), times);
+        let used: u32 = game.replay.as_ref().unwrap().time_used.iter().sum();
+        assert_eq!(i64::from(used), total);
+    }
+}
+
+#[test]
+fn a_forged_time_forfeit_is_caught_on_a_real_game() {
+    // Table 366166200 stopped after turn 20, with clocks of 30 hours each.
+    let record = imported("366166200");
+    let text = write(std::slice::from_ref(&record));
+    let cut: String = text
+        .lines()
+        .filter(|l| {
+            l.split('.')
+                .next()
+                .and_then(|n| n.parse::<u32>().ok())
+                .is_none_or(|n| n <= 20)
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let times = turn_times(&carcref::parse(&cut).remove(0).record);
+    let used = |seat: usize| -> u32 { times.iter().skip(seat).step_by(2).flatten().sum() };
+    let base = 30 * 3600;
+    // Kithara's clock stopped after turn 20: it shows what the times leave.
+    let kithara = base - used(1);
+    let game = |koki_left: u32| {
+        cut.replace(
+            "[Result \"KokiYamaguchi 96, Kithara 70\"]",
+            "[Result \"*\"]",
+        )
+        .replace(
+            "[Termination \"complete\"]",
+            &format!(
+                "[Termination \"time-forfeit\"]\n[TimeControl \"{base}\"]\n\
+                     [TimeLeft \"KokiYamaguchi {koki_left}, Kithara {kithara}\"]"
+            ),
+        )
+    };
+    // After turn 20 (Kithara's) KokiYamaguchi is to play: his flag fell.
+    let codes = |src: &str| -> Vec<String> {
+        check("t.cgn", src, &TileCatalog::embedded().unwrap()).games[0]
+            .diagnostics
+            .iter()
+            .map(|d| d.code())
+            .collect()
+    };
+    assert_eq!(codes(&game(0)), Vec::<String>::new());
+    // The same record, with time left on the clock of the player to play.
+    assert_eq!(codes(&game(600)), vec!["E508"]);
+}

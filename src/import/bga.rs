@@ -406,6 +406,8 @@ struct Turn {
     kind: i64,
     ori: i64,
     scorings: Vec<Scoring>,
+    /// The time of the last packet of the turn (its tile, then its follower).
+    ended: Option<i64>,
 }
 
 /// A player of the table.
@@ -437,6 +439,8 @@ struct Reader {
     turns: Vec<Turn>,
     table: Option<String>,
     started: Option<i64>,
+    /// The time of the packet being read.
+    packet_time: Option<i64>,
     /// The tile kind last drawn and who drew it (player id), from state 2.
     drawn: Option<(i64, Option<String>)>,
     /// The final scoring has begun.
@@ -524,8 +528,9 @@ impl Reader {
                     _ => None,
                 });
             }
+            self.packet_time = packet.get("time").and_then(|t| integer(t, "").ok());
             if self.started.is_none() {
-                self.started = packet.get("time").and_then(|t| integer(t, "").ok());
+                self.started = self.packet_time;
             }
             let events = match member(packet, "data", &path).and_then(|d| {
                 d.as_array()
@@ -675,12 +680,14 @@ impl Reader {
                 follower: None,
                 claims: Vec::new(),
                 comment: None,
+                time: None,
             },
             unnamed: None,
             physical: text_member(args, "id", path).ok(),
             kind,
             ori,
             scorings: Vec::new(),
+            ended: self.packet_time,
         });
         self.drawn = None;
         Ok(())
@@ -740,6 +747,7 @@ impl Reader {
             ));
         }
         turn.imported.follower = Some(spot);
+        turn.ended = self.packet_time.or(turn.ended);
         Ok(())
     }
 
@@ -872,11 +880,13 @@ impl Reader {
                 follower: None,
                 claims: Vec::new(),
                 comment: None,
+                time: None,
             },
             physical: None,
             kind,
             ori: 1,
             scorings: Vec::new(),
+            ended: self.packet_time,
         });
         Ok(())
     }
@@ -1094,6 +1104,25 @@ fn build(mut reader: Reader) -> GameRecord {
     }
     heading.extend(notes_on_end);
 
+    // The time of each turn: from the end of the turn before it (the start of
+    // the log for the first) to its own last packet. A discard's time counts
+    // with the placement that follows it: the same player's same turn.
+    let mut since = reader.started;
+    let mut carried: Option<u32> = Some(0);
+    for t in &mut reader.turns {
+        let spent = match (t.ended, since) {
+            (Some(end), Some(start)) => u32::try_from(end - start).ok(),
+            _ => None,
+        };
+        since = t.ended.or(since);
+        let total = spent.zip(carried).map(|(a, b)| a.saturating_add(b));
+        if t.imported.placement.is_some() {
+            t.imported.time = total;
+            carried = Some(0);
+        } else {
+            carried = total;
+        }
+    }
     let turns: Vec<ImportedTurn> = std::mem::take(&mut reader.turns)
         .into_iter()
         .map(|t| {

@@ -1250,6 +1250,7 @@ impl<'c> Follow<'c> {
             comment: placement
                 .is_none()
                 .then(|| "discarded: it fits nowhere".to_string()),
+            time: None,
         });
         self.figures.push(follower.and_then(|(f, _)| f));
     }

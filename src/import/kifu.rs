@@ -755,6 +755,7 @@ fn build(
                 follower: None,
                 claims: Vec::new(),
                 comment: None,
+                time: None,
             });
             continue;
         }
@@ -801,6 +802,7 @@ fn build(
             follower,
             claims: Vec::new(),
             comment: None,
+            time: None,
         });
         seat = (seat + 1) % seats.len().max(1);
     }

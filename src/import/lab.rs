@@ -699,6 +699,7 @@ fn play(replay: &Replay<'_>, catalog: &TileCatalog) -> Result<Vec<ImportedTurn>,
                     "the {} tile drawn fits nowhere; the replay has no move for it",
                     ordinal(i)
                 )),
+                time: None,
             });
             continue;
         }
@@ -740,6 +741,7 @@ fn play(replay: &Replay<'_>, catalog: &TileCatalog) -> Result<Vec<ImportedTurn>,
             follower,
             claims: Vec::new(),
             comment: None,
+            time: None,
         });
         seat = (seat + 1) % seats;
     }

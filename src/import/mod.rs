@@ -17,7 +17,8 @@ use std::sync::OnceLock;
 use crate::board::Pos;
 use crate::notation::header::COLOURS;
 use crate::notation::{
-    ActionRecord, ClaimRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord, TurnRecord,
+    ActionRecord, ClaimRecord, EventRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord,
+    TurnRecord,
 };
 use crate::tiles::{FeatureKind, Rotation, Spot, TileCatalog, TileDef};
 
@@ -127,6 +128,9 @@ pub struct ImportedTurn {
     pub claims: Vec<(String, u32, Option<u32>)>,
     /// A comment (what CGN cannot hold).
     pub comment: Option<String>,
+    /// The time the player spent on the turn, in seconds, where the source
+    /// tells it (written as the turn's `@time` event).
+    pub time: Option<u32>,
 }
 
 /// Builds a record from tags and turns (numbered 1, 2, 3, …).
@@ -151,7 +155,15 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                 spot: sp(spot),
                 span: Span::default(),
             }),
-            events: Vec::new(),
+            events: t
+                .time
+                .map(|s| EventRecord {
+                    name: sp("time".into()),
+                    args: Some(sp(s.to_string().into())),
+                    span: Span::default(),
+                })
+                .into_iter()
+                .collect(),
             claims: t
                 .claims
                 .into_iter()
