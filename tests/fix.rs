@@ -47,6 +47,17 @@ fn a_wrong_rotation_is_found_shown_and_applied() {
 
     let (code, out, err) = common::run_carcref(&dir, &["check", "game.cgn"], b"");
     assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("E301"), "{err}");
+    // The director still gets the score and the board, up to turn 41.
+    let (_, out, _) = common::run_carcref(&dir, &["score", "game.cgn"], b"");
+    assert!(
+        out.contains("position after turn 41; turn 42 is illegal: E301"),
+        "{out}"
+    );
+    let (_, shown, _) = common::run_carcref(&dir, &["show", "game.cgn"], b"");
+    let (_, at_41, _) = common::run_carcref(&dir, &["show", "--turn", "41", "game.cgn"], b"");
+    assert!(shown.contains("turn 42 is illegal"), "{shown}");
+    assert!(shown.ends_with(&at_41), "{shown}\n---\n{at_41}");
 
     let (code, out, err) = common::run_carcref(&dir, &["fix", "game.cgn"], b"");
     assert_eq!(code, 1, "{err}");
