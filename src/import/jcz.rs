@@ -7,7 +7,7 @@
 //! `jcz` ids; its y grows south (CGN's grows north); its pointer locations
 //! become spots. Tiles the program discarded leave no message: they follow from
 //! its pack and its random numbers, which are replayed here as the program
-//! draws (see [`Pack`]); where that cannot reproduce the save's tiles, the
+//! draws (the pack of the program, `Pack` below); where that cannot reproduce the save's tiles, the
 //! record is written without the discards and says so, and the referee then
 //! reports the tiles never drawn. A scenario (the program's scenario tests) gives
 //! its pack in draw order, its last turn and the points it expects: they become

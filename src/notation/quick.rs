@@ -901,7 +901,7 @@ impl<'a> Steps<'a> {
 
     /// The turn on the next line, if it is turn `number` by `seat` (its number
     /// written without leading zeros) written in the common form within
-    /// [`WINDOW`] bytes, and places a tile; its score claims, if any, are the
+    /// `WINDOW` bytes, and places a tile; its score claims, if any, are the
     /// next steps. `None` if not (a line it has not read yet, for
     /// [`Steps::next_step`] to read). The turn is the one [`Steps::next_step`]
     /// reads: this looks for one turn, and so does without reading its number
