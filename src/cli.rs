@@ -189,6 +189,14 @@ pub enum Command {
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },
+    /// Print a shell's completion script for carcref (to standard output).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print carcref's manual page, in roff (to standard output).
+    Man,
     /// Show the tile catalog.
     Tiles {
         /// One tile id, to see it at every rotation.
@@ -348,6 +356,21 @@ pub fn run(cli: Cli) -> ExitCode {
             seed, games, rules, players, expansions, &catalog, &mut out, &mut err,
         ),
         Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "carcref", &mut out);
+            0
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) => 0,
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    EXIT_USAGE
+                }
+            }
+        }
     };
     ExitCode::from(code)
 }

@@ -648,3 +648,24 @@ fn score_several_files_and_one_game() {
     assert!(none.starts_with("exit_code: 2"), "{none}");
     assert!(none.contains("there is no game 2"), "{none}");
 }
+
+/// The shell completions and the manual page are made from the command line's
+/// definitions: any change to a command, an option or its help shows here.
+#[test]
+fn completions_and_manual_page() {
+    for (shell, name) in [
+        ("bash", "cli_completions_bash"),
+        ("zsh", "cli_completions_zsh"),
+        ("fish", "cli_completions_fish"),
+    ] {
+        let out = run(&["completions", shell], None);
+        assert!(
+            out.contains("fix") && out.contains("compare-editions"),
+            "{shell}"
+        );
+        snap!(name, out);
+    }
+    let man = run(&["man"], None);
+    assert!(man.contains(".TH carcref 1"), "{man}");
+    snap!("cli_man", man);
+}
