@@ -21,6 +21,10 @@ pub struct Cli {
     /// When to use colour.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
+    /// Print faults only: no summary line (`check`) and no note of a file
+    /// written (`fix --apply`); the exit status tells the rest.
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -35,6 +39,44 @@ pub enum ColorChoice {
     Always,
     /// Never colour.
     Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour an output that is (`terminal`) or is not a terminal:
+    /// `always` and `never` decide; `auto` colours a terminal, and any output
+    /// when `CLICOLOR_FORCE` or `FORCE_COLOR` is set (to anything but `0`),
+    /// unless `NO_COLOR` is set.
+    pub fn resolve(self, terminal: bool) -> bool {
+        let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0");
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) => {
+                false
+            }
+            ColorChoice::Auto => terminal || set("CLICOLOR_FORCE") || set("FORCE_COLOR"),
+        }
+    }
+}
+
+/// Whether the human reports of every command (faults of `score`, `fmt`,
+/// `show`, `moves`, as well as `check`) are coloured: decided once by [`run`]
+/// from `--color` and the environment.
+static REPORT_COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether `--quiet` was given: no summary lines.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The options of a human report to standard error, in the run's colour.
+fn human_report() -> RenderOptions {
+    RenderOptions {
+        color: REPORT_COLOR.load(std::sync::atomic::Ordering::Relaxed),
+        ..RenderOptions::default()
+    }
 }
 
 /// Diagnostic output formats of `check`.
@@ -272,13 +314,9 @@ pub fn run(cli: Cli) -> ExitCode {
     let stderr = std::io::stderr();
     let mut out = stdout.lock();
     let mut err = stderr.lock();
-    let color = match cli.color {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-        }
-    };
+    let color = cli.color.resolve(std::io::stderr().is_terminal());
+    REPORT_COLOR.store(color, std::sync::atomic::Ordering::Relaxed);
+    QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
     let catalog = match TileCatalog::embedded() {
         Ok(c) => c,
         Err(e) => {
@@ -322,13 +360,7 @@ pub fn run(cli: Cli) -> ExitCode {
             svg,
             highlight,
         } => {
-            let color = match cli.color {
-                ColorChoice::Always => true,
-                ColorChoice::Never => false,
-                ColorChoice::Auto => {
-                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-                }
-            };
+            let color = cli.color.resolve(std::io::stdout().is_terminal());
             show(
                 &file,
                 turn,
@@ -615,7 +647,9 @@ fn check(
         files.len(),
         games - valid
     );
-    if matches!(format, CheckFormat::Human | CheckFormat::Short) {
+    if quiet() {
+        // Faults only: the exit status tells whether there were any.
+    } else if matches!(format, CheckFormat::Human | CheckFormat::Short) {
         let _ = writeln!(out, "{summary}");
     } else {
         let _ = writeln!(err, "{summary}");
@@ -663,7 +697,7 @@ fn report_stream_fault(
     index: usize,
 ) -> u8 {
     let mut sink = Sink::new(&mut *err);
-    if render_stream_fault(&mut sink, name, fault, index, &RenderOptions::default()) {
+    if render_stream_fault(&mut sink, name, fault, index, &human_report()) {
         1
     } else {
         let _ = writeln!(err, "error: {name}: {fault}");
@@ -686,7 +720,7 @@ fn report_game(
         &view,
         index,
         diagnostics,
-        &RenderOptions::default(),
+        &human_report(),
     );
 }
 
@@ -701,7 +735,7 @@ fn render_no_game(out: &mut impl std::fmt::Write, name: &str, options: &RenderOp
 
 /// Reports in the human format that a file holds no game.
 fn report_no_game(err: &mut impl Write, name: &str) {
-    render_no_game(&mut Sink::new(err), name, &RenderOptions::default());
+    render_no_game(&mut Sink::new(err), name, &human_report());
 }
 
 /// What `carcref score` was asked.
@@ -954,7 +988,7 @@ impl OneGame {
             &view,
             self.number - 1,
             diagnostics,
-            &RenderOptions::default(),
+            &human_report(),
         );
     }
 }
@@ -1426,12 +1460,14 @@ fn fix(
             let _ = writeln!(err, "error: {name}: {e}");
             return EXIT_USAGE;
         }
-        let _ = writeln!(
-            out,
-            "wrote {name}: {} {} repaired",
-            edits.len(),
-            if edits.len() == 1 { "turn" } else { "turns" }
-        );
+        if !quiet() {
+            let _ = writeln!(
+                out,
+                "wrote {name}: {} {} repaired",
+                edits.len(),
+                if edits.len() == 1 { "turn" } else { "turns" }
+            );
+        }
     }
     let faulty = unrepaired > 0 || (!apply && !edits.is_empty());
     u8::from(faulty)

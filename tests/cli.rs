@@ -669,3 +669,82 @@ fn completions_and_manual_page() {
     assert!(man.contains(".TH carcref 1"), "{man}");
     snap!("cli_man", man);
 }
+
+/// Runs the binary with environment variables, colour left to them: its exit
+/// code, standard output and standard error.
+fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_carcref"));
+    cmd.args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("NO_COLOR")
+        .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_honours_the_colour_choice() {
+    let coloured = |s: &str| s.contains('\u{1b}');
+    // A record with a syntax error, which fmt reports.
+    let syntax = std::env::temp_dir().join(format!("carcref-colour-{}.cgn", std::process::id()));
+    std::fs::write(
+        &syntax,
+        "[Players \"A, B\"]\n[Rules \"HiG-2012\"]\n\n1. A E 0,1 r45\n",
+    )
+    .unwrap();
+    let syntax_path = syntax.to_str().unwrap();
+    // The faults of a faulty record, reported by check, score, fmt and show.
+    for command in [
+        &["check", "tests/data/bad.cgn"][..],
+        &["score", "tests/data/bad.cgn"],
+        &["fmt", "--check", syntax_path],
+        &["show", "tests/data/bad.cgn"],
+    ] {
+        let with = |color: &str| {
+            let mut args = vec!["--color", color];
+            args.extend_from_slice(command);
+            run_env(&args, &[])
+        };
+        let (_, out, err) = with("always");
+        assert!(
+            coloured(&err) || coloured(&out),
+            "{command:?} always:\n{err}"
+        );
+        let (_, out, err) = with("never");
+        assert!(
+            !coloured(&err) && !coloured(&out),
+            "{command:?} never:\n{err}"
+        );
+        // Auto, to a pipe: plain unless forced.
+        let (_, out, err) = run_env(command, &[]);
+        assert!(!coloured(&err) && !coloured(&out), "{command:?} auto");
+        for force in ["FORCE_COLOR", "CLICOLOR_FORCE"] {
+            let (_, out, err) = run_env(command, &[(force, "1")]);
+            assert!(coloured(&err) || coloured(&out), "{command:?} {force}");
+            let (_, out, err) = run_env(command, &[(force, "1"), ("NO_COLOR", "1")]);
+            assert!(
+                !coloured(&err) && !coloured(&out),
+                "{command:?} {force} NO_COLOR"
+            );
+        }
+    }
+    std::fs::remove_file(&syntax).unwrap();
+}
+
+#[test]
+fn quiet_prints_faults_only() {
+    let (code, out, err) = run_env(&["check", "--quiet", "notation/examples"], &[]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    let (code, out, err) = run_env(&["-q", "check", "tests/data/bad.cgn"], &[]);
+    assert_eq!(code, 1);
+    assert!(!out.contains("checked"), "{out}");
+    assert!(err.contains("E30"), "{err}");
+}
