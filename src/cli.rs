@@ -182,7 +182,7 @@ pub enum Command {
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
-        /// Write an SVG picture to this file instead.
+        /// Write an SVG picture to this file instead (- for standard output).
         #[arg(long)]
         svg: Option<PathBuf>,
         /// Outline one feature, named by a tile and a spot: "x,y SPOT" (e.g. "0,1 S").
@@ -1094,7 +1094,12 @@ fn show(
                     last: true,
                 },
             );
-            if let Err(e) = std::fs::write(path, picture) {
+            let written = if path == Path::new("-") {
+                out.write_all(picture.as_bytes())
+            } else {
+                std::fs::write(path, picture)
+            };
+            if let Err(e) = written {
                 let _ = writeln!(err, "error: {}: {e}", path.display());
                 return EXIT_USAGE;
             }

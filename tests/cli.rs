@@ -748,3 +748,22 @@ fn quiet_prints_faults_only() {
     assert!(!out.contains("checked"), "{out}");
     assert!(err.contains("E30"), "{err}");
 }
+
+#[test]
+fn show_svg_to_standard_output() {
+    let dir = std::env::temp_dir().join(format!("carcref-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("notation/examples/hig2012-two-players.cgn");
+    let out = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["show", "--svg", "-", example.to_str().unwrap()])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.starts_with("<svg ") && svg.trim_end().ends_with("</svg>"));
+    // No file named `-` is made.
+    assert!(!dir.join("-").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
