@@ -21,7 +21,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{ImportError, ImportedTurn, record, tag, with_notes};
+use super::{ImportError, ImportedTurn, error, record, tag, with_notes};
 use crate::board::Pos;
 use crate::notation::{Comment, GameRecord, Span, Spanned};
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot};
@@ -275,18 +275,6 @@ fn colour_named(hex: &str) -> Option<&'static str> {
         "ffa500" => Some("yellow"),
         "000000" => Some("black"),
         _ => None,
-    }
-}
-
-fn error(
-    code: &'static str,
-    location: impl Into<String>,
-    message: impl Into<String>,
-) -> ImportError {
-    ImportError {
-        code,
-        location: location.into(),
-        message: message.into(),
     }
 }
 

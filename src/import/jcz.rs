@@ -17,24 +17,12 @@
 
 use serde_json::{Map, Value};
 
-use super::{ImportError, ImportedTurn, record, tag, with_notes};
+use super::{ImportError, ImportedTurn, error, record, tag, with_notes};
 use crate::board::Pos;
 use crate::notation::{GameRecord, Span, Spanned};
 use crate::rules::expansions::Expansion;
 use crate::rules::variants::Variant;
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, TileCatalog, TileId};
-
-fn error(
-    code: &'static str,
-    location: impl Into<String>,
-    message: impl Into<String>,
-) -> ImportError {
-    ImportError {
-        code,
-        location: location.into(),
-        message: message.into(),
-    }
-}
 
 /// What a set id, an element or a message of the program belongs to, when it is
 /// not something carcref referees.

@@ -92,6 +92,19 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
+/// An import fault: its code, where, and what is wrong.
+pub(crate) fn error(
+    code: &'static str,
+    location: impl Into<String>,
+    message: impl Into<String>,
+) -> ImportError {
+    ImportError {
+        code,
+        location: location.into(),
+        message: message.into(),
+    }
+}
+
 /// A text without the UTF-8 byte order mark it may start with (editors on
 /// Windows write one; JSON and CSV readers do not expect it).
 fn without_bom(text: &str) -> &str {

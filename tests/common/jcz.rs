@@ -12,17 +12,10 @@ use carcref::tiles::{FeatureKind, Spot};
 /// The shipped save.
 pub const SHIPPED_SAVE: &str = "jcz/hig2012-two-players.jcz";
 
-/// The game it is written from, relative to the project folder.
-pub const SOURCE_GAME: &str = "notation/examples/hig2012-two-players.cgn";
-
-/// The record of the game the shipped save is written from.
-pub fn source_game() -> GameRecord {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SOURCE_GAME);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut games = carcref::parse(&text);
-    assert_eq!(games.len(), 1, "{SOURCE_GAME}: one game");
-    games.remove(0).record
-}
+/// The game it is written from (the example game the shipped score sheet is
+/// written from too), and its record.
+#[allow(unused_imports)]
+pub use super::kifu::{SOURCE_GAME, source_game};
 
 /// The program's location of a spot: an edge letter, a half-edge (`NL` … `WR`)
 /// or `I`.
