@@ -166,12 +166,8 @@ fn readings(
 /// Searches the readings of a record's first illegal turn. `None` if every
 /// turn is legal (or the record cannot be replayed: its header is unusable).
 pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
-    let replay = replay_with(record, catalog, ReplayOptions::default());
-    if replay.players.is_empty() {
-        return None;
-    }
-    // The first illegal turn: the game stops there (W101 follows it when turns
-    // remain); the turn whose fault it is comes from the replay up to it.
+    // The first illegal turn (none if the header is unusable); its fault comes
+    // from the replay up to it.
     let index = first_illegal(record, catalog)?;
     let turn = record.turns.get(index)?;
     let fault = match replay_to(record, catalog, Some(turn.number.value)) {

@@ -36,6 +36,18 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// `tiles × f [+ banners × f] = total`.
+/// An incomplete road with an inn or city with a cathedral at the end: worth
+/// nothing (Inns & Cathedrals).
+fn worthless(tiles: u32, with: &str) -> Arithmetic {
+    Arithmetic {
+        text: format!(
+            "{} with {with}, incomplete = 0",
+            plural(tiles as usize, "tile", "tiles")
+        ),
+        points: 0,
+    }
+}
+
 fn per_tile(tiles: u32, banners: u32, factor: u32) -> Arithmetic {
     let mut text = format!("{} × {factor}", plural(tiles as usize, "tile", "tiles"));
     if banners > 0 {
@@ -91,13 +103,7 @@ pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arit
             a.text.push_str(" (cathedral)");
             a
         }
-        (_, FeatureKind::City) if e.cathedrals > 0 => Arithmetic {
-            text: format!(
-                "{} with a cathedral, incomplete = 0",
-                plural(tiles as usize, "tile", "tiles")
-            ),
-            points: 0,
-        },
+        (_, FeatureKind::City) if e.cathedrals > 0 => worthless(tiles, "a cathedral"),
         (_, FeatureKind::City) if complete && !(tiny_city_two && tiles == 2) => {
             per_tile(tiles, e.pennants, 2)
         }
@@ -112,13 +118,7 @@ pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arit
             a.text.push_str(" (inn)");
             a
         }
-        (_, FeatureKind::Road) if e.inns > 0 => Arithmetic {
-            text: format!(
-                "{} with an inn, incomplete = 0",
-                plural(tiles as usize, "tile", "tiles")
-            ),
-            points: 0,
-        },
+        (_, FeatureKind::Road) if e.inns > 0 => worthless(tiles, "an inn"),
         (_, FeatureKind::Road) => per_tile(tiles, 0, 1),
         // The monastery's tile and the tiles around it, one point each.
         (_, FeatureKind::Monastery | FeatureKind::Field) => {
