@@ -7,7 +7,7 @@
 //! that turns them into diagnostics, looking up spans in the record.
 
 use crate::board::Pos;
-use crate::notation::{ActionRecord, GameRecord, Span, TurnRecord};
+use crate::notation::{ActionRecord, GameRecord, Span, StepRecord, StepRef, TurnRecord};
 use crate::rules::{Game, Violation};
 use crate::tiles::{EdgeKind, FeatureKind, Rotation, Side};
 
@@ -51,6 +51,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E308", "river-turn"),
     ("E309", "river-blocked"),
     ("E310", "river-course-not-free"),
+    ("E311", "set-aside-not-allowed"),
     ("E401", "no-such-spot"),
     ("E402", "feature-already-occupied"),
     ("E403", "no-followers-left"),
@@ -60,6 +61,9 @@ pub const CODES: &[(&str, &str)] = &[
     ("E407", "figure-on-wrong-feature"),
     ("E408", "figure-without-follower"),
     ("E409", "unknown-event"),
+    ("E410", "unknown-action"),
+    ("E411", "figure-off-tile"),
+    ("E412", "second-figure"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -359,7 +363,7 @@ pub enum Diagnostic {
     },
     /// A CGN version carcref does not read.
     #[error("unsupported notation version {found}")]
-    #[diagnostic(code(E209), help("this carcref reads [CGN \"1\"]"))]
+    #[diagnostic(code(E209), help("this carcref reads [CGN \"1\"] and [CGN \"2\"]"))]
     UnsupportedVersion {
         /// The tag.
         #[label("unsupported version")]
@@ -545,6 +549,21 @@ pub enum Diagnostic {
         pos: Pos,
         /// Its rotation.
         rotation: Rotation,
+    },
+    /// A tile set aside where no rule in play sets one aside.
+    #[error("tile {tile} cannot be set aside")]
+    #[diagnostic(
+        code(E311),
+        help(
+            "a tile is set aside only where an expansion's rule says so; a tile that fits nowhere is discarded: write discard"
+        )
+    )]
+    SetAsideNotAllowed {
+        /// The action.
+        #[label("no rule in play sets a tile aside")]
+        span: Span,
+        /// The tile id.
+        tile: String,
     },
     /// A tile drawn out of the River's order.
     #[error("{due} must be drawn now")]
@@ -774,6 +793,50 @@ pub enum Diagnostic {
         /// The events known.
         known: String,
     },
+    /// An action no expansion in play defines.
+    #[error("unknown action {verb}")]
+    #[diagnostic(
+        code(E410),
+        help(
+            "the expansions in play define no action {verb}; the actions of version 2 belong to the expansions that define them (SPEC 2.14)"
+        )
+    )]
+    UnknownAction {
+        /// The action.
+        #[label("no expansion in play has this action")]
+        span: Span,
+        /// The verb as written.
+        verb: String,
+    },
+    /// A figure put off the tile just placed, or not on one of its features.
+    #[error("a figure may go only on a feature of the tile just placed")]
+    #[diagnostic(
+        code(E411),
+        help(
+            "the rules in play put a figure on a road, city, field or monastery of the tile just placed ({pos}): write +SPOT"
+        )
+    )]
+    FigureOffTile {
+        /// The figure step.
+        #[label("not on a feature of the tile at {pos}")]
+        span: Span,
+        /// The square of the tile just placed.
+        pos: Pos,
+    },
+    /// A second figure in one turn.
+    #[error("a second figure in one turn")]
+    #[diagnostic(
+        code(E412),
+        help("a player puts at most one figure a turn under the rules in play")
+    )]
+    SecondFigure {
+        /// The second figure.
+        #[label("second figure")]
+        span: Span,
+        /// The first one.
+        #[label("first figure")]
+        first: Span,
+    },
     /// A score claim that differs from the referee's score.
     #[error("{player}'s {what} is {actual}, not {claimed}")]
     #[diagnostic(code(E501), help("{breakdown}"))]
@@ -785,10 +848,10 @@ pub enum Diagnostic {
         player: String,
         /// Which figure: the score this turn or the running total.
         what: String,
-        /// The figure written.
-        claimed: u32,
+        /// The figure written (a claim of version 2 may be a loss).
+        claimed: i64,
         /// The figure computed.
-        actual: u32,
+        actual: i64,
         /// How the computed figure is made up.
         breakdown: String,
     },
@@ -1050,7 +1113,7 @@ fn figure_span(record: &GameRecord, turn: u32) -> Option<Span> {
 fn placement_span(turn: &TurnRecord) -> Span {
     match &turn.action.value {
         ActionRecord::Place { pos, rotation } => Span::new(pos.span.start, rotation.span.end),
-        ActionRecord::Discard => turn.action.span,
+        ActionRecord::Discard | ActionRecord::Aside => turn.action.span,
     }
 }
 
@@ -1063,11 +1126,11 @@ pub fn from_violation(
 ) -> Diagnostic {
     let pos_span = || match &turn.action.value {
         ActionRecord::Place { pos, .. } => pos.span,
-        ActionRecord::Discard => turn.action.span,
+        ActionRecord::Discard | ActionRecord::Aside => turn.action.span,
     };
     let pos = || match &turn.action.value {
         ActionRecord::Place { pos, .. } => pos.value,
-        ActionRecord::Discard => Pos::new(0, 0),
+        ActionRecord::Discard | ActionRecord::Aside => Pos::new(0, 0),
     };
     let follower_span = || turn.follower.as_ref().map_or(turn.span, |f| f.span);
     let spot_span = || turn.follower.as_ref().map_or(turn.span, |f| f.spot.span);
@@ -1243,6 +1306,33 @@ pub fn from_violation(
             tile: turn.tile.value.to_string(),
             pos,
             rotation,
+        },
+        Violation::SetAsideNotAllowed => Diagnostic::SetAsideNotAllowed {
+            span: turn.action.span,
+            tile: turn.tile.value.to_string(),
+        },
+        Violation::UnknownAction { step } => {
+            let (span, verb) = match turn.steps.get(step) {
+                Some(StepRecord::Act(a)) => (a.span, a.verb.value.to_string()),
+                Some(s) => (s.span(), String::new()),
+                None => (turn.span, String::new()),
+            };
+            Diagnostic::UnknownAction { span, verb }
+        }
+        Violation::FigureOffTile { step } => Diagnostic::FigureOffTile {
+            span: turn.steps.get(step).map_or(turn.span, StepRecord::span),
+            pos: pos(),
+        },
+        Violation::SecondFigure { step } => Diagnostic::SecondFigure {
+            span: turn.steps.get(step).map_or(turn.span, StepRecord::span),
+            first: turn
+                .actions()
+                .find_map(|a| match a {
+                    StepRef::Follower(f) => Some(f.span),
+                    StepRef::Step(StepRecord::Figure(f)) => Some(f.span),
+                    StepRef::Step(StepRecord::Act(_)) => None,
+                })
+                .unwrap_or(turn.span),
         },
         Violation::FigureNotInPlay => Diagnostic::FigureNotInPlay {
             span: turn

@@ -207,6 +207,7 @@ fn try_game(
             .filter_map(|p| {
                 let points = points_of(&events, p);
                 (points > 0).then(|| ClaimRecord {
+                    negative: false,
                     player: sp(game.name(p).into()),
                     points: sp(points),
                     total: game.score().get(p).map(|t| sp(*t)),
@@ -231,6 +232,7 @@ fn try_game(
             tile: sp(catalog.def(tile).id.as_str().into()),
             action: sp(action_record),
             follower: follower_spec,
+            steps: Vec::new(),
             events: turn_events,
             claims,
             comment: None,

@@ -675,13 +675,15 @@ fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, ou
             });
             continue;
         };
-        let actual = points_of(events, p);
-        if actual != claim.points.value {
+        // The net points of the turn: what the player scored (the rules
+        // refereed so far take no points away).
+        let actual = i64::from(points_of(events, p));
+        if actual != claim.net() {
             out.push(Diagnostic::ScoreMismatch {
                 span: claim.points.span,
                 player: claim.player.value.to_string(),
                 what: "score this turn".to_string(),
-                claimed: claim.points.value,
+                claimed: claim.net(),
                 actual,
                 breakdown: breakdown(events, p, game),
             });
@@ -693,8 +695,8 @@ fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, ou
                     span: total.span,
                     player: claim.player.value.to_string(),
                     what: "running total".to_string(),
-                    claimed: total.value,
-                    actual,
+                    claimed: i64::from(total.value),
+                    actual: i64::from(actual),
                     breakdown: format!(
                         "{} has {actual} points after this turn",
                         claim.player.value

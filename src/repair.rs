@@ -180,7 +180,7 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
     };
     let written = match &turn.action.value {
         ActionRecord::Place { pos, rotation } => Some((pos.value, rotation.value)),
-        ActionRecord::Discard => None,
+        ActionRecord::Discard | ActionRecord::Aside => None,
     };
     let follower = turn
         .follower
@@ -225,6 +225,8 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             tile: &tile,
             place,
             figure: figure.as_ref().map(|(f, s)| (f.as_deref(), *s)),
+            aside: false,
+            steps: &[],
         };
         if before.check(&input).is_err() {
             continue;

@@ -229,7 +229,7 @@ fn the_2015_final_in_figures() {
         .iter()
         .filter_map(|t| match &t.action.value {
             ActionRecord::Place { pos, .. } => Some(pos.value),
-            ActionRecord::Discard => None,
+            ActionRecord::Discard | ActionRecord::Aside => None,
         })
         .collect();
     assert_eq!(positions.len(), 71, "a discard");

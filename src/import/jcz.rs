@@ -1214,6 +1214,8 @@ impl<'c> Follow<'c> {
                 tile: tile_id,
                 place: placement,
                 figure: follower,
+                aside: false,
+                steps: &[],
             };
             match game.check(&input) {
                 Ok(mv) => {

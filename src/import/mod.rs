@@ -168,6 +168,7 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                 spot: sp(spot),
                 span: Span::default(),
             }),
+            steps: Vec::new(),
             events: t
                 .time
                 .map(|s| EventRecord {
@@ -181,6 +182,7 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                 .claims
                 .into_iter()
                 .map(|(player, points, total)| ClaimRecord {
+                    negative: false,
                     player: sp(player.into()),
                     points: sp(points),
                     total: total.map(sp),

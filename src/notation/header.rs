@@ -36,8 +36,11 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Source",
 ];
 
-/// The CGN version this reader implements.
+/// The CGN version of a record that needs nothing newer: version 1.
 pub const VERSION: &str = "1";
+
+/// The CGN versions this reader implements (SPEC 2.14).
+pub const VERSIONS: &[&str] = &["1", "2"];
 
 /// Player colours a record may name.
 pub const COLOURS: &[&str] = &["red", "blue", "green", "yellow", "black", "grey", "pink"];
@@ -282,7 +285,7 @@ impl Header {
             }
         }
         if let Some(t) = record.tag("CGN")
-            && t.value.value != VERSION
+            && !VERSIONS.contains(&t.value.value.as_str())
         {
             diags.push(Diagnostic::UnsupportedVersion {
                 span: t.value.span,
@@ -827,6 +830,7 @@ impl<'a> TagValues<'a> {
     /// termination or the form of the result, with the termination if so.
     /// (Players, Rules and Expansions are read by [`Header::of_setup`].)
     pub fn sound_rest(&self) -> Option<Termination> {
+        // A record of version 2, or one that says it is, is read in full.
         if self.departs || self.cgn.is_some_and(|v| v != VERSION) {
             return None;
         }
@@ -949,7 +953,7 @@ mod tests {
         let others = [
             (None, None, None),
             (Some("1"), Some("resigned"), Some("*")),
-            (Some("2"), None, Some("Ann 3, Bob 4")),
+            (Some("3"), None, Some("Ann 3, Bob 4")),
             (None, Some("ended"), Some(" Bob Smith 04 ,Ann 0")),
             (None, Some("adjudicated"), Some("Ann three")),
             (None, None, Some("Ann 3,")),

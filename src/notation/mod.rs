@@ -187,8 +187,13 @@ pub struct TurnRecord {
     pub tile: Spanned<Name>,
     /// Where it went, or a discard.
     pub action: Spanned<ActionRecord>,
-    /// The figure placed, if any.
+    /// The figure placed on the tile just placed, when it is the turn's first
+    /// action (version 1's one figure).
     pub follower: Option<FollowerSpec>,
+    /// The turn's other actions, in the order written (version 2, SPEC 2.14).
+    /// The turn's whole list of actions is `follower` followed by these; see
+    /// [`TurnRecord::actions`].
+    pub steps: Vec<StepRecord>,
     /// Expansion events (`@name` or `@name:args`), in written order.
     pub events: Vec<EventRecord>,
     /// Points announced for this turn.
@@ -211,6 +216,112 @@ pub enum ActionRecord {
     },
     /// `discard`.
     Discard,
+    /// `aside`: the tile is set aside to be shuffled back later (version 2).
+    Aside,
+}
+
+/// Where an action puts or finds a figure (SPEC 2.14, `target`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    /// The square, when written (`x,y/SPOT` or `x,y`); without it, the tile
+    /// placed this turn.
+    pub pos: Option<Spanned<Pos>>,
+    /// The place on that tile, when written (`SPOT`, `x,y/SPOT`); without it,
+    /// the whole tile.
+    pub place: Option<Spanned<Place>>,
+}
+
+/// A place on a tile a figure can stand on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Place {
+    /// A feature, named by a spot.
+    Spot(Spot),
+    /// The tile's tower (`T`, The Tower).
+    Tower,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Spot(s) => s.fmt(f),
+            Place::Tower => f.write_str("T"),
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.pos, &self.place) {
+            (Some(p), Some(place)) => write!(f, "{},{}/{}", p.value.x, p.value.y, place.value),
+            (Some(p), None) => write!(f, "{},{}", p.value.x, p.value.y),
+            (None, Some(place)) => place.value.fmt(f),
+            (None, None) => Ok(()),
+        }
+    }
+}
+
+/// One action of a turn after its tile (SPEC 2.14, `step`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StepRecord {
+    /// `+[figure:]target`: a figure put on the board.
+    Figure(FigureStep),
+    /// `verb[:arg][(player)]`: any other action.
+    Act(ActRecord),
+}
+
+impl StepRecord {
+    /// The whole token.
+    pub fn span(&self) -> Span {
+        match self {
+            StepRecord::Figure(f) => f.span,
+            StepRecord::Act(a) => a.span,
+        }
+    }
+}
+
+/// A figure put on the board: `+[figure:]target`.
+#[derive(Debug, Clone)]
+pub struct FigureStep {
+    /// The figure name, if not the plain follower.
+    pub figure: Option<Spanned<Name>>,
+    /// Where it goes.
+    pub target: Target,
+    /// The whole token.
+    pub span: Span,
+}
+
+/// An action other than putting a figure: `verb[:arg][(player)]`.
+#[derive(Debug, Clone)]
+pub struct ActRecord {
+    /// What is done.
+    pub verb: Spanned<Name>,
+    /// Its argument, if any.
+    pub arg: Option<Spanned<ActArg>>,
+    /// The player in parentheses, if written: an owner, the other party of a
+    /// transfer, or the actor, as the verb says.
+    pub player: Option<Spanned<Name>>,
+    /// The whole token.
+    pub span: Span,
+}
+
+/// The argument of an action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActArg {
+    /// A figure (by kind, when named) at a target; a bare `N`, `E`, `S` or
+    /// `W` is also a direction.
+    At {
+        /// The figure name, if written.
+        figure: Option<Spanned<Name>>,
+        /// Where.
+        target: Target,
+    },
+    /// A figure by its kind alone (`follower`, `big`): a prisoner to
+    /// ransom, the follower chosen in an exchange.
+    Kind(Name),
+    /// A number: a die face, a message tile.
+    Number(u32),
+    /// `-`: nothing.
+    Nothing,
 }
 
 /// A figure placed on the tile: `+N`, or `+figure:N` for expansion figures.
@@ -241,8 +352,10 @@ pub struct EventRecord {
 pub struct ClaimRecord {
     /// Who scores.
     pub player: Spanned<Name>,
-    /// Points scored this turn.
+    /// Points scored this turn (lost, when `negative`).
     pub points: Spanned<u32>,
+    /// Whether the claim is written `=Name-points`: a net loss (version 2).
+    pub negative: bool,
     /// The running total after this turn, if announced.
     pub total: Option<Spanned<u32>>,
     /// The whole token.
@@ -262,9 +375,56 @@ macro_rules! eq_ignoring_spans {
     };
 }
 
+impl TurnRecord {
+    /// The turn's actions in the order written: its version 1 figure, then
+    /// its steps.
+    pub fn actions(&self) -> impl Iterator<Item = StepRef<'_>> {
+        self.follower
+            .iter()
+            .map(StepRef::Follower)
+            .chain(self.steps.iter().map(StepRef::Step))
+    }
+
+    /// Whether the turn needs version 2 of the notation: a step, `aside`, or
+    /// a negative claim.
+    pub fn needs_version_2(&self) -> bool {
+        self.version_2_span().is_some()
+    }
+
+    /// The first token of the turn that needs version 2 of the notation.
+    pub fn version_2_span(&self) -> Option<Span> {
+        if self.action.value == ActionRecord::Aside {
+            return Some(self.action.span);
+        }
+        if let Some(s) = self.steps.first() {
+            return Some(s.span());
+        }
+        self.claims.iter().find(|c| c.negative).map(|c| c.span)
+    }
+}
+
+impl ClaimRecord {
+    /// The points claimed, with their sign.
+    pub fn net(&self) -> i64 {
+        let p = i64::from(self.points.value);
+        if self.negative { -p } else { p }
+    }
+}
+
+/// One action of a turn, as [`TurnRecord::actions`] lists them.
+#[derive(Debug, Clone, Copy)]
+pub enum StepRef<'a> {
+    /// The version 1 figure on the tile just placed.
+    Follower(&'a FollowerSpec),
+    /// A step.
+    Step(&'a StepRecord),
+}
+
 eq_ignoring_spans!(GameRecord: tags, turns, trailing_comments);
 eq_ignoring_spans!(TagRecord: comments_before, comment, name, value);
-eq_ignoring_spans!(TurnRecord: comments_before, number, player, tile, action, follower, events, claims, comment);
+eq_ignoring_spans!(TurnRecord: comments_before, number, player, tile, action, follower, steps, events, claims, comment);
 eq_ignoring_spans!(EventRecord: name, args);
 eq_ignoring_spans!(FollowerSpec: figure, spot);
-eq_ignoring_spans!(ClaimRecord: player, points, total);
+eq_ignoring_spans!(ClaimRecord: player, points, negative, total);
+eq_ignoring_spans!(FigureStep: figure, target);
+eq_ignoring_spans!(ActRecord: verb, arg, player);

@@ -16,8 +16,9 @@ use nom::{IResult, Offset, Parser};
 
 use super::quick::{Mark, scan_tag, scan_turn};
 use super::{
-    ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FollowerSpec, GameRecord, Name,
-    Span, Spanned, TagRecord, TurnRecord,
+    ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FigureStep,
+    FollowerSpec, GameRecord, Name, Place, Span, Spanned, StepRecord, TagRecord, Target,
+    TurnRecord,
 };
 use crate::board::Pos;
 use crate::diagnostics::{Diagnostic, Faults};
@@ -98,6 +99,7 @@ const ROTATION: &str = "a rotation (r0, r90, r180, r270)";
 const SPOT: &str = "a spot";
 const CLAIM: &str = "a score claim =Name+points";
 const EVENT: &str = "an event @name or @name:args";
+const ACT: &str = "an action verb, verb:arg or verb:arg(Name)";
 const COMMENT: &str = "a closing }";
 
 /// A line of the source and its byte offset in the whole text.
@@ -105,6 +107,10 @@ const COMMENT: &str = "a closing }";
 struct Line<'a> {
     text: &'a str,
     base: usize,
+    /// Whether the game's `CGN` tag says version 1: its turns are then read
+    /// by the grammar of version 1, where a token of version 2 is the fault
+    /// it always was (SPEC 2.14).
+    v1: bool,
 }
 
 impl<'a> Line<'a> {
@@ -178,7 +184,11 @@ impl<'a> Line<'a> {
     }
 
     /// `turn = turn_number , "." , ws , player , ws , tile_id , ws , action ,
-    ///         [ ws , follower_spec ] , { ws , claim } , [ ws ] , [ comment , [ ws ] ] ;`
+    ///         [ ws , follower_spec ] , { ws , step } , { ws , event } ,
+    ///         { ws , claim } , [ ws ] , [ comment , [ ws ] ] ;`
+    ///
+    /// A first step that puts a figure on a spot of the tile just placed is
+    /// version 1's `follower_spec`, kept as [`TurnRecord::follower`].
     fn turn(&self, i: &'a str) -> PResult<'a, TurnRecord> {
         let start = i;
         let (i, number) =
@@ -190,23 +200,52 @@ impl<'a> Line<'a> {
         let (i, _) = cut(context("a space", space1)).parse(i)?;
         let (i, tile) = cut(context("a tile id", self.spanned(|i| self.tile_id(i)))).parse(i)?;
         let (i, _) = cut(context("a space", space1)).parse(i)?;
-        let (i, action) = cut(context(
-            "a position x,y or discard",
-            self.spanned(|i| self.action(i)),
-        ))
-        .parse(i)?;
-        let placed = matches!(action.value, ActionRecord::Place { .. });
-        let (i, follower) = if placed {
-            opt(|i| {
-                let (i, _) = space1.parse(i)?;
-                self.follower_spec(i)
-            })
+        let (i, action) = if self.v1 {
+            cut(context(
+                "a position x,y or discard",
+                self.spanned(|i| self.action_v1(i)),
+            ))
             .parse(i)?
         } else {
-            (i, None)
+            cut(context(
+                "a position x,y, discard or aside",
+                self.spanned(|i| self.action(i)),
+            ))
+            .parse(i)?
         };
+        let placed = matches!(action.value, ActionRecord::Place { .. });
         // Each repetition stops at the first token that is not one (an error) and
         // passes on a fault inside one (a failure, after `cut`).
+        let (i, mut steps) = if placed && self.v1 {
+            let (i, f) = opt(preceded(space1, |i| self.follower_spec(i))).parse(i)?;
+            (i, f.map(StepRecord::Figure).into_iter().collect())
+        } else if placed {
+            many0(preceded(space1, |i| self.step(i))).parse(i)?
+        } else {
+            (i, Vec::new())
+        };
+        let follower = match steps.first() {
+            Some(StepRecord::Figure(FigureStep {
+                figure,
+                target:
+                    Target {
+                        pos: None,
+                        place: Some(place),
+                    },
+                span,
+            })) => match place.value {
+                Place::Spot(spot) => Some(FollowerSpec {
+                    figure: figure.clone(),
+                    spot: Spanned::new(spot, place.span),
+                    span: *span,
+                }),
+                Place::Tower => None,
+            },
+            _ => None,
+        };
+        if follower.is_some() {
+            steps.remove(0);
+        }
         let (i, events) = if placed {
             many0(preceded(space1, |i| self.event(i))).parse(i)?
         } else {
@@ -217,8 +256,12 @@ impl<'a> Line<'a> {
         let (i, _) = space0.parse(i)?;
         let (i, comment) = opt(self.spanned(|i| self.comment(i))).parse(i)?;
         let (i, _) = space0.parse(i)?;
-        let expected = if placed && follower.is_none() && events.is_empty() && claims.is_empty() {
-            "a follower +SPOT, an event @name, a claim =Name+points, a comment or the end of the line"
+        let expected = if placed && events.is_empty() && claims.is_empty() {
+            if self.v1 || (follower.is_none() && steps.is_empty()) {
+                "a follower +SPOT, an event @name, a claim =Name+points, a comment or the end of the line"
+            } else {
+                "an action, an event @name, a claim =Name+points, a comment or the end of the line"
+            }
         } else if placed && claims.is_empty() {
             "an event @name, a claim =Name+points, a comment or the end of the line"
         } else {
@@ -240,12 +283,208 @@ impl<'a> Line<'a> {
                 tile,
                 action,
                 follower,
+                steps,
                 events,
                 claims,
                 comment,
                 span,
             },
         ))
+    }
+
+    /// `action = "discard" | placement ;`, as version 1 reads it.
+    fn action_v1(&self, i: &'a str) -> PResult<'a, ActionRecord> {
+        alt((value(ActionRecord::Discard, tag("discard")), |i| {
+            self.placement(i)
+        }))
+        .parse(i)
+    }
+
+    /// `follower_spec = "+" , [ figure , ":" ] , spot ;`, version 1's figure,
+    /// as a step whose target is a spot of the tile just placed.
+    fn follower_spec(&self, i: &'a str) -> PResult<'a, FigureStep> {
+        let start = i;
+        let (i, _) = char('+').parse(i)?;
+        let (i, figure) = opt(|i| self.figure_prefix(i)).parse(i)?;
+        let (i, spot) = cut(context(SPOT, self.spanned(|i| self.spot(i)))).parse(i)?;
+        Ok((
+            i,
+            FigureStep {
+                figure,
+                target: Target {
+                    pos: None,
+                    place: Some(Spanned::new(Place::Spot(spot.value), spot.span)),
+                },
+                span: self.span(start, i),
+            },
+        ))
+    }
+
+    /// `spot = "N" | "E" | "S" | "W" | "NNW" | "NNE" | "ENE" | "ESE" | "SSE" | "SSW"
+    ///       | "WSW" | "WNW" | "C" ;`
+    fn spot(&self, i: &'a str) -> PResult<'a, Spot> {
+        map_res(
+            take_while1(|c: char| c.is_ascii_alphanumeric()),
+            |s: &str| s.parse::<Spot>(),
+        )
+        .parse(i)
+    }
+
+    /// `step = figure_step | act ;`
+    fn step(&self, i: &'a str) -> PResult<'a, StepRecord> {
+        alt((
+            |i| self.figure_step(i).map(|(i, f)| (i, StepRecord::Figure(f))),
+            |i| self.act(i).map(|(i, a)| (i, StepRecord::Act(a))),
+        ))
+        .parse(i)
+    }
+
+    /// `figure_step = "+" , [ figure , ":" ] , target ;`
+    fn figure_step(&self, i: &'a str) -> PResult<'a, FigureStep> {
+        let start = i;
+        let (i, _) = char('+').parse(i)?;
+        let (i, figure) = opt(|i| self.figure_prefix(i)).parse(i)?;
+        let (i, target) = cut(context(SPOT, |i| self.target(i))).parse(i)?;
+        Ok((
+            i,
+            FigureStep {
+                figure,
+                target,
+                span: self.span(start, i),
+            },
+        ))
+    }
+
+    /// `figure , ":"`, the figure's span without the colon.
+    fn figure_prefix(&self, i: &'a str) -> PResult<'a, Spanned<Name>> {
+        let start = i;
+        let (i, f) = take_while1(|c: char| c.is_ascii_lowercase() || c == '-').parse(i)?;
+        let (i, _) = char(':').parse(i)?;
+        Ok((
+            i,
+            Spanned::new(Name::from(f), self.span(start, &start[f.len()..])),
+        ))
+    }
+
+    /// `target = spot | "T" | position , "/" , ( spot | "T" ) | position ;`
+    fn target(&self, i: &'a str) -> PResult<'a, Target> {
+        if i.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+            let (i, pos) = self.spanned(|i| self.position_in_target(i)).parse(i)?;
+            let (i, place) = opt(|i| {
+                let (i, _) = char('/').parse(i)?;
+                cut(context(SPOT, self.spanned(|i| self.place(i)))).parse(i)
+            })
+            .parse(i)?;
+            return Ok((
+                i,
+                Target {
+                    pos: Some(pos),
+                    place,
+                },
+            ));
+        }
+        let (i, place) = self.spanned(|i| self.place(i)).parse(i)?;
+        Ok((
+            i,
+            Target {
+                pos: None,
+                place: Some(place),
+            },
+        ))
+    }
+
+    /// A position inside a target: followed by `/`, `(`, white space or the
+    /// end, never by more of a token.
+    fn position_in_target(&self, i: &'a str) -> PResult<'a, Pos> {
+        let (i, x) = context(POSITION, |i| self.integer(i)).parse(i)?;
+        let (i, _) = cut(context(POSITION, char(','))).parse(i)?;
+        let (i, y) = cut(context(POSITION, |i| self.integer(i))).parse(i)?;
+        let (i, _) = cut(context(
+            POSITION,
+            nom::combinator::not(satisfy(|c: char| c.is_ascii_alphanumeric() || c == '.')),
+        ))
+        .parse(i)?;
+        Ok((i, Pos::new(x, y)))
+    }
+
+    /// `spot | "T"`: a place on a tile.
+    fn place(&self, i: &'a str) -> PResult<'a, Place> {
+        map_res(
+            take_while1(|c: char| c.is_ascii_alphanumeric()),
+            |s: &str| match s {
+                "T" => Ok(Place::Tower),
+                _ => s.parse::<Spot>().map(Place::Spot),
+            },
+        )
+        .parse(i)
+    }
+
+    /// `act = verb , [ ":" , act_arg ] , [ "(" , player , ")" ] ;`
+    /// `verb = lower , { lower | "-" } ;`
+    fn act(&self, i: &'a str) -> PResult<'a, ActRecord> {
+        let start = i;
+        let (i, verb) = self
+            .spanned(|i: &'a str| -> PResult<'a, Name> {
+                let (i, v) = recognize((
+                    satisfy(|c| c.is_ascii_lowercase()),
+                    take_while(|c: char| c.is_ascii_lowercase() || c == '-'),
+                ))
+                .parse(i)?;
+                Ok((i, Name::from(v)))
+            })
+            .parse(i)?;
+        let (i, arg) = opt(|i| {
+            let (i, _) = char(':').parse(i)?;
+            cut(context(ACT, self.spanned(|i| self.act_arg(i)))).parse(i)
+        })
+        .parse(i)?;
+        let (i, player) = opt(|i| {
+            let (i, _) = char('(').parse(i)?;
+            let (i, p) = cut(context(ACT, self.spanned(|i| self.player(i)))).parse(i)?;
+            let (i, _) = cut(context(ACT, char(')'))).parse(i)?;
+            Ok((i, p))
+        })
+        .parse(i)?;
+        // `discard+N` is not a verb followed by something: the token must end.
+        let (i, _) = cut(context(
+            ACT,
+            nom::combinator::not(satisfy(|c: char| {
+                !c.is_whitespace() && c != '{' && c != ';'
+            })),
+        ))
+        .parse(i)?;
+        Ok((
+            i,
+            ActRecord {
+                verb,
+                arg,
+                player,
+                span: self.span(start, i),
+            },
+        ))
+    }
+
+    /// `act_arg = [ figure , ":" ] , target | figure | digit , { digit } | "-" ;`
+    fn act_arg(&self, i: &'a str) -> PResult<'a, ActArg> {
+        let digits = i.bytes().take_while(u8::is_ascii_digit).count();
+        if digits > 0 && !i[digits..].starts_with(',') {
+            let (i, n) = map_res(digit1, str::parse::<u32>).parse(i)?;
+            return Ok((i, ActArg::Number(n)));
+        }
+        if i.starts_with('-') && !i[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            return Ok((&i[1..], ActArg::Nothing));
+        }
+        if i.starts_with(|c: char| c.is_ascii_lowercase()) {
+            let word = i
+                .find(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+                .unwrap_or(i.len());
+            if !i[word..].starts_with(':') {
+                return Ok((&i[word..], ActArg::Kind(Name::from(&i[..word]))));
+            }
+        }
+        let (i, figure) = opt(|i| self.figure_prefix(i)).parse(i)?;
+        let (i, target) = self.target(i)?;
+        Ok((i, ActArg::At { figure, target }))
     }
 
     /// `event = "@" , event_name , [ ":" , event_args ] ;`
@@ -314,11 +553,13 @@ impl<'a> Line<'a> {
         Ok((i, Name::from(s)))
     }
 
-    /// `action = "discard" | placement ;`
+    /// `action = "discard" | "aside" | placement ;`
     fn action(&self, i: &'a str) -> PResult<'a, ActionRecord> {
-        alt((value(ActionRecord::Discard, tag("discard")), |i| {
-            self.placement(i)
-        }))
+        alt((
+            value(ActionRecord::Discard, tag("discard")),
+            value(ActionRecord::Aside, tag("aside")),
+            |i| self.placement(i),
+        ))
         .parse(i)
     }
 
@@ -357,44 +598,32 @@ impl<'a> Line<'a> {
         .parse(i)
     }
 
-    /// `follower_spec = "+" , [ figure , ":" ] , spot ;`
-    fn follower_spec(&self, i: &'a str) -> PResult<'a, FollowerSpec> {
-        let start = i;
-        let (i, _) = char('+').parse(i)?;
-        let (i, figure) = opt(self.spanned(|i: &'a str| -> PResult<'a, Name> {
-            let (i, f) = take_while1(|c: char| c.is_ascii_lowercase() || c == '-').parse(i)?;
-            let (i, _) = char(':').parse(i)?;
-            Ok((i, Name::from(f)))
-        }))
-        .parse(i)?;
-        let (i, spot) = cut(context(SPOT, self.spanned(|i| self.spot(i)))).parse(i)?;
-        Ok((
-            i,
-            FollowerSpec {
-                figure: figure
-                    .map(|f| Spanned::new(f.value, Span::new(f.span.start, f.span.end - 1))),
-                spot,
-                span: self.span(start, i),
-            },
-        ))
-    }
-
-    /// `spot = "N" | "E" | "S" | "W" | "NNW" | "NNE" | "ENE" | "ESE" | "SSE" | "SSW"
-    ///       | "WSW" | "WNW" | "C" ;`
-    fn spot(&self, i: &'a str) -> PResult<'a, Spot> {
-        map_res(
-            take_while1(|c: char| c.is_ascii_alphanumeric()),
-            |s: &str| s.parse::<Spot>(),
-        )
-        .parse(i)
-    }
-
-    /// `claim = "=" , player , "+" , points , [ "/" , total ] ;`
+    /// `claim = "=" , player , ( "+" | "-" ) , points , [ "/" , total ] ;`
+    ///
+    /// A bare name may hold `-`, so in `=Jean-Luc-3/40` the sign is the last
+    /// `-` of the name's run that only digits (and a `/total`) follow.
     fn claim(&self, i: &'a str) -> PResult<'a, ClaimRecord> {
         let start = i;
         let (i, _) = char('=').parse(i)?;
-        let (i, player) = cut(context(CLAIM, self.spanned(|i| self.player(i)))).parse(i)?;
-        let (i, _) = cut(context(CLAIM, char('+'))).parse(i)?;
+        let run = i.find(|c: char| !is_name_char(c)).unwrap_or(i.len());
+        let loss = (!self.v1 && !i[run..].starts_with('+'))
+            .then(|| negative_claim_split(&i[..run]))
+            .flatten();
+        let (i, player) = match loss {
+            Some(k) => {
+                let name = &i[..k];
+                (
+                    &i[k..],
+                    Spanned::new(Name::from(name), self.span(i, &i[k..])),
+                )
+            }
+            None => cut(context(CLAIM, self.spanned(|i| self.player(i)))).parse(i)?,
+        };
+        let (i, sign) = if self.v1 {
+            cut(context(CLAIM, char('+'))).parse(i)?
+        } else {
+            cut(context(CLAIM, alt((char('+'), char('-'))))).parse(i)?
+        };
         let (i, points) = cut(context(CLAIM, self.spanned(|i| self.turn_number(i)))).parse(i)?;
         let (i, total) = opt(|i| {
             let (i, _) = char('/').parse(i)?;
@@ -405,6 +634,7 @@ impl<'a> Line<'a> {
             i,
             ClaimRecord {
                 player,
+                negative: sign == '-' && points.value != 0,
                 points,
                 total,
                 span: self.span(start, i),
@@ -487,6 +717,7 @@ impl<'a> Line<'a> {
         let claims = scanned
             .iter()
             .map(|c| ClaimRecord {
+                negative: false,
                 player: Spanned::new(Name::from(c.player), span(c.marks[1])),
                 points: Spanned::new(c.points, span(c.marks[2])),
                 total: c.total.map(|t| Spanned::new(t, span(c.marks[3]))),
@@ -500,6 +731,7 @@ impl<'a> Line<'a> {
             tile: Spanned::new(Name::from(input.tile), span(m.tile)),
             action,
             follower,
+            steps: Vec::new(),
             events: Vec::new(),
             claims,
             comment: None,
@@ -560,6 +792,20 @@ impl<'a> Line<'a> {
             },
         }
     }
+}
+
+/// Where the `-` of a negative claim stands in a run of name characters
+/// (`Jean-Luc-3/40` → 8): the last `-` after at least one character that only
+/// digits, and optionally `/` and digits, follow.
+fn negative_claim_split(run: &str) -> Option<usize> {
+    let k = run.rfind('-')?;
+    let rest = &run[k + 1..];
+    let (points, total) = match rest.split_once('/') {
+        Some((p, t)) => (p, Some(t)),
+        None => (rest, None),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (k > 0 && digits(points) && total.is_none_or(digits)).then_some(k)
 }
 
 /// Characters of a player name written without quotes.
@@ -752,10 +998,12 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
     record.turns.reserve((text.len() / 13 + 1).min(128));
     let mut diagnostics = Faults::new();
     let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
+    let mut v1 = false;
     for (offset, text) in lines(text) {
         let line = Line {
             text,
             base: base + offset,
+            v1,
         };
         if text.len() > super::MAX_LINE {
             diagnostics.push(Diagnostic::LineTooLong {
@@ -786,6 +1034,10 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             }
             .map(|mut t| {
                 t.comments_before = std::mem::take(&mut pending_comments);
+                // The first CGN tag counts (a second one is `E208`).
+                if t.name.value == "CGN" && record.tag("CGN").is_none() {
+                    v1 = t.value.value == super::header::VERSION;
+                }
                 record.tags.push(t);
             }),
             LineKind::Comment => all_consuming(|i| line.comment_line(i))
@@ -816,7 +1068,11 @@ mod tests {
     use super::*;
 
     fn line(text: &str) -> Line<'_> {
-        Line { text, base: 0 }
+        Line {
+            text,
+            base: 0,
+            v1: false,
+        }
     }
 
     #[test]
@@ -842,13 +1098,91 @@ mod tests {
                 assert_eq!(pos.span, Span::new(12, 16));
                 assert_eq!(rotation.value, Rotation::R270);
             }
-            ActionRecord::Discard => panic!("not a discard"),
+            ActionRecord::Discard | ActionRecord::Aside => panic!("not a placement"),
         }
         let f = t.follower.unwrap();
         assert_eq!(f.spot.value, "SSW".parse::<Spot>().unwrap());
         assert_eq!(t.claims.len(), 2);
         assert_eq!(t.claims[0].total.as_ref().unwrap().value, 40);
         assert_eq!(t.comment.unwrap().value.text, "nice");
+    }
+
+    #[test]
+    fn version_2_steps_in_order() {
+        let src = "[CGN \"2\"]\n14. Ann TW3 2,1 r90 +tower:T capture:-1,1/N(Bob) dragon:E ransom:big(\"Bob Smith\") die:3 land:- +big:3,-1/C =Ann-3 =Jean-Luc-2/40\n15. Ann PD4 aside\n";
+        let parsed = parse(src);
+        assert!(
+            parsed[0].diagnostics.is_empty(),
+            "{:?}",
+            parsed[0].diagnostics
+        );
+        let turns = &parsed[0].record.turns;
+        let t = &turns[0];
+        assert!(t.follower.is_none());
+        let written: Vec<String> = t.steps.iter().map(super::super::write::step).collect();
+        assert_eq!(
+            written,
+            [
+                "+tower:T",
+                "capture:-1,1/N(Bob)",
+                "dragon:E",
+                "ransom:big(\"Bob Smith\")",
+                "die:3",
+                "land:-",
+                "+big:3,-1/C"
+            ]
+        );
+        match &t.steps[1] {
+            StepRecord::Act(a) => {
+                assert_eq!(a.verb.value, "capture");
+                assert_eq!(a.player.as_ref().unwrap().value, "Bob");
+                assert_eq!(&src[a.span.start..a.span.end], "capture:-1,1/N(Bob)");
+            }
+            StepRecord::Figure(_) => panic!("an act"),
+        }
+        assert_eq!(t.claims[0].net(), -3);
+        assert_eq!(t.claims[1].player.value, "Jean-Luc");
+        assert_eq!(t.claims[1].net(), -2);
+        assert_eq!(t.claims[1].total.as_ref().unwrap().value, 40);
+        assert_eq!(turns[1].action.value, ActionRecord::Aside);
+        assert!(turns.iter().all(TurnRecord::needs_version_2));
+        // Written back, it reads the same.
+        let text = super::super::write::write(&[parsed[0].record.clone()]);
+        assert_eq!(parse(&text)[0].record, parsed[0].record, "{text}");
+    }
+
+    #[test]
+    fn a_first_figure_on_the_tile_is_version_1s() {
+        let parsed = parse("1. Ann U 1,0 r0 +big:E +1,0/NNE =Ann+0\n");
+        let t = &parsed[0].record.turns[0];
+        assert_eq!(
+            t.follower.as_ref().unwrap().figure.as_ref().unwrap().value,
+            "big"
+        );
+        assert_eq!(t.steps.len(), 1);
+        assert!(t.needs_version_2());
+        assert!(!parse("1. Ann U 1,0 r0 +E =Ann+0\n")[0].record.turns[0].needs_version_2());
+    }
+
+    #[test]
+    fn version_1_reads_by_its_own_grammar() {
+        // In a game tagged version 1, every token of version 2 is the fault it
+        // always was.
+        for (line, code) in [
+            ("1. Ann U 1,0 r0 thief", "E102"),
+            ("1. Ann U aside", "E103"),
+            ("1. Ann U 1,0 r0 +1,0/E", "E105"),
+            ("1. Ann U 1,0 r0 =Ann-3", "E106"),
+        ] {
+            let src = format!("[CGN \"1\"]\n{line}\n");
+            assert_eq!(codes(&src), [code], "{line}");
+            let src = format!("[CGN \"2\"]\n{line}\n");
+            assert!(codes(&src).is_empty(), "{line}: {:?}", codes(&src));
+        }
+        // A name ending in digits after a hyphen is still a name before `+`.
+        let parsed = parse("1. Ann U 1,0 r0 =Ann-3+4\n");
+        assert_eq!(parsed[0].record.turns[0].claims[0].player.value, "Ann-3");
+        assert_eq!(parsed[0].record.turns[0].claims[0].net(), 4);
     }
 
     #[test]
@@ -1105,7 +1439,11 @@ mod tests {
         }
         lines.extend(mutants);
         for text in &lines {
-            let l = Line { text, base: 100 };
+            let l = Line {
+                text,
+                base: 100,
+                v1: false,
+            };
             let slow = all_consuming(|i| l.turn(i))
                 .parse(text)
                 .map(|(_, t)| t)
@@ -1153,7 +1491,11 @@ mod tests {
             );
         }
         for text in plain_tags.iter().chain(&other_tags) {
-            let l = Line { text, base: 7 };
+            let l = Line {
+                text,
+                base: 7,
+                v1: false,
+            };
             let slow = all_consuming(|i| l.tag_pair(i))
                 .parse(text)
                 .map(|(_, t)| t)

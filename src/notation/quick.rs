@@ -468,6 +468,8 @@ fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
         tile,
         place,
         figure,
+        aside: false,
+        steps: &[],
     };
     Some((input, marks, s))
 }
@@ -994,6 +996,8 @@ impl<'a> Steps<'a> {
             tile,
             place: Some((Pos::new(x, y), rotation)),
             figure,
+            aside: false,
+            steps: &[],
         };
         let end = t0 + i;
         let (next, claims) = match at(i) {

@@ -7,13 +7,19 @@ use std::fmt::Write as _;
 use super::header::KNOWN_TAGS;
 use super::parse::is_bare_name;
 use super::{
-    ActionRecord, ClaimRecord, Comment, EventRecord, FollowerSpec, GameRecord, Spanned, TurnRecord,
+    ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, EventRecord, FigureStep, FollowerSpec,
+    GameRecord, Name, Place, Span, Spanned, StepRecord, TagRecord, Target, TurnRecord,
 };
 
 /// A record in canonical order: known tags in the order of `KNOWN_TAGS`, then the
-/// others as written.
+/// others as written; targets on the turn's own tile written as a spot alone,
+/// and the `CGN` tag giving the version the record needs (SPEC 2.14).
 pub fn canonical(record: &GameRecord) -> GameRecord {
     let mut r = record.clone();
+    for t in &mut r.turns {
+        own_tile_targets(t);
+    }
+    set_version(&mut r);
     let rank = |name: &str| {
         KNOWN_TAGS
             .iter()
@@ -34,6 +40,82 @@ pub fn canonical(record: &GameRecord) -> GameRecord {
         first.comments_before = comments;
     }
     r
+}
+
+/// Writes targets on the tile the turn places as a spot alone, and makes a
+/// first step that puts a figure on a spot of that tile version 1's figure.
+fn own_tile_targets(t: &mut TurnRecord) {
+    let ActionRecord::Place { pos: own, .. } = &t.action.value else {
+        return;
+    };
+    let own = own.value;
+    let local = |target: &mut Target| {
+        if target.place.is_some() && target.pos.as_ref().is_some_and(|p| p.value == own) {
+            target.pos = None;
+        }
+    };
+    for step in &mut t.steps {
+        match step {
+            StepRecord::Figure(f) => local(&mut f.target),
+            StepRecord::Act(ActRecord {
+                arg:
+                    Some(Spanned {
+                        value: ActArg::At { target, .. },
+                        ..
+                    }),
+                ..
+            }) => local(target),
+            StepRecord::Act(_) => {}
+        }
+    }
+    if t.follower.is_none()
+        && let Some(StepRecord::Figure(FigureStep {
+            figure,
+            target:
+                Target {
+                    pos: None,
+                    place: Some(place),
+                },
+            span,
+        })) = t.steps.first()
+        && let Place::Spot(spot) = place.value
+    {
+        t.follower = Some(FollowerSpec {
+            figure: figure.clone(),
+            spot: Spanned::new(spot, place.span),
+            span: *span,
+        });
+        t.steps.remove(0);
+    }
+}
+
+/// Gives the `CGN` tag the version the record needs: `"2"` when a turn
+/// needs it, else `"1"`; a record without the tag gets one only when it
+/// needs version 2.
+fn set_version(r: &mut GameRecord) {
+    let needed = if r.turns.iter().any(TurnRecord::needs_version_2) {
+        "2"
+    } else {
+        "1"
+    };
+    match r.tags.iter_mut().find(|t| t.name.value == "CGN") {
+        Some(t) => {
+            if matches!(t.value.value.as_str(), "1" | "2") {
+                t.value.value = Name::from(needed);
+            }
+        }
+        None if needed == "2" => r.tags.insert(
+            0,
+            TagRecord {
+                comments_before: Vec::new(),
+                comment: None,
+                name: Spanned::new(Name::from("CGN"), Span::default()),
+                value: Spanned::new(Name::from(needed), Span::default()),
+                span: Span::default(),
+            },
+        ),
+        None => {}
+    }
 }
 
 /// A record in canonical form with each follower spot written by its canonical
@@ -98,6 +180,40 @@ pub fn follower_spec(f: &FollowerSpec) -> String {
     }
 }
 
+/// A step token: `+[figure:]target` or `verb[:arg][(Name)]`.
+pub fn step(st: &StepRecord) -> String {
+    match st {
+        StepRecord::Figure(f) => match &f.figure {
+            Some(fig) => format!("+{}:{}", fig.value, f.target),
+            None => format!("+{}", f.target),
+        },
+        StepRecord::Act(a) => {
+            let mut s = a.verb.value.to_string();
+            match a.arg.as_ref().map(|a| &a.value) {
+                None => {}
+                Some(ActArg::Number(n)) => {
+                    let _ = write!(s, ":{n}");
+                }
+                Some(ActArg::Nothing) => s.push_str(":-"),
+                Some(ActArg::Kind(k)) => {
+                    let _ = write!(s, ":{k}");
+                }
+                Some(ActArg::At { figure, target }) => {
+                    s.push(':');
+                    if let Some(f) = figure {
+                        let _ = write!(s, "{}:", f.value);
+                    }
+                    let _ = write!(s, "{target}");
+                }
+            }
+            if let Some(p) = &a.player {
+                let _ = write!(s, "({})", player_name(&p.value));
+            }
+            s
+        }
+    }
+}
+
 /// An event token: `@name` or `@name:args`.
 pub fn event(e: &EventRecord) -> String {
     match &e.args {
@@ -108,7 +224,8 @@ pub fn event(e: &EventRecord) -> String {
 
 /// A claim token: `=Name+points` or `=Name+points/total`.
 pub fn claim(c: &ClaimRecord) -> String {
-    let mut s = format!("={}+{}", player_name(&c.player.value), c.points.value);
+    let sign = if c.negative { '-' } else { '+' };
+    let mut s = format!("={}{sign}{}", player_name(&c.player.value), c.points.value);
     if let Some(t) = &c.total {
         let _ = write!(s, "/{}", t.value);
     }
@@ -125,6 +242,7 @@ pub fn turn_line(t: &TurnRecord) -> String {
     );
     match &t.action.value {
         ActionRecord::Discard => s.push_str("discard"),
+        ActionRecord::Aside => s.push_str("aside"),
         ActionRecord::Place { pos, rotation } => {
             let _ = write!(s, "{} {}", pos.value, rotation.value);
         }
@@ -132,6 +250,10 @@ pub fn turn_line(t: &TurnRecord) -> String {
     if let Some(f) = &t.follower {
         s.push(' ');
         s.push_str(&follower_spec(f));
+    }
+    for st in &t.steps {
+        s.push(' ');
+        s.push_str(&step(st));
     }
     for e in &t.events {
         s.push(' ');
@@ -207,6 +329,23 @@ mod tests {
         let text = write(&[r]);
         assert!(text.contains("1. Al U 1,0 r0 +E\n"), "{text}");
         assert!(text.contains("2. Bo U 2,0 r0 +ESE\n"), "{text}");
+    }
+
+    #[test]
+    fn canonical_writes_the_version_needed() {
+        // A figure on the tile just placed written with its square is `+SPOT`,
+        // and the record then needs version 1 only.
+        let src = "[CGN \"2\"]\n1. Al U 1,0 r0 +1,0/E =Al-0\n";
+        let text = write(&[canonical(&parse(src)[0].record)]);
+        assert_eq!(text, "[CGN \"1\"]\n\n1. Al U 1,0 r0 +E =Al+0\n");
+        // A step elsewhere needs version 2: a record without the tag gets it.
+        let src = "1. Al U 1,0 r0 +0,0/N\n";
+        let text = write(&[canonical(&parse(src)[0].record)]);
+        assert_eq!(text, "[CGN \"2\"]\n\n1. Al U 1,0 r0 +0,0/N\n");
+        // A record of version 1 without the tag stays without it.
+        let src = "1. Al U 1,0 r0 +E\n";
+        let text = write(&[canonical(&parse(src)[0].record)]);
+        assert_eq!(text, "\n1. Al U 1,0 r0 +E\n");
     }
 
     #[test]

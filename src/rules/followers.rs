@@ -345,6 +345,8 @@ mod tests {
             tile,
             place: Some((Pos::new(x, 0), Rotation::R0)),
             figure: Some((None, spot.parse().unwrap())),
+            aside: false,
+            steps: &[],
         };
         // Ann's thief on a straight road east of the start tile's road.
         let mv = game.check(&turn(1, "Ann", "U", 1, "E")).unwrap();

@@ -17,7 +17,7 @@ use std::str::FromStr;
 use crate::board::{Board, PlacedTile, Pos};
 use crate::features::{Features, Follower, NodeId, node_of};
 use crate::figures::{Figure, Supply};
-use crate::notation::{ActionRecord, TurnRecord};
+use crate::notation::{ActionRecord, Place, StepRecord, TurnRecord};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::score::{self, ScoreEvent};
 use crate::tiles::Spot;
@@ -145,6 +145,12 @@ pub struct TurnInput<'a> {
     pub place: Option<(Pos, Rotation)>,
     /// The figure placed: its name (`None`: the plain follower) and spot.
     pub figure: Option<(Option<&'a str>, Spot)>,
+    /// Whether the tile is set aside (`aside`) rather than discarded, when
+    /// `place` is `None` (version 2).
+    pub aside: bool,
+    /// The turn's actions after `figure`, in the order written (version 2).
+    /// Their spans are not looked at.
+    pub steps: &'a [StepRecord],
 }
 
 impl<'a> TurnInput<'a> {
@@ -155,14 +161,35 @@ impl<'a> TurnInput<'a> {
             player: &turn.player.value,
             tile: &turn.tile.value,
             place: match &turn.action.value {
-                ActionRecord::Discard => None,
+                ActionRecord::Discard | ActionRecord::Aside => None,
                 ActionRecord::Place { pos, rotation } => Some((pos.value, rotation.value)),
             },
             figure: turn
                 .follower
                 .as_ref()
                 .map(|f| (f.figure.as_ref().map(|n| n.value.as_str()), f.spot.value)),
+            aside: turn.action.value == ActionRecord::Aside,
+            steps: &turn.steps,
         }
+    }
+
+    /// The turn's figure: version 1's, or a first step that puts a figure on
+    /// a spot of the tile just placed written with its square (`+2,1/N` for
+    /// the tile placed at `2,1`), which means the same as `+N`.
+    pub fn own_figure(&self) -> Option<(Option<&'a str>, Spot)> {
+        if self.figure.is_some() {
+            return self.figure;
+        }
+        let (pos, _) = self.place?;
+        let Some(StepRecord::Figure(f)) = self.steps.first() else {
+            return None;
+        };
+        if f.target.pos.as_ref().is_some_and(|p| p.value == pos)
+            && let Some(Place::Spot(spot)) = f.target.place.as_ref().map(|p| p.value)
+        {
+            return Some((f.figure.as_ref().map(|n| n.value.as_str()), spot));
+        }
+        None
     }
 }
 
@@ -286,6 +313,24 @@ pub enum Violation {
     RiverCourseNotFree {
         /// A taken square ahead of the river.
         taken: Pos,
+    },
+    /// A tile set aside (`aside`) where no rule in play sets one aside.
+    SetAsideNotAllowed,
+    /// An action (`verb…`) that no expansion in play defines.
+    UnknownAction {
+        /// Which step of the turn (0: the first after its figure).
+        step: usize,
+    },
+    /// A figure put somewhere other than on a feature of the tile just
+    /// placed, where no rule in play allows it.
+    FigureOffTile {
+        /// Which step of the turn.
+        step: usize,
+    },
+    /// A second figure in a turn, where the rules in play allow one.
+    SecondFigure {
+        /// Which step of the turn.
+        step: usize,
     },
     /// A builder or pig on a feature it may not stand on.
     FigureOnWrongFeature {
@@ -730,18 +775,27 @@ impl<'c> Game<'c> {
             self.check_draw(tile)?;
         }
         let action = match turn.place {
+            None if turn.aside => return Err(Violation::SetAsideNotAllowed),
             None => {
                 self.check_discard(tile)?;
                 Action::Discard
             }
             Some((pos, rotation)) => {
                 self.check_placement(tile, pos, rotation)?;
-                let follower = match turn.figure {
+                let figure = if turn.steps.is_empty() {
+                    turn.figure
+                } else {
+                    turn.own_figure()
+                };
+                let follower = match figure {
                     None => None,
                     Some((figure, spot)) => {
                         Some(self.check_follower(player, tile, pos, rotation, figure, spot)?)
                     }
                 };
+                if !turn.steps.is_empty() {
+                    self.check_steps(turn)?;
+                }
                 Action::Place {
                     pos,
                     rotation,
@@ -754,6 +808,43 @@ impl<'c> Game<'c> {
             tile,
             action,
         })
+    }
+
+    /// The actions of version 2 (SPEC 2.14) after a placement and its figure,
+    /// under the rules refereed so far: no expansion in play defines a verb or
+    /// puts a figure anywhere but on a feature of the tile just placed, one a
+    /// turn.
+    ///
+    /// # Errors
+    /// The first step the rules in play do not allow.
+    fn check_steps(&self, turn: &TurnInput<'_>) -> Result<(), Violation> {
+        let mut figures = usize::from(turn.figure.is_some());
+        let skip = usize::from(turn.figure.is_none() && turn.own_figure().is_some());
+        figures += skip;
+        for (step, s) in turn.steps.iter().enumerate().skip(skip) {
+            match s {
+                StepRecord::Act(_) => return Err(Violation::UnknownAction { step }),
+                StepRecord::Figure(f) => {
+                    let own = match (&f.target.pos, turn.place) {
+                        (None, _) => true,
+                        (Some(p), Some((pos, _))) => p.value == pos,
+                        (Some(_), None) => false,
+                    };
+                    let on_feature = matches!(
+                        f.target.place.as_ref().map(|p| p.value),
+                        Some(Place::Spot(_))
+                    );
+                    if !own || !on_feature {
+                        return Err(Violation::FigureOffTile { step });
+                    }
+                    figures += 1;
+                    if figures > 1 {
+                        return Err(Violation::SecondFigure { step });
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Whether a tile can be drawn now.

@@ -90,7 +90,7 @@ pub fn sheet(record: &GameRecord) -> String {
         let table = sheet_tile(letter).unwrap_or_else(|| panic!("{letter}: not a basic tile"));
         let mut fields = vec![format!("\"turn\": {}", i + 1)];
         match &turn.action.value {
-            ActionRecord::Discard => {
+            ActionRecord::Discard | ActionRecord::Aside => {
                 assert!(turn.follower.is_none(), "turn {}", i + 1);
                 fields.push("\"type\": \"skipped\"".to_string());
                 fields.push(format!("\"tile\": {}", string(letter)));
