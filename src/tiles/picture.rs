@@ -454,6 +454,86 @@ mod tests {
         }
     }
 
+    /// How many cells of a picture show a mark.
+    fn count(picture: &[String], mark: char) -> usize {
+        picture
+            .iter()
+            .flat_map(|row| row.chars())
+            .filter(|c| *c == mark)
+            .count()
+    }
+
+    #[test]
+    fn every_catalog_tile_draws_at_every_rotation_with_its_marks() {
+        let c = TileCatalog::embedded().unwrap();
+        for (_, d) in c.iter() {
+            for r in Rotation::ALL {
+                let p = picture(d, r);
+                let at = format!("{} {r}: {p:?}", d.id);
+                assert_eq!(p.len(), 5, "{at}");
+                assert!(p.iter().all(|row| row.chars().count() == 9), "{at}");
+                assert_eq!(count(&p, 'T'), usize::from(d.tower), "{at}");
+                for (symbol, mark) in [
+                    (Symbol::Volcano, 'V'),
+                    (Symbol::Dragon, 'D'),
+                    (Symbol::Portal, 'P'),
+                ] {
+                    assert_eq!(
+                        count(&p, mark),
+                        usize::from(d.symbol == Some(symbol)),
+                        "{at}"
+                    );
+                }
+                assert_eq!(count(&p, 'p'), usize::from(d.princess().is_some()), "{at}");
+                let tunnel = d.segments.iter().any(|s| s.tunnel);
+                assert_eq!(count(&p, 't'), usize::from(tunnel), "{at}");
+                assert_eq!(count(&p, 'M'), usize::from(d.monastery.is_some()), "{at}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_expansion_marks_turn_with_the_tile() {
+        let c = TileCatalog::embedded().unwrap();
+        // A tower place on a field: inside the south-east corner, and inside
+        // the south-west one a quarter turn later.
+        let field = tile(&c, "TW2");
+        assert_eq!(picture(field, Rotation::R0)[3], ". . . T .");
+        assert_eq!(picture(field, Rotation::R90)[3], ". T . . .");
+        assert_eq!(picture(field, Rotation::R180)[1], ". T . . .");
+        // The tunnel: the road runs on north and south of the city it passes
+        // under; a dragon beside it.
+        assert_eq!(
+            picture(tile(&c, "PD25"), Rotation::R0),
+            [
+                ". . | . .",
+                "C . | . C",
+                "C C t C C",
+                "C . | D C",
+                ". . | . ."
+            ]
+        );
+        assert_eq!(picture(tile(&c, "PD25"), Rotation::R90)[2], "- - t - -");
+        // The princess is in her city (the cap north), not in the other one.
+        assert_eq!(
+            picture(tile(&c, "PD10"), Rotation::R0),
+            [
+                ". C C C .",
+                ". . p . C",
+                ". . C C C",
+                ". . C * C",
+                ". C C C C"
+            ]
+        );
+        // The cloister in the city: the monastery amid the city's cells.
+        assert_eq!(
+            picture(tile(&c, "PD13"), Rotation::R0)[1..3],
+            ["C C C C C", "C C M C C"]
+        );
+        // A volcano where the field is all there is.
+        assert_eq!(picture(tile(&c, "PD1"), Rotation::R0)[3], ". . . V .");
+    }
+
     #[test]
     fn goods_show_on_their_city() {
         let c = TileCatalog::embedded().unwrap();
