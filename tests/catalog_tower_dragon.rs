@@ -522,3 +522,26 @@ fn show_draws_the_new_tiles_on_a_board() {
         assert!(svg.contains(&format!("data-tile=\"{id}\"")), "{id}");
     }
 }
+
+/// `notation/SPEC.md` (sections 3.5 and 3.6) shows every kind of both sets as
+/// `carcref tiles` draws it, and lists it in its table with its count and edges.
+#[test]
+fn the_spec_shows_every_tile_as_the_catalog_draws_it() {
+    let spec = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/SPEC.md"),
+    )
+    .unwrap();
+    let c = catalog();
+    for set in [TOWER, DRAGON] {
+        for (_, d) in c.set(set) {
+            let mut picture = format!("\n{} ×{} — {}\n", d.id, d.count, d.name);
+            for row in carcref::tiles::picture::picture(d, Rotation::R0) {
+                picture.push_str(&format!("    {row}\n"));
+            }
+            assert!(spec.contains(&picture), "SPEC lacks\n{picture}");
+            let edges: String = d.edges.iter().map(|e| e.letter()).collect();
+            let row = format!("\n| {} | {} | `{edges}` |", d.id, d.count);
+            assert!(spec.contains(&row), "SPEC lacks the row {row}");
+        }
+    }
+}
