@@ -11,12 +11,27 @@ use serde::Deserialize;
 
 use super::{
     EdgeKind, Face, Faces, FeatureKind, FeatureSeed, Half, NO_SEGMENT, Oriented, Rotation, Segment,
-    SegmentId, Side, TileDef, TileId,
+    SegmentId, Side, Symbol, TileDef, TileId,
 };
 
 // `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_JSON` (the same sets turned
 // into JSON when carcref is built, read at start-up).
 include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
+
+/// The tile sets the catalog holds whose rules carcref does not referee yet:
+/// the one place that keeps them out of play, to be emptied as their engine
+/// lands. Their kinds are in the catalog like any other ([`TileCatalog::iter`],
+/// [`TileCatalog::set`], [`TileCatalog::id`], `carcref tiles`), but:
+///
+/// * [`TileCatalog::by_jcz`] does not give them, so `carcref import jcz` refuses
+///   a JCloisterZone tile of theirs as of an expansion not refereed (`I406`);
+/// * [`TileCatalog::is_refereed`] says no, for any code that offers sets to play.
+///
+/// The `Expansions` tag (`E207`) and `carcref gen --expansions` (a usage error)
+/// refuse them without help from here: they take only the expansions
+/// `rules::expansions::Expansion` names. A tile of theirs written in a record
+/// is a tile of a set not in play (`E201`).
+pub const NOT_REFEREED: &[&str] = &["tower", "princess-and-dragon"];
 
 /// Most segments a tile may have: the engine keeps per-tile tables of this size
 /// on the stack (the busiest tile of any set has a dozen).
@@ -54,6 +69,14 @@ struct RawTileDef {
     fields: Vec<RawField>,
     #[serde(default)]
     monastery: bool,
+    /// The city the monastery stands in (the cloister in the city), named by
+    /// one of its edges.
+    #[serde(default)]
+    monastery_in_city: Option<String>,
+    #[serde(default)]
+    tower: bool,
+    #[serde(default)]
+    symbol: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -66,6 +89,8 @@ struct RawCity {
     cathedral: bool,
     #[serde(default)]
     goods: Option<String>,
+    #[serde(default)]
+    princess: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -74,6 +99,8 @@ struct RawRoad {
     edges: String,
     #[serde(default)]
     inn: bool,
+    #[serde(default)]
+    tunnel: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -233,9 +260,30 @@ impl TileCatalog {
     }
 
     /// The kind with a JCloisterZone id (`BA/RCr` is `D`), as the catalog's
-    /// `jcz` entries give them.
+    /// `jcz` entries give them; none for a kind of a set not refereed yet
+    /// ([`NOT_REFEREED`]).
     pub fn by_jcz(&self, jcz: &str) -> Option<TileId> {
-        self.by_jcz.get(jcz).copied()
+        self.by_jcz.get(jcz).copied().filter(|t| {
+            self.get(*t)
+                .is_some_and(|d| TileCatalog::is_refereed(&d.set))
+        })
+    }
+
+    /// Whether carcref referees the games of a tile set (every set but those of
+    /// [`NOT_REFEREED`], which the catalog holds for the engine to come).
+    pub fn is_refereed(set: &str) -> bool {
+        !NOT_REFEREED.contains(&set)
+    }
+
+    /// The names of the tile sets, in catalog order.
+    pub fn sets(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = Vec::new();
+        for (_, d) in self.iter() {
+            if !names.contains(&d.set.as_str()) {
+                names.push(&d.set);
+            }
+        }
+        names
     }
 
     /// The definition of a kind.
@@ -401,6 +449,8 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             inn: false,
             cathedral: c.cathedral,
             goods,
+            princess: c.princess,
+            tunnel: false,
         });
     }
     for r in &t.roads {
@@ -415,14 +465,16 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             inn: r.inn,
             cathedral: false,
             goods: None,
+            princess: false,
+            tunnel: r.tunnel,
         });
     }
     // A river is no feature (no follower stands on it): it only shapes edges and
     // splits fields, so it takes no segment, only its edges.
     let mut river = 0u8;
     for w in &t.rivers {
-        if w.inn {
-            return Err(here("a river has no inn".into()));
+        if w.inn || w.tunnel {
+            return Err(here("a river has no inn and no tunnel".into()));
         }
         let mask = parse_edges(&w.edges).map_err(&here)?;
         for side in Side::ALL {
@@ -502,6 +554,8 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             inn: false,
             cathedral: false,
             goods: None,
+            princess: false,
+            tunnel: false,
         });
     }
     for half in Half::all() {
@@ -522,6 +576,8 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             inn: false,
             cathedral: false,
             goods: None,
+            princess: false,
+            tunnel: false,
         });
         Some((segments.len() - 1) as SegmentId)
     } else {
@@ -535,6 +591,37 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     if segments.len() > MAX_SEGMENTS {
         return Err(here(format!("more than {MAX_SEGMENTS} segments")));
     }
+    let monastery_city = match (&t.monastery_in_city, monastery) {
+        (None, _) => None,
+        (Some(c), None) => {
+            return Err(here(format!(
+                "monastery_in_city {c:?}, but the tile has no monastery"
+            )));
+        }
+        (Some(c), Some(_)) => Some(city_named(c, &side_owner, &segments).ok_or_else(|| {
+            here(format!(
+                "monastery_in_city {c:?}: name the city by one of its edges"
+            ))
+        })?),
+    };
+    if segments.iter().filter(|s| s.princess).count() > 1 {
+        return Err(here("two cities show the princess".into()));
+    }
+    for (i, road) in segments.iter().enumerate() {
+        if road.tunnel && !is_tunnel(i, &segments, &side_owner) {
+            return Err(here(
+                "a tunnel is a road joining two opposite edges under a city that joins the other two"
+                    .into(),
+            ));
+        }
+    }
+    let symbol = match &t.symbol {
+        None => None,
+        Some(s) => Some(
+            s.parse::<Symbol>()
+                .map_err(|_| here(format!("symbol {s:?} is not volcano, dragon or portal")))?,
+        ),
+    };
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
     let seeds = segments.iter().map(FeatureSeed::of).collect();
     Ok(TileDef {
@@ -546,11 +633,46 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         edges,
         segments,
         monastery,
+        monastery_city,
+        tower: t.tower,
+        symbol,
         inner_field,
         river,
         oriented,
         seeds,
     })
+}
+
+/// The city segment that reaches an edge named by its letter, if any.
+fn city_named(name: &str, side_owner: &[SegmentId; 4], segments: &[Segment]) -> Option<SegmentId> {
+    let side: Side = name.parse().ok()?;
+    let owner = *side_owner.get(side.index())?;
+    segments
+        .get(usize::from(owner))
+        .filter(|s| s.kind == FeatureKind::City)
+        .map(|_| owner)
+}
+
+/// Whether segment `i` can be a tunnel: a road reaching two opposite edges,
+/// the two other edges joined by one city it passes under. Being one segment,
+/// the road is one road across the tile, as the feature machinery joins it.
+fn is_tunnel(i: usize, segments: &[Segment], side_owner: &[SegmentId; 4]) -> bool {
+    let Some(road) = segments.get(i) else {
+        return false;
+    };
+    let across = [
+        (Side::North, Side::South, Side::East, Side::West),
+        (Side::East, Side::West, Side::North, Side::South),
+    ];
+    road.kind == FeatureKind::Road
+        && across.into_iter().any(|(a, b, c, d)| {
+            road.edges == a.bit() | b.bit()
+                && side_owner.get(c.index()) == side_owner.get(d.index())
+                && side_owner
+                    .get(c.index())
+                    .and_then(|o| segments.get(usize::from(*o)))
+                    .is_some_and(|s| s.kind == FeatureKind::City)
+        })
 }
 
 fn orient(
@@ -632,7 +754,9 @@ mod tests {
                 .jcz
                 .as_deref()
                 .unwrap_or_else(|| panic!("{} has no jcz id", def.id));
-            assert_eq!(c.by_jcz(jcz), Some(id), "{jcz}");
+            // The sets not refereed yet keep their ids out of the importer's reach.
+            let found = TileCatalog::is_refereed(&def.set).then_some(id);
+            assert_eq!(c.by_jcz(jcz), found, "{jcz}");
         }
         // The facts of a few kinds: the start tile, the spring, an inn, a goods tile.
         for (jcz, ours) in [
@@ -645,6 +769,14 @@ mod tests {
             assert_eq!(c.by_jcz(jcz).map(|t| c.def(t).id.as_str()), Some(ours));
         }
         assert_eq!(c.by_jcz("AM/CCc+"), None);
+        // Catalogued, not refereed: a tile of The Tower or The Princess & the
+        // Dragon is in the catalog, but the importer does not get it.
+        for (jcz, ours) in [("TO/C", "TW1"), ("DG/CRcr.d", "PD25")] {
+            let kind = c.def(c.id(ours).unwrap());
+            assert_eq!(kind.jcz.as_deref(), Some(jcz));
+            assert!(!TileCatalog::is_refereed(&kind.set));
+            assert_eq!(c.by_jcz(jcz), None);
+        }
     }
 
     #[test]
@@ -736,5 +868,82 @@ mod tests {
             "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: FFFF, roads: [{edges: \"\"}]}\n";
         let e = TileCatalog::from_sets([("t", edgeless)]).unwrap_err();
         assert!(e.message.contains("must reach an edge"), "{e}");
+    }
+
+    /// A one-tile set with a road north–south and a city east–west (the
+    /// tunnel's edges), `extra` added to the tile and `road` to its road.
+    fn tunnel_tile(extra: &str, road: &str) -> String {
+        format!(
+            "set: t\ntiles:\n  - {{id: Z, count: 1, name: z, edges: RCRC, {extra}\
+             cities: [{{edges: EW}}], roads: [{{edges: NS{road}}}], \
+             fields: [{{halves: [NNW, NNE], touches: [E]}}, {{halves: [SSE, SSW], touches: [E]}}]}}\n"
+        )
+    }
+
+    #[test]
+    fn the_expansion_marks_are_read() {
+        let c = TileCatalog::from_sets([(
+            "t",
+            tunnel_tile("tower: true, symbol: dragon, ", ", tunnel: true").as_str(),
+        )])
+        .unwrap();
+        let d = c.def(c.id("Z").unwrap());
+        assert!(d.tower);
+        assert_eq!(d.symbol, Some(Symbol::Dragon));
+        let road = d.segments.iter().find(|s| s.kind == FeatureKind::Road);
+        assert!(road.is_some_and(|r| r.tunnel && r.edges == 0b0101));
+        assert_eq!(d.princess(), None);
+        assert_eq!(d.monastery_city, None);
+        // Without the marks, a tile has none of them.
+        let plain = TileCatalog::from_sets([("t", tunnel_tile("", "").as_str())]).unwrap();
+        let d = plain.def(plain.id("Z").unwrap());
+        assert!(!d.tower && d.symbol.is_none() && d.segments.iter().all(|s| !s.tunnel));
+    }
+
+    #[test]
+    fn inconsistent_expansion_marks_are_rejected() {
+        let cases = [
+            (
+                tunnel_tile("symbol: fairy, ", ""),
+                "is not volcano, dragon or portal",
+            ),
+            (
+                tunnel_tile("monastery_in_city: E, ", ""),
+                "the tile has no monastery",
+            ),
+            // A tunnel runs under a city that joins the two other edges.
+            (
+                "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: FRFR, \
+                 roads: [{edges: EW, tunnel: true}], \
+                 fields: [{halves: [NNW, NNE, ENE, WNW]}, {halves: [ESE, SSE, SSW, WSW]}]}\n"
+                    .to_string(),
+                "a tunnel is a road",
+            ),
+            (
+                "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: CFFC, \
+                 cities: [{edges: N, princess: true}, {edges: W, princess: true}], \
+                 fields: [{halves: [ENE, ESE, SSE, SSW], touches: [N, W]}]}\n"
+                    .to_string(),
+                "two cities show the princess",
+            ),
+            (
+                "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: CFFF, \
+                 cities: [{edges: N}], monastery: true, monastery_in_city: S, \
+                 fields: [{halves: [ENE, ESE, SSE, SSW, WSW, WNW], touches: [N]}]}\n"
+                    .to_string(),
+                "name the city by one of its edges",
+            ),
+            (
+                "set: t\ntiles:\n  - {id: Z, count: 1, name: z, edges: F~F~, \
+                 rivers: [{edges: EW, tunnel: true}], \
+                 fields: [{halves: [NNW, NNE, ENE, WNW]}, {halves: [ESE, SSE, SSW, WSW]}]}\n"
+                    .to_string(),
+                "a river has no inn and no tunnel",
+            ),
+        ];
+        for (yaml, want) in cases {
+            let e = TileCatalog::from_sets([("t", yaml.as_str())]).unwrap_err();
+            assert!(e.message.contains(want), "{e}\n{yaml}");
+        }
     }
 }

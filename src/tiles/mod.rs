@@ -327,6 +327,12 @@ pub struct Segment {
     pub cathedral: bool,
     /// The goods symbol a city segment shows, if any (Traders & Builders).
     pub goods: Option<Goods>,
+    /// Whether a city segment shows the princess (The Princess & the Dragon).
+    pub princess: bool,
+    /// Whether a road segment passes through a tunnel under the tile's city (The
+    /// Princess & the Dragon): one road segment reaching two opposite edges, so
+    /// the road is not broken; see `notation/tiles/princess-and-dragon.yaml`.
+    pub tunnel: bool,
 }
 
 /// A kind of goods (Traders & Builders): "20 Goods tokens (9 Wine, 6 Wheat, 5
@@ -371,6 +377,48 @@ impl FromStr for Goods {
     type Err = ();
     fn from_str(s: &str) -> Result<Self, ()> {
         Goods::ALL.into_iter().find(|g| g.name() == s).ok_or(())
+    }
+}
+
+/// A symbol printed on a tile of The Princess & the Dragon that is not on a
+/// feature ("All new landscape tiles show a special symbol (volcano, dragon,
+/// princess, or magic portal)", 2000 Rio Grande): the princess stands in a city
+/// and is [`Segment::princess`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Symbol {
+    /// A volcano: the dragon flies there; no figure may be placed on the tile.
+    Volcano,
+    /// A dragon: the dragon moves after the tile is placed.
+    Dragon,
+    /// A magic portal: a follower may go on any tile placed before.
+    Portal,
+}
+
+impl Symbol {
+    /// The three symbols, in the order the catalog documents them.
+    pub const ALL: [Symbol; 3] = [Symbol::Volcano, Symbol::Dragon, Symbol::Portal];
+
+    /// The catalog name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symbol::Volcano => "volcano",
+            Symbol::Dragon => "dragon",
+            Symbol::Portal => "portal",
+        }
+    }
+}
+
+impl fmt::Display for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symbol {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Symbol::ALL.into_iter().find(|x| x.name() == s).ok_or(())
     }
 }
 
@@ -526,6 +574,15 @@ pub struct TileDef {
     pub segments: Vec<Segment>,
     /// The monastery segment, if the tile has one.
     pub monastery: Option<SegmentId>,
+    /// The city segment the monastery stands in, for the cloister in the city
+    /// (The Princess & the Dragon): the monastery and the city stay two features,
+    /// each with its own spot, so a monk and a knight can both stand on them.
+    pub monastery_city: Option<SegmentId>,
+    /// Whether the tile has a tower place (The Tower).
+    pub tower: bool,
+    /// The symbol the tile shows besides its features, if any (The Princess &
+    /// the Dragon; the princess is [`Segment::princess`]).
+    pub symbol: Option<Symbol>,
     /// The field that reaches no edge, if any (named by the centre spot).
     pub inner_field: Option<SegmentId>,
     /// Edges (bit per [`Side`], picture frame) the river reaches (The River); a
@@ -554,6 +611,15 @@ impl TileDef {
     /// Number of banners on the tile.
     pub fn banners(&self) -> u32 {
         self.segments.iter().filter(|s| s.banner).count() as u32
+    }
+
+    /// The city segment that shows the princess, if any (The Princess & the
+    /// Dragon).
+    pub fn princess(&self) -> Option<SegmentId> {
+        self.segments
+            .iter()
+            .position(|s| s.princess)
+            .and_then(|i| SegmentId::try_from(i).ok())
     }
 }
 

@@ -2,10 +2,13 @@
 //! pictures `carcref tiles` prints and `notation/SPEC.md` shows.
 //!
 //! A tile is a 5×5 grid: `C` city, `*` a city cell carrying the banner, `#` a
-//! cathedral, `w`/`g`/`c` a city cell showing wine, grain or cloth, `-` and `|` road,
-//! `+` a road bend or crossing, `o` a junction where roads end, `i` an inn (on its
-//! road, beside the first edge the road reaches), `~` river, `M` a monastery, `.`
-//! field.
+//! cathedral, `w`/`g`/`c` a city cell showing wine, grain or cloth, `p` the
+//! princess in her city, `t` the city cell a road passes under through a tunnel,
+//! `-` and `|` road, `+` a road bend or crossing, `o` a junction where roads end,
+//! `i` an inn (on its road, beside the first edge the road reaches), `~` river, `M`
+//! a monastery (in its city for the cloister in the city), `.` field; `T` a tower
+//! place, and `V`, `D`, `P` a volcano, dragon or magic portal, each on a free field
+//! cell (a city cell where the tile has none), near a corner.
 //!
 //! A river runs from each edge it reaches through the centre, so a spring or a lake
 //! (a river reaching one edge) shows `~` in the centre too. Where something else
@@ -13,9 +16,55 @@
 //! road or river bend goes round by the corner cell between its two edges, and a
 //! monastery stands on the bank, beside the first field edge.
 
-use super::{EdgeKind, FeatureKind, Goods, Rotation, Side, TileDef};
+use super::{EdgeKind, FeatureKind, Goods, Rotation, Side, Symbol, TileDef};
 
 const N: usize = 5;
+
+/// Where a cell of the picture at rotation 0 lies once the tile is turned.
+fn turned((r, c): (usize, usize), rotation: Rotation) -> (usize, usize) {
+    (0..rotation.quarter_turns()).fold((r, c), |(r, c), _| (c, N - 1 - r))
+}
+
+/// The cells a mark not tied to a feature may take, best first, in the picture
+/// at rotation 0: inside the corners, the corners, then every cell.
+fn mark_cells() -> impl Iterator<Item = (usize, usize)> {
+    [
+        (3, 3),
+        (3, 1),
+        (1, 1),
+        (1, 3),
+        (4, 4),
+        (4, 0),
+        (0, 0),
+        (0, 4),
+    ]
+    .into_iter()
+    .chain((0..N).flat_map(|r| (0..N).map(move |c| (r, c))))
+}
+
+/// Puts a mark on the first free field cell of [`mark_cells`] (turned with the
+/// tile), or failing that on the first plain city cell; a tile with neither
+/// keeps its picture.
+fn mark_free_cell(grid: &mut [[char; N]; N], rotation: Rotation, mark: char) {
+    for wanted in ['.', 'C'] {
+        if let Some(cell) = mark_cells()
+            .map(|c| turned(c, rotation))
+            .find(|c| get(grid, *c) == wanted)
+        {
+            set(grid, cell, mark);
+            return;
+        }
+    }
+}
+
+/// The letter a symbol shows as.
+fn symbol_letter(symbol: Symbol) -> char {
+    match symbol {
+        Symbol::Volcano => 'V',
+        Symbol::Dragon => 'D',
+        Symbol::Portal => 'P',
+    }
+}
 
 fn edge_cells(side: Side) -> [(usize, usize); 5] {
     match side {
@@ -159,6 +208,8 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
     if road_ends >= 3 && get(&grid, CENTRE) != '~' {
         set(&mut grid, CENTRE, 'o');
     }
+    // Marks drawn once every city is: the princess, on a free cell of her city.
+    let mut later: Vec<((usize, usize), char)> = Vec::new();
     for seg in &def.segments {
         if seg.kind != FeatureKind::City {
             continue;
@@ -232,6 +283,24 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
                 set(&mut grid, c, goods_letter(goods));
             }
         }
+        if seg.princess {
+            let first = sides.first().map(|s| [inner_cell(*s), edge_middle(*s)]);
+            let cell = first
+                .into_iter()
+                .flatten()
+                .chain(cells.iter().copied())
+                .find(|c| get(&grid, *c) == 'C');
+            if let Some(c) = cell {
+                later.push((c, 'p'));
+            }
+        }
+    }
+    // A tunnel: the road runs on under the city, which holds the centre.
+    if def.segments.iter().any(|s| s.tunnel) {
+        set(&mut grid, CENTRE, 't');
+    }
+    for (cell, mark) in later {
+        set(&mut grid, cell, mark);
     }
     if def.monastery.is_some() {
         let cell = if get(&grid, CENTRE) == '~' {
@@ -246,6 +315,12 @@ pub fn picture(def: &TileDef, rotation: Rotation) -> Vec<String> {
             CENTRE
         };
         set(&mut grid, cell, 'M');
+    }
+    if def.tower {
+        mark_free_cell(&mut grid, rotation, 'T');
+    }
+    if let Some(symbol) = def.symbol {
+        mark_free_cell(&mut grid, rotation, symbol_letter(symbol));
     }
     grid.iter()
         .map(|row| {
@@ -377,6 +452,86 @@ mod tests {
                 ]
             );
         }
+    }
+
+    /// How many cells of a picture show a mark.
+    fn count(picture: &[String], mark: char) -> usize {
+        picture
+            .iter()
+            .flat_map(|row| row.chars())
+            .filter(|c| *c == mark)
+            .count()
+    }
+
+    #[test]
+    fn every_catalog_tile_draws_at_every_rotation_with_its_marks() {
+        let c = TileCatalog::embedded().unwrap();
+        for (_, d) in c.iter() {
+            for r in Rotation::ALL {
+                let p = picture(d, r);
+                let at = format!("{} {r}: {p:?}", d.id);
+                assert_eq!(p.len(), 5, "{at}");
+                assert!(p.iter().all(|row| row.chars().count() == 9), "{at}");
+                assert_eq!(count(&p, 'T'), usize::from(d.tower), "{at}");
+                for (symbol, mark) in [
+                    (Symbol::Volcano, 'V'),
+                    (Symbol::Dragon, 'D'),
+                    (Symbol::Portal, 'P'),
+                ] {
+                    assert_eq!(
+                        count(&p, mark),
+                        usize::from(d.symbol == Some(symbol)),
+                        "{at}"
+                    );
+                }
+                assert_eq!(count(&p, 'p'), usize::from(d.princess().is_some()), "{at}");
+                let tunnel = d.segments.iter().any(|s| s.tunnel);
+                assert_eq!(count(&p, 't'), usize::from(tunnel), "{at}");
+                assert_eq!(count(&p, 'M'), usize::from(d.monastery.is_some()), "{at}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_expansion_marks_turn_with_the_tile() {
+        let c = TileCatalog::embedded().unwrap();
+        // A tower place on a field: inside the south-east corner, and inside
+        // the south-west one a quarter turn later.
+        let field = tile(&c, "TW2");
+        assert_eq!(picture(field, Rotation::R0)[3], ". . . T .");
+        assert_eq!(picture(field, Rotation::R90)[3], ". T . . .");
+        assert_eq!(picture(field, Rotation::R180)[1], ". T . . .");
+        // The tunnel: the road runs on north and south of the city it passes
+        // under; a dragon beside it.
+        assert_eq!(
+            picture(tile(&c, "PD25"), Rotation::R0),
+            [
+                ". . | . .",
+                "C . | . C",
+                "C C t C C",
+                "C . | D C",
+                ". . | . ."
+            ]
+        );
+        assert_eq!(picture(tile(&c, "PD25"), Rotation::R90)[2], "- - t - -");
+        // The princess is in her city (the cap north), not in the other one.
+        assert_eq!(
+            picture(tile(&c, "PD10"), Rotation::R0),
+            [
+                ". C C C .",
+                ". . p . C",
+                ". . C C C",
+                ". . C * C",
+                ". C C C C"
+            ]
+        );
+        // The cloister in the city: the monastery amid the city's cells.
+        assert_eq!(
+            picture(tile(&c, "PD13"), Rotation::R0)[1..3],
+            ["C C C C C", "C C M C C"]
+        );
+        // A volcano where the field is all there is.
+        assert_eq!(picture(tile(&c, "PD1"), Rotation::R0)[3], ". . . V .");
     }
 
     #[test]
