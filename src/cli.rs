@@ -299,7 +299,8 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .collect();
     if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
         return Err(format!(
-            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders)"
+            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders){}",
+            crate::suggest::did_you_mean(bad, Expansion::ALL.map(Expansion::name))
         ));
     }
     Ok(Expansions::from_sets(names))
@@ -1676,7 +1677,11 @@ fn tiles(
         }
         Some(id) => {
             let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
-                let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
+                let _ = writeln!(
+                    err,
+                    "error: no tile {id}; `carcref tiles` lists them{}",
+                    crate::suggest::did_you_mean(id, catalog.iter().map(|(_, d)| d.id.as_str()))
+                );
                 return EXIT_USAGE;
             };
             let _ = writeln!(

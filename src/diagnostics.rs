@@ -132,13 +132,16 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E105),
         help(
-            "spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre)"
+            "spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre){}",
+            spot_hint(spot)
         )
     )]
     InvalidSpot {
         /// The spot.
         #[label("not a spot name")]
         span: Span,
+        /// The spot as written.
+        spot: String,
     },
     /// A score claim that does not follow the claim grammar.
     #[error("malformed score claim")]
@@ -229,7 +232,10 @@ pub enum Diagnostic {
     #[error("unknown tile {tile}")]
     #[diagnostic(
         code(E201),
-        help("tiles in play: {known}; `carcref tiles` shows them all")
+        help(
+            "tiles in play: {known}; `carcref tiles` shows them all{}",
+            hint(tile, known.split(' '))
+        )
     )]
     UnknownTile {
         /// The tile id.
@@ -242,7 +248,13 @@ pub enum Diagnostic {
     },
     /// A turn names a player who is not in the Players tag.
     #[error("unknown player {name}")]
-    #[diagnostic(code(E202), help("the players of this game are {players}"))]
+    #[diagnostic(
+        code(E202),
+        help(
+            "the players of this game are {players}{}",
+            hint(name, players.split(", "))
+        )
+    )]
     UnknownPlayer {
         /// The name.
         #[label("not in the Players tag")]
@@ -334,7 +346,11 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E207),
         help(
-            "supported: river, inns-and-cathedrals, traders-and-builders; the basic game alone: [Expansions \"\"]"
+            "supported: river, inns-and-cathedrals, traders-and-builders; the basic game alone: [Expansions \"\"]{}",
+            hint(
+                name,
+                crate::rules::expansions::Expansion::ALL.map(|e| e.name())
+            )
         )
     )]
     UnsupportedExpansion {
@@ -399,13 +415,16 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E213),
         help(
-            "variants: tiny-city-2 (HiG-2012), river-keeps-start-tile and river-free-course (with the River); the game is checked without this one"
+            "variants: tiny-city-2 (HiG-2012), river-keeps-start-tile and river-free-course (with the River); the game is checked without this one{}",
+            variant_hint(name)
         )
     )]
     InvalidVariant {
         /// The entry.
         #[label("{reason}")]
         span: Span,
+        /// The entry as written.
+        name: String,
         /// What is wrong.
         reason: String,
     },
@@ -627,7 +646,13 @@ pub enum Diagnostic {
     },
     /// The tile, as placed, has no feature at the spot.
     #[error("no feature at spot {spot}")]
-    #[diagnostic(code(E401), help("spots on this tile as placed: {valid}"))]
+    #[diagnostic(
+        code(E401),
+        help(
+            "spots on this tile as placed: {valid}{}",
+            hint(spot, valid.split(", "))
+        )
+    )]
     NoSuchSpot {
         /// The spot.
         #[label("nothing to stand on here")]
@@ -962,6 +987,27 @@ impl Diagnostic {
             .map(|l| Span::new(l.offset(), l.offset() + l.len()))
             .unwrap_or_default()
     }
+}
+
+/// "; did you mean `X`?" for a name written wrong, `X` the nearest of some
+/// known names ([`crate::suggest::nearest`]), or nothing.
+fn hint<'a>(written: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    crate::suggest::did_you_mean(written, known)
+}
+
+/// [`hint`] for a spot name written wrong, among every spot name.
+fn spot_hint(written: &str) -> String {
+    let names: Vec<String> = crate::tiles::Spot::all().map(|s| s.to_string()).collect();
+    hint(written, names.iter().map(String::as_str))
+}
+
+/// [`hint`] for a Variants entry that is not a variant, among the variants.
+fn variant_hint(written: &str) -> String {
+    use crate::rules::variants::Variant;
+    if Variant::named(written).is_some() {
+        return String::new();
+    }
+    hint(written, Variant::ALL.map(Variant::name))
 }
 
 /// The most faults one game keeps; the others are counted in one warning

@@ -58,6 +58,7 @@ pub mod rules;
 pub mod score;
 pub mod show;
 pub mod stream;
+pub mod suggest;
 pub mod tiles;
 
 pub use board::{Board, Pos};
