@@ -567,9 +567,27 @@ fn check(
         let progress = (std::io::stderr().is_terminal()
             && size.is_some_and(|s| s >= PROGRESS_FROM_BYTES))
         .then(|| indicatif::ProgressBar::new(size.unwrap_or(0)));
-        let mut stream = GameReader::new(reader);
+        // The start of the input, kept to tell another program's record
+        // (`E112`) from CGN.
+        let head = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let mut stream = GameReader::new(crate::sniff::Recorder::new(reader, head.clone()));
         let mut index = 0usize;
         let mut ended = None;
+        // Reports the input as another program's record, if it is one.
+        let foreign = |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>| {
+            let head = head.borrow();
+            let text = crate::sniff::text_of(&head);
+            let fault = crate::sniff::not_cgn(text, 0)?;
+            let view = SourceView::new(&name, text, 0, 0);
+            render_game(
+                &mut Sink::new(diagnostics_out),
+                &view,
+                0,
+                std::slice::from_ref(&fault),
+                &options,
+            );
+            Some(())
+        };
         loop {
             let batch = match stream.next_batch() {
                 Ok(Some(batch)) => batch,
@@ -579,6 +597,12 @@ fn check(
                     break;
                 }
             };
+            // Another program's record is one fault, and is read no further.
+            if index == 0 && foreign(&mut diagnostics_out).is_some() {
+                index = 1;
+                games += 1;
+                break;
+            }
             let mut sink = Sink::new(&mut diagnostics_out);
             let mut report = |g: &Game<'_>, diagnostics: &[crate::diagnostics::Diagnostic]| {
                 if !diagnostics.is_empty() {
@@ -625,7 +649,12 @@ fn check(
         if let Some(p) = progress {
             p.finish_and_clear();
         }
-        if let Some(e) = &ended {
+        if index == 0 && foreign(&mut diagnostics_out).is_some() {
+            // Another program's record too long to read, or with no line
+            // that CGN reads as a game (JSON on one line): one fault.
+            index = 1;
+            games += 1;
+        } else if let Some(e) = &ended {
             let mut sink = Sink::new(&mut diagnostics_out);
             if render_stream_fault(&mut sink, &name, e, index, &options) {
                 // The game past the limit is a game, and invalid.

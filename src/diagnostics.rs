@@ -25,6 +25,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E109", "not-utf8"),
     ("E110", "line-too-long"),
     ("E111", "game-too-long"),
+    ("E112", "not-cgn"),
     ("E201", "unknown-tile"),
     ("E202", "unknown-player"),
     ("E203", "wrong-player"),
@@ -227,6 +228,23 @@ pub enum Diagnostic {
         span: Span,
         /// The limit.
         limit: usize,
+    },
+    /// A file (or game) that is not CGN but a record another program wrote
+    /// that `carcref import` reads ([`crate::sniff`]): it is reported once,
+    /// and not read as CGN.
+    #[error("not CGN")]
+    #[diagnostic(
+        code(E112),
+        help("this looks like {what}: run `{command}`, which writes it as CGN")
+    )]
+    NotCgn {
+        /// The first line of the input.
+        #[label("{what}")]
+        span: Span,
+        /// What the input is.
+        what: &'static str,
+        /// The import to run.
+        command: &'static str,
     },
     /// A tile id that is not in the tile sets in play.
     #[error("unknown tile {tile}")]

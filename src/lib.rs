@@ -57,6 +57,7 @@ pub mod report;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod sniff;
 pub mod stream;
 pub mod suggest;
 pub mod tiles;

@@ -1,0 +1,241 @@
+//! Help at the edges: "did you mean" on the command line, another program's
+//! record given to `check` (`E112`), `fmt --check --diff`, `show --highlight`
+//! on the terminal, and the SVG legend.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `carcref ARGS` in the project folder, colour off: its exit code, standard
+/// output and standard error, in one block for a snapshot.
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    common::run_carcref(root(), args, stdin.as_bytes())
+}
+
+fn block((code, out, err): &(i32, String, String)) -> String {
+    format!("exit_code: {code}\n----- stdout -----\n{out}----- stderr -----\n{err}")
+}
+
+macro_rules! snap {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+/// The `.cgn` files of a folder of the project, sorted.
+fn records(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+        .collect();
+    files.sort();
+    files
+}
+
+// ---------------------------------------------------------------------------
+// Did you mean
+// ---------------------------------------------------------------------------
+
+#[test]
+fn gen_names_the_expansion_meant() {
+    let got = run(&["gen", "--expansions", "river,inns-and-cathedral"], "");
+    assert_eq!(got.0, 2);
+    assert!(
+        got.2.contains("did you mean `inns-and-cathedrals`?"),
+        "{}",
+        got.2
+    );
+    // A name near none gets no suggestion.
+    let got = run(&["gen", "--expansions", "princess-and-dragon"], "");
+    assert_eq!(got.0, 2);
+    assert!(!got.2.contains("did you mean"), "{}", got.2);
+}
+
+#[test]
+fn tiles_names_the_tile_meant() {
+    let got = run(&["tiles", "u"], "");
+    assert_eq!(got.0, 2);
+    assert_eq!(
+        got.2,
+        "error: no tile u; `carcref tiles` lists them; did you mean `U`?\n"
+    );
+}
+
+#[test]
+fn each_kind_of_name_gets_its_suggestion() {
+    // Fixture, code and suggestion: the help names the nearest known name.
+    let cases = [
+        ("e202-player-name-misspelt", "E202", "did you mean `Bob`?"),
+        (
+            "e202-claim-for-unseated-player",
+            "E202",
+            "did you mean `Ann`?",
+        ),
+        (
+            "e201-tile-id-with-extra-letter",
+            "E201",
+            "did you mean `U`?",
+        ),
+        ("e105-compass-point-not-spot", "E105", "did you mean `NNW`?"),
+        ("e401-thief-on-field-edge", "E401", "did you mean `NNW`?"),
+        (
+            "e207-expansion-name-misspelt",
+            "E207",
+            "did you mean `traders-and-builders`?",
+        ),
+        (
+            "e213-variant-misspelt",
+            "E213",
+            "did you mean `tiny-city-2`?",
+        ),
+    ];
+    let catalog = carcref::TileCatalog::embedded().unwrap();
+    for (fixture, code, hint) in cases {
+        let path = root().join(format!("notation/games/invalid/{fixture}.cgn"));
+        let src = std::fs::read_to_string(&path).unwrap();
+        let outcome = carcref::check(fixture, &src, &catalog);
+        let helps: Vec<String> = outcome
+            .games
+            .iter()
+            .flat_map(|g| &g.diagnostics)
+            .filter(|d| d.code() == code)
+            .map(|d| {
+                miette::Diagnostic::help(d)
+                    .map(|h| h.to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        assert!(
+            helps.iter().any(|h| h.ends_with(hint)),
+            "{fixture}: {helps:?}"
+        );
+    }
+    // A name near no player gets none.
+    let src =
+        std::fs::read_to_string(root().join("notation/games/invalid/e202-player-not-seated.cgn"))
+            .unwrap();
+    let outcome = carcref::check("carl", &src, &catalog);
+    let d = &outcome.games[0].diagnostics[0];
+    let help = miette::Diagnostic::help(d).unwrap().to_string();
+    assert_eq!(help, "the players of this game are Ann, Bob");
+}
+
+// ---------------------------------------------------------------------------
+// Another program's record given to check
+// ---------------------------------------------------------------------------
+
+#[test]
+fn check_on_a_board_game_arena_log_gives_one_fault() {
+    let got = run(
+        &[
+            "check",
+            "--format",
+            "short",
+            "tests/data/bga/366166200.json",
+        ],
+        "",
+    );
+    assert_eq!(got.0, 1);
+    assert_eq!(
+        got.1,
+        "tests/data/bga/366166200.json:1:1: E112 not CGN: a Board Game Arena log\n\
+         checked 1 games in 1 files: 0 valid, 1 invalid\n"
+    );
+    snap!(
+        "edges_check_bga_log",
+        block(&run(&["check", "tests/data/bga/366166200.json"], ""))
+    );
+}
+
+#[test]
+fn check_on_each_import_format_names_its_import() {
+    let cases = [
+        ("tests/data/bga/368679629.json", "carcref import bga FILE"),
+        (
+            "tests/data/lab/bga-logs-repacked.csv",
+            "carcref import lab FILE",
+        ),
+        (
+            "tests/data/kifu/hig2012-two-players.json",
+            "carcref import kifu FILE",
+        ),
+        (
+            "tests/data/jcz/hig2012-two-players.jcz",
+            "carcref import jcz FILE",
+        ),
+        (
+            "tests/data/jcz/scenario-discard.jcz",
+            "carcref import jcz FILE",
+        ),
+    ];
+    for (file, command) in cases {
+        let (code, out, _) = run(&["check", "--format", "json", file], "");
+        assert_eq!(code, 1, "{file}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 1, "{file}: {out}");
+        let v: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(v["code"], "E112", "{file}");
+        assert!(v["help"].as_str().unwrap().contains(command), "{file}: {v}");
+    }
+}
+
+#[test]
+fn check_reads_another_programs_record_from_standard_input() {
+    let log = common::data("bga/370417702.json");
+    let (code, out, _) = run(&["check", "--format", "short", "-"], &log);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "-:1:1: E112 not CGN: a Board Game Arena log\n\
+         checked 1 games in 1 files: 0 valid, 1 invalid\n"
+    );
+    // On one line, a log is a single CGN comment and no game: still one fault.
+    let one_line: serde_json::Value = serde_json::from_str(&log).unwrap();
+    let (code, out, _) = run(&["check", "--format", "short", "-"], &one_line.to_string());
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("-:1:1: E112 not CGN: a Board Game Arena log\n"),
+        "{out}"
+    );
+    // And a replay URL alone.
+    let url = "https://www.carcassonnelab.com/#/0/0/AAAA/1111?players=Ann,Bob\n";
+    let (code, out, _) = run(&["check", "--format", "short", "-"], url);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("-:1:1: E112 not CGN: a Carcassonne Lab replay URL\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_cgn_record_is_taken_for_another_format() {
+    let mut seen = 0;
+    for dir in [
+        "notation/examples",
+        "notation/games/valid",
+        "notation/games/invalid",
+    ] {
+        for path in records(dir) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if name.starts_with("e112-") {
+                continue;
+            }
+            let bytes = std::fs::read(&path).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            assert_eq!(carcref::sniff::foreign(&text), None, "{name}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 100, "{seen} records");
+    // Nor is the command line's answer on the examples changed.
+    let (code, out, _) = run(&["check", "--format", "short", "notation/examples"], "");
+    assert_eq!(code, 0, "{out}");
+}
