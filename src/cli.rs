@@ -157,6 +157,10 @@ pub enum Command {
         /// Only report the files that are not canonical (exit 1 if any).
         #[arg(long)]
         check: bool,
+        /// Print what would change, as a unified diff of each file against
+        /// its canonical form, and write nothing (implies --check).
+        #[arg(long)]
+        diff: bool,
         /// Files, folders (searched for *.cgn) or -.
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
@@ -352,7 +356,9 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             score(&files, &request, &catalog, &mut out, &mut err)
         }
-        Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
+        Command::Fmt { check, diff, paths } => {
+            fmt(&paths, check || diff, diff, &catalog, &mut out, &mut err)
+        }
         Command::Fix { file, apply } => fix(&file, apply, &catalog, &mut out, &mut err),
         Command::Show {
             file,
@@ -1351,11 +1357,15 @@ struct FmtCheck {
 /// and tells whether the file is canonical: each game is its canonical text
 /// followed by the blank line that separates it from the next (SPEC 5), and
 /// there is no byte order mark.
+///
+/// With `diff`, the differences between the file and its canonical form are
+/// added to it, a game at a time.
 fn fmt_check(
     file: &Path,
     name: &str,
     catalog: &TileCatalog,
     err: &mut impl Write,
+    mut diff: Option<&mut crate::diff::UnifiedDiff>,
 ) -> Result<FmtCheck, crate::stream::StreamError> {
     let mut found = FmtCheck {
         canonical: true,
@@ -1364,10 +1374,24 @@ fn fmt_check(
     // Whether the last game read ends without the blank line: only the last
     // game of a file may.
     let mut unseparated = false;
+    // The game before, as written and canonical: whether it is the last, and
+    // so ends without the blank line, is known when the next is read.
+    let mut pending: Option<(String, String)> = None;
     let read = each_game(file, |index, g| {
         found.games += 1;
         match canonical_game(g, catalog) {
             Ok(text) => {
+                if let Some(d) = diff.as_deref_mut() {
+                    if let Some((old, new)) = pending.take() {
+                        d.piece(&old, &format!("{new}\n"));
+                    }
+                    let bom = if index == 0 && g.base > 0 {
+                        "\u{feff}"
+                    } else {
+                        ""
+                    };
+                    pending = Some((format!("{bom}{}", g.text), text.clone()));
+                }
                 // The game's text, then the blank line before the next game.
                 let separated = g.text.strip_suffix('\n') == Some(text.as_str());
                 // A first game that does not start the file follows a byte
@@ -1385,6 +1409,9 @@ fn fmt_check(
     });
     // The last game ends without the blank line.
     found.canonical &= unseparated || found.games == 0;
+    if let (Some(d), Some((old, new))) = (diff, pending) {
+        d.piece(&old, &new);
+    }
     read.map(|_| found)
 }
 
@@ -1535,6 +1562,7 @@ fn fmt_write(file: &Path, catalog: &TileCatalog, w: &mut dyn Write) -> std::io::
 fn fmt(
     paths: &[PathBuf],
     check: bool,
+    diff: bool,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -1550,7 +1578,8 @@ fn fmt(
             code = code.max(fmt_stdin(&name, catalog, out, err));
             continue;
         }
-        let found = match fmt_check(file, &name, catalog, err) {
+        let mut changes = diff.then(crate::diff::UnifiedDiff::new);
+        let found = match fmt_check(file, &name, catalog, err, changes.as_mut()) {
             Ok(found) => found,
             Err(e) => {
                 code = code.max(report_stream_fault(err, &name, &e, 0));
@@ -1565,6 +1594,9 @@ fn fmt(
             found_error(err, &name);
             code = code.max(1);
         } else if found.canonical {
+        } else if let Some(changes) = changes {
+            let _ = out.write_all(changes.finish(&name).as_bytes());
+            code = code.max(1);
         } else if check {
             let _ = writeln!(out, "{name}: not canonical");
             code = code.max(1);

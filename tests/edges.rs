@@ -239,3 +239,95 @@ fn no_cgn_record_is_taken_for_another_format() {
     let (code, out, _) = run(&["check", "--format", "short", "notation/examples"], "");
     assert_eq!(code, 0, "{out}");
 }
+
+// ---------------------------------------------------------------------------
+// fmt --check --diff
+// ---------------------------------------------------------------------------
+
+/// A record written otherwise than `fmt` writes it: spaces in a tag and a
+/// turn, a missing blank line, two blank lines between games, no line feed at
+/// the end.
+const NOT_CANONICAL: &str = "[Players \"Ann (red), Bob (blue)\"]\n[Rules   \"HiG-2012\"]\n[Termination \"interrupted\"]\n1.  Ann U 1,0 r0\n\n\n[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n[Termination \"interrupted\"]\n\n1. Ann U 1,0 r0 +E\n2. Bob E 0,1 r180";
+
+/// A unified diff applied to a text, each context and removed line checked.
+fn apply_diff(text: &str, diff: &str) -> String {
+    let old: Vec<&str> = text.split_inclusive('\n').collect();
+    let mut out = String::new();
+    let mut at = 0usize;
+    let mut lines = diff.lines().peekable();
+    assert!(lines.next().unwrap().starts_with("--- "));
+    assert!(lines.next().unwrap().starts_with("+++ "));
+    while let Some(header) = lines.next() {
+        let ranges = header.strip_prefix("@@ -").unwrap();
+        let (old_range, _) = ranges.split_once(' ').unwrap();
+        let (start, len) = old_range.split_once(',').unwrap();
+        let (start, len): (usize, usize) = (start.parse().unwrap(), len.parse().unwrap());
+        let first = if len == 0 { start } else { start - 1 };
+        for l in &old[at..first] {
+            out.push_str(l);
+        }
+        at = first;
+        while let Some(line) = lines.next_if(|l| !l.starts_with("@@")) {
+            let no_newline = lines.next_if(|l| l.starts_with('\\')).is_some();
+            let (sign, body) = line.split_at(1);
+            let body = if no_newline {
+                body.to_string()
+            } else {
+                format!("{body}\n")
+            };
+            match sign {
+                " " | "-" => {
+                    assert_eq!(old[at], body, "line {}", at + 1);
+                    at += 1;
+                    if sign == " " {
+                        out.push_str(&body);
+                    }
+                }
+                "+" => out.push_str(&body),
+                _ => panic!("{line:?}"),
+            }
+        }
+    }
+    for l in &old[at..] {
+        out.push_str(l);
+    }
+    out
+}
+
+#[test]
+fn fmt_check_diff_shows_what_would_change() {
+    let got = run(&["fmt", "--check", "--diff", "-"], NOT_CANONICAL);
+    assert_eq!(got.0, 1);
+    snap!("edges_fmt_check_diff", block(&got));
+    // The diff turns the record into what `fmt` writes.
+    let (code, canonical, _) = run(&["fmt", "-"], NOT_CANONICAL);
+    assert_eq!(code, 0);
+    assert_eq!(apply_diff(NOT_CANONICAL, &got.1), canonical);
+    // A canonical record has no diff.
+    assert_eq!(
+        run(&["fmt", "--check", "--diff", "-"], &canonical),
+        (0, String::new(), String::new())
+    );
+}
+
+#[test]
+fn fmt_diff_writes_nothing_and_names_each_file() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("edges-fmt-diff");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // A byte order mark, which `fmt` removes, and a file already canonical.
+    let marked = format!("\u{feff}{NOT_CANONICAL}");
+    std::fs::write(dir.join("a.cgn"), &marked).unwrap();
+    std::fs::copy(root().join("tests/data/ok.cgn"), dir.join("b.cgn")).unwrap();
+    let (code, out, err) = common::run_carcref(&dir, &["fmt", "--diff", "."], b"");
+    assert_eq!((code, err.as_str()), (1, ""));
+    assert!(
+        out.starts_with("--- ./a.cgn\t(as written)\n+++ ./a.cgn\t(canonical)\n"),
+        "{out}"
+    );
+    assert!(!out.contains("b.cgn"), "{out}");
+    assert!(out.contains("-\u{feff}[Players"), "{out}");
+    assert_eq!(std::fs::read_to_string(dir.join("a.cgn")).unwrap(), marked);
+    let (_, canonical, _) = run(&["fmt", "-"], NOT_CANONICAL);
+    assert_eq!(apply_diff(&marked, &out), canonical);
+}
