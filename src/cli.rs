@@ -189,7 +189,10 @@ pub enum Command {
         /// Write an SVG picture to this file instead (- for standard output).
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// Outline one feature, named by a tile and a spot: "x,y SPOT" (e.g. "0,1 S").
+        /// Highlight one feature, named by a tile and a spot: "x,y SPOT" (e.g.
+        /// "0,1 S"): outlined in the SVG picture, drawn heavy (and orange) on
+        /// the terminal. A square with no tile, or a spot the tile lacks, is
+        /// refused.
         #[arg(long, value_parser = parse_feature_ref)]
         highlight: Option<crate::score::FeatureRef>,
     },
@@ -280,13 +283,20 @@ fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
     let bad = || format!("{s:?} is not a feature: write a tile and a spot, e.g. \"0,1 S\"");
     let (pos, spot) = s.trim().split_once(' ').ok_or_else(bad)?;
     let (x, y) = pos.split_once(',').ok_or_else(bad)?;
-    Ok(crate::score::FeatureRef {
-        pos: crate::Pos::new(
-            x.trim().parse().map_err(|_| bad())?,
-            y.trim().parse().map_err(|_| bad())?,
-        ),
-        spot: spot.trim().parse().map_err(|()| bad())?,
-    })
+    let pos = crate::Pos::new(
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    );
+    let spot = spot.trim();
+    let spot = spot.parse().map_err(|()| {
+        let names: Vec<String> = crate::tiles::Spot::all().map(|s| s.to_string()).collect();
+        format!(
+            "{} is not a spot name (N, E, S, W, NNW … WNW, C){}",
+            crate::report::shown_text(spot, crate::report::MAX_TEXT),
+            crate::suggest::did_you_mean(spot, names.iter().map(String::as_str))
+        )
+    })?;
+    Ok(crate::score::FeatureRef { pos, spot })
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -1103,6 +1113,13 @@ fn show(
             return 1;
         }
     };
+    // A feature to highlight must be on the board shown.
+    if let Some(h) = highlight
+        && let Some(why) = crate::show::highlight_fault(&position.game, h)
+    {
+        let _ = writeln!(err, "error: --highlight \"{h}\": {why}");
+        return EXIT_USAGE;
+    }
     // A faulty record is shown after its last legal turn, labelled so.
     let mut code = 0;
     if let Some((illegal, fault)) = &position.stopped {
@@ -1142,7 +1159,8 @@ fn show(
         }
         None => {
             let _ = out.write_all(
-                crate::show::board_text(&state, &crate::show::ShowOptions { color }).as_bytes(),
+                crate::show::board_text(&state, &crate::show::ShowOptions { color, highlight })
+                    .as_bytes(),
             );
         }
     }

@@ -30,6 +30,11 @@ pub struct ShowOptions {
     /// marked by its player's initial (or seat digit when initials clash), and a
     /// large follower, builder or pig by the marker and its kind's mark.
     pub color: bool,
+    /// A feature to show: its parts are drawn in heavy strokes (`█` city,
+    /// `━ ┃ ┏ …` road, `•` field, `■` monastery), and in orange with colour;
+    /// a key line names it. A reference that names no segment on the board
+    /// draws nothing more ([`highlight_fault`] tells why).
+    pub highlight: Option<FeatureRef>,
 }
 
 /// How [`board_svg`] draws.
@@ -700,6 +705,8 @@ enum Style {
     Goods,
     /// A figure, with its player's colour code.
     Follower(&'static str),
+    /// A part of the highlighted feature.
+    Highlight,
 }
 
 impl Style {
@@ -715,6 +722,7 @@ impl Style {
             Style::Cathedral => Some("1;31"),
             Style::Goods => Some("1;32"),
             Style::Follower(ansi) => Some(ansi),
+            Style::Highlight => Some("1;38;5;208"),
         }
     }
 }
@@ -784,6 +792,10 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     let marks = markers(game);
     let mut lines: Vec<Line> = Vec::new();
     let mut seen = Seen::default();
+    let highlight = options
+        .highlight
+        .and_then(|f| Some((f, feature_segments(game, f)?)));
+    let highlighted: &[(usize, SegmentId)] = highlight.as_ref().map_or(&[], |(_, (_, h))| h);
     if let Some((min_x, max_x, min_y, max_y)) = bounds(tiles) {
         let standing = standing(game);
         let y_labels: Vec<String> = (min_y..=max_y).map(|y| y.to_string()).collect();
@@ -802,7 +814,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         }
         lines.push(axis);
         for y in (min_y..=max_y).rev() {
-            let row_tiles: Vec<Option<TextTile>> = (min_x..=max_x)
+            let row_tiles: Vec<Option<(usize, TextTile)>> = (min_x..=max_x)
                 .map(|x| {
                     let index = pos_at(x, y).and_then(|p| board.index_at(p))?;
                     let placed = board.tile(index)?;
@@ -812,7 +824,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                         .filter(|s| s.tile == index as usize)
                         .map(Standing::on_tile)
                         .collect();
-                    Some(text_tile(def, placed.rotation, &figures))
+                    Some((index as usize, text_tile(def, placed.rotation, &figures)))
                 })
                 .collect();
             for r in 0..TH {
@@ -829,9 +841,13 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                 );
                 for tile in &row_tiles {
                     for c in 0..TW {
-                        let glyph = tile.as_ref().map_or(Glyph::Empty, |t| t.glyph((r, c)));
+                        let glyph = tile.as_ref().map_or(Glyph::Empty, |t| t.1.glyph((r, c)));
                         seen.note(glyph);
-                        line.push(match glyph {
+                        let marked = tile.as_ref().is_some_and(|(i, t)| {
+                            t.owner((r, c))
+                                .is_some_and(|o| highlighted.binary_search(&(*i, o)).is_ok())
+                        });
+                        let cell = match glyph {
                             Glyph::Empty => (' ', Style::Plain),
                             Glyph::Field => ('·', Style::Field),
                             Glyph::City => ('▓', Style::City),
@@ -850,6 +866,12 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                                 figure_mark(f).unwrap_or('?'),
                                 Style::Follower(colour(game, p).ansi),
                             ),
+                        };
+                        line.push(match cell {
+                            // A figure keeps its owner's colour.
+                            (_, Style::Follower(_)) => cell,
+                            (ch, _) if marked => (heavy(ch), Style::Highlight),
+                            _ => cell,
                         });
                     }
                 }
@@ -950,6 +972,28 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     }
     if !figures.is_empty() {
         lines.push(figures);
+    }
+    if let Some((feature, (kind, parts))) = &highlight {
+        let mut tiles: Vec<usize> = parts.iter().map(|p| p.0).collect();
+        tiles.dedup();
+        let mut line: Line = Vec::new();
+        let symbols = match kind {
+            FeatureKind::City => "█",
+            FeatureKind::Road => "━┃",
+            FeatureKind::Field => "•",
+            FeatureKind::Monastery => "■",
+        };
+        push_str(&mut line, symbols, Style::Highlight);
+        push_str(
+            &mut line,
+            &format!(
+                " highlighted: the {kind} at {feature} ({} {})",
+                tiles.len(),
+                if tiles.len() == 1 { "tile" } else { "tiles" }
+            ),
+            Style::Plain,
+        );
+        lines.push(line);
     }
     let mut out = String::new();
     for line in &lines {
@@ -1894,6 +1938,75 @@ fn feature_tiles(game: &Game<'_>, feature: FeatureRef) -> Option<Vec<usize>> {
             .map(|t| *t as usize)
             .collect(),
     )
+}
+
+/// The segments of a feature named by a tile and a spot, each with the index
+/// of its placed tile, and the feature's kind.
+fn feature_segments(
+    game: &Game<'_>,
+    feature: FeatureRef,
+) -> Option<(FeatureKind, Vec<(usize, SegmentId)>)> {
+    let placed = game.board().at(feature.pos)?;
+    let def = game.catalog().get(placed.tile)?;
+    let segment = feature.spot.segment(def, placed.rotation)?;
+    let kind = def.segment(segment)?.kind;
+    let features = game.features();
+    let node = node_of(placed, segment);
+    features.feature(node)?;
+    let mut parts: Vec<(usize, SegmentId)> = features
+        .segments(node)
+        .map(|(_, tile, seg)| (tile as usize, seg))
+        .collect();
+    parts.sort_unstable();
+    Some((kind, parts))
+}
+
+/// Why a feature reference names nothing on the board, if it does not: no
+/// tile on its square, or no feature at its spot on the tile there (with the
+/// spots the tile has, and the nearest of them).
+pub fn highlight_fault(game: &Game<'_>, feature: FeatureRef) -> Option<String> {
+    let Some(placed) = game.board().at(feature.pos) else {
+        return Some(format!(
+            "there is no tile at {} after turn {}",
+            feature.pos,
+            game.turn()
+        ));
+    };
+    let def = game.catalog().get(placed.tile)?;
+    if feature_segments(game, feature).is_some() {
+        return None;
+    }
+    let spots = crate::rules::spot_names(def, placed.rotation);
+    let spot = feature.spot.to_string();
+    Some(format!(
+        "the tile at {} ({} {}) has no feature at {spot}; its spots: {}{}",
+        feature.pos,
+        def.id,
+        placed.rotation,
+        spots.join(", "),
+        crate::suggest::did_you_mean(&spot, spots.iter().map(String::as_str))
+    ))
+}
+
+/// The heavy form of a character of a highlighted feature's part.
+fn heavy(c: char) -> char {
+    match c {
+        '▓' => '█',
+        '·' => '•',
+        '⌂' => '■',
+        '─' => '━',
+        '│' => '┃',
+        '┌' => '┏',
+        '┐' => '┓',
+        '└' => '┗',
+        '┘' => '┛',
+        '├' => '┣',
+        '┤' => '┫',
+        '┬' => '┳',
+        '┴' => '┻',
+        '┼' => '╋',
+        other => other,
+    }
 }
 
 /// A standalone SVG document of the board.

@@ -1,7 +1,12 @@
 //! Help at the edges: "did you mean" on the command line, another program's
 //! record given to `check` (`E112`), `fmt --check --diff`, `show --highlight`
 //! on the terminal, and the SVG legend.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 mod common;
 
@@ -330,4 +335,86 @@ fn fmt_diff_writes_nothing_and_names_each_file() {
     assert_eq!(std::fs::read_to_string(dir.join("a.cgn")).unwrap(), marked);
     let (_, canonical, _) = run(&["fmt", "-"], NOT_CANONICAL);
     assert_eq!(apply_diff(&marked, &out), canonical);
+}
+
+// ---------------------------------------------------------------------------
+// show --highlight on the terminal
+// ---------------------------------------------------------------------------
+
+#[test]
+fn show_highlight_marks_the_feature_on_the_terminal() {
+    let plain = run(&["show", "tests/data/ok.cgn"], "");
+    let road = run(&["show", "--highlight", "0,0 E", "tests/data/ok.cgn"], "");
+    assert_eq!((plain.0, road.0), (0, 0));
+    snap!("edges_show_highlight_road", block(&road));
+    // The road's cells, and only they, are drawn heavy; the thief keeps its
+    // marker.
+    let row = |text: &str, label: &str| {
+        text.lines()
+            .find(|l| l.starts_with(label))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(row(&plain.1, "0 "), "0 ─────────────B─");
+    assert_eq!(row(&road.1, "0 "), "0 ━━━━━━━━━━━━━B━");
+    assert!(!road.1.contains('█'));
+    assert!(road.1.contains("highlighted: the road at 0,0 E (3 tiles)"));
+    // The city closed on turn 1: its cells on both tiles, not the road.
+    let city = run(&["show", "--highlight", "0,1 S", "tests/data/ok.cgn"], "");
+    assert_eq!(city.1.matches('█').count(), 6 + 1, "{}", city.1);
+    assert!(city.1.contains("─────────────B─"));
+    assert!(city.1.contains("highlighted: the city at 0,1 S (2 tiles)"));
+    // With colour, the parts are orange as well.
+    let coloured = std::process::Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args([
+            "--color",
+            "always",
+            "show",
+            "--highlight",
+            "0,0 E",
+            "tests/data/ok.cgn",
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let coloured = String::from_utf8(coloured.stdout).unwrap();
+    assert!(coloured.contains("\x1b[1;38;5;208m━━━"), "{coloured:?}");
+}
+
+#[test]
+fn show_highlight_rejects_what_is_not_on_the_board() {
+    let empty = run(&["show", "--highlight", "5,5 N", "tests/data/ok.cgn"], "");
+    assert_eq!(
+        empty,
+        (
+            2,
+            String::new(),
+            "error: --highlight \"5,5 N\": there is no tile at 5,5 after turn 3\n".to_string()
+        )
+    );
+    let lacking = run(&["show", "--highlight", "1,0 N", "tests/data/ok.cgn"], "");
+    snap!("edges_show_highlight_no_such_spot", block(&lacking));
+    assert_eq!(lacking.0, 2);
+    assert!(
+        lacking.2.ends_with("did you mean `NNW`?\n"),
+        "{}",
+        lacking.2
+    );
+    // The SVG picture refuses it too, and writes nothing.
+    let svg = run(
+        &[
+            "show",
+            "--svg",
+            "-",
+            "--highlight",
+            "1,0 N",
+            "tests/data/ok.cgn",
+        ],
+        "",
+    );
+    assert_eq!((svg.0, svg.1.as_str()), (2, ""));
+    // A spot name written wrong is a usage error with the nearest name.
+    let named = run(&["show", "--highlight", "0,0 nw", "tests/data/ok.cgn"], "");
+    assert_eq!(named.0, 2);
+    assert!(named.2.contains("did you mean `NNW`?"), "{}", named.2);
 }
