@@ -418,3 +418,128 @@ fn show_highlight_rejects_what_is_not_on_the_board() {
     assert_eq!(named.0, 2);
     assert!(named.2.contains("did you mean `NNW`?"), "{}", named.2);
 }
+
+// ---------------------------------------------------------------------------
+// The SVG legend
+// ---------------------------------------------------------------------------
+
+/// The kinds of figure and token a picture draws on its board (by the class of
+/// each drawn element, goods by kind), and those its legend lists, in order.
+fn drawn_and_listed(svg: &str) -> (std::collections::BTreeSet<String>, Vec<String>) {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let board = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("board"))
+        .unwrap();
+    let kinds = [
+        "follower",
+        "big-follower",
+        "builder",
+        "pig",
+        "inn",
+        "cathedral",
+    ];
+    let mut drawn = std::collections::BTreeSet::new();
+    for n in board.descendants() {
+        match n.attribute("class") {
+            Some("goods") => {
+                drawn.insert(n.attribute("data-goods").unwrap().to_string());
+            }
+            Some(c) if kinds.contains(&c) => {
+                drawn.insert(c.to_string());
+            }
+            _ => {}
+        }
+    }
+    let listed = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("legend-item"))
+        .map(|n| n.attribute("data-item").unwrap().to_string())
+        .collect();
+    (drawn, listed)
+}
+
+fn picture(record: &str, turn: Option<&str>) -> String {
+    let mut args = vec!["show", "--svg", "-", record];
+    if let Some(t) = turn {
+        args.extend(["--turn", t]);
+    }
+    let (code, svg, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    svg
+}
+
+/// The fixed order of the legend.
+const ORDER: [&str; 9] = [
+    "follower",
+    "big-follower",
+    "builder",
+    "pig",
+    "inn",
+    "cathedral",
+    "wine",
+    "grain",
+    "cloth",
+];
+
+fn in_order(listed: &[String]) -> Vec<String> {
+    ORDER
+        .iter()
+        .filter(|k| listed.iter().any(|l| l == *k))
+        .map(|k| k.to_string())
+        .collect()
+}
+
+#[test]
+fn svg_legend_lists_every_figure_and_token_drawn() {
+    // Traders & Builders with Inns & Cathedrals, after turn 60: every kind.
+    let svg = picture("notation/examples/hig2012-three-expansions.cgn", Some("60"));
+    let (drawn, listed) = drawn_and_listed(&svg);
+    assert_eq!(listed, ORDER.map(str::to_string).to_vec());
+    assert_eq!(drawn, listed.iter().cloned().collect());
+    // The legend's text names each.
+    for word in [
+        "large follower",
+        "builder",
+        "pig",
+        "inn",
+        "cathedral",
+        "wine",
+        "grain",
+        "cloth",
+    ] {
+        assert!(svg.contains(&format!(">{word}</text>")), "{word}");
+    }
+    // Earlier in the same game, and in games of one expansion: only what is
+    // drawn, in the same order.
+    for (record, turn) in [
+        ("notation/examples/hig2012-three-expansions.cgn", Some("20")),
+        ("notation/examples/hig2012-inns-and-cathedrals.cgn", None),
+        ("notation/examples/hig2012-traders-and-builders.cgn", None),
+        (
+            "notation/examples/rgg2000-traders-and-builders.cgn",
+            Some("30"),
+        ),
+    ] {
+        let (drawn, listed) = drawn_and_listed(&picture(record, turn));
+        assert_eq!(
+            listed
+                .iter()
+                .cloned()
+                .collect::<std::collections::BTreeSet<_>>(),
+            drawn,
+            "{record} {turn:?}"
+        );
+        assert_eq!(listed, in_order(&listed), "{record} {turn:?}");
+    }
+}
+
+#[test]
+fn svg_legend_of_the_basic_game_keys_the_follower_alone() {
+    let (drawn, listed) = drawn_and_listed(&picture("tests/data/ok.cgn", None));
+    assert_eq!(listed, ["follower"]);
+    assert_eq!(drawn.into_iter().collect::<Vec<_>>(), ["follower"]);
+    // With no figure on the board, no second line.
+    let (drawn, listed) = drawn_and_listed(&picture("tests/data/ok.cgn", Some("0")));
+    assert!(drawn.is_empty() && listed.is_empty());
+}
