@@ -157,6 +157,10 @@ pub enum Command {
         /// Only report the files that are not canonical (exit 1 if any).
         #[arg(long)]
         check: bool,
+        /// Print what would change, as a unified diff of each file against
+        /// its canonical form, and write nothing (implies --check).
+        #[arg(long)]
+        diff: bool,
         /// Files, folders (searched for *.cgn) or -.
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
@@ -185,7 +189,10 @@ pub enum Command {
         /// Write an SVG picture to this file instead (- for standard output).
         #[arg(long)]
         svg: Option<PathBuf>,
-        /// Outline one feature, named by a tile and a spot: "x,y SPOT" (e.g. "0,1 S").
+        /// Highlight one feature, named by a tile and a spot: "x,y SPOT" (e.g.
+        /// "0,1 S"): outlined in the SVG picture, drawn heavy (and orange) on
+        /// the terminal. A square with no tile, or a spot the tile lacks, is
+        /// refused.
         #[arg(long, value_parser = parse_feature_ref)]
         highlight: Option<crate::score::FeatureRef>,
     },
@@ -276,13 +283,20 @@ fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
     let bad = || format!("{s:?} is not a feature: write a tile and a spot, e.g. \"0,1 S\"");
     let (pos, spot) = s.trim().split_once(' ').ok_or_else(bad)?;
     let (x, y) = pos.split_once(',').ok_or_else(bad)?;
-    Ok(crate::score::FeatureRef {
-        pos: crate::Pos::new(
-            x.trim().parse().map_err(|_| bad())?,
-            y.trim().parse().map_err(|_| bad())?,
-        ),
-        spot: spot.trim().parse().map_err(|()| bad())?,
-    })
+    let pos = crate::Pos::new(
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    );
+    let spot = spot.trim();
+    let spot = spot.parse().map_err(|()| {
+        let names: Vec<String> = crate::tiles::Spot::all().map(|s| s.to_string()).collect();
+        format!(
+            "{} is not a spot name (N, E, S, W, NNW … WNW, C){}",
+            crate::report::shown_text(spot, crate::report::MAX_TEXT),
+            crate::suggest::did_you_mean(spot, names.iter().map(String::as_str))
+        )
+    })?;
+    Ok(crate::score::FeatureRef { pos, spot })
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {
@@ -299,7 +313,8 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .collect();
     if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
         return Err(format!(
-            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders)"
+            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders){}",
+            crate::suggest::did_you_mean(bad, Expansion::ALL.map(Expansion::name))
         ));
     }
     Ok(Expansions::from_sets(names))
@@ -351,7 +366,9 @@ pub fn run(cli: Cli) -> ExitCode {
             };
             score(&files, &request, &catalog, &mut out, &mut err)
         }
-        Command::Fmt { check, paths } => fmt(&paths, check, &catalog, &mut out, &mut err),
+        Command::Fmt { check, diff, paths } => {
+            fmt(&paths, check || diff, diff, &catalog, &mut out, &mut err)
+        }
         Command::Fix { file, apply } => fix(&file, apply, &catalog, &mut out, &mut err),
         Command::Show {
             file,
@@ -566,9 +583,27 @@ fn check(
         let progress = (std::io::stderr().is_terminal()
             && size.is_some_and(|s| s >= PROGRESS_FROM_BYTES))
         .then(|| indicatif::ProgressBar::new(size.unwrap_or(0)));
-        let mut stream = GameReader::new(reader);
+        // The start of the input, kept to tell another program's record
+        // (`E112`) from CGN.
+        let head = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let mut stream = GameReader::new(crate::sniff::Recorder::new(reader, head.clone()));
         let mut index = 0usize;
         let mut ended = None;
+        // Reports the input as another program's record, if it is one.
+        let foreign = |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>| {
+            let head = head.borrow();
+            let text = crate::sniff::text_of(&head);
+            let fault = crate::sniff::not_cgn(text, 0)?;
+            let view = SourceView::new(&name, text, 0, 0);
+            render_game(
+                &mut Sink::new(diagnostics_out),
+                &view,
+                0,
+                std::slice::from_ref(&fault),
+                &options,
+            );
+            Some(())
+        };
         loop {
             let batch = match stream.next_batch() {
                 Ok(Some(batch)) => batch,
@@ -578,6 +613,12 @@ fn check(
                     break;
                 }
             };
+            // Another program's record is one fault, and is read no further.
+            if index == 0 && foreign(&mut diagnostics_out).is_some() {
+                index = 1;
+                games += 1;
+                break;
+            }
             let mut sink = Sink::new(&mut diagnostics_out);
             let mut report = |g: &Game<'_>, diagnostics: &[crate::diagnostics::Diagnostic]| {
                 if !diagnostics.is_empty() {
@@ -624,7 +665,12 @@ fn check(
         if let Some(p) = progress {
             p.finish_and_clear();
         }
-        if let Some(e) = &ended {
+        if index == 0 && foreign(&mut diagnostics_out).is_some() {
+            // Another program's record too long to read, or with no line
+            // that CGN reads as a game (JSON on one line): one fault.
+            index = 1;
+            games += 1;
+        } else if let Some(e) = &ended {
             let mut sink = Sink::new(&mut diagnostics_out);
             if render_stream_fault(&mut sink, &name, e, index, &options) {
                 // The game past the limit is a game, and invalid.
@@ -1067,6 +1113,13 @@ fn show(
             return 1;
         }
     };
+    // A feature to highlight must be on the board shown.
+    if let Some(h) = highlight
+        && let Some(why) = crate::show::highlight_fault(&position.game, h)
+    {
+        let _ = writeln!(err, "error: --highlight \"{h}\": {why}");
+        return EXIT_USAGE;
+    }
     // A faulty record is shown after its last legal turn, labelled so.
     let mut code = 0;
     if let Some((illegal, fault)) = &position.stopped {
@@ -1106,7 +1159,8 @@ fn show(
         }
         None => {
             let _ = out.write_all(
-                crate::show::board_text(&state, &crate::show::ShowOptions { color }).as_bytes(),
+                crate::show::board_text(&state, &crate::show::ShowOptions { color, highlight })
+                    .as_bytes(),
             );
         }
     }
@@ -1321,11 +1375,15 @@ struct FmtCheck {
 /// and tells whether the file is canonical: each game is its canonical text
 /// followed by the blank line that separates it from the next (SPEC 5), and
 /// there is no byte order mark.
+///
+/// With `diff`, the differences between the file and its canonical form are
+/// added to it, a game at a time.
 fn fmt_check(
     file: &Path,
     name: &str,
     catalog: &TileCatalog,
     err: &mut impl Write,
+    mut diff: Option<&mut crate::diff::UnifiedDiff>,
 ) -> Result<FmtCheck, crate::stream::StreamError> {
     let mut found = FmtCheck {
         canonical: true,
@@ -1334,10 +1392,24 @@ fn fmt_check(
     // Whether the last game read ends without the blank line: only the last
     // game of a file may.
     let mut unseparated = false;
+    // The game before, as written and canonical: whether it is the last, and
+    // so ends without the blank line, is known when the next is read.
+    let mut pending: Option<(String, String)> = None;
     let read = each_game(file, |index, g| {
         found.games += 1;
         match canonical_game(g, catalog) {
             Ok(text) => {
+                if let Some(d) = diff.as_deref_mut() {
+                    if let Some((old, new)) = pending.take() {
+                        d.piece(&old, &format!("{new}\n"));
+                    }
+                    let bom = if index == 0 && g.base > 0 {
+                        "\u{feff}"
+                    } else {
+                        ""
+                    };
+                    pending = Some((format!("{bom}{}", g.text), text.clone()));
+                }
                 // The game's text, then the blank line before the next game.
                 let separated = g.text.strip_suffix('\n') == Some(text.as_str());
                 // A first game that does not start the file follows a byte
@@ -1355,6 +1427,9 @@ fn fmt_check(
     });
     // The last game ends without the blank line.
     found.canonical &= unseparated || found.games == 0;
+    if let (Some(d), Some((old, new))) = (diff, pending) {
+        d.piece(&old, &new);
+    }
     read.map(|_| found)
 }
 
@@ -1505,6 +1580,7 @@ fn fmt_write(file: &Path, catalog: &TileCatalog, w: &mut dyn Write) -> std::io::
 fn fmt(
     paths: &[PathBuf],
     check: bool,
+    diff: bool,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -1520,7 +1596,8 @@ fn fmt(
             code = code.max(fmt_stdin(&name, catalog, out, err));
             continue;
         }
-        let found = match fmt_check(file, &name, catalog, err) {
+        let mut changes = diff.then(crate::diff::UnifiedDiff::new);
+        let found = match fmt_check(file, &name, catalog, err, changes.as_mut()) {
             Ok(found) => found,
             Err(e) => {
                 code = code.max(report_stream_fault(err, &name, &e, 0));
@@ -1535,6 +1612,9 @@ fn fmt(
             found_error(err, &name);
             code = code.max(1);
         } else if found.canonical {
+        } else if let Some(changes) = changes {
+            let _ = out.write_all(changes.finish(&name).as_bytes());
+            code = code.max(1);
         } else if check {
             let _ = writeln!(out, "{name}: not canonical");
             code = code.max(1);
@@ -1676,7 +1756,11 @@ fn tiles(
         }
         Some(id) => {
             let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
-                let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
+                let _ = writeln!(
+                    err,
+                    "error: no tile {id}; `carcref tiles` lists them{}",
+                    crate::suggest::did_you_mean(id, catalog.iter().map(|(_, d)| d.id.as_str()))
+                );
                 return EXIT_USAGE;
             };
             let _ = writeln!(

@@ -25,6 +25,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E109", "not-utf8"),
     ("E110", "line-too-long"),
     ("E111", "game-too-long"),
+    ("E112", "not-cgn"),
     ("E201", "unknown-tile"),
     ("E202", "unknown-player"),
     ("E203", "wrong-player"),
@@ -136,13 +137,16 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E105),
         help(
-            "spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre)"
+            "spots are N, E, S, W (road or city at an edge), NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW (field at a half-edge) or C (the centre){}",
+            spot_hint(spot)
         )
     )]
     InvalidSpot {
         /// The spot.
         #[label("not a spot name")]
         span: Span,
+        /// The spot as written.
+        spot: String,
     },
     /// A score claim that does not follow the claim grammar.
     #[error("malformed score claim")]
@@ -229,11 +233,31 @@ pub enum Diagnostic {
         /// The limit.
         limit: usize,
     },
+    /// A file (or game) that is not CGN but a record another program wrote
+    /// that `carcref import` reads ([`crate::sniff`]): it is reported once,
+    /// and not read as CGN.
+    #[error("not CGN")]
+    #[diagnostic(
+        code(E112),
+        help("this looks like {what}: run `{command}`, which writes it as CGN")
+    )]
+    NotCgn {
+        /// The first line of the input.
+        #[label("{what}")]
+        span: Span,
+        /// What the input is.
+        what: &'static str,
+        /// The import to run.
+        command: &'static str,
+    },
     /// A tile id that is not in the tile sets in play.
     #[error("unknown tile {tile}")]
     #[diagnostic(
         code(E201),
-        help("tiles in play: {known}; `carcref tiles` shows them all")
+        help(
+            "tiles in play: {known}; `carcref tiles` shows them all{}",
+            hint(tile, known.split(' '))
+        )
     )]
     UnknownTile {
         /// The tile id.
@@ -246,7 +270,13 @@ pub enum Diagnostic {
     },
     /// A turn names a player who is not in the Players tag.
     #[error("unknown player {name}")]
-    #[diagnostic(code(E202), help("the players of this game are {players}"))]
+    #[diagnostic(
+        code(E202),
+        help(
+            "the players of this game are {players}{}",
+            hint(name, players.split(", "))
+        )
+    )]
     UnknownPlayer {
         /// The name.
         #[label("not in the Players tag")]
@@ -338,7 +368,11 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E207),
         help(
-            "supported: river, inns-and-cathedrals, traders-and-builders; the basic game alone: [Expansions \"\"]"
+            "supported: river, inns-and-cathedrals, traders-and-builders; the basic game alone: [Expansions \"\"]{}",
+            hint(
+                name,
+                crate::rules::expansions::Expansion::ALL.map(|e| e.name())
+            )
         )
     )]
     UnsupportedExpansion {
@@ -403,13 +437,16 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E213),
         help(
-            "variants: tiny-city-2 (HiG-2012), river-keeps-start-tile and river-free-course (with the River); the game is checked without this one"
+            "variants: tiny-city-2 (HiG-2012), river-keeps-start-tile and river-free-course (with the River); the game is checked without this one{}",
+            variant_hint(name)
         )
     )]
     InvalidVariant {
         /// The entry.
         #[label("{reason}")]
         span: Span,
+        /// The entry as written.
+        name: String,
         /// What is wrong.
         reason: String,
     },
@@ -646,7 +683,13 @@ pub enum Diagnostic {
     },
     /// The tile, as placed, has no feature at the spot.
     #[error("no feature at spot {spot}")]
-    #[diagnostic(code(E401), help("spots on this tile as placed: {valid}"))]
+    #[diagnostic(
+        code(E401),
+        help(
+            "spots on this tile as placed: {valid}{}",
+            hint(spot, valid.split(", "))
+        )
+    )]
     NoSuchSpot {
         /// The spot.
         #[label("nothing to stand on here")]
@@ -1025,6 +1068,27 @@ impl Diagnostic {
             .map(|l| Span::new(l.offset(), l.offset() + l.len()))
             .unwrap_or_default()
     }
+}
+
+/// "; did you mean `X`?" for a name written wrong, `X` the nearest of some
+/// known names ([`crate::suggest::nearest`]), or nothing.
+fn hint<'a>(written: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    crate::suggest::did_you_mean(written, known)
+}
+
+/// [`hint`] for a spot name written wrong, among every spot name.
+fn spot_hint(written: &str) -> String {
+    let names: Vec<String> = crate::tiles::Spot::all().map(|s| s.to_string()).collect();
+    hint(written, names.iter().map(String::as_str))
+}
+
+/// [`hint`] for a Variants entry that is not a variant, among the variants.
+fn variant_hint(written: &str) -> String {
+    use crate::rules::variants::Variant;
+    if Variant::named(written).is_some() {
+        return String::new();
+    }
+    hint(written, Variant::ALL.map(Variant::name))
 }
 
 /// The most faults one game keeps; the others are counted in one warning

@@ -44,6 +44,7 @@
 pub mod board;
 pub mod cli;
 pub mod diagnostics;
+pub mod diff;
 pub mod features;
 pub mod figures;
 pub mod files;
@@ -57,7 +58,9 @@ pub mod report;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod sniff;
 pub mod stream;
+pub mod suggest;
 pub mod tiles;
 
 pub use board::{Board, Pos};

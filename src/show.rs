@@ -30,6 +30,11 @@ pub struct ShowOptions {
     /// marked by its player's initial (or seat digit when initials clash), and a
     /// large follower, builder or pig by the marker and its kind's mark.
     pub color: bool,
+    /// A feature to show: its parts are drawn in heavy strokes (`█` city,
+    /// `━ ┃ ┏ …` road, `•` field, `■` monastery), and in orange with colour;
+    /// a key line names it. A reference that names no segment on the board
+    /// draws nothing more ([`highlight_fault`] tells why).
+    pub highlight: Option<FeatureRef>,
 }
 
 /// How [`board_svg`] draws.
@@ -700,6 +705,8 @@ enum Style {
     Goods,
     /// A figure, with its player's colour code.
     Follower(&'static str),
+    /// A part of the highlighted feature.
+    Highlight,
 }
 
 impl Style {
@@ -715,6 +722,7 @@ impl Style {
             Style::Cathedral => Some("1;31"),
             Style::Goods => Some("1;32"),
             Style::Follower(ansi) => Some(ansi),
+            Style::Highlight => Some("1;38;5;208"),
         }
     }
 }
@@ -784,6 +792,10 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     let marks = markers(game);
     let mut lines: Vec<Line> = Vec::new();
     let mut seen = Seen::default();
+    let highlight = options
+        .highlight
+        .and_then(|f| Some((f, feature_segments(game, f)?)));
+    let highlighted: &[(usize, SegmentId)] = highlight.as_ref().map_or(&[], |(_, (_, h))| h);
     if let Some((min_x, max_x, min_y, max_y)) = bounds(tiles) {
         let standing = standing(game);
         let y_labels: Vec<String> = (min_y..=max_y).map(|y| y.to_string()).collect();
@@ -802,7 +814,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         }
         lines.push(axis);
         for y in (min_y..=max_y).rev() {
-            let row_tiles: Vec<Option<TextTile>> = (min_x..=max_x)
+            let row_tiles: Vec<Option<(usize, TextTile)>> = (min_x..=max_x)
                 .map(|x| {
                     let index = pos_at(x, y).and_then(|p| board.index_at(p))?;
                     let placed = board.tile(index)?;
@@ -812,7 +824,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                         .filter(|s| s.tile == index as usize)
                         .map(Standing::on_tile)
                         .collect();
-                    Some(text_tile(def, placed.rotation, &figures))
+                    Some((index as usize, text_tile(def, placed.rotation, &figures)))
                 })
                 .collect();
             for r in 0..TH {
@@ -829,9 +841,13 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                 );
                 for tile in &row_tiles {
                     for c in 0..TW {
-                        let glyph = tile.as_ref().map_or(Glyph::Empty, |t| t.glyph((r, c)));
+                        let glyph = tile.as_ref().map_or(Glyph::Empty, |t| t.1.glyph((r, c)));
                         seen.note(glyph);
-                        line.push(match glyph {
+                        let marked = tile.as_ref().is_some_and(|(i, t)| {
+                            t.owner((r, c))
+                                .is_some_and(|o| highlighted.binary_search(&(*i, o)).is_ok())
+                        });
+                        let cell = match glyph {
                             Glyph::Empty => (' ', Style::Plain),
                             Glyph::Field => ('·', Style::Field),
                             Glyph::City => ('▓', Style::City),
@@ -850,6 +866,12 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                                 figure_mark(f).unwrap_or('?'),
                                 Style::Follower(colour(game, p).ansi),
                             ),
+                        };
+                        line.push(match cell {
+                            // A figure keeps its owner's colour.
+                            (_, Style::Follower(_)) => cell,
+                            (ch, _) if marked => (heavy(ch), Style::Highlight),
+                            _ => cell,
                         });
                     }
                 }
@@ -951,6 +973,28 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     if !figures.is_empty() {
         lines.push(figures);
     }
+    if let Some((feature, (kind, parts))) = &highlight {
+        let mut tiles: Vec<usize> = parts.iter().map(|p| p.0).collect();
+        tiles.dedup();
+        let mut line: Line = Vec::new();
+        let symbols = match kind {
+            FeatureKind::City => "█",
+            FeatureKind::Road => "━┃",
+            FeatureKind::Field => "•",
+            FeatureKind::Monastery => "■",
+        };
+        push_str(&mut line, symbols, Style::Highlight);
+        push_str(
+            &mut line,
+            &format!(
+                " highlighted: the {kind} at {feature} ({} {})",
+                tiles.len(),
+                if tiles.len() == 1 { "tile" } else { "tiles" }
+            ),
+            Style::Plain,
+        );
+        lines.push(line);
+    }
     let mut out = String::new();
     for line in &lines {
         render_line(line, options.color, &mut out);
@@ -972,6 +1016,8 @@ const TOP: f64 = 24.0;
 const PAD: f64 = 10.0;
 /// Height of the legend below the board.
 const LEGEND: f64 = 30.0;
+/// Height of the legend's second line, of the figures and tokens drawn.
+const LEGEND_ITEMS: f64 = 26.0;
 
 const FIELD: &str = "#8dbf5b";
 const CITY: &str = "#d4a762";
@@ -1790,13 +1836,16 @@ fn monastery(out: &mut String) {
     );
 }
 
-/// One placed tile, in tile coordinates (the caller translates it).
+/// One placed tile, in tile coordinates (the caller translates it); what it
+/// draws of the figures and the expansions' tokens is noted in `drawn`, for
+/// the legend.
 fn svg_tile(
     out: &mut String,
     game: &Game<'_>,
     def: &TileDef,
     placed: &PlacedTile,
     figures: &[OnTile],
+    drawn: &mut Seen,
 ) {
     let shape = tile_shape(def, placed.rotation);
     let _ = write!(
@@ -1833,6 +1882,7 @@ fn svg_tile(
     }
     for inn in &shape.inns {
         inn_svg(out, *inn);
+        drawn.inn = true;
     }
     for city in &shape.cities {
         if city.banner {
@@ -1843,11 +1893,13 @@ fn svg_tile(
             && let Some(at) = spots.next()
         {
             cathedral_svg(out, at);
+            drawn.note(Glyph::Cathedral);
         }
         if let Some(goods) = city.goods
             && let Some(at) = spots.next()
         {
             goods_svg(out, at, goods);
+            drawn.note(Glyph::Goods(goods));
         }
     }
     if shape.monastery.is_some() {
@@ -1869,6 +1921,7 @@ fn svg_tile(
             ),
         };
         figure_svg(out, *figure, at, colour(game, *player), lying);
+        drawn.note(Glyph::Figure(*player, *figure));
     }
     let _ = write!(
         out,
@@ -1896,6 +1949,155 @@ fn feature_tiles(game: &Game<'_>, feature: FeatureRef) -> Option<Vec<usize>> {
     )
 }
 
+/// The segments of a feature named by a tile and a spot, each with the index
+/// of its placed tile, and the feature's kind.
+fn feature_segments(
+    game: &Game<'_>,
+    feature: FeatureRef,
+) -> Option<(FeatureKind, Vec<(usize, SegmentId)>)> {
+    let placed = game.board().at(feature.pos)?;
+    let def = game.catalog().get(placed.tile)?;
+    let segment = feature.spot.segment(def, placed.rotation)?;
+    let kind = def.segment(segment)?.kind;
+    let features = game.features();
+    let node = node_of(placed, segment);
+    features.feature(node)?;
+    let mut parts: Vec<(usize, SegmentId)> = features
+        .segments(node)
+        .map(|(_, tile, seg)| (tile as usize, seg))
+        .collect();
+    parts.sort_unstable();
+    Some((kind, parts))
+}
+
+/// Why a feature reference names nothing on the board, if it does not: no
+/// tile on its square, or no feature at its spot on the tile there (with the
+/// spots the tile has, and the nearest of them).
+pub fn highlight_fault(game: &Game<'_>, feature: FeatureRef) -> Option<String> {
+    let Some(placed) = game.board().at(feature.pos) else {
+        return Some(format!(
+            "there is no tile at {} after turn {}",
+            feature.pos,
+            game.turn()
+        ));
+    };
+    let def = game.catalog().get(placed.tile)?;
+    if feature_segments(game, feature).is_some() {
+        return None;
+    }
+    let spots = crate::rules::spot_names(def, placed.rotation);
+    let spot = feature.spot.to_string();
+    Some(format!(
+        "the tile at {} ({} {}) has no feature at {spot}; its spots: {}{}",
+        feature.pos,
+        def.id,
+        placed.rotation,
+        spots.join(", "),
+        crate::suggest::did_you_mean(&spot, spots.iter().map(String::as_str))
+    ))
+}
+
+/// The heavy form of a character of a highlighted feature's part.
+fn heavy(c: char) -> char {
+    match c {
+        '▓' => '█',
+        '·' => '•',
+        '⌂' => '■',
+        '─' => '━',
+        '│' => '┃',
+        '┌' => '┏',
+        '┐' => '┓',
+        '└' => '┗',
+        '┘' => '┛',
+        '├' => '┣',
+        '┤' => '┫',
+        '┬' => '┳',
+        '┴' => '┻',
+        '┼' => '╋',
+        other => other,
+    }
+}
+
+/// A kind of figure or token the SVG legend lists.
+#[derive(Debug, Clone, Copy)]
+enum LegendItem {
+    /// A figure kind, drawn in the colour of the first player seen with one.
+    Figure(Figure, Player),
+    Inn,
+    Cathedral,
+    Goods(Goods),
+}
+
+impl LegendItem {
+    /// The name in the `data-item` attribute (the class of what it keys).
+    fn name(self) -> &'static str {
+        match self {
+            LegendItem::Figure(Figure::Follower, _) => "follower",
+            LegendItem::Figure(Figure::Big, _) => "big-follower",
+            LegendItem::Figure(Figure::Builder, _) => "builder",
+            LegendItem::Figure(Figure::Pig, _) => "pig",
+            LegendItem::Inn => "inn",
+            LegendItem::Cathedral => "cathedral",
+            LegendItem::Goods(g) => g.name(),
+        }
+    }
+
+    /// The words under the icon.
+    fn label(self) -> String {
+        match self {
+            LegendItem::Figure(f, _) => f.word().to_string(),
+            LegendItem::Inn => "inn".to_string(),
+            LegendItem::Cathedral => "cathedral".to_string(),
+            LegendItem::Goods(g) => g.name().to_string(),
+        }
+    }
+
+    /// The room it takes on the line (text width estimated).
+    fn width(self) -> f64 {
+        30.0 + self.label().chars().count() as f64 * 7.5
+    }
+
+    /// Its icon, drawn as on the board, centred on the origin; its class is
+    /// prefixed `key-` (`key-pig`), so that only what stands on the board has
+    /// the class of its kind.
+    fn icon(self, game: &Game<'_>, out: &mut String) {
+        let at = Pt(0.0, 0.0);
+        let mut icon = String::new();
+        match self {
+            LegendItem::Figure(f, p) => figure_svg(&mut icon, f, at, colour(game, p), false),
+            LegendItem::Inn => inn_svg(&mut icon, at),
+            LegendItem::Cathedral => cathedral_svg(&mut icon, at),
+            LegendItem::Goods(g) => goods_svg(&mut icon, at, g),
+        }
+        out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
+    }
+}
+
+/// What the legend keys: each kind of figure drawn (in [`Figure::ALL`]'s
+/// order), then inns, cathedrals and each kind of goods drawn.
+fn legend_items(drawn: &Seen) -> Vec<LegendItem> {
+    let mut items: Vec<LegendItem> = Figure::ALL
+        .into_iter()
+        .filter_map(|f| {
+            let player = drawn.figures.get(f.index()).copied().flatten()?;
+            Some(LegendItem::Figure(f, player))
+        })
+        .collect();
+    if drawn.inn {
+        items.push(LegendItem::Inn);
+    }
+    if drawn.cathedral {
+        items.push(LegendItem::Cathedral);
+    }
+    items.extend(
+        Goods::ALL
+            .into_iter()
+            .filter(|g| drawn.goods.get(g.index()) == Some(&true))
+            .map(LegendItem::Goods),
+    );
+    items
+}
+
 /// A standalone SVG document of the board.
 ///
 /// Every placed tile is one `<g class="tile" data-pos="x,y" data-tile="D"
@@ -1912,7 +2114,10 @@ fn feature_tiles(game: &Game<'_>, feature: FeatureRef) -> Option<Vec<usize>> {
 /// times bigger (`big-follower`), a builder a robed figure with a hat
 /// (`builder`), a pig a pig (`pig`). The x coordinates run along the top, the y
 /// coordinates down the left side (north up); a legend below names the players
-/// and their colours (the default palette by seat, see the module docs).
+/// and their colours (the default palette by seat, see the module docs), and a
+/// second line keys each kind of figure and token the picture draws, only
+/// those, in a fixed order: follower, large follower, builder, pig, inn,
+/// cathedral, wine, grain, cloth (`<g class="legend-item" data-item="pig">`).
 ///
 /// [`SvgOptions::last`] outlines the tile placed last; [`SvgOptions::highlight`]
 /// outlines the tiles of one feature and dims the others. The document uses no
@@ -1940,6 +2145,46 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     let highlighted: Option<Vec<usize>> = options.highlight.and_then(|f| feature_tiles(game, f));
     let standing = standing(game);
     let origin = |x: i64, y: i64| (LEFT + (x - min_x) as f64 * T, TOP + (max_y - y) as f64 * T);
+    // The tiles are drawn first, into their own text, to know which figures
+    // and tokens the legend lists.
+    let mut drawn = Seen::default();
+    let mut board_out = String::new();
+    {
+        let out = &mut board_out;
+        for (i, placed) in tiles.iter().enumerate() {
+            let Some(def) = game.catalog().get(placed.tile) else {
+                continue;
+            };
+            let (px, py) = origin(i64::from(placed.pos.x), i64::from(placed.pos.y));
+            let marked = highlighted.as_ref().map(|h| h.contains(&i));
+            let extra = match marked {
+                Some(true) => " data-highlight=\"true\"",
+                Some(false) => " opacity=\"0.35\"",
+                None => "",
+            };
+            let _ = write!(
+                out,
+                "<g class=\"tile\" data-pos=\"{}\" data-tile=\"{}\" data-rotation=\"{}\" data-turn=\"{}\" transform=\"translate({} {})\"{extra}>",
+                placed.pos,
+                escape(&def.id),
+                placed.rotation,
+                placed.turn,
+                num(px),
+                num(py)
+            );
+            let figures: Vec<OnTile> = standing
+                .iter()
+                .filter(|s| s.tile == i)
+                .map(Standing::on_tile)
+                .collect();
+            svg_tile(out, game, def, placed, &figures, &mut drawn);
+            out.push_str("</g>\n");
+        }
+    }
+    let items = legend_items(&drawn);
+    let items_width: f64 = items.iter().map(|i| i.width()).sum();
+    let width = width.max(LEFT + items_width + PAD);
+    let height = height + if items.is_empty() { 0.0 } else { LEGEND_ITEMS };
 
     let mut out = String::new();
     let _ = writeln!(
@@ -1982,35 +2227,7 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     out.push_str("</g>\n");
     // Tiles.
     out.push_str("<g class=\"board\">\n");
-    for (i, placed) in tiles.iter().enumerate() {
-        let Some(def) = game.catalog().get(placed.tile) else {
-            continue;
-        };
-        let (px, py) = origin(i64::from(placed.pos.x), i64::from(placed.pos.y));
-        let marked = highlighted.as_ref().map(|h| h.contains(&i));
-        let extra = match marked {
-            Some(true) => " data-highlight=\"true\"",
-            Some(false) => " opacity=\"0.35\"",
-            None => "",
-        };
-        let _ = write!(
-            out,
-            "<g class=\"tile\" data-pos=\"{}\" data-tile=\"{}\" data-rotation=\"{}\" data-turn=\"{}\" transform=\"translate({} {})\"{extra}>",
-            placed.pos,
-            escape(&def.id),
-            placed.rotation,
-            placed.turn,
-            num(px),
-            num(py)
-        );
-        let figures: Vec<OnTile> = standing
-            .iter()
-            .filter(|s| s.tile == i)
-            .map(Standing::on_tile)
-            .collect();
-        svg_tile(&mut out, game, def, placed, &figures);
-        out.push_str("</g>\n");
-    }
+    out.push_str(&board_out);
     out.push_str("</g>\n");
     // Marks over the tiles.
     if options.last
@@ -2086,6 +2303,24 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
         num(ly + 4.0),
         escape(&caption)
     );
+    // A second line: each kind of figure and token drawn, in a fixed order.
+    let iy = ly + LEGEND_ITEMS;
+    let mut ix = LEFT;
+    for item in &items {
+        let mut icon = String::new();
+        item.icon(game, &mut icon);
+        let _ = writeln!(
+            out,
+            "<g class=\"legend-item\" data-item=\"{}\"><g transform=\"translate({} {})\">{icon}</g><text x=\"{}\" y=\"{}\">{}</text></g>",
+            item.name(),
+            num(ix + 8.0),
+            num(iy),
+            num(ix + 20.0),
+            num(iy + 4.0),
+            escape(&item.label())
+        );
+        ix += item.width();
+    }
     out.push_str("</g>\n</svg>\n");
     out
 }

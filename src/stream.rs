@@ -49,7 +49,19 @@ pub struct Game<'a> {
 impl Game<'_> {
     /// The game read as a record ([`crate::notation::parse_game`]), each run of
     /// its bytes that were not UTF-8 a fault (`E109`) before the others.
+    ///
+    /// A game that is not CGN but a record `carcref import` reads
+    /// ([`crate::sniff`]) is one fault, `E112`, and is not read as CGN.
     pub fn parse(&self) -> crate::notation::Parsed {
+        if let Some(fault) = crate::sniff::not_cgn(self.text, self.base) {
+            return crate::notation::Parsed {
+                record: crate::notation::GameRecord {
+                    span: Span::new(self.base, self.base + self.text.len()),
+                    ..crate::notation::GameRecord::default()
+                },
+                diagnostics: vec![fault],
+            };
+        }
         let p = crate::notation::parse_game(self.text, self.base);
         if self.not_utf8.is_empty() {
             return p;

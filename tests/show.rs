@@ -26,7 +26,13 @@ fn game_at<'c>(path: &str, catalog: &'c TileCatalog, turn: Option<u32>) -> Game<
 fn text_of(path: &str, turn: Option<u32>) -> String {
     let catalog = TileCatalog::embedded().unwrap();
     let game = game_at(path, &catalog, turn);
-    board_text(&game, &ShowOptions { color: false })
+    board_text(
+        &game,
+        &ShowOptions {
+            color: false,
+            ..ShowOptions::default()
+        },
+    )
 }
 
 #[test]
@@ -68,7 +74,13 @@ fn text_colour_only_when_asked() {
     let game = game_at("notation/examples/hig2012-two-players.cgn", &catalog, None);
     let plain = board_text(&game, &ShowOptions::default());
     assert!(!plain.contains('\x1b'));
-    let coloured = board_text(&game, &ShowOptions { color: true });
+    let coloured = board_text(
+        &game,
+        &ShowOptions {
+            color: true,
+            ..ShowOptions::default()
+        },
+    );
     assert!(coloured.contains("\x1b[1;97;41m"), "a red follower");
     let stripped: String = strip_ansi(&coloured);
     assert_eq!(stripped, plain);
@@ -230,7 +242,13 @@ fn text_three_expansions_in_colour() {
     let catalog = TileCatalog::embedded().unwrap();
     let game = game_at(EXPANSIONS, &catalog, Some(60));
     let plain = board_text(&game, &ShowOptions::default());
-    let coloured = board_text(&game, &ShowOptions { color: true });
+    let coloured = board_text(
+        &game,
+        &ShowOptions {
+            color: true,
+            ..ShowOptions::default()
+        },
+    );
     assert!(coloured.contains("\x1b[36m≈"), "the river in cyan");
     assert!(
         coloured.contains("\x1b[1;97;41mAb\x1b[0m"),
@@ -481,7 +499,13 @@ fn every_game_draws() {
                 let Ok(g) = carcref::referee::replay_to(&game.record, &catalog, Some(turn)) else {
                     continue;
                 };
-                let text = board_text(&g, &ShowOptions { color: true });
+                let text = board_text(
+                    &g,
+                    &ShowOptions {
+                        color: true,
+                        ..ShowOptions::default()
+                    },
+                );
                 assert!(text.contains(&format!("after turn {}", g.turn())));
                 let svg = board_svg(
                     &g,

@@ -589,6 +589,7 @@ fn variants(
         };
         diags.push(Diagnostic::InvalidVariant {
             span: part_of_value(t, at),
+            name: name.to_string(),
             reason,
         });
     }

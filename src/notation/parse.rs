@@ -767,7 +767,10 @@ impl<'a> Line<'a> {
                 },
             },
             (_, Some(ROTATION)) => Diagnostic::InvalidRotation { span },
-            (_, Some(SPOT)) => Diagnostic::InvalidSpot { span },
+            (_, Some(SPOT)) => Diagnostic::InvalidSpot {
+                span,
+                spot: e.rest.get(..token).unwrap_or_default().to_string(),
+            },
             (_, Some(CLAIM)) => Diagnostic::MalformedClaim {
                 span,
                 expected: if e.out_of_range {
