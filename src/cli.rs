@@ -516,7 +516,6 @@ fn check(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    use crate::report::{SourceView, render_game};
     use crate::stream::{Game, GameReader};
     use rayon::prelude::*;
     let inputs = crate::files::find_inputs(paths);
@@ -590,8 +589,7 @@ fn check(
             let mut sink = Sink::new(&mut diagnostics_out);
             let mut report = |g: &Game<'_>, diagnostics: &[crate::diagnostics::Diagnostic]| {
                 if !diagnostics.is_empty() {
-                    let view = SourceView::new(&name, g.text, g.base, g.first_line);
-                    render_game(&mut sink, &view, index, diagnostics, &options);
+                    crate::render_faults(&mut sink, &name, g, index, diagnostics, &options);
                 }
                 index += 1;
                 games += 1;
@@ -682,18 +680,7 @@ fn each_game(
     mut each: impl FnMut(usize, &crate::stream::Game<'_>) -> std::ops::ControlFlow<()>,
 ) -> Result<usize, crate::stream::StreamError> {
     let (reader, _) = open_input(path)?;
-    let mut stream = crate::stream::GameReader::new(reader);
-    let mut index = 0;
-    while let Some(batch) = stream.next_batch()? {
-        for g in batch.games() {
-            let flow = each(index, &g);
-            index += 1;
-            if flow.is_break() {
-                return Ok(index);
-            }
-        }
-    }
-    Ok(index)
+    crate::read_games(reader, &mut each)
 }
 
 /// Reports what ended a file's games early: a game past the size limit is
@@ -723,10 +710,10 @@ fn report_game(
     index: usize,
     diagnostics: &[crate::Diagnostic],
 ) {
-    let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
-    crate::report::render_game(
+    crate::render_faults(
         &mut Sink::new(err),
-        &view,
+        name,
+        g,
         index,
         diagnostics,
         &human_report(),
@@ -784,7 +771,6 @@ fn score_file(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    use crate::report::render_score;
     let name = file.display().to_string();
     let format = match request.format {
         ScoreFormat::Human => report::ScoreFormat::Human,
@@ -803,9 +789,9 @@ fn score_file(
         let outcome = if request.compare_editions {
             compare_editions(&view, index, g, request, catalog, &mut text)
         } else {
-            let outcome = crate::referee::check_game_read(g, catalog, request.options);
+            let outcome = crate::check_game(g, catalog, request.options);
             text.clear();
-            render_score(&mut text, &view, index, &outcome, format);
+            crate::score_game(&mut text, &name, g, index, &outcome, format);
             outcome
         };
         if let Some(t) = request.options.until
@@ -856,7 +842,7 @@ fn compare_editions(
 ) -> crate::referee::GameOutcome {
     use crate::report::sheet;
     let by = |edition| {
-        crate::referee::check_game_read(
+        crate::check_game(
             g,
             catalog,
             ReplayOptions {
