@@ -253,29 +253,38 @@ pub enum Command {
     },
 }
 
-/// Formats `carcref import` reads.
+/// Formats `carcref import` reads. Each takes several files and folders; a
+/// file may be gzip-compressed (`.gz`). A file that cannot be imported is
+/// named in each of its faults, and the others are imported all the same.
 #[derive(Debug, Subcommand)]
 pub enum ImportSource {
-    /// A Board Game Arena notification log (JSON).
+    /// Board Game Arena notification logs (JSON).
     Bga {
-        /// The log (or - for standard input).
-        file: PathBuf,
+        /// The logs: files, folders (searched for *.json and *.json.gz) or -
+        /// for standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
-    /// A Carcassonne Lab replay URL, or a CSV file with a `URL` column.
+    /// Carcassonne Lab replay URLs, or CSV files with a `URL` column.
     Lab {
-        /// The URL, or the CSV file (or - for standard input).
-        input: String,
+        /// URLs, CSV files, folders (searched for *.csv and *.csv.gz) or - for
+        /// standard input.
+        #[arg(required = true)]
+        inputs: Vec<String>,
     },
-    /// A Japanese championship score sheet (JSON).
+    /// Japanese championship score sheets (JSON).
     Kifu {
-        /// The score sheet (or - for standard input).
-        file: PathBuf,
+        /// The score sheets: files, folders (searched for *.json and
+        /// *.json.gz) or - for standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
     },
     /// JCloisterZone saves (`.jcz`, JSON), each one game.
     Jcz {
-        /// The saves (or - for standard input).
+        /// The saves: files, folders (searched for *.jcz and *.jcz.gz) or -
+        /// for standard input.
         #[arg(required = true)]
-        files: Vec<PathBuf>,
+        paths: Vec<PathBuf>,
     },
 }
 
@@ -524,7 +533,6 @@ fn check(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    use crate::report::{SourceView, render_game};
     use crate::stream::{Game, GameReader};
     use rayon::prelude::*;
     let inputs = crate::files::find_inputs(paths);
@@ -594,8 +602,8 @@ fn check(
             let head = head.borrow();
             let text = crate::sniff::text_of(&head);
             let fault = crate::sniff::not_cgn(text, 0)?;
-            let view = SourceView::new(&name, text, 0, 0);
-            render_game(
+            let view = report::SourceView::new(&name, text, 0, 0);
+            report::render_game(
                 &mut Sink::new(diagnostics_out),
                 &view,
                 0,
@@ -622,8 +630,7 @@ fn check(
             let mut sink = Sink::new(&mut diagnostics_out);
             let mut report = |g: &Game<'_>, diagnostics: &[crate::diagnostics::Diagnostic]| {
                 if !diagnostics.is_empty() {
-                    let view = SourceView::new(&name, g.text, g.base, g.first_line);
-                    render_game(&mut sink, &view, index, diagnostics, &options);
+                    crate::render_faults(&mut sink, &name, g, index, diagnostics, &options);
                 }
                 index += 1;
                 games += 1;
@@ -719,18 +726,7 @@ fn each_game(
     mut each: impl FnMut(usize, &crate::stream::Game<'_>) -> std::ops::ControlFlow<()>,
 ) -> Result<usize, crate::stream::StreamError> {
     let (reader, _) = open_input(path)?;
-    let mut stream = crate::stream::GameReader::new(reader);
-    let mut index = 0;
-    while let Some(batch) = stream.next_batch()? {
-        for g in batch.games() {
-            let flow = each(index, &g);
-            index += 1;
-            if flow.is_break() {
-                return Ok(index);
-            }
-        }
-    }
-    Ok(index)
+    crate::read_games(reader, &mut each)
 }
 
 /// Reports what ended a file's games early: a game past the size limit is
@@ -760,10 +756,10 @@ fn report_game(
     index: usize,
     diagnostics: &[crate::Diagnostic],
 ) {
-    let view = crate::report::SourceView::new(name, g.text, g.base, g.first_line);
-    crate::report::render_game(
+    crate::render_faults(
         &mut Sink::new(err),
-        &view,
+        name,
+        g,
         index,
         diagnostics,
         &human_report(),
@@ -821,7 +817,6 @@ fn score_file(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    use crate::report::render_score;
     let name = file.display().to_string();
     let format = match request.format {
         ScoreFormat::Human => report::ScoreFormat::Human,
@@ -840,9 +835,9 @@ fn score_file(
         let outcome = if request.compare_editions {
             compare_editions(&view, index, g, request, catalog, &mut text)
         } else {
-            let outcome = crate::referee::check_game_read(g, catalog, request.options);
+            let outcome = crate::check_game(g, catalog, request.options);
             text.clear();
-            render_score(&mut text, &view, index, &outcome, format);
+            crate::score_game(&mut text, &name, g, index, &outcome, format);
             outcome
         };
         if let Some(t) = request.options.until
@@ -893,7 +888,7 @@ fn compare_editions(
 ) -> crate::referee::GameOutcome {
     use crate::report::sheet;
     let by = |edition| {
-        crate::referee::check_game_read(
+        crate::check_game(
             g,
             catalog,
             ReplayOptions {
@@ -1266,80 +1261,110 @@ fn moves(
     0
 }
 
-fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {
-    use crate::import::{ImportError, bga, kifu, lab};
-    type One = fn(&str) -> Result<crate::notation::GameRecord, Vec<ImportError>>;
-    let single = |r: Result<_, Vec<ImportError>>| match r {
-        Ok(record) => (vec![record], Vec::new()),
-        Err(errors) => (Vec::new(), errors),
-    };
-    let (path, importer): (PathBuf, Option<One>) = match source {
-        ImportSource::Jcz { files } => return import_jcz(&files, out, err),
-        ImportSource::Bga { file } => (file, Some(bga::import)),
-        ImportSource::Kifu { file } => (file, Some(kifu::import)),
-        // A replay URL is imported as it is; anything else names a CSV table.
-        ImportSource::Lab { input } if input.contains("#/") => {
-            let (records, errors) = single(lab::import_url(&input));
-            return write_imported(&records, &errors, out, err);
-        }
-        ImportSource::Lab { input } => (PathBuf::from(input), None),
-    };
-    let text = match read_input(&path) {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(err, "error: {}: {e}", path.display());
-            return EXIT_USAGE;
-        }
-    };
-    let (records, errors) = match importer {
-        Some(f) => single(f(&text)),
-        None => lab::import_csv(&text),
-    };
-    write_imported(&records, &errors, out, err)
+/// One input of `carcref import`: a Carcassonne Lab URL, or a file.
+#[derive(Debug)]
+enum ImportInput {
+    Url(String),
+    File(PathBuf),
 }
 
-/// `carcref import jcz`: every save in turn; the faults of a save name it,
-/// and the others are imported all the same.
-fn import_jcz(files: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> u8 {
-    let mut records = Vec::new();
-    let mut errors = Vec::new();
-    let mut unreadable = false;
-    for path in files {
-        let text = match read_input(path) {
-            Ok(s) => s,
-            Err(e) => {
-                let _ = writeln!(err, "error: {}: {e}", path.display());
-                unreadable = true;
-                continue;
+/// `carcref import`: each input in turn, files and the files found in
+/// folders, its records written (in canonical form) as soon as it is read.
+/// Each fault names its input, and a bad input does not stop the others: the
+/// exit code is 1 if an input had faults, 2 if one could not be read (or a
+/// folder held no file of the format), at the end.
+fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {
+    use crate::import::{Format, input};
+    let files = |paths: Vec<PathBuf>| paths.into_iter().map(ImportInput::File).collect();
+    let (format, args): (Format, Vec<ImportInput>) = match source {
+        ImportSource::Bga { paths } => (Format::Bga, files(paths)),
+        ImportSource::Kifu { paths } => (Format::Kifu, files(paths)),
+        ImportSource::Jcz { paths } => (Format::Jcz, files(paths)),
+        // A replay URL is imported as it is; anything else names a table or a
+        // folder of tables.
+        ImportSource::Lab { inputs } => (
+            Format::Lab,
+            inputs
+                .into_iter()
+                .map(|i| {
+                    if i.contains("#/") {
+                        ImportInput::Url(i)
+                    } else {
+                        ImportInput::File(PathBuf::from(i))
+                    }
+                })
+                .collect(),
+        ),
+    };
+    let mut code = 0;
+    // The paths of each run of them between URLs are searched together (so a
+    // file named twice is read once), files and folders in the order named.
+    let mut inputs = Vec::new();
+    let mut paths = Vec::new();
+    let mut find = |paths: &mut Vec<PathBuf>, inputs: &mut Vec<ImportInput>, code: &mut u8| {
+        if paths.is_empty() {
+            return;
+        }
+        let found = crate::files::find_inputs_named(paths, format.suffixes());
+        *code = (*code).max(found.report(err));
+        inputs.extend(found.files.into_iter().map(ImportInput::File));
+        paths.clear();
+    };
+    for arg in args {
+        match arg {
+            ImportInput::File(path) => paths.push(path),
+            url @ ImportInput::Url(_) => {
+                find(&mut paths, &mut inputs, &mut code);
+                inputs.push(url);
+            }
+        }
+    }
+    find(&mut paths, &mut inputs, &mut code);
+    let mut games = 0usize;
+    for item in inputs {
+        let (name, (records, errors)) = match item {
+            ImportInput::Url(url) => {
+                let imported = match crate::import::lab::import_url(&url) {
+                    Ok(record) => (vec![record], Vec::new()),
+                    Err(errors) => (Vec::new(), errors),
+                };
+                (url, imported)
+            }
+            ImportInput::File(path) => {
+                let name = path.display().to_string();
+                match input::read(&path) {
+                    Ok(text) => (name, format.import(&text)),
+                    Err(e) => {
+                        let _ = writeln!(err, "error: {name}: {e}");
+                        code = code.max(EXIT_USAGE);
+                        continue;
+                    }
+                }
             }
         };
-        match crate::import::jcz::import(&text) {
-            Ok(record) => records.push(record),
-            Err(es) => errors.extend(es.into_iter().map(|mut e| {
-                e.location = format!("{}: {}", path.display(), e.location);
-                e
-            })),
+        let mut text = String::new();
+        for record in &records {
+            // Games are separated by a blank line, as `fmt` writes them.
+            if games > 0 {
+                text.push('\n');
+            }
+            crate::import::write_game(&mut text, record);
+            games += 1;
+        }
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+        for e in &errors {
+            let _ = writeln!(
+                err,
+                "error[{}]: {name}: {} (at {})",
+                e.code, e.message, e.location
+            );
+        }
+        if !errors.is_empty() {
+            code = code.max(1);
         }
     }
-    let code = write_imported(&records, &errors, out, err);
-    if unreadable {
-        code.max(EXIT_USAGE)
-    } else {
-        code
-    }
-}
-
-fn write_imported(
-    records: &[crate::notation::GameRecord],
-    errors: &[crate::import::ImportError],
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> u8 {
-    let _ = out.write_all(crate::notation::write::write(records).as_bytes());
-    for e in errors {
-        let _ = writeln!(err, "error[{}]: {} (at {})", e.code, e.message, e.location);
-    }
-    u8::from(!errors.is_empty())
+    code
 }
 
 /// The canonical text of one game of a stream, or its faults (syntax, and

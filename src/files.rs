@@ -29,6 +29,9 @@ use std::path::{Path, PathBuf};
 /// The extension of the record files searched for in folders.
 const EXTENSION: &str = "cgn";
 
+/// The endings of the record files' names searched for in folders.
+const RECORDS: &[&str] = &[EXTENSION];
+
 /// The exit code of an input that could not be read (the CLI's I/O error).
 const EXIT_UNREADABLE: u8 = 2;
 
@@ -121,7 +124,20 @@ pub enum ProblemKind {
 /// left out, which is also how a link looping back to a folder ends. Entries not
 /// named `*.cgn` are passed over without a look, broken links among them.
 pub fn find_inputs(paths: &[PathBuf]) -> Inputs {
-    let mut finder = Finder::default();
+    find_inputs_named(paths, RECORDS)
+}
+
+/// [`find_inputs`] for files of other kinds: a folder is searched for the
+/// files whose names end in a dot and one of `suffixes` (`["json",
+/// "json.gz"]`), and a folder holding none is reported as one holding no
+/// record ([`ProblemKind::NoRecords`]).
+pub fn find_inputs_named(paths: &[PathBuf], suffixes: &[&str]) -> Inputs {
+    let mut finder = Finder {
+        suffixes,
+        seen: BTreeSet::new(),
+        stdin: false,
+        inputs: Inputs::default(),
+    };
     for path in paths {
         finder.named(path);
     }
@@ -170,15 +186,28 @@ fn special_kind(_file_type: FileType) -> &'static str {
     ""
 }
 
-fn is_record_name(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == EXTENSION)
+/// Whether a file's name is a dot and one of `suffixes` after at least one
+/// other character (`.cgn` alone is a hidden file's name, not a record's).
+fn is_record_name(path: &Path, suffixes: &[&str]) -> bool {
+    let Some(name) = path.file_name() else {
+        return false;
+    };
+    let name = name.as_encoded_bytes();
+    suffixes.iter().any(|suffix| {
+        let ending = name.len().checked_sub(suffix.len());
+        ending.is_some_and(|at| at >= 2)
+            && name.ends_with(suffix.as_bytes())
+            && ending.and_then(|at| name.get(at - 1)) == Some(&b'.')
+    })
 }
 
 /// One folder entry: its path and its own type (a link is not followed).
 type Entry = (PathBuf, Option<FileType>);
 
-#[derive(Debug, Default)]
-struct Finder {
+#[derive(Debug)]
+struct Finder<'a> {
+    /// The endings of the names of the files searched for.
+    suffixes: &'a [&'a str],
     /// The files and folders reached so far.
     seen: BTreeSet<Key>,
     /// Whether standard input is in the list.
@@ -186,7 +215,7 @@ struct Finder {
     inputs: Inputs,
 }
 
-impl Finder {
+impl Finder<'_> {
     fn problem(&mut self, path: &Path, kind: ProblemKind, message: String) {
         self.inputs.problems.push(InputProblem {
             path: path.to_path_buf(),
@@ -203,6 +232,13 @@ impl Finder {
     /// reached.
     fn first_visit(&mut self, path: &Path, meta: &Metadata) -> io::Result<bool> {
         Ok(self.seen.insert(key(path, meta)?))
+    }
+
+    /// The kinds of file searched for, for a message: `.cgn`, `.json or
+    /// .json.gz`.
+    fn kinds(&self) -> String {
+        let names: Vec<String> = self.suffixes.iter().map(|s| format!(".{s}")).collect();
+        names.join(" or ")
     }
 
     /// A path named on the command line.
@@ -230,7 +266,7 @@ impl Finder {
                 self.problem(
                     path,
                     ProblemKind::NoRecords,
-                    format!("no .{EXTENSION} file found"),
+                    format!("no {} file found", self.kinds()),
                 );
             }
         } else {
@@ -273,7 +309,7 @@ impl Finder {
                 stack.pop();
                 continue;
             };
-            let record = is_record_name(&path);
+            let record = is_record_name(&path, self.suffixes);
             if own_type.is_some_and(|t| t.is_file()) && !record {
                 continue;
             }
@@ -511,6 +547,39 @@ mod tests {
                 let _ = fs::remove_dir(parent);
             }
         }
+    }
+
+    #[test]
+    fn record_names_end_in_a_dot_and_a_suffix() {
+        let named = |name: &str, suffixes: &[&str]| is_record_name(Path::new(name), suffixes);
+        assert!(named("a.cgn", RECORDS));
+        assert!(named("games/a.b.cgn", RECORDS));
+        assert!(!named(".cgn", RECORDS));
+        assert!(!named("acgn", RECORDS));
+        assert!(!named("a.cgn.gz", RECORDS));
+        let json = &["json", "json.gz"];
+        assert!(named("log.json", json));
+        assert!(named("log.json.gz", json));
+        assert!(!named("log.gz", json));
+        assert!(!named("README.md", json));
+        assert!(!named(".json.gz", json));
+    }
+
+    #[test]
+    fn folders_are_searched_for_the_suffixes_asked() {
+        let (_cleanup, dir) = scratch("suffixes");
+        for name in ["b.json", "a.json.gz", "c.csv", "d.cgn"] {
+            fs::write(dir.join(name), "").unwrap();
+        }
+        let found = find_inputs_named(std::slice::from_ref(&dir), &["json", "json.gz"]);
+        assert_eq!(found.files, vec![dir.join("a.json.gz"), dir.join("b.json")]);
+        assert!(found.problems.is_empty());
+        let none = find_inputs_named(std::slice::from_ref(&dir), &["jcz", "jcz.gz"]);
+        assert!(none.files.is_empty());
+        assert_eq!(
+            none.problems.first().map(|p| (p.kind, p.message.as_str())),
+            Some((ProblemKind::NoRecords, "no .jcz or .jcz.gz file found"))
+        );
     }
 
     /// A fresh, empty folder for one test, removed when the test ends.

@@ -588,7 +588,7 @@ fn the_commands_work_on_imported_records() {
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(code, 1);
     assert!(
-        err.contains("error[I401]") && err.contains("(at bad.jcz: line 1"),
+        err.contains("error[I401]: bad.jcz: ") && err.contains("(at line 1"),
         "{err}"
     );
     assert_eq!(out.matches("[Players ").count(), 1);

@@ -5,7 +5,7 @@
 //! for the answer before writing the rest: a command that read its whole input
 //! first would never answer, and the test would fail on its deadline. (So
 //! archives of any size are checked, scored and formatted in the memory of one
-//! game; README "Measured" gives the figures.)
+//! game; PERFORMANCE.md gives the figures.)
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};

@@ -734,6 +734,24 @@ impl Reader {
                 ),
             ));
         }
+        // The spot by the first name the notation has for its feature, as
+        // `carcref fmt` writes it (a field is named by the half-edge that comes
+        // first, not by the one the platform's table gives).
+        let def = tile_id(turn.kind).and_then(|id| {
+            let catalog = super::catalog()?;
+            catalog.get(catalog.id(id)?)
+        });
+        let spot = match (turn.imported.placement, def) {
+            (Some((_, rotation)), Some(def)) => super::canonical_spot(def, rotation, spot, feature)
+                .map_err(|message| {
+                    error(
+                        "I106",
+                        format!("{path}.pos"),
+                        format!("spot {index} of tile kind {}: {message}", turn.kind),
+                    )
+                })?,
+            _ => spot,
+        };
         turn.imported.follower = Some(spot);
         turn.ended = self.packet_time.or(turn.ended);
         Ok(())

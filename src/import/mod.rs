@@ -6,6 +6,7 @@
 //! with `notation::write`, so that `carcref check` referees the import.
 
 pub mod bga;
+pub mod input;
 pub mod jcz;
 pub mod kifu;
 pub mod lab;
@@ -69,6 +70,61 @@ pub const CODES: &[(&str, &str)] = &[
     ("I410", "unsupported-rule-option"),
     ("I411", "unsupported-assertion"),
 ];
+
+/// The formats carcref imports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Format {
+    /// A Board Game Arena notification log (JSON, one game): [`bga`].
+    Bga,
+    /// A table of Carcassonne Lab replay URLs (CSV, a game a row): [`lab`].
+    Lab,
+    /// A Japanese championship score sheet (JSON, one game): [`kifu`].
+    Kifu,
+    /// A JCloisterZone save (JSON, one game): [`jcz`].
+    Jcz,
+}
+
+impl Format {
+    /// The endings of the file names a folder is searched for, each also
+    /// gzip-compressed: `json` for a Board Game Arena log and a score sheet,
+    /// `csv` for a Carcassonne Lab table, `jcz` for a JCloisterZone save.
+    pub fn suffixes(self) -> &'static [&'static str] {
+        match self {
+            Format::Bga | Format::Kifu => &["json", "json.gz"],
+            Format::Lab => &["csv", "csv.gz"],
+            Format::Jcz => &["jcz", "jcz.gz"],
+        }
+    }
+
+    /// Imports the text of one input: the records read and the faults found
+    /// (a table of Carcassonne Lab URLs has a record for each row that
+    /// decodes and the faults of the others; the other formats hold one game,
+    /// a record or its faults).
+    pub fn import(self, text: &str) -> (Vec<GameRecord>, Vec<ImportError>) {
+        let one = match self {
+            Format::Lab => return lab::import_csv(text),
+            Format::Bga => bga::import(text),
+            Format::Kifu => kifu::import(text),
+            Format::Jcz => jcz::import(text),
+        };
+        match one {
+            Ok(record) => (vec![record], Vec::new()),
+            Err(errors) => (Vec::new(), errors),
+        }
+    }
+}
+
+/// Writes an imported record as `carcref fmt` would: in canonical form
+/// ([`crate::notation::write::canonical_with`]: the tags in their order, each
+/// follower's spot by the first name of its feature), so that the output of
+/// `carcref import` passes `carcref fmt --check`.
+pub fn write_game(out: &mut String, record: &GameRecord) {
+    use crate::notation::write;
+    match catalog() {
+        Some(catalog) => write::write_game(out, &write::canonical_with(record, catalog)),
+        None => write::write_game(out, &write::canonical(record)),
+    }
+}
 
 /// A fault in an imported record.
 #[derive(Debug, Clone, PartialEq, Eq)]
