@@ -103,6 +103,16 @@ pub enum ScoreFormat {
     Yaml,
 }
 
+/// Output formats of `show`, `moves`, `tiles`, `explain` and of the errors of
+/// `import`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Text for people.
+    Human,
+    /// A JSON document (`notation/json.md`).
+    Json,
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -188,6 +198,10 @@ pub enum Command {
         /// Outline one feature, named by a tile and a spot: "x,y SPOT" (e.g. "0,1 S").
         #[arg(long, value_parser = parse_feature_ref)]
         highlight: Option<crate::score::FeatureRef>,
+        /// Output format: the picture, or the board as data (tiles, figures,
+        /// features with their owners and completion).
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human, conflicts_with = "svg")]
+        format: OutputFormat,
     },
     /// List every legal placement of the tile drawn at a turn, on the board before
     /// it, with the follower spots each allows (how a disputed discard is settled).
@@ -200,9 +214,16 @@ pub enum Command {
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Import records from other formats as CGN (written to standard output).
     Import {
+        /// How errors are written to standard error (the records are CGN
+        /// either way): text, or one JSON object a line.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human, global = true)]
+        format: OutputFormat,
         /// The source format.
         #[command(subcommand)]
         source: ImportSource,
@@ -211,6 +232,9 @@ pub enum Command {
     Explain {
         /// The code, e.g. E301.
         code: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Generate random legal complete games (deterministic for a seed).
     Gen {
@@ -243,6 +267,9 @@ pub enum Command {
     Tiles {
         /// One tile id, to see it at every rotation.
         id: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
 }
 
@@ -359,25 +386,26 @@ pub fn run(cli: Cli) -> ExitCode {
             game,
             svg,
             highlight,
+            format,
         } => {
             let color = cli.color.resolve(std::io::stdout().is_terminal());
+            let view = match (format, svg.as_deref()) {
+                (OutputFormat::Json, _) => ShowView::Json,
+                (OutputFormat::Human, Some(path)) => ShowView::Svg(path),
+                (OutputFormat::Human, None) => ShowView::Text { color },
+            };
             show(
-                &file,
-                turn,
-                game,
-                svg.as_deref(),
-                highlight,
-                color,
-                &catalog,
-                &mut out,
-                &mut err,
+                &file, turn, game, view, highlight, &catalog, &mut out, &mut err,
             )
         }
-        Command::Moves { file, turn, game } => {
-            moves(&file, turn, game, &catalog, &mut out, &mut err)
-        }
-        Command::Import { source } => import(source, &mut out, &mut err),
-        Command::Explain { code } => explain(&code, &mut out, &mut err),
+        Command::Moves {
+            file,
+            turn,
+            game,
+            format,
+        } => moves(&file, turn, game, format, &catalog, &mut out, &mut err),
+        Command::Import { source, format } => import(source, format, &mut out, &mut err),
+        Command::Explain { code, format } => explain(&code, format, &mut out, &mut err),
         Command::Gen {
             seed,
             games,
@@ -387,7 +415,7 @@ pub fn run(cli: Cli) -> ExitCode {
         } => generate(
             seed, games, rules, players, expansions, &catalog, &mut out, &mut err,
         ),
-        Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
+        Command::Tiles { id, format } => tiles(id.as_deref(), format, &catalog, &mut out, &mut err),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "carcref", &mut out);
@@ -511,7 +539,16 @@ fn check(
     use crate::stream::{Game, GameReader};
     use rayon::prelude::*;
     let inputs = crate::files::find_inputs(paths);
-    let found = inputs.report(err);
+    // The JSON format reports paths it cannot read among its diagnostics.
+    let json = format == CheckFormat::Json;
+    let found = if json {
+        for problem in &inputs.problems {
+            let _ = writeln!(out, "{}", crate::report::json::file_problem(problem));
+        }
+        inputs.exit_code()
+    } else {
+        inputs.report(err)
+    };
     let files = inputs.files;
     let options = RenderOptions {
         format: match format {
@@ -545,20 +582,26 @@ fn check(
             (&mut *out, Some(&mut *err))
         };
     let mut diagnostics_out = std::io::BufWriter::with_capacity(1 << 16, diagnostics_to);
-    let mut file_error = |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>,
-                          message: String| {
-        let _ = diagnostics_out.flush();
-        let _ = match errors_to.as_mut() {
-            Some(e) => writeln!(e, "error: {message}"),
-            None => writeln!(diagnostics_out.get_mut(), "error: {message}"),
+    let mut file_error =
+        |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>, name: &str, message: String| {
+            if json {
+                let line = crate::report::json::unreadable(name, &message);
+                let _ = writeln!(diagnostics_out, "{line}");
+                return;
+            }
+            let message = format!("{name}: {message}");
+            let _ = diagnostics_out.flush();
+            let _ = match errors_to.as_mut() {
+                Some(e) => writeln!(e, "error: {message}"),
+                None => writeln!(diagnostics_out.get_mut(), "error: {message}"),
+            };
         };
-    };
     for file in &files {
         let name = file.display().to_string();
         let (reader, size) = match open_input(file) {
             Ok(r) => r,
             Err(e) => {
-                file_error(&mut diagnostics_out, format!("{name}: {e}"));
+                file_error(&mut diagnostics_out, &name, e.to_string());
                 io_error = true;
                 continue;
             }
@@ -631,7 +674,7 @@ fn check(
                 index += 1;
                 games += 1;
             } else {
-                file_error(&mut diagnostics_out, format!("{name}: {e}"));
+                file_error(&mut diagnostics_out, &name, e.to_string());
                 io_error = true;
             }
         }
@@ -955,7 +998,8 @@ fn compare_editions(
                 "differences": differences,
             });
             if request.format == ScoreFormat::Json {
-                text.push_str(&value.to_string());
+                let value = crate::report::json::Versioned::new(value);
+                text.push_str(&serde_json::to_string(&value).unwrap_or_default());
                 text.push('\n');
             } else if let Ok(y) = crate::report::yaml::to_string(&value) {
                 text.push_str("---\n");
@@ -1038,14 +1082,27 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
     Some(one)
 }
 
+/// What `carcref show` writes.
+#[derive(Debug, Clone, Copy)]
+enum ShowView<'a> {
+    /// The picture for a terminal (to standard output).
+    Text {
+        /// Whether to colour it.
+        color: bool,
+    },
+    /// An SVG picture, to this file (`-`: standard output).
+    Svg(&'a Path),
+    /// The board as a JSON document (to standard output).
+    Json,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn show(
     file: &Path,
     turn: Option<u32>,
     game: usize,
-    svg: Option<&Path>,
+    view: ShowView<'_>,
     highlight: Option<crate::score::FeatureRef>,
-    color: bool,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -1069,26 +1126,73 @@ fn show(
     };
     // A faulty record is shown after its last legal turn, labelled so.
     let mut code = 0;
-    if let Some((illegal, fault)) = &position.stopped {
-        let label = format!(
+    let label = position.stopped.as_ref().map(|(illegal, fault)| {
+        format!(
             "position after turn {}; turn {illegal} is illegal: {} {}",
             position.game.turn(),
             fault.code(),
             crate::report::shown_text(&fault.to_string(), crate::report::MAX_TEXT)
-        );
+        )
+    });
+    if let (Some(label), Some((_, fault))) = (&label, &position.stopped) {
         one.write_faults(err, std::slice::from_ref(fault));
-        if svg.is_some() {
-            let _ = writeln!(err, "{label}");
-        } else {
-            let _ = writeln!(out, "{label}");
+        match view {
+            ShowView::Svg(_) => {
+                let _ = writeln!(err, "{label}");
+            }
+            ShowView::Text { .. } => {
+                let _ = writeln!(out, "{label}");
+            }
+            // The document carries the label.
+            ShowView::Json => {}
         }
         code = 1;
     }
-    let state = position.game;
-    match svg {
-        Some(path) => {
+    let state = &position.game;
+    match view {
+        ShowView::Json => {
+            // The scorings of the turns played, for the points of each
+            // completed feature.
+            let replay = crate::referee::replay_with(
+                &one.record,
+                catalog,
+                ReplayOptions {
+                    until: turn,
+                    ..ReplayOptions::default()
+                },
+            );
+            let board = crate::show::board_view(state, &replay.events);
+            let stopped = position.stopped.as_ref().map(|(illegal, fault)| {
+                let view =
+                    crate::report::SourceView::new(&one.name, &one.text, one.base, one.first_line);
+                crate::report::json::Stopped {
+                    turn: *illegal,
+                    code: fault.code(),
+                    message: fault.to_string(),
+                    line: view.line_col(fault.span().start).0,
+                }
+            });
+            let document = crate::report::json::ShowDocument {
+                file: one.name.clone(),
+                game,
+                rules: state.edition().to_string(),
+                position_after: state.turn(),
+                status: if stopped.is_some() {
+                    "invalid"
+                } else {
+                    "valid"
+                },
+                label,
+                stopped,
+                board,
+            };
+            let text = serde_json::to_string(&crate::report::json::Versioned::new(document))
+                .unwrap_or_default();
+            let _ = writeln!(out, "{text}");
+        }
+        ShowView::Svg(path) => {
             let picture = crate::show::board_svg(
-                &state,
+                state,
                 &crate::show::SvgOptions {
                     highlight,
                     last: true,
@@ -1104,9 +1208,9 @@ fn show(
                 return EXIT_USAGE;
             }
         }
-        None => {
+        ShowView::Text { color } => {
             let _ = out.write_all(
-                crate::show::board_text(&state, &crate::show::ShowOptions { color }).as_bytes(),
+                crate::show::board_text(state, &crate::show::ShowOptions { color }).as_bytes(),
             );
         }
     }
@@ -1117,10 +1221,12 @@ fn moves(
     file: &Path,
     turn: u32,
     game: usize,
+    format: OutputFormat,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    use crate::report::json::{MoveFigure, MovesDocument, NoPlacement, Placement};
     let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
@@ -1150,124 +1256,205 @@ fn moves(
     };
     let player = state.next_player();
     let def = catalog.def(tile);
-    let placements = state.legal_placements(tile);
+    let placements: Vec<Placement> = state
+        .legal_placements(tile)
+        .into_iter()
+        .map(|(pos, rotation)| {
+            let mut spots: Vec<(
+                crate::figures::Figure,
+                crate::tiles::Spot,
+                crate::tiles::FeatureKind,
+            )> = state
+                .legal_figures(player, tile, pos, rotation)
+                .into_iter()
+                .filter_map(|f| {
+                    Some((
+                        f.figure,
+                        crate::generate::spot_of(&state, tile, rotation, f.segment)?,
+                        def.segment(f.segment)?.kind,
+                    ))
+                })
+                .collect();
+            spots.sort();
+            Placement {
+                at: pos.to_string(),
+                rotation: rotation.to_string(),
+                figures: spots
+                    .into_iter()
+                    .map(|(figure, spot, feature)| MoveFigure {
+                        figure,
+                        spot: spot.to_string(),
+                        feature,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let document = MovesDocument {
+        file: one.name.clone(),
+        game,
+        turn,
+        player: state.name(player).to_string(),
+        tile: def.id.clone(),
+        tile_name: def.name.clone(),
+        followers_in_hand: state.followers_in_hand(player),
+        none: match (placements.is_empty(), def.river != 0) {
+            (false, _) => None,
+            (true, true) => Some(NoPlacement::RiverBlocked),
+            (true, false) => Some(NoPlacement::FitsNowhere),
+        },
+        placements,
+    };
+    match format {
+        OutputFormat::Json => {
+            let text = serde_json::to_string(&crate::report::json::Versioned::new(&document))
+                .unwrap_or_default();
+            let _ = writeln!(out, "{text}");
+        }
+        OutputFormat::Human => write_moves(&document, out),
+    }
+    0
+}
+
+/// `carcref moves` for people: a line for the tile drawn, then a line a
+/// placement with the figures it allows.
+fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
+    let count = m.placements.len();
     let _ = writeln!(
         out,
-        "turn {turn}: {} draws {} ({}): {} legal {}",
-        state.name(player),
-        def.id,
-        def.name,
-        placements.len(),
-        if placements.len() == 1 {
+        "turn {}: {} draws {} ({}): {count} legal {}",
+        m.turn,
+        m.player,
+        m.tile,
+        m.tile_name,
+        if count == 1 {
             "placement"
         } else {
             "placements"
         }
     );
-    if placements.is_empty() {
-        if def.river != 0 {
+    match m.none {
+        Some(crate::report::json::NoPlacement::RiverBlocked) => {
             let _ = writeln!(
                 out,
                 "  none: the river cannot be continued with this tile (E309)"
             );
-        } else {
+        }
+        Some(crate::report::json::NoPlacement::FitsNowhere) => {
             let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
         }
+        None => {}
     }
-    let in_hand = state.followers_in_hand(player);
-    if in_hand == 0 && !placements.is_empty() {
-        let _ = writeln!(out, "  ({} has no follower in supply)", state.name(player));
+    if m.followers_in_hand == 0 && count > 0 {
+        let _ = writeln!(out, "  ({} has no follower in supply)", m.player);
     }
-    for (pos, rotation) in placements {
-        let mut spots: Vec<(
-            crate::figures::Figure,
-            crate::tiles::Spot,
-            crate::tiles::FeatureKind,
-        )> = state
-            .legal_figures(player, tile, pos, rotation)
-            .into_iter()
-            .filter_map(|f| {
-                Some((
-                    f.figure,
-                    crate::generate::spot_of(&state, tile, rotation, f.segment)?,
-                    def.segment(f.segment)?.kind,
-                ))
-            })
-            .collect();
-        spots.sort();
-        let followers = if spots.is_empty() {
+    for p in &m.placements {
+        let followers = if p.figures.is_empty() {
             "-".to_string()
         } else {
-            spots
+            p.figures
                 .iter()
-                .map(|(f, s, k)| match f.notation() {
-                    Some(name) => format!("{name}:{s} ({k})"),
-                    None => format!("{s} ({k})"),
+                .map(|f| match f.figure.notation() {
+                    Some(name) => format!("{name}:{} ({})", f.spot, f.feature),
+                    None => format!("{} ({})", f.spot, f.feature),
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let _ = writeln!(out, "  {:<12} {followers}", format!("{pos} {rotation}"));
+        let _ = writeln!(
+            out,
+            "  {:<12} {followers}",
+            format!("{} {}", p.at, p.rotation)
+        );
     }
-    0
 }
 
-fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {
+/// An import error and the file it was read from (none for a URL, and for
+/// a single file, which the command line names).
+type FiledError = (Option<String>, crate::import::ImportError);
+
+fn import(
+    source: ImportSource,
+    format: OutputFormat,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
     use crate::import::{ImportError, bga, kifu, lab};
     type One = fn(&str) -> Result<crate::notation::GameRecord, Vec<ImportError>>;
     let single = |r: Result<_, Vec<ImportError>>| match r {
         Ok(record) => (vec![record], Vec::new()),
-        Err(errors) => (Vec::new(), errors),
+        Err(errors) => (Vec::new(), errors.into_iter().map(|e| (None, e)).collect()),
     };
     let (path, importer): (PathBuf, Option<One>) = match source {
-        ImportSource::Jcz { files } => return import_jcz(&files, out, err),
+        ImportSource::Jcz { files } => return import_jcz(&files, format, out, err),
         ImportSource::Bga { file } => (file, Some(bga::import)),
         ImportSource::Kifu { file } => (file, Some(kifu::import)),
         // A replay URL is imported as it is; anything else names a CSV table.
         ImportSource::Lab { input } if input.contains("#/") => {
             let (records, errors) = single(lab::import_url(&input));
-            return write_imported(&records, &errors, out, err);
+            return write_imported(&records, &errors, format, out, err);
         }
         ImportSource::Lab { input } => (PathBuf::from(input), None),
     };
     let text = match read_input(&path) {
         Ok(s) => s,
         Err(e) => {
-            let _ = writeln!(err, "error: {}: {e}", path.display());
+            import_unreadable(&path, &e, format, err);
             return EXIT_USAGE;
         }
     };
     let (records, errors) = match importer {
         Some(f) => single(f(&text)),
-        None => lab::import_csv(&text),
+        None => {
+            let (records, errors) = lab::import_csv(&text);
+            (records, errors.into_iter().map(|e| (None, e)).collect())
+        }
     };
-    write_imported(&records, &errors, out, err)
+    write_imported(&records, &errors, format, out, err)
+}
+
+/// Reports a file `import` could not read.
+fn import_unreadable(path: &Path, e: &std::io::Error, format: OutputFormat, err: &mut impl Write) {
+    let name = path.display().to_string();
+    let _ = match format {
+        OutputFormat::Human => writeln!(err, "error: {name}: {e}"),
+        OutputFormat::Json => writeln!(
+            err,
+            "{}",
+            crate::report::json::unreadable(&name, &e.to_string())
+        ),
+    };
 }
 
 /// `carcref import jcz`: every save in turn; the faults of a save name it,
 /// and the others are imported all the same.
-fn import_jcz(files: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> u8 {
+fn import_jcz(
+    files: &[PathBuf],
+    format: OutputFormat,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
     let mut records = Vec::new();
-    let mut errors = Vec::new();
+    let mut errors: Vec<FiledError> = Vec::new();
     let mut unreadable = false;
     for path in files {
         let text = match read_input(path) {
             Ok(s) => s,
             Err(e) => {
-                let _ = writeln!(err, "error: {}: {e}", path.display());
+                import_unreadable(path, &e, format, err);
                 unreadable = true;
                 continue;
             }
         };
         match crate::import::jcz::import(&text) {
             Ok(record) => records.push(record),
-            Err(es) => errors.extend(es.into_iter().map(|mut e| {
-                e.location = format!("{}: {}", path.display(), e.location);
-                e
-            })),
+            Err(es) => {
+                let name = path.display().to_string();
+                errors.extend(es.into_iter().map(|e| (Some(name.clone()), e)));
+            }
         }
     }
-    let code = write_imported(&records, &errors, out, err);
+    let code = write_imported(&records, &errors, format, out, err);
     if unreadable {
         code.max(EXIT_USAGE)
     } else {
@@ -1277,13 +1464,28 @@ fn import_jcz(files: &[PathBuf], out: &mut impl Write, err: &mut impl Write) -> 
 
 fn write_imported(
     records: &[crate::notation::GameRecord],
-    errors: &[crate::import::ImportError],
+    errors: &[FiledError],
+    format: OutputFormat,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
     let _ = out.write_all(crate::notation::write::write(records).as_bytes());
-    for e in errors {
-        let _ = writeln!(err, "error[{}]: {} (at {})", e.code, e.message, e.location);
+    for (file, e) in errors {
+        let _ = match (format, file) {
+            (OutputFormat::Json, _) => writeln!(
+                err,
+                "{}",
+                crate::report::json::import_error(file.as_deref(), e)
+            ),
+            (OutputFormat::Human, Some(file)) => writeln!(
+                err,
+                "error[{}]: {} (at {file}: {})",
+                e.code, e.message, e.location
+            ),
+            (OutputFormat::Human, None) => {
+                writeln!(err, "error[{}]: {} (at {})", e.code, e.message, e.location)
+            }
+        };
     }
     u8::from(!errors.is_empty())
 }
@@ -1596,10 +1798,15 @@ pub fn explanation(code: &str) -> Option<&'static str> {
     rest.get(..end).map(str::trim_end)
 }
 
-fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
+fn explain(code: &str, format: OutputFormat, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match explanation(code) {
         Some(text) => {
-            let _ = writeln!(out, "{text}");
+            let _ = match format {
+                OutputFormat::Human => writeln!(out, "{text}"),
+                OutputFormat::Json => {
+                    writeln!(out, "{}", crate::report::json::explanation(text))
+                }
+            };
             0
         }
         None => {
@@ -1659,10 +1866,25 @@ fn generate(
 
 fn tiles(
     id: Option<&str>,
+    format: OutputFormat,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    if format == OutputFormat::Json {
+        let document = match id {
+            None => crate::report::json::tiles(catalog.iter().map(|(_, def)| def), false),
+            Some(id) => {
+                let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
+                    let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
+                    return EXIT_USAGE;
+                };
+                crate::report::json::tiles([def], true)
+            }
+        };
+        let _ = writeln!(out, "{document}");
+        return 0;
+    }
     match id {
         None => {
             for (_, def) in catalog.iter() {
