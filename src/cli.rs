@@ -86,7 +86,8 @@ pub enum CheckFormat {
     Human,
     /// `file:line:col: CODE message`, one per line.
     Short,
-    /// One JSON object per diagnostic per line.
+    /// One JSON object a line: each diagnostic, and each path that cannot be
+    /// read (`notation/json.md`).
     Json,
     /// GitHub Actions annotations.
     Github,
