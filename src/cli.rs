@@ -86,7 +86,8 @@ pub enum CheckFormat {
     Human,
     /// `file:line:col: CODE message`, one per line.
     Short,
-    /// One JSON object per diagnostic per line.
+    /// One JSON object a line: each diagnostic, and each path that cannot be
+    /// read (`notation/json.md`).
     Json,
     /// GitHub Actions annotations.
     Github,
@@ -101,6 +102,16 @@ pub enum ScoreFormat {
     Json,
     /// YAML documents.
     Yaml,
+}
+
+/// Output formats of `show`, `moves`, `tiles`, `explain` and of the errors of
+/// `import`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// Text for people.
+    Human,
+    /// A JSON document (`notation/json.md`).
+    Json,
 }
 
 /// Subcommands.
@@ -195,6 +206,10 @@ pub enum Command {
         /// refused.
         #[arg(long, value_parser = parse_feature_ref)]
         highlight: Option<crate::score::FeatureRef>,
+        /// Output format: the picture, or the board as data (tiles, figures,
+        /// features with their owners and completion).
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human, conflicts_with = "svg")]
+        format: OutputFormat,
     },
     /// List every legal placement of the tile drawn at a turn, on the board before
     /// it, with the follower spots each allows (how a disputed discard is settled).
@@ -207,9 +222,16 @@ pub enum Command {
         /// Which game of the file (1-based).
         #[arg(long, default_value_t = 1)]
         game: usize,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Import records from other formats as CGN (written to standard output).
     Import {
+        /// How errors are written to standard error (the records are CGN
+        /// either way): text, or one JSON object a line.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human, global = true)]
+        format: OutputFormat,
         /// The source format.
         #[command(subcommand)]
         source: ImportSource,
@@ -218,6 +240,9 @@ pub enum Command {
     Explain {
         /// The code, e.g. E301.
         code: String,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Generate random legal complete games (deterministic for a seed).
     Gen {
@@ -250,6 +275,9 @@ pub enum Command {
     Tiles {
         /// One tile id, to see it at every rotation.
         id: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
 }
 
@@ -385,25 +413,26 @@ pub fn run(cli: Cli) -> ExitCode {
             game,
             svg,
             highlight,
+            format,
         } => {
             let color = cli.color.resolve(std::io::stdout().is_terminal());
+            let view = match (format, svg.as_deref()) {
+                (OutputFormat::Json, _) => ShowView::Json,
+                (OutputFormat::Human, Some(path)) => ShowView::Svg(path),
+                (OutputFormat::Human, None) => ShowView::Text { color },
+            };
             show(
-                &file,
-                turn,
-                game,
-                svg.as_deref(),
-                highlight,
-                color,
-                &catalog,
-                &mut out,
-                &mut err,
+                &file, turn, game, view, highlight, &catalog, &mut out, &mut err,
             )
         }
-        Command::Moves { file, turn, game } => {
-            moves(&file, turn, game, &catalog, &mut out, &mut err)
-        }
-        Command::Import { source } => import(source, &mut out, &mut err),
-        Command::Explain { code } => explain(&code, &mut out, &mut err),
+        Command::Moves {
+            file,
+            turn,
+            game,
+            format,
+        } => moves(&file, turn, game, format, &catalog, &mut out, &mut err),
+        Command::Import { source, format } => import(source, format, &mut out, &mut err),
+        Command::Explain { code, format } => explain(&code, format, &mut out, &mut err),
         Command::Gen {
             seed,
             games,
@@ -413,7 +442,7 @@ pub fn run(cli: Cli) -> ExitCode {
         } => generate(
             seed, games, rules, players, expansions, &catalog, &mut out, &mut err,
         ),
-        Command::Tiles { id } => tiles(id.as_deref(), &catalog, &mut out, &mut err),
+        Command::Tiles { id, format } => tiles(id.as_deref(), format, &catalog, &mut out, &mut err),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(shell, &mut Cli::command(), "carcref", &mut out);
@@ -536,7 +565,16 @@ fn check(
     use crate::stream::{Game, GameReader};
     use rayon::prelude::*;
     let inputs = crate::files::find_inputs(paths);
-    let found = inputs.report(err);
+    // The JSON format reports paths it cannot read among its diagnostics.
+    let json = format == CheckFormat::Json;
+    let found = if json {
+        for problem in &inputs.problems {
+            let _ = writeln!(out, "{}", crate::report::json::file_problem(problem));
+        }
+        inputs.exit_code()
+    } else {
+        inputs.report(err)
+    };
     let files = inputs.files;
     let options = RenderOptions {
         format: match format {
@@ -570,20 +608,26 @@ fn check(
             (&mut *out, Some(&mut *err))
         };
     let mut diagnostics_out = std::io::BufWriter::with_capacity(1 << 16, diagnostics_to);
-    let mut file_error = |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>,
-                          message: String| {
-        let _ = diagnostics_out.flush();
-        let _ = match errors_to.as_mut() {
-            Some(e) => writeln!(e, "error: {message}"),
-            None => writeln!(diagnostics_out.get_mut(), "error: {message}"),
+    let mut file_error =
+        |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>, name: &str, message: String| {
+            if json {
+                let line = crate::report::json::unreadable(name, &message);
+                let _ = writeln!(diagnostics_out, "{line}");
+                return;
+            }
+            let message = format!("{name}: {message}");
+            let _ = diagnostics_out.flush();
+            let _ = match errors_to.as_mut() {
+                Some(e) => writeln!(e, "error: {message}"),
+                None => writeln!(diagnostics_out.get_mut(), "error: {message}"),
+            };
         };
-    };
     for file in &files {
         let name = file.display().to_string();
         let (reader, size) = match open_input(file) {
             Ok(r) => r,
             Err(e) => {
-                file_error(&mut diagnostics_out, format!("{name}: {e}"));
+                file_error(&mut diagnostics_out, &name, e.to_string());
                 io_error = true;
                 continue;
             }
@@ -684,7 +728,7 @@ fn check(
                 index += 1;
                 games += 1;
             } else {
-                file_error(&mut diagnostics_out, format!("{name}: {e}"));
+                file_error(&mut diagnostics_out, &name, e.to_string());
                 io_error = true;
             }
         }
@@ -996,7 +1040,8 @@ fn compare_editions(
                 "differences": differences,
             });
             if request.format == ScoreFormat::Json {
-                text.push_str(&value.to_string());
+                let value = crate::report::json::Versioned::new(value);
+                text.push_str(&serde_json::to_string(&value).unwrap_or_default());
                 text.push('\n');
             } else if let Ok(y) = crate::report::yaml::to_string(&value) {
                 text.push_str("---\n");
@@ -1079,14 +1124,27 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
     Some(one)
 }
 
+/// What `carcref show` writes.
+#[derive(Debug, Clone, Copy)]
+enum ShowView<'a> {
+    /// The picture for a terminal (to standard output).
+    Text {
+        /// Whether to colour it.
+        color: bool,
+    },
+    /// An SVG picture, to this file (`-`: standard output).
+    Svg(&'a Path),
+    /// The board as a JSON document (to standard output).
+    Json,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn show(
     file: &Path,
     turn: Option<u32>,
     game: usize,
-    svg: Option<&Path>,
+    view: ShowView<'_>,
     highlight: Option<crate::score::FeatureRef>,
-    color: bool,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -1117,26 +1175,73 @@ fn show(
     }
     // A faulty record is shown after its last legal turn, labelled so.
     let mut code = 0;
-    if let Some((illegal, fault)) = &position.stopped {
-        let label = format!(
+    let label = position.stopped.as_ref().map(|(illegal, fault)| {
+        format!(
             "position after turn {}; turn {illegal} is illegal: {} {}",
             position.game.turn(),
             fault.code(),
             crate::report::shown_text(&fault.to_string(), crate::report::MAX_TEXT)
-        );
+        )
+    });
+    if let (Some(label), Some((_, fault))) = (&label, &position.stopped) {
         one.write_faults(err, std::slice::from_ref(fault));
-        if svg.is_some() {
-            let _ = writeln!(err, "{label}");
-        } else {
-            let _ = writeln!(out, "{label}");
+        match view {
+            ShowView::Svg(_) => {
+                let _ = writeln!(err, "{label}");
+            }
+            ShowView::Text { .. } => {
+                let _ = writeln!(out, "{label}");
+            }
+            // The document carries the label.
+            ShowView::Json => {}
         }
         code = 1;
     }
-    let state = position.game;
-    match svg {
-        Some(path) => {
+    let state = &position.game;
+    match view {
+        ShowView::Json => {
+            // The scorings of the turns played, for the points of each
+            // completed feature.
+            let replay = crate::referee::replay_with(
+                &one.record,
+                catalog,
+                ReplayOptions {
+                    until: turn,
+                    ..ReplayOptions::default()
+                },
+            );
+            let board = crate::show::board_view(state, &replay.events);
+            let stopped = position.stopped.as_ref().map(|(illegal, fault)| {
+                let view =
+                    crate::report::SourceView::new(&one.name, &one.text, one.base, one.first_line);
+                crate::report::json::Stopped {
+                    turn: *illegal,
+                    code: fault.code(),
+                    message: fault.to_string(),
+                    line: view.line_col(fault.span().start).0,
+                }
+            });
+            let document = crate::report::json::ShowDocument {
+                file: one.name.clone(),
+                game,
+                rules: state.edition().to_string(),
+                position_after: state.turn(),
+                status: if stopped.is_some() {
+                    "invalid"
+                } else {
+                    "valid"
+                },
+                label,
+                stopped,
+                board,
+            };
+            let text = serde_json::to_string(&crate::report::json::Versioned::new(document))
+                .unwrap_or_default();
+            let _ = writeln!(out, "{text}");
+        }
+        ShowView::Svg(path) => {
             let picture = crate::show::board_svg(
-                &state,
+                state,
                 &crate::show::SvgOptions {
                     highlight,
                     last: true,
@@ -1152,7 +1257,7 @@ fn show(
                 return EXIT_USAGE;
             }
         }
-        None => {
+        ShowView::Text { color } => {
             let _ = out.write_all(
                 crate::show::board_text(&state, &crate::show::ShowOptions { color, highlight })
                     .as_bytes(),
@@ -1166,10 +1271,12 @@ fn moves(
     file: &Path,
     turn: u32,
     game: usize,
+    format: OutputFormat,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    use crate::report::json::{MoveFigure, MovesDocument, NoPlacement, Placement};
     let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
@@ -1199,66 +1306,117 @@ fn moves(
     };
     let player = state.next_player();
     let def = catalog.def(tile);
-    let placements = state.legal_placements(tile);
+    let placements: Vec<Placement> = state
+        .legal_placements(tile)
+        .into_iter()
+        .map(|(pos, rotation)| {
+            let mut spots: Vec<(
+                crate::figures::Figure,
+                crate::tiles::Spot,
+                crate::tiles::FeatureKind,
+            )> = state
+                .legal_figures(player, tile, pos, rotation)
+                .into_iter()
+                .filter_map(|f| {
+                    Some((
+                        f.figure,
+                        crate::generate::spot_of(&state, tile, rotation, f.segment)?,
+                        def.segment(f.segment)?.kind,
+                    ))
+                })
+                .collect();
+            spots.sort();
+            Placement {
+                at: pos.to_string(),
+                rotation: rotation.to_string(),
+                figures: spots
+                    .into_iter()
+                    .map(|(figure, spot, feature)| MoveFigure {
+                        figure,
+                        spot: spot.to_string(),
+                        feature,
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let document = MovesDocument {
+        file: one.name.clone(),
+        game,
+        turn,
+        player: state.name(player).to_string(),
+        tile: def.id.clone(),
+        tile_name: def.name.clone(),
+        followers_in_hand: state.followers_in_hand(player),
+        none: match (placements.is_empty(), def.river != 0) {
+            (false, _) => None,
+            (true, true) => Some(NoPlacement::RiverBlocked),
+            (true, false) => Some(NoPlacement::FitsNowhere),
+        },
+        placements,
+    };
+    match format {
+        OutputFormat::Json => {
+            let text = serde_json::to_string(&crate::report::json::Versioned::new(&document))
+                .unwrap_or_default();
+            let _ = writeln!(out, "{text}");
+        }
+        OutputFormat::Human => write_moves(&document, out),
+    }
+    0
+}
+
+/// `carcref moves` for people: a line for the tile drawn, then a line a
+/// placement with the figures it allows.
+fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
+    let count = m.placements.len();
     let _ = writeln!(
         out,
-        "turn {turn}: {} draws {} ({}): {} legal {}",
-        state.name(player),
-        def.id,
-        def.name,
-        placements.len(),
-        if placements.len() == 1 {
+        "turn {}: {} draws {} ({}): {count} legal {}",
+        m.turn,
+        m.player,
+        m.tile,
+        m.tile_name,
+        if count == 1 {
             "placement"
         } else {
             "placements"
         }
     );
-    if placements.is_empty() {
-        if def.river != 0 {
+    match m.none {
+        Some(crate::report::json::NoPlacement::RiverBlocked) => {
             let _ = writeln!(
                 out,
                 "  none: the river cannot be continued with this tile (E309)"
             );
-        } else {
+        }
+        Some(crate::report::json::NoPlacement::FitsNowhere) => {
             let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
         }
+        None => {}
     }
-    let in_hand = state.followers_in_hand(player);
-    if in_hand == 0 && !placements.is_empty() {
-        let _ = writeln!(out, "  ({} has no follower in supply)", state.name(player));
+    if m.followers_in_hand == 0 && count > 0 {
+        let _ = writeln!(out, "  ({} has no follower in supply)", m.player);
     }
-    for (pos, rotation) in placements {
-        let mut spots: Vec<(
-            crate::figures::Figure,
-            crate::tiles::Spot,
-            crate::tiles::FeatureKind,
-        )> = state
-            .legal_figures(player, tile, pos, rotation)
-            .into_iter()
-            .filter_map(|f| {
-                Some((
-                    f.figure,
-                    crate::generate::spot_of(&state, tile, rotation, f.segment)?,
-                    def.segment(f.segment)?.kind,
-                ))
-            })
-            .collect();
-        spots.sort();
-        let followers = if spots.is_empty() {
+    for p in &m.placements {
+        let followers = if p.figures.is_empty() {
             "-".to_string()
         } else {
-            spots
+            p.figures
                 .iter()
-                .map(|(f, s, k)| match f.notation() {
-                    Some(name) => format!("{name}:{s} ({k})"),
-                    None => format!("{s} ({k})"),
+                .map(|f| match f.figure.notation() {
+                    Some(name) => format!("{name}:{} ({})", f.spot, f.feature),
+                    None => format!("{} ({})", f.spot, f.feature),
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let _ = writeln!(out, "  {:<12} {followers}", format!("{pos} {rotation}"));
+        let _ = writeln!(
+            out,
+            "  {:<12} {followers}",
+            format!("{} {}", p.at, p.rotation)
+        );
     }
-    0
 }
 
 /// One input of `carcref import`: a Carcassonne Lab URL, or a file.
@@ -1273,7 +1431,12 @@ enum ImportInput {
 /// Each fault names its input, and a bad input does not stop the others: the
 /// exit code is 1 if an input had faults, 2 if one could not be read (or a
 /// folder held no file of the format), at the end.
-fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u8 {
+fn import(
+    source: ImportSource,
+    output: OutputFormat,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
     use crate::import::{Format, input};
     let files = |paths: Vec<PathBuf>| paths.into_iter().map(ImportInput::File).collect();
     let (format, args): (Format, Vec<ImportInput>) = match source {
@@ -1306,7 +1469,16 @@ fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u
             return;
         }
         let found = crate::files::find_inputs_named(paths, format.suffixes());
-        *code = (*code).max(found.report(err));
+        let reported = match output {
+            OutputFormat::Human => found.report(err),
+            OutputFormat::Json => {
+                for problem in &found.problems {
+                    let _ = writeln!(err, "{}", crate::report::json::file_problem(problem));
+                }
+                found.exit_code()
+            }
+        };
+        *code = (*code).max(reported);
         inputs.extend(found.files.into_iter().map(ImportInput::File));
         paths.clear();
     };
@@ -1335,7 +1507,14 @@ fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u
                 match input::read(&path) {
                     Ok(text) => (name, format.import(&text)),
                     Err(e) => {
-                        let _ = writeln!(err, "error: {name}: {e}");
+                        let _ = match output {
+                            OutputFormat::Human => writeln!(err, "error: {name}: {e}"),
+                            OutputFormat::Json => writeln!(
+                                err,
+                                "{}",
+                                crate::report::json::unreadable(&name, &e.to_string())
+                            ),
+                        };
                         code = code.max(EXIT_USAGE);
                         continue;
                     }
@@ -1354,11 +1533,16 @@ fn import(source: ImportSource, out: &mut impl Write, err: &mut impl Write) -> u
         let _ = out.write_all(text.as_bytes());
         let _ = out.flush();
         for e in &errors {
-            let _ = writeln!(
-                err,
-                "error[{}]: {name}: {} (at {})",
-                e.code, e.message, e.location
-            );
+            let _ = match output {
+                OutputFormat::Human => writeln!(
+                    err,
+                    "error[{}]: {name}: {} (at {})",
+                    e.code, e.message, e.location
+                ),
+                OutputFormat::Json => {
+                    writeln!(err, "{}", crate::report::json::import_error(Some(&name), e))
+                }
+            };
         }
         if !errors.is_empty() {
             code = code.max(1);
@@ -1701,10 +1885,15 @@ pub fn explanation(code: &str) -> Option<&'static str> {
     rest.get(..end).map(str::trim_end)
 }
 
-fn explain(code: &str, out: &mut impl Write, err: &mut impl Write) -> u8 {
+fn explain(code: &str, format: OutputFormat, out: &mut impl Write, err: &mut impl Write) -> u8 {
     match explanation(code) {
         Some(text) => {
-            let _ = writeln!(out, "{text}");
+            let _ = match format {
+                OutputFormat::Human => writeln!(out, "{text}"),
+                OutputFormat::Json => {
+                    writeln!(out, "{}", crate::report::json::explanation(text))
+                }
+            };
             0
         }
         None => {
@@ -1764,10 +1953,25 @@ fn generate(
 
 fn tiles(
     id: Option<&str>,
+    format: OutputFormat,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    if format == OutputFormat::Json {
+        let document = match id {
+            None => crate::report::json::tiles(catalog.iter().map(|(_, def)| def), false),
+            Some(id) => {
+                let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
+                    let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
+                    return EXIT_USAGE;
+                };
+                crate::report::json::tiles([def], true)
+            }
+        };
+        let _ = writeln!(out, "{document}");
+        return 0;
+    }
     match id {
         None => {
             for (_, def) in catalog.iter() {

@@ -2325,6 +2325,260 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     out
 }
 
+// ---------------------------------------------------------------------------
+// Data (for `show --format json`)
+// ---------------------------------------------------------------------------
+
+/// The board as data: what [`board_text`] and [`board_svg`] draw, for
+/// programs (`carcref show --format json`, `notation/json.md`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BoardView {
+    /// The seats, in seat order.
+    pub players: Vec<PlayerView>,
+    /// Every placed tile, in order of placement.
+    pub tiles: Vec<TileView>,
+    /// Every figure on the board, tile by tile in order of placement.
+    pub figures: Vec<FigureView>,
+    /// Every feature of the board (cities, roads, fields, monasteries), in
+    /// order of their first-placed segment.
+    pub features: Vec<FeatureData>,
+}
+
+/// A seat as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PlayerView {
+    /// The name.
+    pub name: String,
+    /// The colour of its figures in the pictures.
+    pub colour: &'static str,
+    /// Points scored during play so far (no final scoring).
+    pub score: u32,
+    /// Followers (small and large) still in the supply.
+    pub followers_in_hand: u8,
+}
+
+/// A placed tile as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TileView {
+    /// Its square, `x,y`.
+    pub at: String,
+    /// Its tile id.
+    pub tile: String,
+    /// Its rotation, `r0` to `r270`.
+    pub rotation: String,
+    /// The turn that placed it (0: the start tile).
+    pub turn: u32,
+}
+
+/// A figure as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FigureView {
+    /// Its owner's name.
+    pub player: String,
+    /// Its kind.
+    pub figure: Figure,
+    /// The square of the tile it stands on, `x,y`.
+    pub at: String,
+    /// The spot on that tile (canonical name, as a record writes it).
+    pub spot: String,
+    /// The turn that placed it.
+    pub turn: u32,
+    /// The feature it stands on, named as [`FeatureData::at`] names it.
+    pub feature: String,
+}
+
+/// A feature as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FeatureData {
+    /// Its kind.
+    pub kind: FeatureKind,
+    /// Its name: its first-placed segment as a tile and a spot (`0,1 S`).
+    pub at: String,
+    /// The squares of its distinct tiles, in order of placement.
+    pub tiles: Vec<String>,
+    /// Whether it is completed: a city or road with no open edge, a monastery
+    /// with all eight squares around it taken (a field never is).
+    pub complete: bool,
+    /// Banners (cities).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub banners: u32,
+    /// Inns (roads; Inns & Cathedrals).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub inns: u32,
+    /// Cathedrals (cities; Inns & Cathedrals).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub cathedrals: u32,
+    /// The indexes in [`BoardView::figures`] of the figures standing on it.
+    pub figures: Vec<usize>,
+    /// Who holds it: the players with the most followers on it now (a large
+    /// follower counts two; builders and pigs none), or, for a feature scored
+    /// during play, those who scored it.
+    pub owners: Vec<String>,
+    /// Its scoring during play, if it was completed with a follower on it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<ScoredView>,
+}
+
+/// A feature's scoring during play, as [`FeatureData`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ScoredView {
+    /// The turn that completed it.
+    pub turn: u32,
+    /// Followers each player had on it (majority strength).
+    pub followers: crate::report::OrderedMap<u32>,
+    /// Points each scoring player got.
+    pub points: crate::report::OrderedMap<u32>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The board of a game as data ([`BoardView`]). `scored`: the scorings of
+/// the turns played (those of the final scoring, `turn: None`, are left
+/// out), to give each completed feature its points.
+pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> BoardView {
+    use std::collections::BTreeMap;
+    let board = game.board();
+    let features = game.features();
+    let seats = players(game);
+    let name = |p: Player| game.name(p).to_string();
+    let players_view = seats
+        .iter()
+        .map(|&p| PlayerView {
+            name: name(p),
+            colour: colour(game, p).name,
+            score: game.score().get(p).copied().unwrap_or(0),
+            followers_in_hand: game.followers_in_hand(p),
+        })
+        .collect();
+    let tiles = board
+        .tiles()
+        .iter()
+        .map(|t| TileView {
+            at: t.pos.to_string(),
+            tile: game.catalog().def(t.tile).id.clone(),
+            rotation: t.rotation.to_string(),
+            turn: t.turn,
+        })
+        .collect();
+    // Every feature, by its stable name (first node), with its root now.
+    let mut by_first: BTreeMap<u32, u32> = BTreeMap::new();
+    for placed in board.tiles() {
+        let Some(def) = game.catalog().get(placed.tile) else {
+            continue;
+        };
+        for segment in segment_ids(def) {
+            let root = features.root(node_of(placed, segment));
+            by_first.insert(features.first_node_of(root), root);
+        }
+    }
+    let spot_name = |placed: &PlacedTile, segment: SegmentId| {
+        let def = game.catalog().def(placed.tile);
+        crate::tiles::Spot::all()
+            .find(|s| s.segment(def, placed.rotation) == Some(segment))
+            .map_or_else(String::new, |s| s.to_string())
+    };
+    let feature_name = |node: u32| crate::score::feature_ref(game, node).to_string();
+    let mut figures = Vec::new();
+    // For each feature root, the indexes of its figures.
+    let mut on_feature: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for s in standing(game) {
+        let Some(placed) = board.tiles().get(s.tile) else {
+            continue;
+        };
+        let node = node_of(placed, s.segment);
+        let turn = features
+            .feature(node)
+            .and_then(|f| {
+                f.followers()
+                    .find(|x| x.node == node && x.player == s.player && x.figure == s.figure)
+                    .map(|x| x.turn)
+            })
+            .unwrap_or(placed.turn);
+        on_feature
+            .entry(features.root(node))
+            .or_default()
+            .push(figures.len());
+        figures.push(FigureView {
+            player: name(s.player),
+            figure: s.figure,
+            at: placed.pos.to_string(),
+            spot: spot_name(placed, s.segment),
+            turn,
+            feature: feature_name(node),
+        });
+    }
+    let in_seat_order = |list: &[(Player, u32)]| {
+        let mut list = list.to_vec();
+        list.sort_by_key(|(p, _)| *p);
+        crate::report::OrderedMap(list.into_iter().map(|(p, n)| (name(p), n)).collect())
+    };
+    let mut scorings: BTreeMap<u32, &crate::score::ScoreEvent> = BTreeMap::new();
+    for e in scored {
+        if e.turn.is_some() && e.reason == crate::score::ScoreReason::Completed {
+            scorings.insert(features.root(e.node), e);
+        }
+    }
+    let features_view = by_first
+        .values()
+        .filter_map(|&root| {
+            let f = features.feature(root)?;
+            let tiles: Vec<String> = features
+                .distinct_tiles(root)
+                .into_iter()
+                .filter_map(|t| board.tile(t).map(|p| p.pos.to_string()))
+                .collect();
+            let complete = match f.kind {
+                FeatureKind::City | FeatureKind::Road => f.is_complete(),
+                FeatureKind::Monastery => features
+                    .tile_of(root)
+                    .and_then(|t| board.tile(t))
+                    .is_some_and(|p| board.surrounding_count(p.pos) >= 8),
+                FeatureKind::Field => false,
+            };
+            let event = scorings.get(&root);
+            let owners = match event {
+                Some(e) => e.winners.iter().map(|p| name(*p)).collect(),
+                None => {
+                    let (_, winners) =
+                        crate::score::majority(f.followers().map(|x| (x.player, x.strength())));
+                    winners.iter().map(|p| name(*p)).collect()
+                }
+            };
+            Some(FeatureData {
+                kind: f.kind,
+                at: feature_name(root),
+                tiles,
+                complete,
+                banners: u32::from(f.pennants),
+                inns: u32::from(f.inns),
+                cathedrals: u32::from(f.cathedrals),
+                figures: on_feature.get(&root).cloned().unwrap_or_default(),
+                owners,
+                scored: event.and_then(|e| {
+                    Some(ScoredView {
+                        turn: e.turn?,
+                        followers: in_seat_order(&e.strength),
+                        points: in_seat_order(
+                            &e.winners
+                                .iter()
+                                .map(|p| (*p, e.points_for(*p)))
+                                .collect::<Vec<_>>(),
+                        ),
+                    })
+                }),
+            })
+        })
+        .collect();
+    BoardView {
+        players: players_view,
+        tiles,
+        figures,
+        features: features_view,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

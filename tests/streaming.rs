@@ -82,7 +82,10 @@ fn check_answers_a_game_at_a_time() {
 #[test]
 fn score_answers_a_game_at_a_time() {
     let (first, code) = answers_before_the_rest(&["score", "--format", "json", "-"], GAME, "out");
-    assert!(first.starts_with("{\"file\":\"-\",\"game\":1,"), "{first}");
+    assert!(
+        first.starts_with("{\"version\":1,\"file\":\"-\",\"game\":1,"),
+        "{first}"
+    );
     assert!(
         first.contains("\"totals\":{\"Ann\":4,\"Bob\":3}"),
         "{first}"

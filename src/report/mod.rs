@@ -1,6 +1,7 @@
 //! Rendering: diagnostics (human via miette, short, JSON lines, GitHub
 //! annotations) and score breakdowns (human, JSON lines, YAML).
 
+pub mod json;
 pub mod sheet;
 mod source;
 pub mod yaml;
@@ -181,21 +182,7 @@ pub fn render_game(
         }
         DiagnosticFormat::Json => {
             for d in diagnostics {
-                let (line, column) = view.line_col(d.span().start);
-                let span = d.span();
-                let v = serde_json::json!({
-                    "file": view.name,
-                    "game": game + 1,
-                    "line": line,
-                    "column": column,
-                    "span": {"start": span.start, "end": span.end},
-                    "code": d.code(),
-                    "severity": severity(d),
-                    "message": d.to_string(),
-                    "label": miette::Diagnostic::labels(d).and_then(|mut l| l.next()).and_then(|l| l.label().map(str::to_string)),
-                    "help": miette::Diagnostic::help(d).map(|h| h.to_string()),
-                });
-                let _ = writeln!(out, "{v}");
+                let _ = writeln!(out, "{}", json::diagnostic(view, game, d));
             }
         }
     }
@@ -616,7 +603,7 @@ pub fn render_score(
         }
         ScoreFormat::Json => {
             score.file = Some(view.name.to_string());
-            if let Ok(s) = serde_json::to_string(&score) {
+            if let Ok(s) = serde_json::to_string(&json::Versioned::new(&score)) {
                 out.push_str(&s);
                 out.push('\n');
             }

@@ -1,0 +1,323 @@
+//! The JSON documents of the commands (`--format json`): one shape per
+//! command, each with a `version` field, described by a JSON Schema in
+//! `notation/schemas/` and explained in `notation/json.md`.
+//!
+//! Version [`VERSION`] is a promise: a document of a version keeps every field
+//! it has; fields may be added to it, and a change that removes or changes the
+//! meaning of a field comes with a new version.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use super::{SourceView, severity};
+use crate::diagnostics::Diagnostic;
+use crate::files::{InputProblem, ProblemKind};
+use crate::import::ImportError;
+use crate::tiles::{Rotation, Side, Spot, TileDef, picture::picture};
+
+/// The version of every JSON document carcref writes.
+pub const VERSION: u32 = 1;
+
+/// A document with its version first: `{"version": 1, …the document's
+/// fields}`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Versioned<T> {
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// The document.
+    #[serde(flatten)]
+    pub document: T,
+}
+
+impl<T> Versioned<T> {
+    /// A document of the current version.
+    pub fn new(document: T) -> Versioned<T> {
+        Versioned {
+            version: VERSION,
+            document,
+        }
+    }
+}
+
+/// A span as JSON: its byte offsets in the file, and the line and column
+/// (1-based, columns in characters) of its start.
+fn place(view: &SourceView<'_>, start: usize, end: usize) -> (Value, usize, usize) {
+    let (line, column) = view.line_col(start);
+    (json!({"start": start, "end": end}), line, column)
+}
+
+/// One diagnostic of `check --format json` (`game`: the game's 0-based index
+/// in its file): its primary label as `span`, `line`, `column` and `label`,
+/// and its other labels (such as the earlier turn a fault conflicts with) in
+/// `labels`.
+pub fn diagnostic(view: &SourceView<'_>, game: usize, d: &Diagnostic) -> Value {
+    let mut labels = miette::Diagnostic::labels(d)
+        .map(Iterator::collect::<Vec<_>>)
+        .unwrap_or_default()
+        .into_iter();
+    let primary = labels.next();
+    let span = d.span();
+    let (primary_span, line, column) = place(view, span.start, span.end);
+    let secondary: Vec<Value> = labels
+        .map(|l| {
+            let (span, line, column) = place(view, l.offset(), l.offset() + l.len());
+            json!({
+                "span": span,
+                "line": line,
+                "column": column,
+                "message": l.label(),
+            })
+        })
+        .collect();
+    json!({
+        "version": VERSION,
+        "type": "diagnostic",
+        "file": view.name,
+        "game": game + 1,
+        "line": line,
+        "column": column,
+        "span": primary_span,
+        "code": d.code(),
+        "severity": severity(d),
+        "message": d.to_string(),
+        "label": primary.and_then(|l| l.label().map(str::to_string)),
+        "labels": secondary,
+        "help": miette::Diagnostic::help(d).map(|h| h.to_string()),
+    })
+}
+
+/// The name of a kind of file problem in JSON.
+fn problem_name(kind: ProblemKind) -> &'static str {
+    match kind {
+        ProblemKind::Unreadable => "unreadable",
+        ProblemKind::NotRegular => "not-regular",
+        ProblemKind::NoRecords => "no-records",
+    }
+}
+
+/// A path that could not be read, or was left out: a line of
+/// `check --format json` (and of `import --format json`'s errors).
+pub fn file_problem(problem: &InputProblem) -> Value {
+    json!({
+        "version": VERSION,
+        "type": "file",
+        "file": problem.path.display().to_string(),
+        "severity": if problem.is_error() { "error" } else { "warning" },
+        "problem": problem_name(problem.kind),
+        "message": problem.message,
+    })
+}
+
+/// A file that could not be read (opened, or read to its end): as
+/// [`file_problem`] gives it.
+pub fn unreadable(file: &str, message: &str) -> Value {
+    file_problem(&InputProblem {
+        path: file.into(),
+        kind: ProblemKind::Unreadable,
+        message: message.to_string(),
+    })
+}
+
+/// An import error, a line of `import --format json`'s errors (`file`: the
+/// file it was read from, if any).
+pub fn import_error(file: Option<&str>, e: &ImportError) -> Value {
+    json!({
+        "version": VERSION,
+        "type": "import-error",
+        "file": file,
+        "code": e.code,
+        "location": e.location,
+        "message": e.message,
+    })
+}
+
+/// `explain --format json`: a code's section of `notation/diagnostics.md`
+/// (`section`: from its `## CODE title` heading on) as its code, its title
+/// and its text (Markdown).
+pub fn explanation(section: &str) -> Value {
+    let (heading, text) = section.split_once('\n').unwrap_or((section, ""));
+    let heading = heading.trim_start_matches('#').trim();
+    let (code, title) = heading.split_once(' ').unwrap_or((heading, ""));
+    json!({
+        "version": VERSION,
+        "code": code,
+        "title": title.trim(),
+        "text": text.trim(),
+    })
+}
+
+/// The sides of an edge bit set (bit per [`Side`], clockwise from north).
+fn sides(bits: u8) -> Vec<String> {
+    Side::ALL
+        .into_iter()
+        .filter(|s| bits & s.bit() != 0)
+        .map(|s| s.to_string())
+        .collect()
+}
+
+/// A tile kind of the catalog as JSON (`rotations`: with its picture at each
+/// rotation too).
+fn tile(def: &TileDef, rotations: bool) -> Value {
+    let segments: Vec<Value> = def
+        .segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let id = u8::try_from(i).ok();
+            let spots: Vec<String> = Spot::all()
+                .filter(|spot| id.is_some() && spot.segment(def, Rotation::R0) == id)
+                .map(|spot| spot.to_string())
+                .collect();
+            let mut v = json!({"kind": s.kind, "spots": spots});
+            if let Some(m) = v.as_object_mut() {
+                for (flag, on) in [
+                    ("banner", s.banner),
+                    ("inn", s.inn),
+                    ("cathedral", s.cathedral),
+                ] {
+                    if on {
+                        m.insert(flag.to_string(), Value::Bool(true));
+                    }
+                }
+                if let Some(g) = s.goods {
+                    m.insert("goods".to_string(), json!(g));
+                }
+            }
+            v
+        })
+        .collect();
+    let edges: serde_json::Map<String, Value> = Side::ALL
+        .into_iter()
+        .zip(def.edges)
+        .map(|(s, e)| (s.to_string(), Value::String(e.to_string())))
+        .collect();
+    let mut v = json!({
+        "id": def.id,
+        "name": def.name,
+        "set": def.set,
+        "count": def.count,
+        "edges": edges,
+        "segments": segments,
+        "picture": picture(def, Rotation::R0),
+    });
+    if let Some(m) = v.as_object_mut() {
+        if let Some(jcz) = &def.jcz {
+            m.insert("jcz".to_string(), json!(jcz));
+        }
+        if def.river != 0 {
+            m.insert("river".to_string(), json!(sides(def.river)));
+        }
+        if rotations {
+            let pictures: serde_json::Map<String, Value> = Rotation::ALL
+                .into_iter()
+                .map(|r| (r.to_string(), json!(picture(def, r))))
+                .collect();
+            m.insert("rotations".to_string(), Value::Object(pictures));
+        }
+    }
+    v
+}
+
+/// `tiles --format json`: the catalog's tile kinds (or the one asked for, with
+/// its picture at every rotation).
+pub fn tiles<'a>(defs: impl IntoIterator<Item = &'a TileDef>, one: bool) -> Value {
+    let tiles: Vec<Value> = defs.into_iter().map(|d| tile(d, one)).collect();
+    json!({"version": VERSION, "tiles": tiles})
+}
+
+/// The illegal turn that stopped a replay, as JSON documents show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Stopped {
+    /// The turn, as the record numbers it.
+    pub turn: u32,
+    /// The fault's code.
+    pub code: String,
+    /// The fault's message.
+    pub message: String,
+    /// The line of the file the fault points at (1-based).
+    pub line: usize,
+}
+
+/// `show --format json`: the board of one game after a turn.
+#[derive(Debug, Clone, Serialize)]
+pub struct ShowDocument {
+    /// The file the game was read from (`-`: standard input).
+    pub file: String,
+    /// The game's place in its file (1-based).
+    pub game: usize,
+    /// The rules edition the game is played by.
+    pub rules: String,
+    /// The last turn played on the board shown (0: only the start tile).
+    pub position_after: u32,
+    /// `valid`, or `invalid` when an illegal turn stopped the replay before
+    /// the turn asked for.
+    pub status: &'static str,
+    /// For a faulty record, what the human format's first line says: where
+    /// the position is and which turn is illegal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// The illegal turn that stopped the replay, if one did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<Stopped>,
+    /// The board.
+    #[serde(flatten)]
+    pub board: crate::show::BoardView,
+}
+
+/// A figure a placement allows, as `moves --format json` lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveFigure {
+    /// Its kind.
+    pub figure: crate::figures::Figure,
+    /// The spot it may stand on.
+    pub spot: String,
+    /// The kind of feature that spot belongs to.
+    pub feature: crate::tiles::FeatureKind,
+}
+
+/// A legal placement, as `moves --format json` lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Placement {
+    /// The square, `x,y`.
+    pub at: String,
+    /// The rotation, `r0` to `r270`.
+    pub rotation: String,
+    /// The figures the player may place with it, each on a spot.
+    pub figures: Vec<MoveFigure>,
+}
+
+/// Why a drawn tile has no legal placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NoPlacement {
+    /// A river tile that cannot continue the river (`E309`).
+    RiverBlocked,
+    /// The tile fits nowhere and is discarded.
+    FitsNowhere,
+}
+
+/// `moves --format json`: every legal placement of the tile a turn draws.
+#[derive(Debug, Clone, Serialize)]
+pub struct MovesDocument {
+    /// The file the game was read from (`-`: standard input).
+    pub file: String,
+    /// The game's place in its file (1-based).
+    pub game: usize,
+    /// The turn whose tile is placed.
+    pub turn: u32,
+    /// The player whose turn it is.
+    pub player: String,
+    /// The tile drawn: its id.
+    pub tile: String,
+    /// The tile's description.
+    pub tile_name: String,
+    /// Followers (small and large) the player has in supply.
+    pub followers_in_hand: u8,
+    /// Why there is no placement, when there is none: `river-blocked` (a
+    /// river tile that cannot continue the river) or `fits-nowhere` (the
+    /// tile is discarded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub none: Option<NoPlacement>,
+    /// Every legal placement: squares and rotations in board order.
+    pub placements: Vec<Placement>,
+}

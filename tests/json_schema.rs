@@ -1,0 +1,606 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! The JSON of every command against its schema in `notation/schemas/`
+//! (`notation/json.md`): `check`, `score`, `show`, `moves`, `tiles`,
+//! `explain` and the errors of `import`, run on the shipped examples and
+//! fixtures, valid and invalid, on faulty records and on paths that cannot be
+//! read. The schemas themselves are checked against the 2020-12 meta-schema,
+//! and shown to reject documents that drift from them.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+
+/// The schemas, one a command's JSON shape.
+const SCHEMAS: [&str; 7] = [
+    "check",
+    "explain",
+    "import-errors",
+    "moves",
+    "score",
+    "show",
+    "tiles",
+];
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn schema(name: &str) -> Value {
+    let path = root().join(format!("notation/schemas/{name}.schema.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn validator(name: &str) -> jsonschema::Validator {
+    jsonschema::draft202012::new(&schema(name))
+        .unwrap_or_else(|e| panic!("{name}.schema.json does not compile: {e}"))
+}
+
+/// The reasons a document does not match a schema (none when it does).
+fn errors(v: &jsonschema::Validator, doc: &Value) -> Vec<String> {
+    v.iter_errors(doc)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect()
+}
+
+/// Asserts a document matches its command's schema.
+fn assert_valid(v: &jsonschema::Validator, name: &str, doc: &Value, what: &str) {
+    let errors = errors(v, doc);
+    assert!(
+        errors.is_empty(),
+        "{what}: the JSON does not match {name}.schema.json:\n  {}\n{doc}",
+        errors.join("\n  ")
+    );
+}
+
+/// Runs the binary in the project folder: exit code, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    common::run_carcref(root(), args, b"")
+}
+
+fn run_with(args: &[&str], stdin: &str) -> (i32, String, String) {
+    common::run_carcref(root(), args, stdin.as_bytes())
+}
+
+/// The JSON documents of an output, one a line.
+fn lines(out: &str, what: &str) -> Vec<Value> {
+    out.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{what}: not JSON ({e}): {l}")))
+        .collect()
+}
+
+/// The one JSON document of an output.
+fn document(out: &str, what: &str) -> Value {
+    let docs = lines(out, what);
+    assert_eq!(docs.len(), 1, "{what}: one document expected:\n{out}");
+    docs.into_iter().next().unwrap()
+}
+
+/// The `*.cgn` files of a folder of the project, sorted, as relative paths.
+fn records(folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(folder))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".cgn"))
+        .map(|n| format!("{folder}/{n}"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 2, "{folder} holds too few records");
+    files
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("json_schema")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn schemas_are_valid_draft_2020_12_schemas() {
+    let mut found: Vec<String> = std::fs::read_dir(root().join("notation/schemas"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    found.sort();
+    let expected: Vec<String> = SCHEMAS.iter().map(|n| format!("{n}.schema.json")).collect();
+    assert_eq!(
+        found, expected,
+        "notation/schemas/ holds one schema a command"
+    );
+    for name in SCHEMAS {
+        let s = schema(name);
+        assert_eq!(
+            s["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{name}"
+        );
+        if let Err(e) = jsonschema::meta::validate(&s) {
+            panic!("{name}.schema.json is not a valid schema: {e}");
+        }
+        validator(name);
+    }
+}
+
+#[test]
+fn the_shared_definitions_are_the_same_in_every_schema() {
+    // A path that cannot be read is one shape, in check's output and in
+    // import's errors.
+    assert_eq!(
+        schema("check")["$defs"]["file_problem"],
+        schema("import-errors")["$defs"]["file_problem"]
+    );
+}
+
+#[test]
+fn check_json_matches_its_schema() {
+    let v = validator("check");
+    let empty = scratch("empty-folder");
+    let empty = empty.to_str().unwrap();
+    let mut args = vec!["check", "--format", "json", "--jobs", "1"];
+    args.extend(["notation/examples", "notation/games/valid"]);
+    args.extend(["notation/games/invalid", "tests/data/bad.cgn"]);
+    args.extend(["tests/data/no-such-file.cgn", empty]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 2, "an unreadable path exits 2:\n{err}");
+    // No text beside the summary line: the paths are reported in the JSON.
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let docs = lines(&out, "check");
+    for doc in &docs {
+        assert_valid(&v, "check", doc, "check");
+    }
+    let diagnostics = docs.iter().filter(|d| d["type"] == "diagnostic").count();
+    assert!(
+        diagnostics >= 93,
+        "a diagnostic a fixture at least: {diagnostics}"
+    );
+    let problems: BTreeSet<(String, String)> = docs
+        .iter()
+        .filter(|d| d["type"] == "file")
+        .map(|d| {
+            (
+                d["problem"].as_str().unwrap().to_string(),
+                d["file"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert!(
+        problems.contains(&("unreadable".into(), "tests/data/no-such-file.cgn".into())),
+        "{problems:?}"
+    );
+    assert!(
+        problems.contains(&("no-records".into(), empty.into())),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn json_diagnostics_carry_the_secondary_labels() {
+    use miette::Diagnostic as _;
+    let catalog = carcref::TileCatalog::embedded().unwrap();
+    let options = carcref::report::RenderOptions {
+        format: carcref::report::DiagnosticFormat::Json,
+        ..carcref::report::RenderOptions::default()
+    };
+    let mut secondary = 0;
+    for file in records("notation/games/invalid") {
+        // A record that is not UTF-8 (E109) has no secondary label; the
+        // check of every fixture above covers it.
+        let Ok(src) = std::fs::read_to_string(root().join(&file)) else {
+            continue;
+        };
+        let outcome = carcref::check(&file, &src, &catalog);
+        let docs = lines(
+            &carcref::report::render_diagnostics(&outcome, &options),
+            &file,
+        );
+        let diagnostics: Vec<&carcref::Diagnostic> =
+            outcome.games.iter().flat_map(|g| &g.diagnostics).collect();
+        assert_eq!(docs.len(), diagnostics.len(), "{file}");
+        for (doc, d) in docs.iter().zip(diagnostics) {
+            let labels: Vec<miette::LabeledSpan> = d.labels().unwrap().collect();
+            let json_labels = doc["labels"].as_array().unwrap();
+            // The first label is the primary one; every other is listed.
+            assert_eq!(json_labels.len(), labels.len() - 1, "{file}: {doc}");
+            for (j, l) in json_labels.iter().zip(labels.iter().skip(1)) {
+                assert_eq!(j["message"].as_str(), l.label(), "{file}");
+                assert_eq!(j["span"]["start"], l.offset(), "{file}");
+                assert_eq!(j["span"]["end"], l.offset() + l.len(), "{file}");
+                let line = src.get(..l.offset()).unwrap().matches('\n').count() + 1;
+                assert_eq!(j["line"], line, "{file}");
+                secondary += 1;
+            }
+        }
+    }
+    assert!(secondary >= 5, "too few secondary labels: {secondary}");
+    // The earlier follower on the road, as the human format shows it.
+    let file = "notation/games/invalid/e402-thief-on-occupied-road.cgn";
+    let (_, out, _) = run(&["check", "--format", "json", file]);
+    let doc = &lines(&out, file)[0];
+    let label = doc["labels"][0]["message"].as_str().unwrap();
+    assert!(!label.is_empty(), "{doc}");
+    let (_, _, human) = run(&["check", file]);
+    assert!(human.contains(label), "{label}\n{human}");
+}
+
+#[test]
+fn score_json_matches_its_schema() {
+    let v = validator("score");
+    let mut files = records("notation/examples");
+    files.extend(records("notation/games/valid"));
+    files.extend(records("notation/games/invalid"));
+    let mut args = vec!["score", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, out, _) = run(&args);
+    let docs = lines(&out, "score");
+    // A line a game: every file but the one holding no game (E108) and the one
+    // whose game is past the size limit (E111), both reported in the human
+    // format only.
+    let scored: BTreeSet<&str> = docs.iter().map(|d| d["file"].as_str().unwrap()).collect();
+    let unscored: Vec<&String> = files
+        .iter()
+        .filter(|f| !scored.contains(f.as_str()))
+        .collect();
+    assert_eq!(
+        unscored,
+        [
+            "notation/games/invalid/e108-comments-only.cgn",
+            "notation/games/invalid/e111-game-too-long.cgn"
+        ]
+    );
+    for doc in &docs {
+        assert_valid(&v, "score", doc, &format!("score of {}", doc["file"]));
+    }
+    assert!(
+        docs.iter()
+            .any(|d| d["status"] == "invalid" && d["events"].is_null())
+    );
+    assert!(docs.iter().any(|d| d["stopped_at"].is_u64()));
+    assert!(docs.iter().any(|d| d["goods_taken"].is_array()));
+    // Adjudicated after a turn, and both editions compared.
+    let example = "notation/examples/hig2012-three-expansions.cgn";
+    let (_, out, _) = run(&["score", "--format", "json", "--turn", "20", example]);
+    assert_valid(&v, "score", &document(&out, "score --turn"), "score --turn");
+    let mut args = vec!["score", "--format", "json", "--compare-editions"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, out, _) = run(&args);
+    let docs = lines(&out, "score --compare-editions");
+    for doc in &docs {
+        assert_valid(&v, "score", doc, "score --compare-editions");
+    }
+    assert!(docs.iter().any(|d| d["winner_changes"] == true));
+}
+
+#[test]
+fn show_json_matches_its_schema() {
+    let v = validator("show");
+    let mut shown = 0;
+    for file in records("notation/examples") {
+        for turn in [None, Some("0"), Some("20")] {
+            let mut args = vec!["show", "--format", "json", &file];
+            if let Some(t) = turn {
+                args.extend(["--turn", t]);
+            }
+            let (code, out, err) = run(&args);
+            assert_eq!(code, 0, "{file}: {err}");
+            let doc = document(&out, &file);
+            assert_valid(&v, "show", &doc, &format!("show {file} {turn:?}"));
+            assert_eq!(doc["status"], "valid");
+            if let Some(t) = turn {
+                assert_eq!(doc["position_after"].to_string(), t);
+            }
+            shown += 1;
+        }
+    }
+    // Faulty records: the board after the last legal turn, labelled; records
+    // with no board (syntax errors, an unusable header) print no JSON.
+    let mut invalid = 0;
+    for file in records("notation/games/invalid")
+        .into_iter()
+        .chain(records("notation/games/valid"))
+    {
+        let (code, out, err) = run(&["show", "--format", "json", &file]);
+        if out.is_empty() {
+            assert_ne!(code, 0, "{file}: {err}");
+            continue;
+        }
+        let doc = document(&out, &file);
+        assert_valid(&v, "show", &doc, &format!("show {file}"));
+        if doc["status"] == "invalid" {
+            assert_eq!(code, 1, "{file}");
+            // The same label as the human format's first line.
+            let (_, human, _) = run(&["show", &file]);
+            assert_eq!(
+                Some(doc["label"].as_str().unwrap()),
+                human.lines().next(),
+                "{file}"
+            );
+            invalid += 1;
+        }
+        shown += 1;
+    }
+    assert!(invalid >= 20, "too few faulty records shown: {invalid}");
+    assert!(shown >= 100, "{shown}");
+}
+
+#[test]
+fn show_json_gives_features_with_owners_and_completion() {
+    let (code, out, _) = run(&["show", "--format", "json", "tests/data/ok.cgn"]);
+    assert_eq!(code, 0);
+    let doc = document(&out, "show ok.cgn");
+    assert_valid(&validator("show"), "show", &doc, "show ok.cgn");
+    let feature = |at: &str| {
+        doc["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["at"] == at)
+            .unwrap_or_else(|| panic!("no feature {at}: {doc}"))
+            .clone()
+    };
+    // The city Ann completed on turn 1 (her knight went home), and the road
+    // Bob's thief holds.
+    let city = feature("0,0 N");
+    assert_eq!(city["kind"], "city");
+    assert_eq!(city["complete"], true);
+    assert_eq!(city["tiles"], json!(["0,0", "0,1"]));
+    assert_eq!(city["owners"], json!(["Ann"]));
+    assert_eq!(city["figures"], json!([]));
+    assert_eq!(
+        city["scored"],
+        json!({"turn": 1, "followers": {"Ann": 1}, "points": {"Ann": 4}})
+    );
+    let road = feature("0,0 E");
+    assert_eq!(road["complete"], false);
+    assert_eq!(road["tiles"], json!(["0,0", "1,0", "-1,0"]));
+    assert_eq!(road["owners"], json!(["Bob"]));
+    assert!(road.get("scored").is_none());
+    let figure = &doc["figures"][road["figures"][0].as_u64().unwrap() as usize];
+    assert_eq!(figure["player"], "Bob");
+    assert_eq!(figure["figure"], "follower");
+    assert_eq!(figure["at"], "1,0");
+    assert_eq!(figure["feature"], "0,0 E");
+    assert_eq!(
+        doc["tiles"][1],
+        json!({"at": "0,1", "tile": "E", "rotation": "r180", "turn": 1})
+    );
+    assert_eq!(doc["players"][0]["score"], 4);
+    // Every figure is listed under the feature it stands on.
+    let listed: usize = doc["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["figures"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(listed, doc["figures"].as_array().unwrap().len());
+    // --svg and --format json exclude each other.
+    let (code, _, _) = run(&[
+        "show",
+        "--format",
+        "json",
+        "--svg",
+        "-",
+        "tests/data/ok.cgn",
+    ]);
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn moves_json_matches_its_schema() {
+    let v = validator("moves");
+    let mut cases: Vec<(String, &str)> = Vec::new();
+    for file in records("notation/examples") {
+        for turn in ["1", "10", "30"] {
+            cases.push((file.clone(), turn));
+        }
+    }
+    cases.push(("notation/games/invalid/e309-river-blocked.cgn".into(), "7"));
+    let mut none = 0;
+    for (file, turn) in &cases {
+        let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", turn]);
+        assert_eq!(code, 0, "{file} turn {turn}: {err}");
+        let doc = document(&out, file);
+        assert_valid(&v, "moves", &doc, &format!("moves {file} --turn {turn}"));
+        // As many placements as the human format lists.
+        let (_, human, _) = run(&["moves", file, "--turn", turn]);
+        let count = doc["placements"].as_array().unwrap().len();
+        assert!(
+            human
+                .lines()
+                .next()
+                .unwrap()
+                .contains(&format!(": {count} legal")),
+            "{file} turn {turn}: {human}"
+        );
+        none += usize::from(doc["none"] == "river-blocked");
+    }
+    assert_eq!(none, 1, "the blocked river has no placement");
+}
+
+#[test]
+fn tiles_json_matches_its_schema() {
+    let v = validator("tiles");
+    let (code, out, _) = run(&["tiles", "--format", "json"]);
+    assert_eq!(code, 0);
+    let catalog = document(&out, "tiles");
+    assert_valid(&v, "tiles", &catalog, "tiles");
+    let ids: Vec<&str> = catalog["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap())
+        .collect();
+    let embedded = carcref::TileCatalog::embedded().unwrap();
+    assert_eq!(ids.len(), embedded.iter().count());
+    for id in ["D", "RV8", "A"] {
+        let (code, out, _) = run(&["tiles", "--format", "json", id]);
+        assert_eq!(code, 0);
+        let doc = document(&out, id);
+        assert_valid(&v, "tiles", &doc, &format!("tiles {id}"));
+        assert_eq!(doc["tiles"][0]["id"], id);
+        assert!(doc["tiles"][0]["rotations"].is_object());
+    }
+}
+
+#[test]
+fn explain_json_matches_its_schema() {
+    let v = validator("explain");
+    for (code, title) in carcref::diagnostics::CODES
+        .iter()
+        .chain(carcref::import::CODES)
+    {
+        let (exit, out, _) = run(&["explain", "--format", "json", code]);
+        assert_eq!(exit, 0, "{code}");
+        let doc = document(&out, code);
+        assert_valid(&v, "explain", &doc, &format!("explain {code}"));
+        assert_eq!(doc["code"], *code);
+        assert_eq!(doc["title"], *title);
+        let (_, human, _) = run(&["explain", code]);
+        let text = doc["text"].as_str().unwrap();
+        assert!(human.trim_end().ends_with(text), "{code}");
+    }
+}
+
+#[test]
+fn import_errors_json_match_their_schema() {
+    let v = validator("import-errors");
+    let bad = scratch("import").join("bad.jcz");
+    std::fs::write(&bad, "{").unwrap();
+    let bad = bad.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["import", "--format", "json", "bga", "-"],
+            "{\"status\": 1, \"data\": {\"data\": [",
+        ),
+        (
+            vec![
+                "import",
+                "lab",
+                "https://www.carcassonnelab.com/#/0/0/%%%/xyz",
+                "--format",
+                "json",
+            ],
+            "",
+        ),
+        (vec!["import", "kifu", "-", "--format", "json"], "[]"),
+        (
+            vec![
+                "import",
+                "jcz",
+                "--format",
+                "json",
+                bad,
+                "tests/data/no-such-save.jcz",
+                "tests/data/jcz/scenario-discard.jcz",
+            ],
+            "",
+        ),
+    ];
+    let mut kinds = BTreeSet::new();
+    for (args, stdin) in &cases {
+        let (code, out, err) = run_with(args, stdin);
+        assert!(code >= 1, "{args:?}");
+        let docs = lines(&err, &format!("{args:?}"));
+        assert!(!docs.is_empty(), "{args:?}");
+        for doc in &docs {
+            assert_valid(&v, "import-errors", doc, &format!("{args:?}"));
+            kinds.insert(doc["type"].as_str().unwrap().to_string());
+        }
+        // The records imported are still CGN.
+        assert!(out.is_empty() || out.starts_with('['), "{out}");
+    }
+    assert_eq!(
+        kinds,
+        BTreeSet::from(["file".to_string(), "import-error".to_string()])
+    );
+}
+
+/// A document of each command's shape, from the shipped records.
+fn samples() -> Vec<(&'static str, Value)> {
+    let one = |args: &[&str]| document(&run(args).1, &format!("{args:?}"));
+    let first_line = |args: &[&str], from_err: bool| {
+        let (_, out, err) = run(args);
+        lines(if from_err { &err } else { &out }, &format!("{args:?}"))
+            .into_iter()
+            .next()
+            .unwrap()
+    };
+    let example = "notation/examples/hig2012-two-players.cgn";
+    vec![
+        (
+            "check",
+            first_line(&["check", "--format", "json", "tests/data/bad.cgn"], false),
+        ),
+        ("score", one(&["score", "--format", "json", example])),
+        ("show", one(&["show", "--format", "json", example])),
+        (
+            "moves",
+            one(&["moves", "--format", "json", example, "--turn", "5"]),
+        ),
+        ("tiles", one(&["tiles", "--format", "json", "D"])),
+        ("explain", one(&["explain", "--format", "json", "E301"])),
+        (
+            "import-errors",
+            first_line(
+                &[
+                    "import",
+                    "--format",
+                    "json",
+                    "jcz",
+                    "tests/data/no-such.jcz",
+                ],
+                true,
+            ),
+        ),
+    ]
+}
+
+#[test]
+fn the_schemas_reject_documents_that_drift() {
+    for (name, doc) in samples() {
+        let v = validator(name);
+        assert_valid(&v, name, &doc, name);
+        let mutated = |f: &dyn Fn(&mut serde_json::Map<String, Value>)| {
+            let mut d = doc.clone();
+            f(d.as_object_mut().unwrap());
+            d
+        };
+        let wrong = [
+            (
+                "an unknown field",
+                mutated(&|m| {
+                    m.insert("unknown".into(), json!(1));
+                }),
+            ),
+            (
+                "no version",
+                mutated(&|m| {
+                    m.remove("version");
+                }),
+            ),
+            (
+                "another version",
+                mutated(&|m| {
+                    m.insert("version".into(), json!(2));
+                }),
+            ),
+            ("not an object", json!([doc.clone()])),
+        ];
+        for (what, d) in wrong {
+            assert!(
+                !errors(&v, &d).is_empty(),
+                "{name}.schema.json accepts a document with {what}: {d}"
+            );
+        }
+    }
+    // Inside a document too: a feature of the board without its owners.
+    let (_, out, _) = run(&["show", "--format", "json", "tests/data/ok.cgn"]);
+    let mut doc = document(&out, "show");
+    doc["features"][0].as_object_mut().unwrap().remove("owners");
+    assert!(!errors(&validator("show"), &doc).is_empty());
+}
