@@ -1259,7 +1259,7 @@ fn show(
         }
         ShowView::Text { color } => {
             let _ = out.write_all(
-                crate::show::board_text(&state, &crate::show::ShowOptions { color, highlight })
+                crate::show::board_text(state, &crate::show::ShowOptions { color, highlight })
                     .as_bytes(),
             );
         }
