@@ -81,6 +81,7 @@ pub mod board;
 pub mod cli;
 pub mod diagnostics;
 pub mod diff;
+pub mod edition;
 pub mod features;
 pub mod figures;
 pub mod files;

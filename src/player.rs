@@ -29,6 +29,13 @@ pub struct ByPlayer<T> {
     len: u8,
 }
 
+impl<T: Copy + Default> Default for ByPlayer<T> {
+    /// No seats.
+    fn default() -> ByPlayer<T> {
+        ByPlayer::new(0, T::default())
+    }
+}
+
 impl<T: Copy + Default> ByPlayer<T> {
     /// `len` seats, each holding `value`.
     pub fn new(len: usize, value: T) -> ByPlayer<T> {

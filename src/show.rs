@@ -2479,7 +2479,7 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             .find(|s| s.segment(def, placed.rotation) == Some(segment))
             .map_or_else(String::new, |s| s.to_string())
     };
-    let feature_name = |node: u32| crate::score::feature_ref(game, node).to_string();
+    let feature_name = |node: u32| crate::rules::scoring::feature_ref(game, node).to_string();
     let mut figures = Vec::new();
     // For each feature root, the indexes of its figures.
     let mut on_feature: BTreeMap<u32, Vec<usize>> = BTreeMap::new();

@@ -9,19 +9,19 @@ pub mod expansions;
 mod followers;
 mod placement;
 pub mod scenario;
+pub mod scoring;
 pub mod variants;
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::board::{Board, PlacedTile, Pos};
+pub use crate::edition::Edition;
 use crate::features::{Features, Follower, NodeId, node_of};
 use crate::figures::{Figure, Supply};
 use crate::notation::{ActionRecord, Place, StepRecord, TurnRecord};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
-use crate::score::{self, ScoreEvent};
+use crate::score::ScoreEvent;
 use crate::tiles::Spot;
 use crate::tiles::{EdgeKind, FeatureKind, Rotation, SegmentId, Side, TileCatalog, TileId};
+use expansions::ExpansionState;
 use expansions::river::{Bend, River};
 use expansions::{Expansion, Expansions};
 
@@ -36,57 +36,6 @@ pub const FOLLOWERS_PER_PLAYER: u8 = 7;
 
 /// The set of the basic game's tiles.
 pub const BASIC_SET: &str = "basic";
-
-/// Which printing of the rules a game follows. The two differ in farm scoring and
-/// in the value of a completed two-tile city.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-pub enum Edition {
-    /// The 2012 Hans im Glück / Z-Man rules: each field scores on its own, 3 points
-    /// per completed city it touches; every completed city 2 points a tile.
-    #[serde(rename = "HiG-2012")]
-    HiG2012,
-    /// The 2000 Rio Grande rules: each completed city pays 4 points to the
-    /// player(s) with the most farmers in the fields supplying it; a completed
-    /// two-tile city scores 2.
-    #[serde(rename = "RGG-2000")]
-    Rgg2000,
-}
-
-impl Edition {
-    /// Both editions.
-    pub const ALL: [Edition; 2] = [Edition::HiG2012, Edition::Rgg2000];
-
-    /// Most players the edition's basic game seats. 2012 rulebook: "A tile laying
-    /// game for 2 to 5 players" (five colours in the box); the 2000 Rio Grande big
-    /// box: "for 2 to 6 players".
-    pub const fn max_players(self) -> usize {
-        match self {
-            Edition::HiG2012 => 5,
-            Edition::Rgg2000 => 6,
-        }
-    }
-
-    /// The notation name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Edition::HiG2012 => "HiG-2012",
-            Edition::Rgg2000 => "RGG-2000",
-        }
-    }
-}
-
-impl fmt::Display for Edition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Edition {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        Edition::ALL.into_iter().find(|e| e.name() == s).ok_or(())
-    }
-}
 
 /// What a game is set up with: seats, rules, tile sets.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -372,18 +321,11 @@ pub struct Game<'c> {
     score: ByPlayer<u32>,
     turn: u32,
     next: Player,
-    /// Whether the next turn is the second of a builder's double turn.
-    second_turn: bool,
-    /// Who played the last turn, and whether it was the second of a double turn.
-    last: Option<(Player, bool)>,
     /// Monasteries holding a monk: where, and their node.
     monks: Vec<(Pos, NodeId)>,
-    /// The river while it is laid (The River).
-    river: Option<River>,
-    /// Goods tokens each player holds (Traders & Builders).
-    goods: ByPlayer<[u32; 3]>,
-    /// Goods tokens the last turn took.
-    turn_goods: [u32; 3],
+    /// The state of the expansions in play, one slot each (`expansions`):
+    /// the game has no field of its own for any expansion.
+    exp: ExpansionState,
     /// Whether score events carry their explanations (tiles, feature names).
     explain: bool,
     /// Whether no two seats have the same name, so that a name matching the
@@ -421,12 +363,8 @@ impl<'c> Game<'c> {
             score: ByPlayer::new(0, 0),
             turn: 0,
             next: Player(0),
-            second_turn: false,
-            last: None,
             monks: Vec::new(),
-            river: None,
-            goods: ByPlayer::new(0, [0; 3]),
-            turn_goods: [0; 3],
+            exp: ExpansionState::default(),
             explain: true,
             distinct_names: false,
             events: Vec::new(),
@@ -516,7 +454,6 @@ impl<'c> Game<'c> {
     /// Starts a new game in place with the same setup (players, rules, tile
     /// sets) as the last one.
     pub fn restart_same(&mut self) {
-        let catalog = self.catalog;
         let seats = self.setup.players.len().clamp(1, MAX_PLAYERS);
         let expansions = self.expansions;
         self.supply.clear();
@@ -537,32 +474,11 @@ impl<'c> Game<'c> {
         self.turn = 0;
         self.end_after = self.setup.scenario.end_after;
         self.next = Player(0);
-        self.second_turn = false;
-        self.last = None;
         self.monks.clear();
-        self.river = None;
-        self.goods = ByPlayer::new(seats, [0; 3]);
-        self.turn_goods = [0; 3];
         if let Some(start) = self.start_tile() {
             self.put_tile(start, Pos::new(0, 0), Rotation::R0, 0);
-            if expansions.contains(Expansion::River) {
-                let mask = catalog.def(start).at(Rotation::R0).river;
-                let lake = catalog.last_of(Expansion::River.name());
-                let rivers = catalog
-                    .set(Expansion::River.name())
-                    .filter(|(id, _)| Some(*id) != lake)
-                    .map(|(id, _)| u32::from(self.remaining_of(id)))
-                    .sum();
-                let lakes = lake.map_or(0, |l| self.remaining_of(l));
-                self.river = Some(River::from_spring(
-                    Pos::new(0, 0),
-                    mask,
-                    rivers,
-                    lake,
-                    lakes,
-                ));
-            }
         }
+        self.restart_expansions(seats);
     }
 
     /// Whether the score events of the game name the tiles and features they
@@ -627,28 +543,28 @@ impl<'c> Game<'c> {
 
     /// The river while it is being laid (The River).
     pub fn river(&self) -> Option<&River> {
-        self.river.as_ref()
+        self.exp.river.as_ref()
     }
 
     /// Goods tokens each player holds (Traders & Builders).
     pub fn goods(&self) -> &ByPlayer<[u32; 3]> {
-        &self.goods
+        &self.exp.traders.goods
     }
 
     /// Goods tokens the last turn took, by kind (Traders & Builders).
     pub fn turn_goods(&self) -> [u32; 3] {
-        self.turn_goods
+        self.exp.traders.turn_goods
     }
 
     /// Who played the last turn that placed a tile, and whether it was the second
     /// of a builder's double turn.
     pub fn last_turn(&self) -> Option<(Player, bool)> {
-        self.last
+        self.exp.traders.last
     }
 
     /// Whether the next turn is the second of a builder's double turn.
     pub fn is_second_turn(&self) -> bool {
-        self.second_turn
+        self.exp.traders.second_turn
     }
 
     /// Whether a completed city of two tiles scores 1 a tile and 1 a banner:
@@ -739,14 +655,7 @@ impl<'c> Game<'c> {
             self.seat(turn.player).ok_or(Violation::UnknownPlayer)?
         };
         if player != self.next {
-            // Traders & Builders (2000): "He may not take a third turn!"
-            if self.last == Some((player, true)) {
-                return Err(Violation::NoThirdTurn);
-            }
-            return Err(Violation::WrongPlayer {
-                expected: self.next,
-                double_turn: self.second_turn,
-            });
+            return Err(self.out_of_turn(player));
         }
         self.check_due(turn)
     }
@@ -768,7 +677,7 @@ impl<'c> Game<'c> {
         };
         // A kind still in the supply is in play and may be drawn, but for the
         // River's order.
-        if self.remaining_of(tile) == 0 || self.river.is_some() {
+        if self.remaining_of(tile) == 0 || self.exp.river.is_some() {
             if !self.in_play(tile) {
                 return Err(Violation::UnknownTile);
             }
@@ -864,10 +773,7 @@ impl<'c> Game<'c> {
             };
             return Err(Violation::TileSupplyExhausted { count });
         }
-        if let Some(river) = &self.river {
-            river.check_draw(tile, self.catalog.def(tile).river != 0)?;
-        }
-        Ok(())
+        self.check_draw_expansions(tile)
     }
 
     /// Plays a checked move and returns the scoring it causes (the game keeps
@@ -909,10 +815,7 @@ impl<'c> Game<'c> {
             *n = n.saturating_sub(1);
         }
         self.remaining = self.remaining.saturating_sub(1);
-        self.turn_goods = [0; 3];
-        if let Some(river) = &mut self.river {
-            river.drawn(tile, self.catalog.def(tile).river != 0);
-        }
+        self.drawn_expansions(tile);
     }
 
     /// The rest of a move that places its tile: the tile, its figure and the
@@ -925,15 +828,11 @@ impl<'c> Game<'c> {
         rotation: Rotation,
         follower: Option<FollowerMove>,
     ) {
+        // Phase::Place: the tile, then what the expansions do when it lies.
         let placed = self.put_tile(tile, pos, rotation, self.turn);
         let def = self.catalog.def(tile);
-        if def.river != 0
-            && let Some(river) = &mut self.river
-        {
-            river.advance(pos, def.at(rotation).river);
-        }
-        let builder_turn = self.expansions.contains(Expansion::TradersAndBuilders)
-            && self.extends_own_builder(&placed, player);
+        let another_turn = self.placed_expansions(&placed, player);
+        // Phase::Figures.
         if let Some(f) = follower {
             let node = node_of(&placed, f.segment);
             if let Some(s) = self.in_hand.get_mut(player) {
@@ -950,24 +849,17 @@ impl<'c> Game<'c> {
                 self.monks.push((pos, node));
             }
         }
-        // Traders & Builders: the goods of the cities the tile completes go to the
-        // player (they depend on the features completed alone, not on the scoring).
-        if self.expansions.contains(Expansion::TradersAndBuilders) {
-            self.turn_goods = self.goods_completed(&placed);
-            if let Some(g) = self.goods.get_mut(player) {
-                for (a, b) in g.iter_mut().zip(self.turn_goods) {
-                    *a += b;
-                }
-            }
-        }
+        // Phase::Score: what the expansions take from the features the tile
+        // completes, then the points.
+        self.completing_expansions(&placed, player);
         // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
         // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
         // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
         // after the follower placement of the same turn.
         // Most tiles complete nothing that holds a follower: nothing scores then.
-        if score::may_score(self, &placed) {
+        if scoring::may_score(self, &placed) {
             let mut events = std::mem::take(&mut self.events);
-            score::completed_by(self, &placed, &mut events);
+            scoring::completed_by(self, &placed, &mut events);
             if !events.is_empty() {
                 self.settle(&events);
                 let features = &self.features;
@@ -976,14 +868,9 @@ impl<'c> Game<'c> {
             }
             self.events = events;
         }
-        // Traders & Builders: a tile that extends the player's builder's road or
-        // city grants a second turn, never a third.
-        let second = self.second_turn;
-        self.last = Some((player, second));
-        if builder_turn && !second {
-            self.second_turn = true;
-        } else {
-            self.second_turn = false;
+        // Phase::TurnEnd: the next seat, unless an expansion gives the player
+        // another turn.
+        if !self.turn_end_expansions(player, another_turn) {
             // The seat after the player's, the first after the last.
             let next = player.index() + 1;
             self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
@@ -1006,7 +893,7 @@ impl<'c> Game<'c> {
     pub fn finish(&mut self) -> &[ScoreEvent] {
         let mut events = std::mem::take(&mut self.events);
         events.clear();
-        score::final_scoring(self, &mut events);
+        scoring::final_scoring(self, &mut events);
         self.settle(&events);
         self.events = events;
         &self.events

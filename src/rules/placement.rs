@@ -61,7 +61,7 @@ impl Game<'_> {
         if def.river == 0 {
             return Ok(());
         }
-        let Some(river) = &self.river else {
+        let Some(river) = &self.exp.river else {
             return Ok(());
         };
         let mask = def.at(rotation).river;

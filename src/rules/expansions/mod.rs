@@ -1,7 +1,11 @@
 //! The expansions, one module each. An expansion brings tiles (a catalog set of
 //! the same name), figures (`crate::figures`) and rules; the engine asks each
-//! module in play at fixed points of a turn (drawing, placing, placing a figure,
-//! scoring, the end), so the basic rules never change when one is added.
+//! module in play at the named phases of a turn ([`Phase`]), and each keeps
+//! its state in its own slot of [`ExpansionState`], so the basic rules and
+//! the game's fields never change when one is added. The dispatch is static:
+//! each phase's function below asks the modules in play, in the order of
+//! [`Expansion::ALL`], with a test of the expansions in play (or of the
+//! module's slot) before each. How to add an expansion: `ARCHITECTURE.md`.
 //!
 //! * [`river`]: the spring, the river tiles drawn first, the lake last, the
 //!   river's course and its turns.
@@ -13,6 +17,182 @@ pub mod river;
 pub mod traders_and_builders;
 
 use std::fmt;
+
+use super::{Game, Violation};
+use crate::board::{PlacedTile, Pos};
+use crate::player::Player;
+use crate::tiles::{Rotation, TileId};
+use river::River;
+use traders_and_builders::Traders;
+
+/// The phases of a turn, in the order the rulebooks' player aids give (the
+/// 2012 rulebook: "1. Complete a road, a city or a monastery with the new
+/// tile. 2. Place a thief, knight or monk. 3. Score … 4. Return the thief,
+/// knight or monk"; the expansions add the rest in between). The engine walks
+/// them in this order and asks the expansions in play at each; an expansion
+/// answers at the phases its rules name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Phase {
+    /// Before the tile: points due when a turn begins.
+    TurnStart,
+    /// The tile drawn: which tiles may be drawn now (the River's order), and
+    /// what drawing one changes.
+    Draw,
+    /// The tile placed: where it may go (the River's course), and what its
+    /// lying there changes (the river's open end, a builder extended).
+    Place,
+    /// The figures and neutral pieces of the turn's player: which may go
+    /// where (the large follower, the builder, the pig).
+    Figures,
+    /// Actions the rules give the other players inside the turn.
+    Others,
+    /// The features the tile completes are scored: what the expansions take
+    /// from them (goods) and how much they are worth (inns, cathedrals).
+    Score,
+    /// After the scoring.
+    AfterScore,
+    /// The turn ends: who plays next (the builder's double turn).
+    TurnEnd,
+    /// The end of the game: the final scoring and what the expansions add
+    /// to it (the pig's farms, goods majorities).
+    FinalScoring,
+}
+
+impl Phase {
+    /// Every phase, in turn order.
+    pub const ALL: [Phase; 9] = [
+        Phase::TurnStart,
+        Phase::Draw,
+        Phase::Place,
+        Phase::Figures,
+        Phase::Others,
+        Phase::Score,
+        Phase::AfterScore,
+        Phase::TurnEnd,
+        Phase::FinalScoring,
+    ];
+}
+
+/// The state of the expansions in play, one slot per expansion that keeps
+/// any. The game holds this and no field of any expansion; a slot is reset
+/// when a game starts.
+#[derive(Debug, Clone, Default)]
+pub struct ExpansionState {
+    /// The River: the river while it is being laid (`None` once the lake is
+    /// placed, and without the River).
+    pub(in crate::rules) river: Option<River>,
+    /// Traders & Builders: goods and the builder's double turn.
+    pub(in crate::rules) traders: Traders,
+}
+
+impl Game<'_> {
+    /// A new game's expansion state, after the start tile is laid: the
+    /// River's spring; every player's goods at 0.
+    pub(in crate::rules) fn restart_expansions(&mut self, seats: usize) {
+        self.exp.traders = Traders::new(seats);
+        self.exp.river = None;
+        if self.expansions.contains(Expansion::River) {
+            self.exp.river = self.spring();
+        }
+    }
+
+    /// [`Phase::Draw`], checking: whether the expansions let the tile be drawn
+    /// now.
+    ///
+    /// # Errors
+    /// [`Violation::RiverOrder`].
+    #[inline(always)]
+    pub(in crate::rules) fn check_draw_expansions(&self, tile: TileId) -> Result<(), Violation> {
+        if let Some(river) = &self.exp.river {
+            river.check_draw(tile, self.catalog.def(tile).river != 0)?;
+        }
+        Ok(())
+    }
+
+    /// [`Phase::Draw`]: what drawing a tile changes.
+    #[inline(always)]
+    pub(in crate::rules) fn drawn_expansions(&mut self, tile: TileId) {
+        self.exp.traders.turn_goods = [0; 3];
+        if let Some(river) = &mut self.exp.river {
+            river.drawn(tile, self.catalog.def(tile).river != 0);
+        }
+    }
+
+    /// [`Phase::Place`]: what the tile just placed changes; whether it gives
+    /// its player another turn (Traders & Builders: it extends the player's
+    /// builder's road or city).
+    #[inline(always)]
+    pub(in crate::rules) fn placed_expansions(
+        &mut self,
+        placed: &PlacedTile,
+        player: Player,
+    ) -> bool {
+        let def = self.catalog.def(placed.tile);
+        if def.river != 0
+            && let Some(river) = &mut self.exp.river
+        {
+            river.advance(placed.pos, def.at(placed.rotation).river);
+        }
+        self.expansions.contains(Expansion::TradersAndBuilders)
+            && self.extends_own_builder(placed, player)
+    }
+
+    /// [`Phase::Score`], before the points: the goods of the cities the tile
+    /// completes go to the player (Traders & Builders; they depend on the
+    /// features completed alone, not on the scoring).
+    #[inline(always)]
+    pub(in crate::rules) fn completing_expansions(&mut self, placed: &PlacedTile, player: Player) {
+        if self.expansions.contains(Expansion::TradersAndBuilders) {
+            let goods = self.goods_completed(placed);
+            self.exp.traders.took(player, goods);
+        }
+    }
+
+    /// [`Phase::TurnEnd`]: whether the player plays again (the builder's
+    /// double turn, never a third), given whether the tile earned it.
+    #[inline(always)]
+    pub(in crate::rules) fn turn_end_expansions(&mut self, player: Player, earned: bool) -> bool {
+        self.exp.traders.turn_ended(player, earned)
+    }
+
+    /// The fault of a turn by a seat whose turn it is not: the builder's
+    /// double turn taken a third time (Traders & Builders), or the wrong
+    /// player.
+    pub(in crate::rules) fn out_of_turn(&self, player: Player) -> Violation {
+        let t = &self.exp.traders;
+        // Traders & Builders (2000): "He may not take a third turn!"
+        if t.last == Some((player, true)) {
+            Violation::NoThirdTurn
+        } else {
+            Violation::WrongPlayer {
+                expected: self.next,
+                double_turn: t.second_turn,
+            }
+        }
+    }
+
+    /// The River's spring at `0,0`, with the river tiles and the lake still to
+    /// draw.
+    fn spring(&self) -> Option<River> {
+        let catalog = self.catalog;
+        let start = catalog.start_of(Expansion::River.name())?;
+        let mask = catalog.def(start).at(Rotation::R0).river;
+        let lake = catalog.last_of(Expansion::River.name());
+        let rivers = catalog
+            .set(Expansion::River.name())
+            .filter(|(id, _)| Some(*id) != lake)
+            .map(|(id, _)| u32::from(self.remaining_of(id)))
+            .sum();
+        let lakes = lake.map_or(0, |l| self.remaining_of(l));
+        Some(River::from_spring(
+            Pos::new(0, 0),
+            mask,
+            rivers,
+            lake,
+            lakes,
+        ))
+    }
+}
 
 /// An expansion the referee knows. Its name is its tile set's name and what the
 /// `Expansions` tag lists.

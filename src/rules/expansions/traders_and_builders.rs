@@ -31,10 +31,54 @@
 use crate::board::{PlacedTile, Pos};
 use crate::features::{FeatureId, FeatureView, node_of};
 use crate::figures::Figure;
-use crate::player::Player;
+use crate::player::{ByPlayer, Player};
 use crate::rules::{Game, Violation};
 use crate::score::{ScoreEvent, majority};
 use crate::tiles::{FeatureKind, Goods, Rotation, SegmentId, TileDef};
+
+/// What Traders & Builders keeps during a game: the goods each player holds,
+/// those the last turn took, and the builder's double turn.
+#[derive(Debug, Clone, Default)]
+pub struct Traders {
+    /// Goods tokens each player holds (wine, grain, cloth).
+    pub(in crate::rules) goods: ByPlayer<[u32; 3]>,
+    /// Goods tokens the last turn took.
+    pub(in crate::rules) turn_goods: [u32; 3],
+    /// Whether the next turn is the second of a builder's double turn.
+    pub(in crate::rules) second_turn: bool,
+    /// Who played the last turn, and whether it was the second of a double
+    /// turn.
+    pub(in crate::rules) last: Option<(Player, bool)>,
+}
+
+impl Traders {
+    /// A new game's: no goods, no double turn.
+    pub(in crate::rules) fn new(seats: usize) -> Traders {
+        Traders {
+            goods: ByPlayer::new(seats, [0; 3]),
+            ..Traders::default()
+        }
+    }
+
+    /// The player takes the goods a turn's completed cities hold.
+    pub(in crate::rules) fn took(&mut self, player: Player, goods: [u32; 3]) {
+        self.turn_goods = goods;
+        if let Some(g) = self.goods.get_mut(player) {
+            for (a, b) in g.iter_mut().zip(goods) {
+                *a += b;
+            }
+        }
+    }
+
+    /// The end of a turn: whether the player plays again. A tile that extends
+    /// the player's builder's road or city grants a second turn, never a third.
+    pub(in crate::rules) fn turn_ended(&mut self, player: Player, earned: bool) -> bool {
+        let second = self.second_turn;
+        self.last = Some((player, second));
+        self.second_turn = earned && !second;
+        self.second_turn
+    }
+}
 
 /// Points a goods majority is worth.
 pub const GOODS_MAJORITY_POINTS: u32 = 10;

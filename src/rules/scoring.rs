@@ -1,0 +1,447 @@
+//! Scoring as the rules apply it: which features a placed tile completes and
+//! who scores them, and the final scoring, as pure functions over the game
+//! state that add [`ScoreEvent`]s to a list the game keeps. The values come
+//! from `crate::score`'s arithmetic and from the expansions in play (inns and
+//! cathedrals, the pig, goods: asked here at the phase `Phase::Score` and
+//! `Phase::FinalScoring`).
+//!
+//! Final scoring runs in a stable order: incomplete cities, roads and monasteries
+//! by the feature's first-placed segment, then the farms (fields in the same order
+//! under the 2012 rules, completed cities in the same order under the 2000 rules).
+
+use std::collections::BTreeMap;
+
+use crate::board::{PlacedTile, Pos};
+use crate::features::{FeatureId, FeatureView, NodeId, node_of};
+
+use crate::rules::expansions::Expansion;
+use crate::rules::expansions::inns_and_cathedrals::{cathedral_city_points, inn_road_points};
+use crate::rules::expansions::traders_and_builders::{goods_scoring, pig_owners};
+use crate::rules::{Edition, Game};
+use crate::score::{
+    FeatureRef, PlayerList, ScoreEvent, ScoreReason, incomplete_city_points, majority,
+    monastery_points, road_points, small_city_points,
+};
+use crate::tiles::{FeatureKind, SegmentId, Spot};
+
+use smallvec::SmallVec;
+
+/// The name of the feature a node belongs to.
+pub fn feature_ref(game: &Game<'_>, node: NodeId) -> FeatureRef {
+    let features = game.features();
+    let first = features.first_node_of(features.root(node));
+    let placed = features.tile_of(first).and_then(|t| game.board().tile(t));
+    let spot = placed.and_then(|p| {
+        let def = game.catalog().def(p.tile);
+        let seg = u8::try_from(first.saturating_sub(p.first_node)).ok()?;
+        Spot::all().find(|s| s.segment(def, p.rotation) == Some(seg))
+    });
+    FeatureRef {
+        pos: placed.map_or(Pos::new(0, 0), |p| p.pos),
+        spot: spot.unwrap_or(Spot::Centre),
+    }
+}
+
+/// The squares of the distinct tiles of the feature of a node.
+fn positions(game: &Game<'_>, node: NodeId) -> Vec<Pos> {
+    game.features()
+        .distinct_tiles(node)
+        .into_iter()
+        .filter_map(|t| game.board().tile(t).map(|p| p.pos))
+        .collect()
+}
+
+/// The square of a feature's first-placed tile.
+fn first_pos(game: &Game<'_>, f: FeatureView<'_>) -> Pos {
+    game.features()
+        .tile_of(f.first)
+        .and_then(|t| game.board().tile(t))
+        .map_or(Pos::new(0, 0), |p| p.pos)
+}
+
+/// Points of a road feature: [`road_points`], or with an inn those of
+/// `expansions::inns_and_cathedrals`.
+fn road_value(f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
+    if f.inns > 0 {
+        inn_road_points(tiles, complete)
+    } else {
+        road_points(tiles)
+    }
+}
+
+/// Points of a city feature: [`completed_city_points`] or
+/// [`incomplete_city_points`], or with a cathedral those of
+/// `expansions::inns_and_cathedrals`.
+fn city_value(tiny: bool, f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
+    if f.cathedrals > 0 {
+        cathedral_city_points(tiles, u32::from(f.pennants), complete)
+    } else if complete {
+        small_city_points(tiny, tiles, u32::from(f.pennants))
+    } else {
+        incomplete_city_points(tiles, u32::from(f.pennants))
+    }
+}
+
+/// The tiles a monastery counts: its own and the placed ones around it.
+fn monastery_tiles(game: &Game<'_>, pos: Pos) -> Vec<Pos> {
+    std::iter::once(pos)
+        .chain(pos.surrounding().filter(|p| game.board().is_occupied(*p)))
+        .collect()
+}
+
+/// The event of a feature scoring; `points` gets the number of its distinct tiles.
+fn feature_event(
+    game: &Game<'_>,
+    node: NodeId,
+    f: FeatureView<'_>,
+    turn: Option<u32>,
+    reason: ScoreReason,
+    points: impl FnOnce(u32) -> u32,
+) -> ScoreEvent {
+    let explain = game.explains();
+    let tiles = if explain {
+        positions(game, node)
+    } else {
+        Vec::new()
+    };
+    let count = if explain {
+        tiles.len() as u32
+    } else if matches!(f.kind, FeatureKind::Field | FeatureKind::Monastery) {
+        // Farms score by the cities they touch, monasteries by the squares around
+        // them, never by the tiles of the feature.
+        0
+    } else {
+        game.features().tile_count(node)
+    };
+    let points = points(count);
+    let (strength, winners) = majority(f.followers().map(|x| (x.player, x.strength())));
+    ScoreEvent {
+        turn,
+        kind: f.kind,
+        reason,
+        node,
+        at: explain.then(|| feature_ref(game, node)),
+        goods: None,
+        tiles,
+        pennants: u32::from(f.pennants),
+        inns: u32::from(f.inns),
+        cathedrals: u32::from(f.cathedrals),
+        cities: Vec::new(),
+        fields: Vec::new(),
+        strength,
+        winners,
+        points,
+        pigs: PlayerList::new(),
+        pig_bonus: 0,
+        returns_followers: true,
+    }
+}
+
+/// Adds the event `make` gives at the end of `events`, made in its place there
+/// rather than apart and then moved (an event is large), and returns it.
+fn push_made(
+    events: &mut Vec<ScoreEvent>,
+    make: impl FnMut() -> ScoreEvent,
+) -> Option<&mut ScoreEvent> {
+    events.resize_with(events.len() + 1, make);
+    events.last_mut()
+}
+
+/// The place of a monastery at `pos` in the order a tile placed at `at` scores
+/// the monasteries it completes: `at` itself, then `Pos::surrounding`; none when
+/// it lies neither on that tile nor around it. By its offset from the tile:
+/// `(dy + 1) * 3 + dx + 1`.
+fn monastery_place(at: Pos, pos: Pos) -> Option<usize> {
+    const ORDER: [usize; 9] = [7, 6, 5, 8, 0, 4, 1, 2, 3];
+    if !at.is_near(pos) {
+        return None;
+    }
+    let dx = i64::from(pos.x) - i64::from(at.x);
+    let dy = i64::from(pos.y) - i64::from(at.y);
+    ORDER
+        .get(usize::try_from((dy + 1) * 3 + dx + 1).ok()?)
+        .copied()
+}
+
+/// The roads and cities a tile just placed completes that hold a follower:
+/// `(node, root, feature)` for each of its segments on one (a feature the tile
+/// reaches by two segments comes twice).
+fn completed_held<'g>(
+    game: &'g Game<'_>,
+    placed: &PlacedTile,
+) -> impl Iterator<Item = (NodeId, FeatureId, FeatureView<'g>)> {
+    let features = game.features();
+    let def = game.catalog().def(placed.tile);
+    let placed = *placed;
+    // A tile lists its cities first, then its roads: the rest comes after.
+    let held = def
+        .segments
+        .iter()
+        .take_while(|seg| matches!(seg.kind, FeatureKind::City | FeatureKind::Road));
+    held.enumerate().filter_map(move |(i, _)| {
+        let node = node_of(&placed, i as SegmentId);
+        let root = features.root(node);
+        // Most features a tile touches stay open: look at the count first.
+        let f = features.feature(root)?;
+        (f.is_complete() && f.is_held()).then_some((node, root, f))
+    })
+}
+
+/// Whether a monastery holding a monk lies on or around a tile just placed
+/// ([`Pos::is_near`], as [`monastery_place`] asks first).
+fn monk_around(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    game.occupied_monasteries()
+        .iter()
+        .any(|(pos, _)| placed.pos.is_near(*pos))
+}
+
+/// Whether a tile just placed may score: whether it completes a road or city
+/// that holds a follower, or lies on or around a monastery that holds a monk.
+/// [`completed_by`] finds nothing to score otherwise.
+pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
+    let features = game.features();
+    features
+        .completed_by_last_tile()
+        .iter()
+        .any(|r| features.feature(*r).is_some_and(|f| f.is_held()))
+        || monk_around(game, placed)
+}
+
+/// The scoring caused by a tile just placed, added to `events`: every road and
+/// city it completes and every monastery it completes (its own or one around it)
+/// that holds a follower.
+pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<ScoreEvent>) {
+    let features = game.features();
+    let turn = Some(placed.turn);
+    let first_event = events.len();
+    for (node, root, f) in completed_held(game, placed) {
+        // A feature the tile reaches by two segments scores once.
+        let scored = events
+            .get(first_event..)
+            .is_some_and(|e| e.iter().any(|e| features.root(e.node) == root));
+        if scored {
+            continue;
+        }
+        let tiny = game.tiny_city_scores_two();
+        let points = |tiles| match f.kind {
+            FeatureKind::City => city_value(tiny, f, tiles, true),
+            _ => road_value(f, tiles, true),
+        };
+        push_made(events, || {
+            feature_event(game, node, f, turn, ScoreReason::Completed, points)
+        });
+    }
+    // Rulebook (2012, "A completed monastery"): "A monastery is complete when it is
+    // surrounded by tiles." The new tile may complete its own or a neighbour's; only
+    // monasteries with a monk can score, so only those are looked at.
+    if !monk_around(game, placed) {
+        return;
+    }
+    let place = |pos: Pos| monastery_place(placed.pos, pos);
+    let monks = game.occupied_monasteries();
+    // A square holds one monastery at most: one slot per square, in order.
+    let mut around: [Option<(Pos, NodeId)>; 9] = [None; 9];
+    for &(pos, node) in monks {
+        if let Some(slot) = place(pos).and_then(|k| around.get_mut(k)) {
+            *slot = Some((pos, node));
+        }
+    }
+    for &(pos, node) in around.iter().flatten() {
+        let Some(f) = features.feature(node) else {
+            continue;
+        };
+        if !f.is_held() || game.board().surrounding_count(pos) < 8 {
+            continue;
+        }
+        let e = push_made(events, || {
+            feature_event(game, node, f, turn, ScoreReason::Completed, |_| {
+                monastery_points(8)
+            })
+        });
+        if game.explains()
+            && let Some(e) = e
+        {
+            e.tiles = monastery_tiles(game, pos);
+        }
+    }
+}
+
+/// The final scoring, added to `events`: incomplete features, then farms by the
+/// game's edition.
+pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
+    let features = game.features();
+    let occupied = features.occupied_roots();
+    for &root in &occupied {
+        let Some(f) = features.feature(root) else {
+            continue;
+        };
+        if f.kind == FeatureKind::Field || f.is_complete() {
+            continue;
+        }
+        let points = |tiles| match f.kind {
+            FeatureKind::City => city_value(false, f, tiles, false),
+            FeatureKind::Road => road_value(f, tiles, false),
+            _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
+        };
+        let e = push_made(events, || {
+            feature_event(game, root, f, None, ScoreReason::Incomplete, points)
+        });
+        if f.kind == FeatureKind::Monastery
+            && game.explains()
+            && let Some(e) = e
+        {
+            e.tiles = monastery_tiles(game, first_pos(game, f));
+        }
+    }
+    match game.edition() {
+        Edition::HiG2012 => farms_per_field(game, &occupied, 3, events),
+        Edition::Rgg2000 => farms_per_city(game, &occupied, 4, events),
+    }
+    if game.expansions().contains(Expansion::TradersAndBuilders) {
+        goods_scoring(game, events);
+    }
+}
+
+/// The distinct completed cities a field touches, as roots in no set order:
+/// for each segment of the field, the cities its tile says it touches. Inlined
+/// into the farm scorings: the walk along the field keeps its registers.
+#[inline(always)]
+fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> {
+    let features = game.features();
+    let (board, catalog) = (game.board(), game.catalog());
+    let mut cities: SmallVec<[FeatureId; 8]> = SmallVec::new();
+    for (_, tile, segment) in features.segments(field) {
+        let Some(placed) = board.tile(tile) else {
+            continue;
+        };
+        let mut touches = catalog.touches(placed.tile, segment);
+        while touches != 0 {
+            let c = touches.trailing_zeros() as SegmentId;
+            touches &= touches - 1;
+            if let Some(city) = features.complete_root(node_of(placed, c))
+                && !cities.contains(&city)
+            {
+                cities.push(city);
+            }
+        }
+    }
+    cities
+}
+
+/// 2012 farms. Rulebook ("Scoring farmers"): "For each city that the field touches,
+/// the player with the most farmers in that field scores 3 points. The size of the
+/// city does not matter. If some players are tied for the most farmers, they each
+/// score the points for that field." and "More than one field may touch and score
+/// the same city. Each field is scored [separately]."
+fn farms_per_field(
+    game: &Game<'_>,
+    occupied: &[FeatureId],
+    per_city: u32,
+    events: &mut Vec<ScoreEvent>,
+) {
+    let features = game.features();
+    for &root in occupied {
+        let Some(f) = features.feature(root) else {
+            continue;
+        };
+        if f.kind != FeatureKind::Field {
+            continue;
+        }
+        let mut cities = completed_cities(game, root);
+        if cities.is_empty() {
+            continue;
+        }
+        let paid = cities.len() as u32;
+        let Some(e) = push_made(events, || {
+            feature_event(game, root, f, None, ScoreReason::Farm, |_| per_city * paid)
+        }) else {
+            continue;
+        };
+        if game.explains() {
+            // Named in the order of their first-placed segments.
+            cities.sort_unstable_by_key(|r| features.first_node_of(*r));
+            e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
+        }
+        e.pigs = pig_owners([f], &e.winners);
+        e.pig_bonus = paid;
+        e.returns_followers = false;
+    }
+}
+
+/// 2000 farms. Rulebook ("Farmer scoring (for supplying the completed cities)"):
+/// "For each city a player's farmers supply, the player who deployed the farmer(s)
+/// earns 4 points, regardless of the size of the city … Several farms can supply a
+/// single city. In such a case, the player with the most farmers in the farms
+/// supplying the city earns the 4 points. If two or more players tie with the most
+/// farmers, each of those tied for most earns 4 points" and "Place an unused
+/// follower on each city as it is scored to be certain all are scored, but just
+/// once!"
+fn farms_per_city(
+    game: &Game<'_>,
+    occupied: &[FeatureId],
+    per_city: u32,
+    events: &mut Vec<ScoreEvent>,
+) {
+    let features = game.features();
+    // Completed city (by stable name) → the farmed fields supplying it.
+    let mut supplied: BTreeMap<NodeId, (FeatureId, Vec<FeatureId>)> = BTreeMap::new();
+    for &field in occupied {
+        let Some(f) = features.feature(field) else {
+            continue;
+        };
+        if f.kind != FeatureKind::Field {
+            continue;
+        }
+        for city in completed_cities(game, field) {
+            let entry = supplied
+                .entry(features.first_node_of(city))
+                .or_insert_with(|| (city, Vec::new()));
+            entry.1.push(field);
+        }
+    }
+    for (city, fields) in supplied.into_values() {
+        let Some(c) = features.feature(city) else {
+            continue;
+        };
+        let farms: Vec<FeatureView<'_>> =
+            fields.iter().filter_map(|r| features.feature(*r)).collect();
+        let farmers = farms
+            .iter()
+            .flat_map(|f| f.followers().map(|x| (x.player, x.strength())));
+        let (strength, winners) = majority(farmers);
+        let pigs = pig_owners(farms.iter().copied(), &winners);
+        let explain = game.explains();
+        events.push(ScoreEvent {
+            turn: None,
+            kind: FeatureKind::City,
+            reason: ScoreReason::Farm,
+            node: city,
+            at: explain.then(|| feature_ref(game, city)),
+            goods: None,
+            tiles: if explain {
+                positions(game, city)
+            } else {
+                Vec::new()
+            },
+            pennants: u32::from(c.pennants),
+            inns: 0,
+            cathedrals: u32::from(c.cathedrals),
+            cities: if explain {
+                vec![feature_ref(game, city)]
+            } else {
+                Vec::new()
+            },
+            fields: if explain {
+                fields.iter().map(|r| feature_ref(game, *r)).collect()
+            } else {
+                Vec::new()
+            },
+            strength,
+            winners,
+            points: per_city,
+            pigs,
+            pig_bonus: 1,
+            returns_followers: false,
+        });
+    }
+}
