@@ -719,10 +719,10 @@ impl<'c> Game<'c> {
         })
     }
 
-    /// The actions of version 2 (SPEC 2.14) after a placement and its figure,
-    /// under the rules refereed so far: no expansion in play defines a verb or
-    /// puts a figure anywhere but on a feature of the tile just placed, one a
-    /// turn.
+    /// The actions of version 2 (SPEC 2.14) after a placement and its figure:
+    /// each act is the expansions' to check ([`Game::check_act`]); a figure
+    /// goes on a feature of the tile just placed, one a turn, under the rules
+    /// refereed so far.
     ///
     /// # Errors
     /// The first step the rules in play do not allow.
@@ -732,7 +732,7 @@ impl<'c> Game<'c> {
         figures += skip;
         for (step, s) in turn.steps.iter().enumerate().skip(skip) {
             match s {
-                StepRecord::Act(_) => return Err(Violation::UnknownAction { step }),
+                StepRecord::Act(act) => self.check_act(step, act)?,
                 StepRecord::Figure(f) => {
                     let own = match (&f.target.pos, turn.place) {
                         (None, _) => true,

@@ -155,6 +155,20 @@ impl Game<'_> {
         self.exp.traders.turn_ended(player, earned)
     }
 
+    /// [`Phase::Figures`] and [`Phase::Others`]: an act of version 2 (SPEC
+    /// 2.14), `step` of the turn's steps. Each expansion checks the verbs it
+    /// defines; none of those refereed so far defines one.
+    ///
+    /// # Errors
+    /// [`Violation::UnknownAction`] for a verb no expansion in play defines.
+    pub(in crate::rules) fn check_act(
+        &self,
+        step: usize,
+        _act: &crate::notation::ActRecord,
+    ) -> Result<(), Violation> {
+        Err(Violation::UnknownAction { step })
+    }
+
     /// The fault of a turn by a seat whose turn it is not: the builder's
     /// double turn taken a third time (Traders & Builders), or the wrong
     /// player.
