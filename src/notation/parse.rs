@@ -369,7 +369,7 @@ impl<'a> Line<'a> {
     /// `target = spot | "T" | position , "/" , ( spot | "T" ) | position ;`
     fn target(&self, i: &'a str) -> PResult<'a, Target> {
         if i.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
-            let (i, pos) = self.spanned(|i| self.position_in_target(i)).parse(i)?;
+            let (i, pos) = self.spanned(|i| self.position(i)).parse(i)?;
             let (i, place) = opt(|i| {
                 let (i, _) = char('/').parse(i)?;
                 cut(context(SPOT, self.spanned(|i| self.place(i)))).parse(i)
@@ -391,20 +391,6 @@ impl<'a> Line<'a> {
                 place: Some(place),
             },
         ))
-    }
-
-    /// A position inside a target: followed by `/`, `(`, white space or the
-    /// end, never by more of a token.
-    fn position_in_target(&self, i: &'a str) -> PResult<'a, Pos> {
-        let (i, x) = context(POSITION, |i| self.integer(i)).parse(i)?;
-        let (i, _) = cut(context(POSITION, char(','))).parse(i)?;
-        let (i, y) = cut(context(POSITION, |i| self.integer(i))).parse(i)?;
-        let (i, _) = cut(context(
-            POSITION,
-            nom::combinator::not(satisfy(|c: char| c.is_ascii_alphanumeric() || c == '.')),
-        ))
-        .parse(i)?;
-        Ok((i, Pos::new(x, y)))
     }
 
     /// `spot | "T"`: a place on a tile.
