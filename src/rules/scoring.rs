@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 use crate::board::{PlacedTile, Pos};
 use crate::features::{FeatureId, FeatureView, NodeId, node_of};
 
-use crate::rules::expansions::Expansion;
-use crate::rules::expansions::inns_and_cathedrals::{cathedral_city_points, inn_road_points};
-use crate::rules::expansions::traders_and_builders::{goods_scoring, pig_owners};
+use crate::rules::expansions::{
+    city_value_expansions, farm_bonus_owners, final_scoring_expansions, road_value_expansions,
+};
 use crate::rules::{Edition, Game};
 use crate::score::{
     FeatureRef, PlayerList, ScoreEvent, ScoreReason, incomplete_city_points, majority,
@@ -62,19 +62,15 @@ fn first_pos(game: &Game<'_>, f: FeatureView<'_>) -> Pos {
 /// Points of a road feature: [`road_points`], or with an inn those of
 /// `expansions::inns_and_cathedrals`.
 fn road_value(f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
-    if f.inns > 0 {
-        inn_road_points(tiles, complete)
-    } else {
-        road_points(tiles)
-    }
+    road_value_expansions(f, tiles, complete).unwrap_or_else(|| road_points(tiles))
 }
 
 /// Points of a city feature: [`completed_city_points`] or
 /// [`incomplete_city_points`], or with a cathedral those of
 /// `expansions::inns_and_cathedrals`.
 fn city_value(tiny: bool, f: FeatureView<'_>, tiles: u32, complete: bool) -> u32 {
-    if f.cathedrals > 0 {
-        cathedral_city_points(tiles, u32::from(f.pennants), complete)
+    if let Some(points) = city_value_expansions(f, tiles, complete) {
+        points
     } else if complete {
         small_city_points(tiny, tiles, u32::from(f.pennants))
     } else {
@@ -297,9 +293,7 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
         Edition::HiG2012 => farms_per_field(game, &occupied, 3, events),
         Edition::Rgg2000 => farms_per_city(game, &occupied, 4, events),
     }
-    if game.expansions().contains(Expansion::TradersAndBuilders) {
-        goods_scoring(game, events);
-    }
+    final_scoring_expansions(game, events);
 }
 
 /// The distinct completed cities a field touches, as roots in no set order:
@@ -362,7 +356,7 @@ fn farms_per_field(
             cities.sort_unstable_by_key(|r| features.first_node_of(*r));
             e.cities = cities.iter().map(|c| feature_ref(game, *c)).collect();
         }
-        e.pigs = pig_owners([f], &e.winners);
+        e.pigs = farm_bonus_owners([f], &e.winners);
         e.pig_bonus = paid;
         e.returns_followers = false;
     }
@@ -409,7 +403,7 @@ fn farms_per_city(
             .iter()
             .flat_map(|f| f.followers().map(|x| (x.player, x.strength())));
         let (strength, winners) = majority(farmers);
-        let pigs = pig_owners(farms.iter().copied(), &winners);
+        let pigs = farm_bonus_owners(farms.iter().copied(), &winners);
         let explain = game.explains();
         events.push(ScoreEvent {
             turn: None,

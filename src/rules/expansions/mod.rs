@@ -20,7 +20,9 @@ use std::fmt;
 
 use super::{Game, Violation};
 use crate::board::{PlacedTile, Pos};
+use crate::features::FeatureView;
 use crate::player::Player;
+use crate::score::{PlayerList, ScoreEvent};
 use crate::tiles::{Rotation, TileId};
 use river::River;
 use traders_and_builders::Traders;
@@ -71,6 +73,47 @@ impl Phase {
         Phase::TurnEnd,
         Phase::FinalScoring,
     ];
+}
+
+/// [`Phase::Score`]: the value of a road by an expansion's rule, if one
+/// changes it (Inns & Cathedrals: a road with an inn). Features carry what
+/// their tiles bring, so an inn is there only with its expansion's tiles.
+#[inline]
+pub(in crate::rules) fn road_value_expansions(
+    f: FeatureView<'_>,
+    tiles: u32,
+    complete: bool,
+) -> Option<u32> {
+    (f.inns > 0).then(|| inns_and_cathedrals::inn_road_points(tiles, complete))
+}
+
+/// [`Phase::Score`]: the value of a city by an expansion's rule, if one
+/// changes it (Inns & Cathedrals: a city with a cathedral).
+#[inline]
+pub(in crate::rules) fn city_value_expansions(
+    f: FeatureView<'_>,
+    tiles: u32,
+    complete: bool,
+) -> Option<u32> {
+    (f.cathedrals > 0)
+        .then(|| inns_and_cathedrals::cathedral_city_points(tiles, u32::from(f.pennants), complete))
+}
+
+/// [`Phase::FinalScoring`], farms: the winners of a farm whose figure raises
+/// their points (Traders & Builders: the pig in one of its fields).
+pub(in crate::rules) fn farm_bonus_owners<'f>(
+    fields: impl IntoIterator<Item = FeatureView<'f>> + Clone,
+    winners: &[Player],
+) -> PlayerList {
+    traders_and_builders::pig_owners(fields, winners)
+}
+
+/// [`Phase::FinalScoring`], after the farms: what the expansions in play
+/// score at the end (Traders & Builders: the goods majorities).
+pub(in crate::rules) fn final_scoring_expansions(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
+    if game.expansions.contains(Expansion::TradersAndBuilders) {
+        traders_and_builders::goods_scoring(game, events);
+    }
 }
 
 /// The state of the expansions in play, one slot per expansion that keeps
