@@ -19,6 +19,13 @@ pub fn canonical(record: &GameRecord) -> GameRecord {
     for t in &mut r.turns {
         own_tile_targets(t);
     }
+    // Comment lines before the first tag stay first, whatever tag moves there
+    // (a `CGN` tag given to a record that had none included).
+    let leading = r
+        .tags
+        .first_mut()
+        .map(|t| std::mem::take(&mut t.comments_before))
+        .unwrap_or_default();
     set_version(&mut r);
     let rank = |name: &str| {
         KNOWN_TAGS
@@ -26,12 +33,6 @@ pub fn canonical(record: &GameRecord) -> GameRecord {
             .position(|k| *k == name)
             .unwrap_or(KNOWN_TAGS.len())
     };
-    // Comment lines before the first tag stay first, whatever tag moves there.
-    let leading = r
-        .tags
-        .first_mut()
-        .map(|t| std::mem::take(&mut t.comments_before))
-        .unwrap_or_default();
     // A stable sort keeps unknown tags (equal rank) in their written order.
     r.tags.sort_by_key(|t| rank(&t.name.value));
     if let Some(first) = r.tags.first_mut() {
@@ -346,6 +347,20 @@ mod tests {
         let src = "1. Al U 1,0 r0 +E\n";
         let text = write(&[canonical(&parse(src)[0].record)]);
         assert_eq!(text, "\n1. Al U 1,0 r0 +E\n");
+    }
+
+    #[test]
+    fn canonical_keeps_leading_comments_before_a_new_version_tag() {
+        // The `CGN` tag a record of version 2 is given comes after the comment
+        // lines that opened the record, as any tag moved first does.
+        let src = "; opening\n[Players \"Al (red), Bo (blue)\"]\n1. Al U 1,0 r0 dragon:E\n";
+        let text = write(&[canonical(&parse(src)[0].record)]);
+        assert_eq!(
+            text,
+            "; opening\n[CGN \"2\"]\n[Players \"Al (red), Bo (blue)\"]\n\n1. Al U 1,0 r0 dragon:E\n"
+        );
+        let again = write(&[canonical(&parse(&text)[0].record)]);
+        assert_eq!(again, text);
     }
 
     #[test]
