@@ -225,8 +225,8 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             tile: &tile,
             place,
             figure: figure.as_ref().map(|(f, s)| (f.as_deref(), *s)),
-            aside: false,
-            steps: &[],
+            aside: place.is_none() && turn.action.value == ActionRecord::Aside,
+            steps: &turn.steps,
         };
         if before.check(&input).is_err() {
             continue;

@@ -4,7 +4,7 @@
 //! (the tunnel, the cloister in the city), and that both sets stay out of play
 //! until carcref referees them: the `Expansions` tag and `gen` refuse them, and
 //! `import jcz` refuses their tiles, as before they were catalogued. Their
-//! geometry is compared with the reference in `../shared/tiles` by `catalog.rs`.
+//! geometry is compared with the reference geometry beside the project by `catalog.rs`, which skips that comparison where the reference is absent.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
