@@ -158,9 +158,9 @@ pub struct Move {
     pub figure_at: u8,
 }
 
-/// A turn's resolved actions: held inline, so a turn of version 1 allocates
-/// nothing.
-pub type Steps = smallvec::SmallVec<[Step; 2]>;
+/// A turn's resolved actions. A turn without any (every turn of version 1)
+/// allocates nothing, and the move stays small to pass around.
+pub type Steps = Vec<Step>;
 
 /// One resolved action of a turn, with the player whose action it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
