@@ -65,6 +65,13 @@ pub const CODES: &[(&str, &str)] = &[
     ("E410", "unknown-action"),
     ("E411", "figure-off-tile"),
     ("E412", "second-figure"),
+    ("E413", "no-tower"),
+    ("E414", "tower-closed"),
+    ("E415", "no-tower-pieces"),
+    ("E416", "capture-out-of-reach"),
+    ("E417", "no-such-figure"),
+    ("E418", "action-not-allowed"),
+    ("E419", "ransom-not-allowed"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -880,6 +887,101 @@ pub enum Diagnostic {
         #[label("first figure")]
         first: Span,
     },
+    /// A tower piece or guard where no tower place or tower is.
+    #[error("no tower there")]
+    #[diagnostic(
+        code(E413),
+        help(
+            "a tower piece goes on a tile with a tower place (empty, or a tower without a guard); a follower closes a tower of at least one piece"
+        )
+    )]
+    NoTower {
+        /// The figure step.
+        #[label("no tower place or tower here")]
+        span: Span,
+    },
+    /// A tower piece or guard on a closed tower.
+    #[error("the tower is closed")]
+    #[diagnostic(
+        code(E414),
+        help("a follower on top of a tower closes it: nothing more is built on it")
+    )]
+    TowerClosed {
+        /// The figure step.
+        #[label("closed by the follower of turn {by_turn}")]
+        span: Span,
+        /// The turn that closed it.
+        by_turn: u32,
+    },
+    /// A tower piece by a player with none left.
+    #[error("{player} has no tower piece left")]
+    #[diagnostic(
+        code(E415),
+        help("each player has 10, 9, 7, 6 or 5 pieces with 2, 3, 4, 5 or 6 players")
+    )]
+    NoTowerPieces {
+        /// The figure step.
+        #[label("no piece left")]
+        span: Span,
+        /// The player.
+        player: String,
+    },
+    /// A prisoner beyond the tower's reach.
+    #[error("out of the tower's reach")]
+    #[diagnostic(
+        code(E416),
+        help(
+            "a tower of height {height} reaches its own tile and {height} tiles in each of the four directions, not diagonally"
+        )
+    )]
+    CaptureOutOfReach {
+        /// The capture.
+        #[label("not within {height} tiles in line with the tower")]
+        span: Span,
+        /// The tower's height with the new piece.
+        height: u8,
+    },
+    /// An action naming a figure that is not there, or one of several.
+    #[error("no such figure")]
+    #[diagnostic(
+        code(E417),
+        help("name a figure by its square, spot, kind and owner: x,y/SPOT, big:x,y/SPOT(Name)")
+    )]
+    NoSuchFigure {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An action out of its order, twice, or missing.
+    #[error("action not allowed here")]
+    #[diagnostic(
+        code(E418),
+        help("SPEC 2.14 and the expansion's section give the order of a turn's actions")
+    )]
+    ActionNotAllowed {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A ransom the rules do not allow.
+    #[error("ransom not allowed")]
+    #[diagnostic(
+        code(E419),
+        help(
+            "a player may ransom one of his followers a turn from the player holding it, paying 3 points, if he has 3"
+        )
+    )]
+    RansomNotAllowed {
+        /// The ransom.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A score claim that differs from the referee's score.
     #[error("{player}'s {what} is {actual}, not {claimed}")]
     #[diagnostic(code(E501), help("{breakdown}"))]
@@ -1197,6 +1299,7 @@ pub fn from_violation(
         ActionRecord::Discard | ActionRecord::Aside => Pos::new(0, 0),
     };
     let follower_span = || turn.follower.as_ref().map_or(turn.span, |f| f.span);
+    let step_span = |step: usize| turn.steps.get(step).map_or(turn.span, StepRecord::span);
     let spot_span = || turn.follower.as_ref().map_or(turn.span, |f| f.spot.span);
     let spot = || {
         turn.follower
@@ -1370,6 +1473,33 @@ pub fn from_violation(
             tile: turn.tile.value.to_string(),
             pos,
             rotation,
+        },
+        Violation::NoTower { step } => Diagnostic::NoTower {
+            span: step_span(step),
+        },
+        Violation::TowerClosed { step, by_turn } => Diagnostic::TowerClosed {
+            span: step_span(step),
+            by_turn,
+        },
+        Violation::NoTowerPieces { step } => Diagnostic::NoTowerPieces {
+            span: step_span(step),
+            player: turn.player.value.to_string(),
+        },
+        Violation::CaptureOutOfReach { step, height } => Diagnostic::CaptureOutOfReach {
+            span: step_span(step),
+            height,
+        },
+        Violation::NoSuchFigure { step, reason } => Diagnostic::NoSuchFigure {
+            span: step_span(step),
+            reason,
+        },
+        Violation::ActionNotAllowed { step, reason } => Diagnostic::ActionNotAllowed {
+            span: step_span(step),
+            reason,
+        },
+        Violation::RansomNotAllowed { step, reason } => Diagnostic::RansomNotAllowed {
+            span: step_span(step),
+            reason,
         },
         Violation::SetAsideNotAllowed => Diagnostic::SetAsideNotAllowed {
             span: turn.action.span,

@@ -200,6 +200,8 @@ fn try_game(
                 player,
                 tile,
                 action,
+                steps: Default::default(),
+                figure_at: 0,
             })
             .to_vec();
         let claims = (0..players.len() as u8)

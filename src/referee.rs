@@ -59,6 +59,9 @@ pub struct Replay {
     /// Goods tokens taken during the game (Traders & Builders): the turn, who
     /// took them, and how many of each kind (wine, grain, cloth).
     pub goods_taken: Vec<(u32, Player, [u32; 3])>,
+    /// Points moved from one player to another during the game (The Tower:
+    /// ransoms): the turn, who paid, who was paid, how many.
+    pub transfers: Vec<(u32, Player, Player, u32)>,
     /// The time each seat spent on its turns, as the record's `@time` events
     /// give it (seconds, in seat order; empty when the record gives none).
     pub time_used: Vec<u32>,
@@ -139,6 +142,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     let mut game = Game::new(setup, catalog);
     let mut events = Vec::new();
     let mut goods_taken = Vec::new();
+    let mut transfers = Vec::new();
     let mut times: Vec<TurnTime> = Vec::new();
     let mut stopped_at = None;
     for (i, turn) in record.turns.iter().enumerate() {
@@ -161,6 +165,10 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                 {
                     goods_taken.push((game.turn(), player, goods));
                 }
+                transfers.extend(
+                    game.turn_transfers()
+                        .map(|(from, to, points)| (game.turn(), from, to, points)),
+                );
                 if check_claims {
                     check_claims_of(turn, &turn_events, &game, &mut diagnostics);
                 }
@@ -209,6 +217,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             diagnostics: diagnostics.into_vec(),
             players,
             goods_taken,
+            transfers,
             time_used,
         };
     }
@@ -266,6 +275,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         diagnostics: diagnostics.into_vec(),
         players,
         goods_taken,
+        transfers,
         time_used,
     }
 }
@@ -675,9 +685,15 @@ fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, ou
             });
             continue;
         };
-        // The net points of the turn: what the player scored (the rules
-        // refereed so far take no points away).
-        let actual = i64::from(points_of(events, p));
+        // The net points of the turn: what the player scored, and what moved
+        // to or from the player (a ransom of The Tower).
+        let moved: i64 = game
+            .turn_transfers()
+            .map(|(from, to, points)| {
+                i64::from(points) * (i64::from(to == p) - i64::from(from == p))
+            })
+            .sum();
+        let actual = i64::from(points_of(events, p)) + moved;
         if actual != claim.net() {
             out.push(Diagnostic::ScoreMismatch {
                 span: claim.points.span,

@@ -432,6 +432,36 @@ impl Features {
         }
     }
 
+    /// Removes and returns the first figure of a feature that `which` picks,
+    /// keeping the others in their order.
+    pub fn take_figure(
+        &mut self,
+        node: NodeId,
+        which: impl Fn(&Follower) -> bool,
+    ) -> Option<Follower> {
+        let r = self.nodes.find(node);
+        let head = self.nodes.get(r)?.feature.figures;
+        let mut prev: Option<u32> = None;
+        let mut at = head;
+        while let Some(l) = self.figures.get(at as usize) {
+            let (follower, next) = (l.follower, l.next);
+            if which(&follower) {
+                match prev.and_then(|p| self.figures.get_mut(p as usize)) {
+                    Some(p) => p.next = next,
+                    None => {
+                        if let Some(n) = self.nodes.get_mut(r) {
+                            n.feature.figures = next;
+                        }
+                    }
+                }
+                return Some(follower);
+            }
+            prev = Some(at);
+            at = next;
+        }
+        None
+    }
+
     /// Removes and returns the figures of a feature.
     pub fn take_followers(&mut self, node: NodeId) -> Followers {
         let Some(f) = self.feature_mut(node) else {

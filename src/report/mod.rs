@@ -356,6 +356,9 @@ pub struct ScoreView {
     /// Goods tokens taken during the game (Traders & Builders).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub goods_taken: Vec<GoodsTakenView>,
+    /// Points moved from one player to another (The Tower: ransoms).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub transfers: Vec<TransferView>,
     /// Seconds each player spent on their turns, as the record's `@time`
     /// events give it (absent when it gives none).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -374,6 +377,21 @@ pub struct FaultView {
     pub message: String,
     /// The line of the file it points at (1-based).
     pub line: usize,
+}
+
+/// Points a turn moved from one player to another, as reports show them.
+#[derive(Debug, Clone, Serialize)]
+pub struct TransferView {
+    /// The turn.
+    pub turn: u32,
+    /// Who paid.
+    pub from: String,
+    /// Who was paid.
+    pub to: String,
+    /// How many points.
+    pub points: u32,
+    /// Why: `ransom`.
+    pub reason: String,
 }
 
 /// Goods tokens a turn took, as reports show them.
@@ -476,6 +494,19 @@ pub fn score_view(
                         .map(|(g, n)| (g.name().to_string(), *n))
                         .collect(),
                 ),
+            })
+            .collect(),
+        transfers: replay
+            .filter(|_| sheet.is_some())
+            .map(|r| r.transfers.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(|(turn, from, to, points)| TransferView {
+                turn: *turn,
+                from: players.get(from.index()).cloned().unwrap_or_default(),
+                to: players.get(to.index()).cloned().unwrap_or_default(),
+                points: *points,
+                reason: "ransom".to_string(),
             })
             .collect(),
         time_used: replay.filter(|r| !r.time_used.is_empty()).map(|r| {

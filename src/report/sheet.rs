@@ -220,7 +220,7 @@ pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
 }
 
 /// Totals of every seat as right-aligned columns.
-fn columns(totals: &[u32], widths: &[usize]) -> String {
+fn columns<T: std::fmt::Display>(totals: &[T], widths: &[usize]) -> String {
     totals
         .iter()
         .zip(widths)
@@ -248,7 +248,7 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
         .map(|(n, w)| format!("{n:>w$}"))
         .collect();
     let _ = writeln!(out, " turn  {:<who$}  {}", "player", header.join("  "));
-    let mut running = vec![0u32; players.len()];
+    let mut running = vec![0i64; players.len()];
     let mut events = replay.events.iter().peekable();
     for turn in &record.turns {
         let n = turn.number.value;
@@ -256,12 +256,26 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
             break;
         }
         let mut items = Vec::new();
-        let mut this_turn = vec![0u32; players.len()];
+        let mut this_turn = vec![0i64; players.len()];
         while let Some(e) = events.next_if(|e| e.turn.is_some_and(|t| t <= n)) {
             for (i, t) in this_turn.iter_mut().enumerate() {
-                *t += e.points_for(Player(i as u8));
+                *t += i64::from(e.points_for(Player(i as u8)));
             }
             items.push(item_line(e, sheet));
+        }
+        for (_, from, to, points) in replay.transfers.iter().filter(|x| x.0 == n) {
+            let points = i64::from(*points);
+            if let Some(t) = this_turn.get_mut(from.index()) {
+                *t -= points;
+            }
+            if let Some(t) = this_turn.get_mut(to.index()) {
+                *t += points;
+            }
+            items.push(format!(
+                "         {} pays {} {points} (a ransom)",
+                shown(players, *from),
+                shown(players, *to)
+            ));
         }
         for (r, t) in running.iter_mut().zip(&this_turn) {
             *r += t;
@@ -278,14 +292,14 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
             let total = running.get(i).copied().unwrap_or(0);
             let (claimed, count, agree) = match &c.total {
                 Some(t) => (
-                    format!("+{}/{}", c.points.value, t.value),
-                    format!("+{counted}/{total}"),
-                    c.points.value == counted && t.value == total,
+                    format!("{:+}/{}", c.net(), t.value),
+                    format!("{counted:+}/{total}"),
+                    c.net() == counted && i64::from(t.value) == total,
                 ),
                 None => (
-                    format!("+{}", c.points.value),
-                    format!("+{counted}"),
-                    c.points.value == counted,
+                    format!("{:+}", c.net()),
+                    format!("{counted:+}"),
+                    c.net() == counted,
                 ),
             };
             let mark = if agree { "" } else { " ≠" };

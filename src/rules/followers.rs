@@ -31,6 +31,9 @@ impl Game<'_> {
     /// [`Violation::FollowerOnRiver`], [`Violation::NoFollowersLeft`],
     /// [`Violation::FigureInUse`], [`Violation::FeatureAlreadyOccupied`], or the
     /// builder's and pig's rules (`expansions::traders_and_builders`).
+    /// `ransomed` is a follower a ransom of the same turn put back in the
+    /// player's supply (The Tower), counted as there.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn check_follower(
         &self,
         player: Player,
@@ -39,6 +42,7 @@ impl Game<'_> {
         rotation: Rotation,
         figure: Option<&str>,
         spot: Spot,
+        ransomed: Option<Figure>,
     ) -> Result<FollowerMove, Violation> {
         // The basic game has only the plain follower; expansion figures are
         // written with a figure name (see SPEC, follower_spec).
@@ -62,13 +66,14 @@ impl Game<'_> {
                 valid: spot_names(def, rotation),
             });
         };
-        self.check_figure(player, figure, def, pos, rotation, segment)?;
+        self.check_figure(player, figure, def, pos, rotation, segment, ransomed)?;
         Ok(FollowerMove { segment, figure })
     }
 
     /// Checks a figure on a segment of the tile being placed: the player has one
     /// in supply, and the feature admits it.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn check_figure(
         &self,
         player: Player,
@@ -77,8 +82,10 @@ impl Game<'_> {
         pos: Pos,
         rotation: Rotation,
         segment: SegmentId,
+        ransomed: Option<Figure>,
     ) -> Result<(), Violation> {
-        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0 {
+        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0 && ransomed != Some(figure)
+        {
             if figure == Figure::Follower {
                 return Err(Violation::NoFollowersLeft);
             }
@@ -110,7 +117,7 @@ impl Game<'_> {
             }
             for segment in 0..def.segments.len() as SegmentId {
                 if self
-                    .check_figure(player, figure, def, pos, rotation, segment)
+                    .check_figure(player, figure, def, pos, rotation, segment, None)
                     .is_ok()
                 {
                     out.push(FollowerMove { segment, figure });

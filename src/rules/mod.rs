@@ -143,7 +143,7 @@ impl<'a> TurnInput<'a> {
 }
 
 /// A legal turn, resolved against the game state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Move {
     /// Who plays.
     pub player: Player,
@@ -151,6 +151,95 @@ pub struct Move {
     pub tile: TileId,
     /// What is done with it.
     pub action: Action,
+    /// The turn's actions of version 2 besides its figure on its tile, in
+    /// order (none in a turn of version 1).
+    pub steps: Steps,
+    /// How many of `steps` come before the figure on the tile.
+    pub figure_at: u8,
+}
+
+/// A turn's resolved actions. A turn without any (every turn of version 1)
+/// allocates nothing, and the move stays small to pass around.
+pub type Steps = Vec<Step>;
+
+/// One resolved action of a turn, with the player whose action it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// Who acts: the turn's player, or the one the rules give the action to.
+    pub actor: Player,
+    /// What is done.
+    pub act: Act,
+}
+
+/// What an action does, resolved against the state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    /// A tower piece built on the tower of a square (The Tower).
+    TowerPiece {
+        /// The tower's square.
+        pos: Pos,
+    },
+    /// A follower put on top of a tower, closing it (The Tower).
+    CloseTower {
+        /// The tower's square.
+        pos: Pos,
+        /// The follower or the large follower.
+        figure: Figure,
+    },
+    /// A follower taken prisoner by the turn's tower piece (The Tower).
+    Capture {
+        /// The square it stands on.
+        at: Pos,
+        /// The segment it stands on; `None`: it guards the tower there.
+        node: Option<NodeId>,
+        /// Its owner.
+        owner: Player,
+        /// The follower or the large follower.
+        figure: Figure,
+        /// The actor's follower its owner gives back in exchange, if the
+        /// owner holds one: the captured follower then goes home.
+        exchange: Option<Figure>,
+    },
+    /// One of the actor's followers ransomed from the player holding it
+    /// (The Tower), for 3 points.
+    Ransom {
+        /// Who holds it.
+        jailer: Player,
+        /// The follower or the large follower.
+        figure: Figure,
+    },
+}
+
+/// The tile a turn places, as its actions are checked.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::rules) struct Placing {
+    /// Whose turn it is.
+    pub(in crate::rules) player: Player,
+    /// The tile.
+    pub(in crate::rules) tile: TileId,
+    /// Its square.
+    pub(in crate::rules) pos: Pos,
+    /// Its rotation.
+    pub(in crate::rules) rotation: Rotation,
+}
+
+/// What the actions of a turn checked so far have done.
+#[derive(Debug, Clone, Default)]
+pub(in crate::rules) struct TurnActions {
+    /// Whether the turn's figure is placed (a follower, or what an expansion
+    /// allows instead: a tower piece, a guard).
+    pub(in crate::rules) figure: bool,
+    /// The follower a ransom freed this turn, and from whom.
+    pub(in crate::rules) ransomed: Option<Figure>,
+    /// Who was paid the ransom.
+    pub(in crate::rules) ransom_from: Option<Player>,
+    /// The turn's tower piece: its square and the tower's new height.
+    pub(in crate::rules) piece: Option<(Pos, u8)>,
+    /// Whether the piece took a prisoner.
+    pub(in crate::rules) captured: bool,
+    /// A capture whose exchange needs a choice: its index in the steps, and
+    /// the kinds to choose from.
+    pub(in crate::rules) exchange_due: Option<(usize, [bool; 2])>,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -280,6 +369,54 @@ pub enum Violation {
     SecondFigure {
         /// Which step of the turn.
         step: usize,
+    },
+    /// A tower piece or a guard where no tower place is, or a guard where no
+    /// tower is built (The Tower).
+    NoTower {
+        /// Which step of the turn.
+        step: usize,
+    },
+    /// A tower piece or a guard on a tower a follower closes (The Tower).
+    TowerClosed {
+        /// Which step of the turn.
+        step: usize,
+        /// The turn that closed it.
+        by_turn: u32,
+    },
+    /// A tower piece by a player who has none left (The Tower).
+    NoTowerPieces {
+        /// Which step of the turn.
+        step: usize,
+    },
+    /// A prisoner taken beyond the tower's reach (The Tower).
+    CaptureOutOfReach {
+        /// Which step of the turn.
+        step: usize,
+        /// The tower's height with the new piece: its reach.
+        height: u8,
+    },
+    /// An action naming a figure that is not there, or one of several, or
+    /// one the action cannot take.
+    NoSuchFigure {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// An action the rules allow, but not here: out of its order, twice, or
+    /// missing where the rules need it.
+    ActionNotAllowed {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A ransom the rules do not allow (The Tower).
+    RansomNotAllowed {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
     },
     /// A builder or pig on a feature it may not stand on.
     FigureOnWrongFeature {
@@ -683,6 +820,8 @@ impl<'c> Game<'c> {
             }
             self.check_draw(tile)?;
         }
+        let mut steps = Steps::new();
+        let mut figure_at = 0;
         let action = match turn.place {
             None if turn.aside => return Err(Violation::SetAsideNotAllowed),
             None => {
@@ -691,20 +830,24 @@ impl<'c> Game<'c> {
             }
             Some((pos, rotation)) => {
                 self.check_placement(tile, pos, rotation)?;
-                let figure = if turn.steps.is_empty() {
-                    turn.figure
-                } else {
-                    turn.own_figure()
-                };
-                let follower = match figure {
-                    None => None,
-                    Some((figure, spot)) => {
-                        Some(self.check_follower(player, tile, pos, rotation, figure, spot)?)
+                let follower = if turn.steps.is_empty() {
+                    match turn.figure {
+                        None => None,
+                        Some((figure, spot)) => Some(
+                            self.check_follower(player, tile, pos, rotation, figure, spot, None)?,
+                        ),
                     }
+                } else {
+                    let placing = Placing {
+                        player,
+                        tile,
+                        pos,
+                        rotation,
+                    };
+                    let (follower, at) = self.check_actions(&placing, turn, &mut steps)?;
+                    figure_at = at;
+                    follower
                 };
-                if !turn.steps.is_empty() {
-                    self.check_steps(turn)?;
-                }
                 Action::Place {
                     pos,
                     rotation,
@@ -716,44 +859,89 @@ impl<'c> Game<'c> {
             player,
             tile,
             action,
+            steps,
+            figure_at,
         })
     }
 
-    /// The actions of version 2 (SPEC 2.14) after a placement and its figure:
-    /// each act is the expansions' to check ([`Game::check_act`]); a figure
-    /// goes on a feature of the tile just placed, one a turn, under the rules
-    /// refereed so far.
+    /// The actions of version 2 (SPEC 2.14) after a placement, in the order
+    /// written, each checked against the state the ones before it leave: the
+    /// turn's figure (one a turn: a follower on its tile, or what an
+    /// expansion allows instead), and the acts, which are the expansions' to
+    /// check ([`Game::check_act`]). Returns the figure on the tile and how
+    /// many steps come before it; the other steps go to `steps`.
     ///
     /// # Errors
-    /// The first step the rules in play do not allow.
-    fn check_steps(&self, turn: &TurnInput<'_>) -> Result<(), Violation> {
-        let mut figures = usize::from(turn.figure.is_some());
-        let skip = usize::from(turn.figure.is_none() && turn.own_figure().is_some());
-        figures += skip;
-        for (step, s) in turn.steps.iter().enumerate().skip(skip) {
+    /// The first action the rules in play do not allow.
+    fn check_actions(
+        &self,
+        placing: &Placing,
+        turn: &TurnInput<'_>,
+        steps: &mut Steps,
+    ) -> Result<(Option<FollowerMove>, u8), Violation> {
+        let mut turn_state = TurnActions::default();
+        let mut follower = None;
+        let mut figure_at = 0;
+        if let Some((name, spot)) = turn.figure {
+            follower = Some(self.check_follower(
+                placing.player,
+                placing.tile,
+                placing.pos,
+                placing.rotation,
+                name,
+                spot,
+                None,
+            )?);
+            turn_state.figure = true;
+        }
+        for (step, s) in turn.steps.iter().enumerate() {
             match s {
-                StepRecord::Act(act) => self.check_act(step, act)?,
+                StepRecord::Act(act) => {
+                    let resolved = self.check_act(step, act, placing, &mut turn_state, steps)?;
+                    steps.extend(resolved);
+                }
                 StepRecord::Figure(f) => {
-                    let own = match (&f.target.pos, turn.place) {
-                        (None, _) => true,
-                        (Some(p), Some((pos, _))) => p.value == pos,
-                        (Some(_), None) => false,
-                    };
-                    let on_feature = matches!(
-                        f.target.place.as_ref().map(|p| p.value),
-                        Some(Place::Spot(_))
-                    );
-                    if !own || !on_feature {
-                        return Err(Violation::FigureOffTile { step });
-                    }
-                    figures += 1;
-                    if figures > 1 {
+                    let own = f.target.pos.as_ref().is_none_or(|p| p.value == placing.pos);
+                    let name = f.figure.as_ref().map(|n| n.value.as_str());
+                    let place = f.target.place.as_ref().map(|p| p.value);
+                    if turn_state.figure
+                        && (matches!(place, Some(Place::Spot(_))) && own
+                            || self.places_figures_off_tile())
+                    {
                         return Err(Violation::SecondFigure { step });
                     }
+                    match place {
+                        Some(Place::Spot(spot)) if own => {
+                            follower = Some(self.check_follower(
+                                placing.player,
+                                placing.tile,
+                                placing.pos,
+                                placing.rotation,
+                                name,
+                                spot,
+                                turn_state.ransomed,
+                            )?);
+                            figure_at = u8::try_from(steps.len()).unwrap_or(u8::MAX);
+                        }
+                        _ => {
+                            let at = f.target.pos.as_ref().map_or(placing.pos, |p| p.value);
+                            let resolved = self.check_figure_elsewhere(
+                                step,
+                                name,
+                                at,
+                                place,
+                                placing,
+                                &mut turn_state,
+                            )?;
+                            steps.push(resolved);
+                        }
+                    }
+                    turn_state.figure = true;
                 }
             }
         }
-        Ok(())
+        self.check_actions_done(&turn_state)?;
+        Ok((follower, figure_at))
     }
 
     /// Whether a tile can be drawn now.
@@ -802,7 +990,15 @@ impl<'c> Game<'c> {
                 pos,
                 rotation,
                 follower,
-            } => self.play_placed(mv.player, mv.tile, pos, rotation, follower),
+            } => self.play_placed(
+                mv.player,
+                mv.tile,
+                pos,
+                rotation,
+                follower,
+                &mv.steps,
+                mv.figure_at,
+            ),
         }
     }
 
@@ -820,6 +1016,7 @@ impl<'c> Game<'c> {
 
     /// The rest of a move that places its tile: the tile, its figure and the
     /// scoring they cause.
+    #[allow(clippy::too_many_arguments)]
     fn play_placed(
         &mut self,
         player: Player,
@@ -827,12 +1024,19 @@ impl<'c> Game<'c> {
         pos: Pos,
         rotation: Rotation,
         follower: Option<FollowerMove>,
+        steps: &[Step],
+        figure_at: u8,
     ) {
         // Phase::Place: the tile, then what the expansions do when it lies.
         let placed = self.put_tile(tile, pos, rotation, self.turn);
         let def = self.catalog.def(tile);
         let another_turn = self.placed_expansions(&placed, player);
-        // Phase::Figures.
+        // Phase::Figures: the turn's actions in their order, its figure on its
+        // tile among them.
+        let (before, after) = steps.split_at(usize::from(figure_at).min(steps.len()));
+        for s in before {
+            self.apply_step(*s);
+        }
         if let Some(f) = follower {
             let node = node_of(&placed, f.segment);
             if let Some(s) = self.in_hand.get_mut(player) {
@@ -848,6 +1052,9 @@ impl<'c> Game<'c> {
             if def.monastery == Some(f.segment) {
                 self.monks.push((pos, node));
             }
+        }
+        for s in after {
+            self.apply_step(*s);
         }
         // Phase::Score: what the expansions take from the features the tile
         // completes, then the points.
@@ -932,6 +1139,41 @@ impl<'c> Game<'c> {
             .features
             .add_tile(self.catalog, neighbours, index, &placed);
         placed
+    }
+
+    /// Sends one figure home from the feature of a segment: the follower of
+    /// `owner` of a kind standing on that segment, and, if it was `owner`'s
+    /// last follower there, `owner`'s builder or pig with it (The Tower,
+    /// 2000: "When a player's last thief, knight, or farmer is taken from a
+    /// road or city with his builder or a field with his pig, he removes the
+    /// builder or pig, returning it to his supply"). The follower itself goes
+    /// where the caller says; the builder and the pig go to the supply.
+    pub(in crate::rules) fn send_home_from(&mut self, node: NodeId, owner: Player, figure: Figure) {
+        if self
+            .features
+            .take_figure(node, |x| {
+                x.node == node && x.player == owner && x.figure == figure
+            })
+            .is_none()
+        {
+            return;
+        }
+        let last = self.features.feature(node).is_none_or(|f| {
+            !f.followers()
+                .any(|x| x.player == owner && x.figure.is_follower())
+        });
+        if last {
+            while let Some(f) = self.features.take_figure(node, |x| {
+                x.player == owner && matches!(x.figure, Figure::Builder | Figure::Pig)
+            }) {
+                if let Some(s) = self.in_hand.get_mut(owner) {
+                    s.give(f.figure);
+                }
+            }
+        }
+        let features = &self.features;
+        self.monks
+            .retain(|(_, n)| features.feature(*n).is_some_and(|f| f.is_held()));
     }
 
     /// Monasteries that hold a monk, with their squares, in the order the monks

@@ -14,13 +14,15 @@
 
 pub mod inns_and_cathedrals;
 pub mod river;
+pub mod tower;
 pub mod traders_and_builders;
 
 use std::fmt;
 
-use super::{Game, Violation};
+use super::{Act, Game, Placing, Step, Steps, TurnActions, Violation};
 use crate::board::{PlacedTile, Pos};
 use crate::features::FeatureView;
+use crate::notation::{ActRecord, Place};
 use crate::player::Player;
 use crate::score::{PlayerList, ScoreEvent};
 use crate::tiles::{Rotation, TileId};
@@ -126,6 +128,8 @@ pub struct ExpansionState {
     pub(in crate::rules) river: Option<River>,
     /// Traders & Builders: goods and the builder's double turn.
     pub(in crate::rules) traders: Traders,
+    /// The Tower: towers, pieces and prisoners.
+    pub(in crate::rules) tower: Option<tower::Towers>,
 }
 
 impl Game<'_> {
@@ -137,6 +141,10 @@ impl Game<'_> {
         if self.expansions.contains(Expansion::River) {
             self.exp.river = self.spring();
         }
+        self.exp.tower = self
+            .expansions
+            .contains(Expansion::Tower)
+            .then(|| tower::Towers::new(seats));
     }
 
     /// [`Phase::Draw`], checking: whether the expansions let the tile be drawn
@@ -156,6 +164,9 @@ impl Game<'_> {
     #[inline(always)]
     pub(in crate::rules) fn drawn_expansions(&mut self, tile: TileId) {
         self.exp.traders.turn_goods = [0; 3];
+        if let Some(t) = &mut self.exp.tower {
+            t.ransoms.clear();
+        }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
         }
@@ -199,17 +210,97 @@ impl Game<'_> {
     }
 
     /// [`Phase::Figures`] and [`Phase::Others`]: an act of version 2 (SPEC
-    /// 2.14), `step` of the turn's steps. Each expansion checks the verbs it
-    /// defines; none of those refereed so far defines one.
+    /// 2.14), `step` of the turn's steps, checked against what the turn's
+    /// actions before it did. Each expansion checks the verbs it defines (The
+    /// Tower: `capture`, `exchange`, `ransom`). An act that completes an
+    /// earlier one (an exchange's choice) changes that one in `steps` and
+    /// gives no step of its own.
     ///
     /// # Errors
-    /// [`Violation::UnknownAction`] for a verb no expansion in play defines.
+    /// [`Violation::UnknownAction`] for a verb no expansion in play defines,
+    /// or the fault of the act.
     pub(in crate::rules) fn check_act(
         &self,
         step: usize,
-        _act: &crate::notation::ActRecord,
-    ) -> Result<(), Violation> {
+        act: &ActRecord,
+        placing: &Placing,
+        turn: &mut TurnActions,
+        steps: &mut Steps,
+    ) -> Result<Option<Step>, Violation> {
+        if self.exp.tower.is_some() {
+            match act.verb.value.as_str() {
+                "capture" => {
+                    return self
+                        .check_capture(step, act, placing, turn, steps)
+                        .map(Some);
+                }
+                "exchange" => return self.check_exchange(step, act, turn, steps).map(|()| None),
+                "ransom" => return self.check_ransom(step, act, placing, turn).map(Some),
+                _ => {}
+            }
+        }
         Err(Violation::UnknownAction { step })
+    }
+
+    /// [`Phase::Figures`]: a figure put anywhere but on a feature of the tile
+    /// just placed, as an expansion allows (The Tower: a tower piece on any
+    /// tower, a follower closing one).
+    ///
+    /// # Errors
+    /// [`Violation::FigureOffTile`] where no expansion in play allows it, or
+    /// the expansion's fault.
+    pub(in crate::rules) fn check_figure_elsewhere(
+        &self,
+        step: usize,
+        name: Option<&str>,
+        at: Pos,
+        place: Option<Place>,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Result<Step, Violation> {
+        if self.exp.tower.is_some() && place == Some(Place::Tower) {
+            return self.check_tower_figure(step, name, at, placing, turn);
+        }
+        Err(Violation::FigureOffTile { step })
+    }
+
+    /// Whether an expansion in play lets a turn's figure go elsewhere than on
+    /// its tile (so that a figure after the turn's first is a second one).
+    pub(in crate::rules) fn places_figures_off_tile(&self) -> bool {
+        self.exp.tower.is_some()
+    }
+
+    /// [`Phase::Figures`]: plays a checked action.
+    pub(in crate::rules) fn apply_step(&mut self, step: Step) {
+        match step.act {
+            Act::TowerPiece { .. }
+            | Act::CloseTower { .. }
+            | Act::Capture { .. }
+            | Act::Ransom { .. } => self.apply_tower_step(step),
+        }
+    }
+
+    /// Points the last turn moved from one player to another (The Tower:
+    /// ransoms), as (payer, payee, points): a claim counts them.
+    pub fn turn_transfers(&self) -> impl Iterator<Item = (Player, Player, u32)> + '_ {
+        self.exp
+            .tower
+            .iter()
+            .flat_map(|t| t.ransoms.iter().map(|(p, j)| (*p, *j, tower::RANSOM)))
+    }
+
+    /// The end of a turn's actions: what the expansions still need written.
+    ///
+    /// # Errors
+    /// [`Violation::ActionNotAllowed`]: an exchange whose choice is missing.
+    pub(in crate::rules) fn check_actions_done(&self, turn: &TurnActions) -> Result<(), Violation> {
+        match turn.exchange_due {
+            Some((step, _)) => Err(Violation::ActionNotAllowed {
+                step,
+                reason: "an exchange is due and its owner holds both kinds of the player's followers: write exchange:follower or exchange:big after the capture".to_string(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The fault of a turn by a seat whose turn it is not: the builder's
@@ -261,14 +352,17 @@ pub enum Expansion {
     InnsAndCathedrals,
     /// Traders & Builders.
     TradersAndBuilders,
+    /// The Tower.
+    Tower,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 3] = [
+    pub const ALL: [Expansion; 4] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
+        Expansion::Tower,
     ];
 
     /// The notation (and tile set) name.
@@ -277,6 +371,7 @@ impl Expansion {
             Expansion::River => "river",
             Expansion::InnsAndCathedrals => "inns-and-cathedrals",
             Expansion::TradersAndBuilders => "traders-and-builders",
+            Expansion::Tower => "tower",
         }
     }
 
