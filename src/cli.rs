@@ -350,7 +350,8 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .collect();
     if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
         return Err(format!(
-            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders){}",
+            "{bad} is not an expansion ({}){}",
+            Expansion::ALL.map(Expansion::name).join(", "),
             crate::suggest::did_you_mean(bad, Expansion::ALL.map(Expansion::name))
         ));
     }

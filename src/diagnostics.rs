@@ -53,6 +53,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E309", "river-blocked"),
     ("E310", "river-course-not-free"),
     ("E311", "set-aside-not-allowed"),
+    ("E312", "dragon-tile-before-volcano"),
     ("E401", "no-such-spot"),
     ("E402", "feature-already-occupied"),
     ("E403", "no-followers-left"),
@@ -72,6 +73,12 @@ pub const CODES: &[(&str, &str)] = &[
     ("E417", "no-such-figure"),
     ("E418", "action-not-allowed"),
     ("E419", "ransom-not-allowed"),
+    ("E420", "shares-dragon-tile"),
+    ("E421", "dragon-step"),
+    ("E422", "dragon-journey"),
+    ("E423", "fairy"),
+    ("E424", "princess"),
+    ("E425", "portal"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -375,7 +382,8 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E207),
         help(
-            "supported: river, inns-and-cathedrals, traders-and-builders; the basic game alone: [Expansions \"\"]{}",
+            "supported: {}; the basic game alone: [Expansions \"\"]{}",
+            crate::rules::expansions::Expansion::ALL.map(|e| e.name()).join(", "),
             hint(
                 name,
                 crate::rules::expansions::Expansion::ALL.map(|e| e.name())
@@ -982,6 +990,109 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A dragon tile placed before the dragon is on the board.
+    #[error("tile {tile} must be set aside")]
+    #[diagnostic(
+        code(E312),
+        help(
+            "as long as no volcano is placed, a dragon tile drawn is set aside (write aside) and the player draws another"
+        )
+    )]
+    DragonTileBeforeVolcano {
+        /// The placement.
+        #[label("no volcano has brought the dragon in yet")]
+        span: Span,
+        /// The tile id.
+        tile: String,
+    },
+    /// A figure sharing a tile with the dragon.
+    #[error("no figure may share a tile with the dragon")]
+    #[diagnostic(
+        code(E420),
+        help(
+            "nothing but the dragon goes on the volcano just placed, and no follower goes on the tile where the dragon stands"
+        )
+    )]
+    SharesDragonTile {
+        /// The figure.
+        #[label("the dragon is on this tile")]
+        span: Span,
+    },
+    /// A move of the dragon the rules do not allow.
+    #[error("illegal move of the dragon")]
+    #[diagnostic(
+        code(E421),
+        help(
+            "the dragon moves one tile north, east, south or west, never onto a tile it visited on this journey nor onto the fairy's; move k is by the player k-1 seats after the turn's"
+        )
+    )]
+    DragonStep {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A dragon's journey cut short.
+    #[error("the dragon's journey stops after {moves} move(s)")]
+    #[diagnostic(
+        code(E422),
+        help(
+            "after a dragon tile the dragon moves 6 times, one move by each player in turn from the tile's player; it stops early only at a dead end"
+        )
+    )]
+    DragonJourney {
+        /// The turn.
+        #[label("a move is still open after move {moves}")]
+        span: Span,
+        /// The moves written.
+        moves: u8,
+    },
+    /// The fairy where it may not go.
+    #[error("the fairy cannot go there")]
+    #[diagnostic(
+        code(E423),
+        help(
+            "a player who places no figure may put the fairy on a tile where he has a follower (+fairy:x,y); with fairy-next-follower, next to one of his followers (+fairy:x,y/SPOT)"
+        )
+    )]
+    Fairy {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The princess's rule broken.
+    #[error("the princess's rule is broken")]
+    #[diagnostic(
+        code(E424),
+        help(
+            "a princess tile joining a city with knights sends one of them home (princess:x,y/SPOT), and the player places no figure that turn; with princess-may sending one is a choice"
+        )
+    )]
+    Princess {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A follower put by the magic portal where it may not go.
+    #[error("the magic portal cannot take the follower there")]
+    #[diagnostic(
+        code(E425),
+        help(
+            "with a magic portal tile, a follower may go on a feature of any tile placed before, not on a completed or occupied one"
+        )
+    )]
+    Portal {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A score claim that differs from the referee's score.
     #[error("{player}'s {what} is {actual}, not {claimed}")]
     #[diagnostic(code(E501), help("{breakdown}"))]
@@ -1299,7 +1410,13 @@ pub fn from_violation(
         ActionRecord::Discard | ActionRecord::Aside => Pos::new(0, 0),
     };
     let follower_span = || turn.follower.as_ref().map_or(turn.span, |f| f.span);
-    let step_span = |step: usize| turn.steps.get(step).map_or(turn.span, StepRecord::span);
+    // A step past the turn's steps is its figure of version 1, or the turn.
+    let step_span = |step: usize| {
+        turn.steps.get(step).map_or_else(
+            || turn.follower.as_ref().map_or(turn.span, |f| f.span),
+            StepRecord::span,
+        )
+    };
     let spot_span = || turn.follower.as_ref().map_or(turn.span, |f| f.spot.span);
     let spot = || {
         turn.follower
@@ -1498,6 +1615,33 @@ pub fn from_violation(
             reason,
         },
         Violation::RansomNotAllowed { step, reason } => Diagnostic::RansomNotAllowed {
+            span: step_span(step),
+            reason,
+        },
+        Violation::DragonTileBeforeVolcano => Diagnostic::DragonTileBeforeVolcano {
+            span: turn.action.span,
+            tile: turn.tile.value.to_string(),
+        },
+        Violation::SharesDragonTile { step } => Diagnostic::SharesDragonTile {
+            span: step_span(step),
+        },
+        Violation::DragonStep { step, reason } => Diagnostic::DragonStep {
+            span: step_span(step),
+            reason,
+        },
+        Violation::DragonJourney { moves } => Diagnostic::DragonJourney {
+            span: turn.span,
+            moves,
+        },
+        Violation::Fairy { step, reason } => Diagnostic::Fairy {
+            span: step_span(step),
+            reason,
+        },
+        Violation::Princess { step, reason } => Diagnostic::Princess {
+            span: step_span(step),
+            reason,
+        },
+        Violation::Portal { step, reason } => Diagnostic::Portal {
             span: step_span(step),
             reason,
         },

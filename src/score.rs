@@ -33,6 +33,9 @@ pub enum ScoreReason {
     Farm,
     /// A goods majority at the end (Traders & Builders).
     Goods,
+    /// The fairy (The Princess & the Dragon): 1 point at the start of a turn,
+    /// 3 with the feature of its follower scored.
+    Fairy,
 }
 
 /// A feature as people name it: a tile and a spot on it (its first-placed
@@ -110,6 +113,43 @@ impl ScoreEvent {
             self.points + self.pig_bonus
         } else {
             self.points
+        }
+    }
+
+    /// Points one player scores by a piece's rule rather than a feature's
+    /// majority (the fairy): `at` names where the piece stands, `kind` the
+    /// feature scored with it.
+    pub fn bonus(
+        reason: ScoreReason,
+        turn: Option<u32>,
+        kind: FeatureKind,
+        at: FeatureRef,
+        player: Player,
+        points: u32,
+    ) -> ScoreEvent {
+        let mut winners = PlayerList::new();
+        winners.push(player);
+        let mut strength = StrengthList::new();
+        strength.push((player, 1));
+        ScoreEvent {
+            turn,
+            kind,
+            reason,
+            node: 0,
+            at: Some(at),
+            goods: None,
+            tiles: vec![at.pos],
+            pennants: 0,
+            inns: 0,
+            cathedrals: 0,
+            cities: Vec::new(),
+            fields: Vec::new(),
+            strength,
+            winners,
+            points,
+            pigs: PlayerList::new(),
+            pig_bonus: 0,
+            returns_followers: false,
         }
     }
 

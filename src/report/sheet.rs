@@ -9,6 +9,7 @@
 //! `crate::rules::expansions`; [`Arithmetic::points`] is what it comes to,
 //! which a test holds equal to the event's points on every shipped game.
 
+use crate::rules::expansions::princess_and_dragon::{FAIRY_SCORED, FAIRY_TURN_START};
 use std::fmt::Write as _;
 
 use crate::notation::GameRecord;
@@ -84,6 +85,14 @@ pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arit
                 e.goods.map_or("goods", |g| g.name())
             ),
             points: GOODS_MAJORITY_POINTS,
+        },
+        (ScoreReason::Fairy, _) if e.points == FAIRY_TURN_START => Arithmetic {
+            text: format!("a follower with the fairy at the start of the turn = {FAIRY_TURN_START}"),
+            points: FAIRY_TURN_START,
+        },
+        (ScoreReason::Fairy, kind) => Arithmetic {
+            text: format!("a follower with the fairy in the {kind} scored = {FAIRY_SCORED}"),
+            points: FAIRY_SCORED,
         },
         (ScoreReason::Farm, _) => {
             let factor = farm_factor(edition);
@@ -189,6 +198,7 @@ pub fn item_name(e: &ScoreEvent) -> String {
         }
         ScoreReason::Farm => format!("city at {at} (fields at {})", list(&e.fields)),
         ScoreReason::Goods => format!("{} tokens", e.goods.map_or("goods", |g| g.name())),
+        ScoreReason::Fairy => format!("the fairy at {}", e.at.map_or(at, |a| a.pos.to_string())),
     }
 }
 
@@ -210,6 +220,9 @@ pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
         })
         .collect();
     let tie = if e.winners.len() > 1 { " (tie)" } else { "" };
+    if e.reason == ScoreReason::Fairy {
+        return format!("{}: {} → {}", item_name(e), a.text, scores.join(", "));
+    }
     format!(
         "{}: {}; {} → {}{tie}",
         item_name(e),

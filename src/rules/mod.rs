@@ -77,6 +77,9 @@ pub enum Action {
     },
     /// The tile fits nowhere and goes back in the box.
     Discard,
+    /// The tile is set aside, to go back into the supply later (The
+    /// Princess & the Dragon: a dragon tile before the first volcano).
+    Aside,
 }
 
 /// A turn as written, with nothing checked: what [`Game::check`] decides on.
@@ -208,6 +211,40 @@ pub enum Act {
         /// The follower or the large follower.
         figure: Figure,
     },
+    /// The fairy put on a tile, perhaps next to a follower (The Princess &
+    /// the Dragon).
+    Fairy {
+        /// Its tile.
+        pos: Pos,
+        /// The follower it stands next to (`fairy-next-follower`).
+        next_to: Option<expansions::princess_and_dragon::FairyFollower>,
+    },
+    /// A follower put on a tile placed earlier, by the magic portal (The
+    /// Princess & the Dragon).
+    Portal {
+        /// The tile's square.
+        pos: Pos,
+        /// The segment.
+        node: NodeId,
+        /// The follower or the large follower.
+        figure: Figure,
+    },
+    /// A knight sent home by the princess (The Princess & the Dragon).
+    Princess {
+        /// Its square.
+        at: Pos,
+        /// Its segment.
+        node: NodeId,
+        /// Its owner.
+        owner: Player,
+        /// The follower or the large follower.
+        figure: Figure,
+    },
+    /// One move of the dragon, by the actor (The Princess & the Dragon).
+    DragonStep {
+        /// The tile it enters.
+        to: Pos,
+    },
 }
 
 /// The tile a turn places, as its actions are checked.
@@ -240,6 +277,12 @@ pub(in crate::rules) struct TurnActions {
     /// A capture whose exchange needs a choice: its index in the steps, and
     /// the kinds to choose from.
     pub(in crate::rules) exchange_due: Option<(usize, [bool; 2])>,
+    /// Whether the princess sent a knight home (The Princess & the Dragon).
+    pub(in crate::rules) princess: bool,
+    /// The fairy's new tile, if the turn moved it.
+    pub(in crate::rules) fairy_to: Option<Pos>,
+    /// The dragon's journey so far.
+    pub(in crate::rules) journey: Option<expansions::princess_and_dragon::Journey>,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -413,6 +456,54 @@ pub enum Violation {
     },
     /// A ransom the rules do not allow (The Tower).
     RansomNotAllowed {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A dragon tile placed while the dragon is off the board: it is set
+    /// aside (The Princess & the Dragon).
+    DragonTileBeforeVolcano,
+    /// A figure on the volcano just placed, or a follower where the dragon
+    /// stands (The Princess & the Dragon).
+    SharesDragonTile {
+        /// Which step of the turn (`usize::MAX`: the figure of version 1).
+        step: usize,
+    },
+    /// A move of the dragon the rules do not allow (The Princess & the
+    /// Dragon).
+    DragonStep {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A dragon's journey cut short: fewer than 6 moves with a move still
+    /// open (The Princess & the Dragon).
+    DragonJourney {
+        /// The moves written.
+        moves: u8,
+    },
+    /// The fairy where the rules do not let it go (The Princess & the
+    /// Dragon).
+    Fairy {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The princess's rule broken: a knight not sent home, or sent home
+    /// where she cannot send one, or a figure after her (The Princess & the
+    /// Dragon).
+    Princess {
+        /// Which step of the turn (`usize::MAX`: the turn as a whole).
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A follower put by the magic portal where it may not go (The Princess
+    /// & the Dragon).
+    Portal {
         /// Which step of the turn.
         step: usize,
         /// What is wrong.
@@ -823,14 +914,22 @@ impl<'c> Game<'c> {
         let mut steps = Steps::new();
         let mut figure_at = 0;
         let action = match turn.place {
-            None if turn.aside => return Err(Violation::SetAsideNotAllowed),
+            None if turn.aside => {
+                if !self.may_set_aside(tile) {
+                    return Err(Violation::SetAsideNotAllowed);
+                }
+                Action::Aside
+            }
             None => {
                 self.check_discard(tile)?;
                 Action::Discard
             }
             Some((pos, rotation)) => {
                 self.check_placement(tile, pos, rotation)?;
-                let follower = if turn.steps.is_empty() {
+                if self.exp.dragon.is_some() {
+                    self.check_dragon_tile(tile)?;
+                }
+                let follower = if turn.steps.is_empty() && self.exp.dragon.is_none() {
                     match turn.figure {
                         None => None,
                         Some((figure, spot)) => Some(
@@ -883,6 +982,7 @@ impl<'c> Game<'c> {
         let mut follower = None;
         let mut figure_at = 0;
         if let Some((name, spot)) = turn.figure {
+            self.check_figure_expansions(usize::MAX, placing.pos, placing, &turn_state)?;
             follower = Some(self.check_follower(
                 placing.player,
                 placing.tile,
@@ -910,6 +1010,8 @@ impl<'c> Game<'c> {
                     {
                         return Err(Violation::SecondFigure { step });
                     }
+                    let at = f.target.pos.as_ref().map_or(placing.pos, |p| p.value);
+                    self.check_figure_expansions(step, at, placing, &turn_state)?;
                     match place {
                         Some(Place::Spot(spot)) if own => {
                             follower = Some(self.check_follower(
@@ -924,7 +1026,6 @@ impl<'c> Game<'c> {
                             figure_at = u8::try_from(steps.len()).unwrap_or(u8::MAX);
                         }
                         _ => {
-                            let at = f.target.pos.as_ref().map_or(placing.pos, |p| p.value);
                             let resolved = self.check_figure_elsewhere(
                                 step,
                                 name,
@@ -940,7 +1041,7 @@ impl<'c> Game<'c> {
                 }
             }
         }
-        self.check_actions_done(&turn_state)?;
+        self.check_actions_done(placing, &turn_state)?;
         Ok((follower, figure_at))
     }
 
@@ -986,6 +1087,7 @@ impl<'c> Game<'c> {
             // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
             // box … and draws another tile" — the same player goes on.
             Action::Discard => {}
+            Action::Aside => self.set_aside(mv.tile),
             Action::Place {
                 pos,
                 rotation,
@@ -1027,6 +1129,8 @@ impl<'c> Game<'c> {
         steps: &[Step],
         figure_at: u8,
     ) {
+        // Phase::TurnStart: points due before the tile.
+        self.turn_start_expansions(player);
         // Phase::Place: the tile, then what the expansions do when it lies.
         let placed = self.put_tile(tile, pos, rotation, self.turn);
         let def = self.catalog.def(tile);
@@ -1056,6 +1160,12 @@ impl<'c> Game<'c> {
         for s in after {
             self.apply_step(*s);
         }
+        // Phase::Others: the dragon's journey, before the scoring or after it.
+        let journey = !steps.is_empty() && self.exp.dragon.is_some();
+        let dragon_first = journey && self.dragon_before_scoring();
+        if dragon_first {
+            self.dragon_journey(steps);
+        }
         // Phase::Score: what the expansions take from the features the tile
         // completes, then the points.
         self.completing_expansions(&placed, player);
@@ -1066,14 +1176,20 @@ impl<'c> Game<'c> {
         // Most tiles complete nothing that holds a follower: nothing scores then.
         if scoring::may_score(self, &placed) {
             let mut events = std::mem::take(&mut self.events);
+            let first = events.len();
             scoring::completed_by(self, &placed, &mut events);
-            if !events.is_empty() {
-                self.settle(&events);
+            if events.len() > first {
+                self.scored_expansions(&mut events, first);
+                self.settle(events.get(first..).unwrap_or_default());
                 let features = &self.features;
                 self.monks
                     .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
             }
             self.events = events;
+        }
+        // Phase::AfterScore: the dragon's journey by the rule's text.
+        if journey && !dragon_first {
+            self.dragon_journey(steps);
         }
         // Phase::TurnEnd: the next seat, unless an expansion gives the player
         // another turn.

@@ -25,14 +25,34 @@ pub enum Variant {
     /// empty; a river tile with no such place is discarded, and the game goes
     /// on. JCloisterZone plays so.
     RiverFreeCourse,
+    /// `fairy-next-follower`: the fairy goes next to one of the player's
+    /// followers (`+fairy:x,y/SPOT`), pays its turn-start point to that
+    /// follower's owner and its 3 points when that follower's feature is
+    /// scored: the later Hans im Glück text, JCloisterZone's default
+    /// (`fairy-placement: next-follower`). The Rio Grande text puts it on a tile.
+    FairyNextFollower,
+    /// `princess-may`: sending a knight home with the princess is the
+    /// player's choice. The Rio Grande text: "he must return one of those
+    /// knights"; JCloisterZone's default (`princess-action: may`).
+    PrincessMay,
+    /// `dragon-before-scoring`: the dragon's journey comes before the
+    /// scoring of the turn, as the Rio Grande player aid lists it ("if
+    /// necessary DRAGON JOURNEY", then "3 SCORE") and JCloisterZone plays by
+    /// default (`dragon-move: before-scoring`). The rule's own text moves it
+    /// after: "it is scored as normal. Then, the game is briefly interrupted
+    /// while the Dragon moves!"
+    DragonBeforeScoring,
 }
 
 impl Variant {
     /// Every variant, in the canonical order of the tag.
-    pub const ALL: [Variant; 3] = [
+    pub const ALL: [Variant; 6] = [
         Variant::TinyCity2,
         Variant::RiverKeepsStartTile,
         Variant::RiverFreeCourse,
+        Variant::FairyNextFollower,
+        Variant::PrincessMay,
+        Variant::DragonBeforeScoring,
     ];
 
     /// The name the Variants tag gives it.
@@ -41,6 +61,9 @@ impl Variant {
             Variant::TinyCity2 => "tiny-city-2",
             Variant::RiverKeepsStartTile => "river-keeps-start-tile",
             Variant::RiverFreeCourse => "river-free-course",
+            Variant::FairyNextFollower => "fairy-next-follower",
+            Variant::PrincessMay => "princess-may",
+            Variant::DragonBeforeScoring => "dragon-before-scoring",
         }
     }
 
@@ -55,6 +78,9 @@ impl Variant {
         match self {
             Variant::TinyCity2 => None,
             Variant::RiverKeepsStartTile | Variant::RiverFreeCourse => Some(Expansion::River),
+            Variant::FairyNextFollower | Variant::PrincessMay | Variant::DragonBeforeScoring => {
+                Some(Expansion::PrincessAndDragon)
+            }
         }
     }
 

@@ -11,8 +11,12 @@
 //!   river's course and its turns.
 //! * [`inns_and_cathedrals`]: inns and cathedrals (the large follower is a figure).
 //! * [`traders_and_builders`]: the builder's double turn, the pig's farms, goods.
+//! * [`tower`]: tower pieces, prisoners, exchanges and ransoms.
+//! * [`princess_and_dragon`]: the volcano, the dragon's journey, the fairy,
+//!   the princess and the magic portal.
 
 pub mod inns_and_cathedrals;
+pub mod princess_and_dragon;
 pub mod river;
 pub mod tower;
 pub mod traders_and_builders;
@@ -116,6 +120,9 @@ pub(in crate::rules) fn final_scoring_expansions(game: &Game<'_>, events: &mut V
     if game.expansions.contains(Expansion::TradersAndBuilders) {
         traders_and_builders::goods_scoring(game, events);
     }
+    if game.exp.dragon.is_some() {
+        game.fairy_final(events);
+    }
 }
 
 /// The state of the expansions in play, one slot per expansion that keeps
@@ -130,6 +137,8 @@ pub struct ExpansionState {
     pub(in crate::rules) traders: Traders,
     /// The Tower: towers, pieces and prisoners.
     pub(in crate::rules) tower: Option<tower::Towers>,
+    /// The Princess & the Dragon: the dragon, the fairy, the tiles set aside.
+    pub(in crate::rules) dragon: Option<princess_and_dragon::Dragon>,
 }
 
 impl Game<'_> {
@@ -145,6 +154,10 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::Tower)
             .then(|| tower::Towers::new(seats));
+        self.exp.dragon = self
+            .expansions
+            .contains(Expansion::PrincessAndDragon)
+            .then(princess_and_dragon::Dragon::default);
     }
 
     /// [`Phase::Draw`], checking: whether the expansions let the tile be drawn
@@ -167,6 +180,9 @@ impl Game<'_> {
         if let Some(t) = &mut self.exp.tower {
             t.ransoms.clear();
         }
+        if let Some(d) = &mut self.exp.dragon {
+            d.eaten.clear();
+        }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
         }
@@ -182,6 +198,9 @@ impl Game<'_> {
         player: Player,
     ) -> bool {
         let def = self.catalog.def(placed.tile);
+        if def.symbol.is_some() {
+            self.dragon_placed(placed.pos, placed.tile);
+        }
         if def.river != 0
             && let Some(river) = &mut self.exp.river
         {
@@ -239,6 +258,13 @@ impl Game<'_> {
                 _ => {}
             }
         }
+        if self.exp.dragon.is_some() {
+            match act.verb.value.as_str() {
+                "dragon" => return self.check_dragon_step(step, act, placing, turn).map(Some),
+                "princess" => return self.check_princess(step, act, placing, turn).map(Some),
+                _ => {}
+            }
+        }
         Err(Violation::UnknownAction { step })
     }
 
@@ -261,13 +287,43 @@ impl Game<'_> {
         if self.exp.tower.is_some() && place == Some(Place::Tower) {
             return self.check_tower_figure(step, name, at, placing, turn);
         }
+        if self.exp.dragon.is_some() {
+            match (name, place) {
+                (Some("fairy"), _) => return self.check_fairy(step, at, place, placing, turn),
+                (_, Some(Place::Spot(spot))) => {
+                    return self.check_portal(step, name, at, spot, placing, turn);
+                }
+                _ => {}
+            }
+        }
         Err(Violation::FigureOffTile { step })
     }
 
     /// Whether an expansion in play lets a turn's figure go elsewhere than on
     /// its tile (so that a figure after the turn's first is a second one).
     pub(in crate::rules) fn places_figures_off_tile(&self) -> bool {
-        self.exp.tower.is_some()
+        self.exp.tower.is_some() || self.exp.dragon.is_some()
+    }
+
+    /// [`Phase::Figures`]: what the expansions in play say of the turn's
+    /// figure, wherever it goes (`at`), before its own rules (The Princess &
+    /// the Dragon: none on the volcano or where the dragon stands, none after
+    /// the princess, none after the dragon's journey began).
+    ///
+    /// # Errors
+    /// The expansion's fault.
+    pub(in crate::rules) fn check_figure_expansions(
+        &self,
+        step: usize,
+        at: Pos,
+        placing: &Placing,
+        turn: &TurnActions,
+    ) -> Result<(), Violation> {
+        if self.exp.dragon.is_some() {
+            Self::check_after_princess(step, turn)?;
+            self.check_dragon_tile_free(step, at, placing)?;
+        }
+        Ok(())
     }
 
     /// [`Phase::Figures`]: plays a checked action.
@@ -277,6 +333,11 @@ impl Game<'_> {
             | Act::CloseTower { .. }
             | Act::Capture { .. }
             | Act::Ransom { .. } => self.apply_tower_step(step),
+            Act::Fairy { .. } | Act::Portal { .. } | Act::Princess { .. } => {
+                self.apply_dragon_step(step);
+            }
+            // Moved at their phase: [`Game::dragon_journey`].
+            Act::DragonStep { .. } => {}
         }
     }
 
@@ -293,13 +354,47 @@ impl Game<'_> {
     ///
     /// # Errors
     /// [`Violation::ActionNotAllowed`]: an exchange whose choice is missing.
-    pub(in crate::rules) fn check_actions_done(&self, turn: &TurnActions) -> Result<(), Violation> {
-        match turn.exchange_due {
-            Some((step, _)) => Err(Violation::ActionNotAllowed {
+    pub(in crate::rules) fn check_actions_done(
+        &self,
+        placing: &Placing,
+        turn: &TurnActions,
+    ) -> Result<(), Violation> {
+        if let Some((step, _)) = turn.exchange_due {
+            return Err(Violation::ActionNotAllowed {
                 step,
                 reason: "an exchange is due and its owner holds both kinds of the player's followers: write exchange:follower or exchange:big after the capture".to_string(),
-            }),
-            None => Ok(()),
+            });
+        }
+        if self.exp.dragon.is_some() {
+            self.check_dragon_done(placing, turn)?;
+        }
+        Ok(())
+    }
+
+    /// [`Phase::TurnStart`]: points due when a turn begins (The Princess &
+    /// the Dragon: the fairy's point), added to the score and to the turn's
+    /// events.
+    #[inline(always)]
+    pub(in crate::rules) fn turn_start_expansions(&mut self, player: Player) {
+        if self.exp.dragon.is_some() {
+            let second = self.exp.traders.second_turn;
+            self.fairy_turn_start(player, second);
+        }
+    }
+
+    /// Whether the dragon moves before the turn's scoring
+    /// (`dragon-before-scoring`) rather than after it (the rule's text).
+    pub(in crate::rules) fn dragon_before_scoring(&self) -> bool {
+        self.variants()
+            .contains(super::variants::Variant::DragonBeforeScoring)
+    }
+
+    /// [`Phase::Score`], after the features' points: what the expansions add
+    /// for the features scored in `events` from `first` on (the fairy).
+    #[inline(always)]
+    pub(in crate::rules) fn scored_expansions(&self, events: &mut Vec<ScoreEvent>, first: usize) {
+        if self.exp.dragon.is_some() {
+            self.fairy_scored(events, first);
         }
     }
 
@@ -354,15 +449,18 @@ pub enum Expansion {
     TradersAndBuilders,
     /// The Tower.
     Tower,
+    /// The Princess & the Dragon.
+    PrincessAndDragon,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 4] = [
+    pub const ALL: [Expansion; 5] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
         Expansion::Tower,
+        Expansion::PrincessAndDragon,
     ];
 
     /// The notation (and tile set) name.
@@ -372,6 +470,7 @@ impl Expansion {
             Expansion::InnsAndCathedrals => "inns-and-cathedrals",
             Expansion::TradersAndBuilders => "traders-and-builders",
             Expansion::Tower => "tower",
+            Expansion::PrincessAndDragon => "princess-and-dragon",
         }
     }
 

@@ -622,6 +622,10 @@ impl Game<'_> {
                     }
                 }
             }
+            Act::Fairy { .. }
+            | Act::Portal { .. }
+            | Act::Princess { .. }
+            | Act::DragonStep { .. } => {}
         }
     }
 }

@@ -1,0 +1,910 @@
+//! The Princess & the Dragon (the 2000 Rio Grande rulebook): the volcano
+//! that brings the dragon in, the dragon's journey after a dragon tile, the
+//! fairy, the princess who sends a knight home, and the magic portal. The
+//! cloister in the city and the tunnel are geometry: the catalog gives them
+//! (`notation/tiles/princess-and-dragon.yaml`).
+//!
+//! Rulebook: "Whenever a player draws a tile with a volcano, he places it as
+//! he would normally place a tile, but he may not place any followers (or any
+//! other figure, except the dragon) on the volcano tile. Instead, the Dragon
+//! immediately flies from his current location directly to this volcano tile
+//! … No follower may share a tile with the dragon." "Beginning with the
+//! player, who just placed the dragon tile, and continuing clockwise around
+//! the table, each player, on his turn, must move the Dragon to a new tile,
+//! that is either horizontally or vertically adjacent … The dragon always
+//! moves 6 times … (exception: dead end). The dragon will not “visit” the same
+//! tile twice on his 6 move journey … the dragon will never move to the tile
+//! where the fairy stands." The rule options (`Variants`): where the fairy
+//! goes (`fairy-next-follower`), whether the princess must act
+//! (`princess-may`), when the dragon moves (`dragon-before-scoring`).
+
+use smallvec::SmallVec;
+
+use crate::board::Pos;
+use crate::features::{NodeId, node_of};
+use crate::figures::Figure;
+use crate::notation::{ActArg, ActRecord, Place};
+use crate::player::Player;
+use crate::rules::variants::Variant;
+use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
+use crate::score::{ScoreEvent, ScoreReason};
+use crate::tiles::{FeatureKind, Side, Spot, Symbol, TileId};
+
+/// Moves of one journey of the dragon. Rulebook: "The dragon always moves 6
+/// times, across 6 tiles, regardless of the number of players (exception:
+/// dead end)."
+pub const JOURNEY: u8 = 6;
+
+/// Points the fairy gives when its feature is scored. Rulebook: "the player
+/// whose follower stands on the tile with the fairy scores 3 points for
+/// standing there".
+pub const FAIRY_SCORED: u32 = 3;
+
+/// Points the fairy gives at the start of a turn. Rulebook: "If a player
+/// starts his turn with a follower on the tile where the fairy is, he scores 1
+/// point immediately!"
+pub const FAIRY_TURN_START: u32 = 1;
+
+/// A follower the fairy stands next to (`fairy-next-follower`): the one
+/// placed by a turn on a segment by a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FairyFollower {
+    /// The segment it stands on.
+    pub node: NodeId,
+    /// Its owner.
+    pub player: Player,
+    /// The turn that placed it.
+    pub turn: u32,
+}
+
+/// Where the fairy stands: a tile, and (with `fairy-next-follower`) the
+/// follower it stands next to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fairy {
+    /// Its tile.
+    pub pos: Pos,
+    /// The follower it was put next to, if the variant puts it so. The fairy
+    /// stays when the follower leaves ("the fairy remains"), next to no one.
+    pub next_to: Option<FairyFollower>,
+}
+
+/// What The Princess & the Dragon keeps during a game.
+#[derive(Debug, Clone, Default)]
+pub struct Dragon {
+    /// The dragon's tile; `None` until the first volcano ("as long as no
+    /// volcano tile is drawn, the dragon remains away from the game board").
+    pub(in crate::rules) dragon: Option<Pos>,
+    /// The fairy, once placed.
+    pub(in crate::rules) fairy: Option<Fairy>,
+    /// Dragon tiles set aside before the first volcano, to go back into the
+    /// supply when it is placed.
+    pub(in crate::rules) aside: Vec<TileId>,
+    /// The figures the dragon sent home in the last turn: owner and kind.
+    pub(in crate::rules) eaten: Vec<(Player, Figure)>,
+}
+
+impl Dragon {
+    /// The dragon's tile, once a volcano brought it in.
+    pub fn dragon(&self) -> Option<Pos> {
+        self.dragon
+    }
+
+    /// The fairy, once placed.
+    pub fn fairy(&self) -> Option<Fairy> {
+        self.fairy
+    }
+
+    /// Dragon tiles set aside, waiting for the first volcano.
+    pub fn aside(&self) -> &[TileId] {
+        &self.aside
+    }
+
+    /// The figures the dragon sent home in the last turn (owner, kind), in
+    /// the order of its steps.
+    pub fn eaten(&self) -> &[(Player, Figure)] {
+        &self.eaten
+    }
+}
+
+/// The dragon's journey as a turn's steps are checked: where it is, the
+/// tiles it has visited (its start among them) and its moves so far.
+#[derive(Debug, Clone)]
+pub(in crate::rules) struct Journey {
+    /// Its tile now.
+    pub(in crate::rules) at: Pos,
+    /// The tiles visited, the start first.
+    pub(in crate::rules) visited: SmallVec<[Pos; 7]>,
+    /// Moves made.
+    pub(in crate::rules) moves: u8,
+}
+
+impl Game<'_> {
+    /// The Princess & the Dragon's state, when in play.
+    pub fn princess_and_dragon(&self) -> Option<&Dragon> {
+        self.exp.dragon.as_ref()
+    }
+
+    /// The symbol of a tile kind.
+    fn symbol(&self, tile: TileId) -> Option<Symbol> {
+        self.catalog.def(tile).symbol
+    }
+
+    /// `aside`: a dragon tile drawn while the dragon is off the board.
+    /// Rulebook: "as long as no volcano tile is drawn … if a dragon tile is
+    /// drawn, the player sets it aside and draws another to play in its
+    /// stead."
+    pub(in crate::rules) fn may_set_aside(&self, tile: TileId) -> bool {
+        self.exp
+            .dragon
+            .as_ref()
+            .is_some_and(|d| d.dragon.is_none() && self.symbol(tile) == Some(Symbol::Dragon))
+    }
+
+    /// A tile placed: a dragon tile may not be placed before the first
+    /// volcano (it is set aside).
+    ///
+    /// # Errors
+    /// [`Violation::DragonTileBeforeVolcano`].
+    pub(in crate::rules) fn check_dragon_tile(&self, tile: TileId) -> Result<(), Violation> {
+        if self.may_set_aside(tile) {
+            return Err(Violation::DragonTileBeforeVolcano);
+        }
+        Ok(())
+    }
+
+    /// The turn's figure on the tile just placed, or on the tile at `at`:
+    /// none on the volcano just placed, no follower where the dragon stands.
+    ///
+    /// # Errors
+    /// [`Violation::SharesDragonTile`].
+    pub(in crate::rules) fn check_dragon_tile_free(
+        &self,
+        step: usize,
+        at: Pos,
+        placing: &Placing,
+    ) -> Result<(), Violation> {
+        let Some(d) = &self.exp.dragon else {
+            return Ok(());
+        };
+        let volcano = at == placing.pos && self.symbol(placing.tile) == Some(Symbol::Volcano);
+        if volcano || d.dragon == Some(at) {
+            return Err(Violation::SharesDragonTile { step });
+        }
+        Ok(())
+    }
+
+    /// The princess's rule for the turn's figure: after she sent a knight
+    /// home, the player places nothing. Rulebook: "In this case, he may not
+    /// place a follower (or any other figure) on this tile, even on the field
+    /// or the road."
+    ///
+    /// # Errors
+    /// [`Violation::Princess`].
+    pub(in crate::rules) fn check_after_princess(
+        step: usize,
+        turn: &TurnActions,
+    ) -> Result<(), Violation> {
+        if turn.princess {
+            return Err(Violation::Princess {
+                step,
+                reason: "the princess sent a knight home: no figure this turn".to_string(),
+            });
+        }
+        if turn.journey.is_some() {
+            return Err(Violation::ActionNotAllowed {
+                step,
+                reason: "the turn's figure comes before the dragon's journey".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Followers (small or large) of a player standing on a tile.
+    fn followers_on(&self, at: Pos) -> impl Iterator<Item = crate::features::Follower> + '_ {
+        let placed = self.board.at(at).copied();
+        let index = self.board.index_at(at);
+        let def = placed.map(|p| self.catalog.def(p.tile));
+        let nodes = placed
+            .zip(def)
+            .map(|(p, def)| {
+                (0..def.segments.len())
+                    .filter_map(move |s| u8::try_from(s).ok())
+                    .map(move |s| node_of(&p, s))
+            })
+            .into_iter()
+            .flatten();
+        nodes.flat_map(move |node| {
+            self.features
+                .feature(node)
+                .into_iter()
+                .flat_map(|f| f.followers())
+                .filter(move |x| x.node == node && Some(x.tile) == index)
+                .copied()
+                .collect::<SmallVec<[_; 4]>>()
+        })
+    }
+
+    /// `+fairy:x,y` (on a tile where the player has a follower), or with
+    /// `fairy-next-follower` `+fairy:x,y/SPOT` (next to one of the player's
+    /// followers). Rulebook: "Whenever a player places no follower on his
+    /// turn, he may, instead, place the fairy on any tile where he has one of
+    /// his followers."
+    pub(in crate::rules) fn check_fairy(
+        &self,
+        step: usize,
+        at: Pos,
+        place: Option<Place>,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: &str| Violation::Fairy {
+            step,
+            reason: reason.to_string(),
+        };
+        let player = placing.player;
+        let next_follower = self.variants().contains(Variant::FairyNextFollower);
+        let next_to = match (next_follower, place) {
+            (false, None) => {
+                if !self
+                    .followers_on(at)
+                    .any(|f| f.player == player && f.figure.is_follower())
+                {
+                    return Err(fault("the fairy goes on a tile where the player has a follower"));
+                }
+                None
+            }
+            (true, Some(Place::Spot(spot))) => {
+                let placed = self.board.at(at).ok_or_else(|| fault("no tile there"))?;
+                let seg = spot
+                    .segment(self.catalog.def(placed.tile), placed.rotation)
+                    .ok_or_else(|| fault("the tile has no feature at that spot"))?;
+                let node = node_of(placed, seg);
+                let f = self
+                    .followers_on(at)
+                    .find(|f| f.node == node && f.player == player && f.figure.is_follower())
+                    .ok_or_else(|| fault("the fairy goes next to one of the player's followers"))?;
+                Some(FairyFollower {
+                    node,
+                    player,
+                    turn: f.turn,
+                })
+            }
+            (false, Some(_)) => {
+                return Err(fault(
+                    "the fairy goes on a tile (+fairy:x,y); next to a follower (x,y/SPOT) with the variant fairy-next-follower",
+                ));
+            }
+            (true, _) => {
+                return Err(fault(
+                    "with fairy-next-follower the fairy goes next to a follower: +fairy:x,y/SPOT",
+                ));
+            }
+        };
+        turn.fairy_to = Some(at);
+        Ok(Step {
+            actor: player,
+            act: Act::Fairy { pos: at, next_to },
+        })
+    }
+
+    /// `+x,y/SPOT` on a tile placed earlier, by the magic portal. Rulebook:
+    /// "he may place a follower on this or any previously placed tile. When
+    /// doing so, he must follow all other placement rules, for example, not on
+    /// a feature with another follower. In addition, he may not, place his
+    /// follower on an already completed feature."
+    pub(in crate::rules) fn check_portal(
+        &self,
+        step: usize,
+        name: Option<&str>,
+        at: Pos,
+        spot: Spot,
+        placing: &Placing,
+        turn: &TurnActions,
+    ) -> Result<Step, Violation> {
+        if self.symbol(placing.tile) != Some(Symbol::Portal) {
+            return Err(Violation::FigureOffTile { step });
+        }
+        let fault = |reason: &str| Violation::Portal {
+            step,
+            reason: reason.to_string(),
+        };
+        let figure = match name {
+            None => Figure::Follower,
+            Some(n) => Figure::from_notation(n)
+                .filter(|f| {
+                    f.is_follower() && f.expansion().is_some_and(|e| self.expansions.contains(e))
+                })
+                .ok_or_else(|| fault("the magic portal takes a follower"))?,
+        };
+        let player = placing.player;
+        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0
+            && turn.ransomed != Some(figure)
+        {
+            return Err(if figure == Figure::Follower {
+                Violation::NoFollowersLeft
+            } else {
+                Violation::FigureInUse {
+                    figure,
+                    by_turn: self.placed_figure(player, figure).unwrap_or(0),
+                }
+            });
+        }
+        let placed = self
+            .board
+            .at(at)
+            .ok_or_else(|| fault("no tile on that square"))?;
+        let def = self.catalog.def(placed.tile);
+        let seg = spot
+            .segment(def, placed.rotation)
+            .ok_or_else(|| fault("the tile has no feature at that spot"))?;
+        let node = node_of(placed, seg);
+        self.check_dragon_tile_free(step, at, placing)?;
+        let root = self.features.root(node);
+        if self.features.is_complete(node) {
+            return Err(fault("the feature is already completed"));
+        }
+        // The feature as the tile placed this turn leaves it: joined with
+        // whatever the new tile joins it to.
+        let placed_def = self.catalog.def(placing.tile);
+        let mut roots: SmallVec<[NodeId; 8]> = SmallVec::new();
+        roots.push(root);
+        for s in 0..placed_def.segments.len() {
+            let Ok(s) = u8::try_from(s) else { continue };
+            let group = self.merged_roots(placed_def, placing.pos, placing.rotation, s);
+            if group.iter().any(|r| *r == root) {
+                roots.extend(group.iter().copied());
+            }
+        }
+        let held = roots.iter().any(|r| {
+            self.features
+                .feature(*r)
+                .is_some_and(|f| f.followers().any(|x| x.figure.is_follower()))
+        });
+        if held {
+            let kind = self
+                .features
+                .feature(root)
+                .map_or(FeatureKind::Field, |f| f.kind);
+            let first = roots
+                .iter()
+                .filter_map(|r| self.features.feature(*r))
+                .flat_map(|f| f.followers().filter(|x| x.figure.is_follower()))
+                .min_by_key(|x| x.turn);
+            if let Some(first) = first {
+                return Err(Violation::FeatureAlreadyOccupied {
+                    kind,
+                    by_turn: first.turn,
+                    owner: first.player,
+                });
+            }
+        }
+        Ok(Step {
+            actor: player,
+            act: Act::Portal {
+                pos: at,
+                node,
+                figure,
+            },
+        })
+    }
+
+    /// The knights of the city the princess joins: (node, owner, kind) of
+    /// each, on the board before the tile is placed.
+    fn princess_knights(&self, placing: &Placing) -> SmallVec<[(NodeId, Player, Figure); 4]> {
+        let def = self.catalog.def(placing.tile);
+        let Some(seg) = def.princess() else {
+            return SmallVec::new();
+        };
+        let roots = self.merged_roots(def, placing.pos, placing.rotation, seg);
+        roots
+            .iter()
+            .filter_map(|r| self.features.feature(*r))
+            .flat_map(|f| f.followers().filter(|x| x.figure.is_follower()))
+            .map(|x| (x.node, x.player, x.figure))
+            .collect()
+    }
+
+    /// `princess:x,y/SPOT`, `princess:big:x,y/SPOT(Owner)`: the knight of
+    /// the princess's city sent home. Rulebook: "If he places the tile so
+    /// that it adds to a city with one or more knights, he must return one of
+    /// those knights to its player (his choice, and he may choose a large or
+    /// normal sized follower)."
+    pub(in crate::rules) fn check_princess(
+        &self,
+        step: usize,
+        act: &ActRecord,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: &str| Violation::Princess {
+            step,
+            reason: reason.to_string(),
+        };
+        if self.catalog.def(placing.tile).princess().is_none() {
+            return Err(fault("the tile shows no princess"));
+        }
+        if turn.princess {
+            return Err(fault("the princess sends one knight home"));
+        }
+        if turn.figure {
+            return Err(fault(
+                "the princess sends a knight home instead of the turn's figure",
+            ));
+        }
+        let Some(ActArg::At { figure, target }) = act.arg.as_ref().map(|a| &a.value) else {
+            return Err(Violation::NoSuchFigure {
+                step,
+                reason: "name the knight: princess:x,y/SPOT".to_string(),
+            });
+        };
+        let no_such = |reason: &str| Violation::NoSuchFigure {
+            step,
+            reason: reason.to_string(),
+        };
+        let at = target.pos.as_ref().map_or(placing.pos, |p| p.value);
+        let Some(Place::Spot(spot)) = target.place.as_ref().map(|p| p.value) else {
+            return Err(no_such("name the knight's spot: princess:x,y/SPOT"));
+        };
+        let kind = match figure.as_ref().map(|f| f.value.as_str()) {
+            None => None,
+            Some("big") => Some(Figure::Big),
+            Some(_) => return Err(no_such("a knight is a follower or a large follower")),
+        };
+        let owner = match &act.player {
+            None => None,
+            Some(name) => Some(self.seat(&name.value).ok_or(Violation::UnknownPlayer)?),
+        };
+        let placed = self
+            .board
+            .at(at)
+            .ok_or_else(|| no_such("no tile on that square"))?;
+        let seg = spot
+            .segment(self.catalog.def(placed.tile), placed.rotation)
+            .ok_or_else(|| no_such("the tile has no feature at that spot"))?;
+        let node = node_of(placed, seg);
+        let knights = self.princess_knights(placing);
+        let mut found = knights.iter().filter(|(n, p, f)| {
+            *n == node && owner.is_none_or(|o| o == *p) && kind.is_none_or(|k| k == *f)
+        });
+        let Some(&(node, owner, figure)) = found.next() else {
+            return Err(no_such("no knight of the princess's city stands there"));
+        };
+        if found.any(|x| (x.1, x.2) != (owner, figure)) {
+            return Err(no_such(
+                "several knights stand there: name the owner (x,y/SPOT(Name)) and the kind (big:)",
+            ));
+        }
+        turn.princess = true;
+        Ok(Step {
+            actor: placing.player,
+            act: Act::Princess {
+                at,
+                node,
+                owner,
+                figure,
+            },
+        })
+    }
+
+    /// Whether the dragon journeys this turn: a dragon tile placed with the
+    /// dragon on the board.
+    fn journey_due(&self, placing: &Placing) -> Option<Pos> {
+        let d = self.exp.dragon.as_ref()?;
+        if self.symbol(placing.tile) == Some(Symbol::Dragon) {
+            d.dragon
+        } else {
+            None
+        }
+    }
+
+    /// The fairy's tile once the turn's steps so far are played.
+    fn fairy_now(&self, turn: &TurnActions) -> Option<Pos> {
+        turn.fairy_to.or_else(|| {
+            self.exp
+                .dragon
+                .as_ref()
+                .and_then(|d| d.fairy.map(|f| f.pos))
+        })
+    }
+
+    /// Where the dragon may go from `at`: a tile (on the board or just
+    /// placed), not visited on this journey, not the fairy's.
+    fn dragon_may_enter(
+        &self,
+        to: Pos,
+        journey: &Journey,
+        placing: &Placing,
+        turn: &TurnActions,
+    ) -> Result<(), &'static str> {
+        if to != placing.pos && self.board.at(to).is_none() {
+            return Err("no tile there");
+        }
+        if journey.visited.contains(&to) {
+            return Err("the dragon does not visit a tile twice on one journey");
+        }
+        if self.fairy_now(turn) == Some(to) {
+            return Err("the dragon never moves to the fairy's tile");
+        }
+        Ok(())
+    }
+
+    /// `dragon:DIR` or `dragon:DIR(Player)`: one move of the dragon's journey,
+    /// by the player whose move it is: the turn's player first, then each
+    /// player clockwise.
+    pub(in crate::rules) fn check_dragon_step(
+        &self,
+        step: usize,
+        act: &ActRecord,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: &str| Violation::DragonStep {
+            step,
+            reason: reason.to_string(),
+        };
+        let Some(start) = self.journey_due(placing) else {
+            return Err(fault(
+                "the dragon moves after a dragon tile, once a volcano has brought it in",
+            ));
+        };
+        let Some(ActArg::At {
+            figure: None,
+            target:
+                crate::notation::Target {
+                    pos: None,
+                    place: Some(place),
+                },
+        }) = act.arg.as_ref().map(|a| &a.value)
+        else {
+            return Err(fault("a move of the dragon is a direction: dragon:N, E, S or W"));
+        };
+        let Place::Spot(Spot::Edge(side)) = place.value else {
+            return Err(fault("a move of the dragon is a direction: dragon:N, E, S or W"));
+        };
+        let mut journey = turn.journey.take().unwrap_or_else(|| Journey {
+            at: start,
+            visited: std::iter::once(start).collect(),
+            moves: 0,
+        });
+        if journey.moves >= JOURNEY {
+            return Err(fault("the dragon's journey is 6 moves"));
+        }
+        let seats = self.in_hand.len().max(1);
+        let actor = Player(
+            u8::try_from((placing.player.index() + usize::from(journey.moves)) % seats)
+                .unwrap_or(0),
+        );
+        if let Some(name) = &act.player {
+            let named = self.seat(&name.value).ok_or(Violation::UnknownPlayer)?;
+            if named != actor {
+                return Err(Violation::DragonStep {
+                    step,
+                    reason: format!(
+                        "move {} of the journey is by the player {} seat(s) after the turn's",
+                        journey.moves + 1,
+                        journey.moves
+                    ),
+                });
+            }
+        }
+        let to = step_to(journey.at, side).ok_or_else(|| fault("no tile there"))?;
+        self.dragon_may_enter(to, &journey, placing, turn)
+            .map_err(fault)?;
+        journey.at = to;
+        journey.visited.push(to);
+        journey.moves += 1;
+        turn.journey = Some(journey);
+        Ok(Step {
+            actor,
+            act: Act::DragonStep { to },
+        })
+    }
+
+    /// The end of a turn's actions for this expansion: the dragon's journey
+    /// whole (6 moves, or fewer at a dead end), and the princess's knight
+    /// sent home when the rule says she must.
+    ///
+    /// # Errors
+    /// [`Violation::DragonJourney`], [`Violation::Princess`].
+    pub(in crate::rules) fn check_dragon_done(
+        &self,
+        placing: &Placing,
+        turn: &TurnActions,
+    ) -> Result<(), Violation> {
+        if let Some(start) = self.journey_due(placing) {
+            let journey = turn.journey.clone().unwrap_or_else(|| Journey {
+                at: start,
+                visited: std::iter::once(start).collect(),
+                moves: 0,
+            });
+            if journey.moves < JOURNEY {
+                let open = Side::ALL.into_iter().any(|side| {
+                    step_to(journey.at, side)
+                        .is_some_and(|to| self.dragon_may_enter(to, &journey, placing, turn).is_ok())
+                });
+                if open {
+                    return Err(Violation::DragonJourney {
+                        moves: journey.moves,
+                    });
+                }
+            }
+        }
+        if !turn.princess
+            && !self.variants().contains(Variant::PrincessMay)
+            && !self.princess_knights(placing).is_empty()
+        {
+            return Err(Violation::Princess {
+                step: usize::MAX,
+                reason: "the princess joins a city with knights: one must go home (princess:x,y/SPOT)"
+                    .to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// [`super::Phase::TurnStart`]: the fairy's point to the player who
+    /// starts the turn with a follower on its tile (with
+    /// `fairy-next-follower`: whose follower it stands next to), not on the
+    /// builder's second turn ("he does not score 2 points for the fairy!").
+    pub(in crate::rules) fn fairy_turn_start(&mut self, player: Player, second_turn: bool) {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return;
+        };
+        if second_turn {
+            return;
+        }
+        // The follower that earns the point: the one the fairy stands next
+        // to, or the player's first on its tile.
+        let earner = self.followers_on(fairy.pos).find(|f| {
+            f.player == player
+                && f.figure.is_follower()
+                && fairy
+                    .next_to
+                    .is_none_or(|n| (n.node, n.player, n.turn) == (f.node, f.player, f.turn))
+        });
+        if let Some(f) = earner {
+            let kind = self.features.feature(f.node).map(|v| v.kind);
+            let event = fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
+            if let Some(s) = self.score.get_mut(player) {
+                *s = s.saturating_add(FAIRY_TURN_START);
+            }
+            self.events.push(event);
+        }
+    }
+
+    /// [`super::Phase::Score`]: the fairy's 3 points for each feature scored
+    /// in `events` (from `first` on) that holds the follower the fairy stands
+    /// with: on its tile (each player with a follower of the feature there),
+    /// or next to it (`fairy-next-follower`). Rulebook: "When a feature
+    /// (city, road, cloister, or farm) with the fairy is scored, the player
+    /// whose follower stands on the tile with the fairy scores 3 points for
+    /// standing there, and may score for the feature as normal."
+    pub(in crate::rules) fn fairy_scored(&self, events: &mut Vec<ScoreEvent>, first: usize) {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return;
+        };
+        let mut roots: SmallVec<[NodeId; 4]> = SmallVec::new();
+        for e in events.get(first..).unwrap_or_default() {
+            if e.reason == ScoreReason::Completed || e.reason == ScoreReason::Incomplete {
+                let r = self.features.root(e.node);
+                if !roots.contains(&r) {
+                    roots.push(r);
+                }
+            }
+        }
+        let turn = events.get(first).and_then(|e| e.turn);
+        for (root, player, kind) in self.fairy_holders(fairy) {
+            if roots.contains(&root) {
+                events.push(fairy_event(
+                    turn,
+                    fairy.pos,
+                    Some(kind),
+                    player,
+                    FAIRY_SCORED,
+                ));
+            }
+        }
+    }
+
+    /// [`super::Phase::FinalScoring`]: the fairy's 3 points for every feature
+    /// it stands with, each scored at the end (a farm once, whatever the
+    /// cities it supplies under the 2000 rules).
+    pub(in crate::rules) fn fairy_final(&self, events: &mut Vec<ScoreEvent>) {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return;
+        };
+        for (_, player, kind) in self.fairy_holders(fairy) {
+            events.push(fairy_event(None, fairy.pos, Some(kind), player, FAIRY_SCORED));
+        }
+    }
+
+    /// The features the fairy stands with and who gets its points: (root,
+    /// player, kind), each pair once, in the order of the followers.
+    fn fairy_holders(&self, fairy: Fairy) -> SmallVec<[(NodeId, Player, FeatureKind); 4]> {
+        let mut out: SmallVec<[(NodeId, Player, FeatureKind); 4]> = SmallVec::new();
+        let candidates: SmallVec<[crate::features::Follower; 4]> = match fairy.next_to {
+            Some(f) => self
+                .followers_on(fairy.pos)
+                .filter(|x| x.node == f.node && x.player == f.player && x.turn == f.turn)
+                .take(1)
+                .collect(),
+            None => self
+                .followers_on(fairy.pos)
+                .filter(|x| x.figure.is_follower())
+                .collect(),
+        };
+        for x in candidates {
+            let root = self.features.root(x.node);
+            let kind = self
+                .features
+                .feature(x.node)
+                .map_or(FeatureKind::Field, |f| f.kind);
+            if !out.iter().any(|(r, p, _)| *r == root && *p == x.player) {
+                out.push((root, x.player, kind));
+            }
+        }
+        out
+    }
+
+    /// [`super::Phase::Place`]: a volcano brings the dragon to its tile, and
+    /// the dragon tiles set aside go back into the supply. Rulebook: "As soon
+    /// as a volcano tile is drawn and placed, the dragon enters the game, the
+    /// set-aside dragon tiles are shuffled face-down with the other tiles".
+    pub(in crate::rules) fn dragon_placed(&mut self, pos: Pos, tile: TileId) {
+        if self.symbol(tile) != Some(Symbol::Volcano) {
+            return;
+        }
+        let Some(d) = &mut self.exp.dragon else {
+            return;
+        };
+        d.dragon = Some(pos);
+        for t in std::mem::take(&mut d.aside) {
+            if let Some(n) = self.supply.get_mut(t.index()) {
+                *n = n.saturating_add(1);
+            }
+            self.remaining = self.remaining.saturating_add(1);
+        }
+    }
+
+    /// A tile set aside: out of the supply until the first volcano.
+    pub(in crate::rules) fn set_aside(&mut self, tile: TileId) {
+        if let Some(d) = &mut self.exp.dragon {
+            d.aside.push(tile);
+        }
+    }
+
+    /// Plays a checked action of The Princess & the Dragon but the dragon's
+    /// moves ([`Game::dragon_journey`]).
+    pub(in crate::rules) fn apply_dragon_step(&mut self, step: Step) {
+        match step.act {
+            Act::Fairy { pos, next_to } => {
+                if let Some(d) = &mut self.exp.dragon {
+                    d.fairy = Some(Fairy { pos, next_to });
+                }
+            }
+            Act::Portal { pos, node, figure } => {
+                let player = step.actor;
+                if let Some(s) = self.in_hand.get_mut(player) {
+                    s.take(figure);
+                }
+                let tile = self.board.index_at(pos).unwrap_or(0);
+                self.features.add_follower(crate::features::Follower {
+                    player,
+                    node,
+                    tile,
+                    turn: self.turn,
+                    figure,
+                });
+                if self.monastery_at(pos) == Some(node) {
+                    self.monks.push((pos, node));
+                }
+            }
+            Act::Princess {
+                node,
+                owner,
+                figure,
+                ..
+            } => {
+                // "If he removes the last knight from the city that has a
+                // builder of the same color, he removes the builder, as well."
+                self.send_home_from(node, owner, figure);
+                if let Some(s) = self.in_hand.get_mut(owner) {
+                    s.give(figure);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// [`super::Phase::Others`] (or after the scoring): the dragon's moves of
+    /// the turn, each sending home every figure on the tile it enters.
+    /// Rulebook: "Whenever the dragon visits a tile with a follower, a
+    /// builder, or a pig, the player whose figure stands on the tile, takes
+    /// the follower, builder, or pig from the tile, returning it to his
+    /// supply. When a player's last thief, knight, or farmer is removed from
+    /// a road or city with a builder, or field with a pig, the player takes
+    /// his builder or pig".
+    pub(in crate::rules) fn dragon_journey(&mut self, steps: &[Step]) {
+        for s in steps {
+            let Act::DragonStep { to } = s.act else {
+                continue;
+            };
+            if let Some(d) = &mut self.exp.dragon {
+                d.dragon = Some(to);
+            }
+            let here: SmallVec<[crate::features::Follower; 4]> = self.followers_on(to).collect();
+            // Followers first (their builders and pigs go with the last of
+            // them), then what is left.
+            for f in here.iter().filter(|f| f.figure.is_follower()) {
+                self.send_home_from(f.node, f.player, f.figure);
+                self.eat(f.player, f.figure);
+            }
+            let rest: SmallVec<[crate::features::Follower; 4]> = self.followers_on(to).collect();
+            for f in rest {
+                if self
+                    .features
+                    .take_figure(f.node, |x| {
+                        x.node == f.node && x.player == f.player && x.figure == f.figure
+                    })
+                    .is_some()
+                {
+                    self.eat(f.player, f.figure);
+                }
+            }
+            // A follower on top of a tower there (The Tower).
+            let guard = self.exp.tower.as_mut().and_then(|t| t.unguard(to));
+            if let Some(g) = guard {
+                self.eat(g.player, g.figure);
+            }
+        }
+    }
+
+    /// A figure the dragon sends home.
+    fn eat(&mut self, player: Player, figure: Figure) {
+        if let Some(s) = self.in_hand.get_mut(player) {
+            s.give(figure);
+        }
+        if let Some(d) = &mut self.exp.dragon {
+            d.eaten.push((player, figure));
+        }
+    }
+}
+
+/// The square beside `at` on a side.
+fn step_to(at: Pos, side: Side) -> Option<Pos> {
+    at.neighbour(side)
+}
+
+/// A score event of the fairy: its point at the start of a turn (no
+/// feature), or its 3 points with a feature of a kind scored.
+fn fairy_event(
+    turn: Option<u32>,
+    pos: Pos,
+    kind: Option<FeatureKind>,
+    player: Player,
+    points: u32,
+) -> ScoreEvent {
+    ScoreEvent::bonus(
+        ScoreReason::Fairy,
+        turn,
+        kind.unwrap_or(FeatureKind::Field),
+        crate::score::FeatureRef {
+            pos,
+            spot: Spot::Centre,
+        },
+        player,
+        points,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journey_is_six_moves() {
+        assert_eq!(JOURNEY, 6);
+        assert_eq!(step_to(Pos::new(0, 0), Side::North), Some(Pos::new(0, 1)));
+        assert_eq!(step_to(Pos::new(0, 0), Side::West), Some(Pos::new(-1, 0)));
+    }
+}
