@@ -234,8 +234,9 @@ fn play(game: &mut Game<'_>, turns: &str) -> Vec<Vec<carcref::ScoreEvent>> {
 }
 
 /// On the board, the tunnel tile joins the roads on either side into one road,
-/// which two junctions close: 4 tiles, 4 points to the thief placed on the
-/// tunnel tile. Its field on the start tile's side joins the start tile's two
+/// which two junctions close: 4 tiles, 4 points to the thief on one of them.
+/// (A volcano first brings the dragon in, so that the tunnel tile, a dragon
+/// tile, may be placed; its journey ends at once on the tunnel tile.) Its field on the start tile's side joins the start tile's two
 /// fields, which the road keeps apart there, since the tunnel's road does not
 /// split it.
 #[test]
@@ -245,14 +246,15 @@ fn on_the_board_the_tunnel_is_one_road() {
     // PD25 turned a quarter: road west–east, city north–south.
     let scored = play(
         &mut game,
-        "1. Ann PD25 1,0 r90 +W\n2. Bob W 2,0 r0\n3. Ann W -1,0 r180\n",
+        "1. Ann PD1 0,-1 r0\n2. Bob PD25 1,0 r90 dragon:N dragon:E(Ann)\n\
+         3. Ann W 2,0 r0 +W\n4. Bob W -1,0 r180\n",
     );
-    assert!(scored[0].is_empty() && scored[1].is_empty(), "{scored:?}");
-    let road: Vec<_> = scored[2]
+    assert!(scored[..3].iter().all(Vec::is_empty), "{scored:?}");
+    let road: Vec<_> = scored[3]
         .iter()
         .filter(|e| e.kind == FeatureKind::Road)
         .collect();
-    assert_eq!(road.len(), 1, "{:?}", scored[2]);
+    assert_eq!(road.len(), 1, "{:?}", scored[3]);
     assert_eq!(road[0].tiles.len(), 4);
     assert_eq!(road[0].points, 4);
     assert_eq!(game.score().get(carcref::Player(0)), Some(&4));
@@ -310,8 +312,14 @@ fn the_cloister_in_the_city_offers_a_monastery_and_a_city() {
         .collect();
     assert!(offered.contains(&FeatureKind::Monastery), "{offered:?}");
     assert!(offered.contains(&FeatureKind::City), "{offered:?}");
-    // A monk in the cloister, then a knight in the city around it.
-    play(&mut game, "1. Ann PD13 0,1 r180 +C\n2. Bob E 1,1 r270 +W\n");
+    // A monk in the cloister, then a knight in the city around it (a volcano
+    // first brings the dragon in; its journey after the dragon tile goes
+    // south, away from the cloister).
+    play(
+        &mut game,
+        "1. Ann PD17 1,0 r0\n2. Bob B 0,-1 r0\n\
+         3. Ann PD13 0,1 r180 +C dragon:W dragon:S(Bob)\n4. Bob E 1,1 r270 +W\n",
+    );
     // The kinds of the features with a follower on them.
     let features = game.features();
     let mut standing: Vec<FeatureKind> = Vec::new();
@@ -345,14 +353,13 @@ fn expansions_fault(set: &str) -> Vec<String> {
         .collect()
 }
 
-/// Catalogued is not refereed: the list of sets kept out of play names exactly
-/// the two, and a record naming either in its Expansions tag gets `E207`
-/// (unsupported expansion), as before they were catalogued.
+/// Both sets are refereed: none is kept out of play, a record naming either
+/// in its Expansions tag is accepted, and a tile of theirs in a game without
+/// them is a tile of a set not in play.
 #[test]
-fn the_sets_are_catalogued_but_not_in_play() {
+fn the_sets_are_catalogued_and_in_play() {
     let c = catalog();
-    // The Tower is refereed; The Princess & the Dragon is not yet.
-    assert_eq!(NOT_REFEREED, [DRAGON]);
+    assert!(NOT_REFEREED.is_empty());
     assert_eq!(
         c.sets(),
         [
@@ -369,7 +376,8 @@ fn the_sets_are_catalogued_but_not_in_play() {
             || set == carcref::rules::BASIC_SET;
         assert_eq!(TileCatalog::is_refereed(set), refereed, "{set}");
     }
-    assert_eq!(expansions_fault(DRAGON), ["E207"]);
+    assert_eq!(expansions_fault(DRAGON), Vec::<String>::new());
+    assert_eq!(expansions_fault("flying-machines"), ["E207"]);
     assert_eq!(expansions_fault(TOWER), Vec::<String>::new());
     assert_eq!(
         expansions_fault("inns-and-cathedrals"),
@@ -408,13 +416,13 @@ fn the_sets_are_catalogued_but_not_in_play() {
     }
 }
 
-/// The command line: `check` refuses the sets in the Expansions tag, `gen
-/// --expansions` refuses them as it refuses any name it does not know, and
-/// `tiles` lists and draws their kinds.
+/// The command line: `check` refuses a set it does not referee in the
+/// Expansions tag, `gen --expansions` refuses it as it refuses any name it
+/// does not know, and `tiles` lists and draws the kinds of both sets.
 #[test]
-fn the_command_line_refuses_the_sets_and_lists_their_tiles() {
+fn the_command_line_refuses_other_sets_and_lists_their_tiles() {
     let dir = std::env::temp_dir();
-    let set = DRAGON;
+    let set = "flying-machines";
     let src = format!(
         "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
          [Expansions \"{set}\"]\n[Termination \"adjudicated\"]\n\n1. Ann U 1,0 r0\n"
@@ -445,25 +453,28 @@ fn the_command_line_refuses_the_sets_and_lists_their_tiles() {
     );
 }
 
-/// A JCloisterZone save of the basic game with a tile of either set in its
-/// replay: `import jcz` refuses the tile as of an expansion carcref does not
-/// referee yet (`I406`), as before the catalog held it.
+/// A JCloisterZone save of the basic game with a tile of The Princess & the
+/// Dragon in its replay: `import jcz` reads the tile (the set is refereed),
+/// and the referee finds it a tile of a set the save does not put in play.
 #[test]
-fn import_jcz_refuses_their_tiles_as_not_refereed() {
+fn import_jcz_reads_their_tiles_and_check_refuses_them_out_of_play() {
     use serde_json::Value;
-    for (jcz, expansion) in [
-        ("DG/CRcr.d", "The Princess & the Dragon"),
-        ("DG/LCcc.d", "The Princess & the Dragon"),
-    ] {
+    for (jcz, ours) in [("DG/CRcr.d", "PD25"), ("DG/LCcc.d", "PD13")] {
         let mut v: Value = serde_json::from_str(&common::data(common::jcz::SHIPPED_SAVE)).unwrap();
         v["replay"][0]["payload"]["tileId"] = jcz.into();
         let json = serde_json::to_string(&v).unwrap();
-        let errors = carcref::import::jcz::import(&json).unwrap_err();
-        assert!(
-            errors.iter().any(|e| e.code == "I406"
-                && e.location.ends_with("replay[0].payload.tileId")
-                && e.message.contains(expansion)),
-            "{jcz}: {errors:?}"
+        let record = carcref::import::jcz::import(&json).unwrap();
+        assert_eq!(record.turns[0].tile.value.as_str(), ours, "{jcz}");
+        let text = carcref::notation::write::write(std::slice::from_ref(&record));
+        let codes: Vec<String> = check("t.cgn", &text, &catalog()).games[0]
+            .diagnostics
+            .iter()
+            .map(|d| d.code())
+            .collect();
+        assert_eq!(
+            codes.first().map(String::as_str),
+            Some("E201"),
+            "{jcz}: {codes:?}"
         );
     }
 }

@@ -204,7 +204,7 @@ fn generated_games_with_the_expansions_check() {
             "{checked}"
         );
     }
-    let bad = run(&["gen", "--expansions", "princess-and-dragon"], None);
+    let bad = run(&["gen", "--expansions", "flying-machines"], None);
     assert!(bad.starts_with("exit_code: 2"), "{bad}");
 }
 

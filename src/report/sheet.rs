@@ -87,7 +87,9 @@ pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arit
             points: GOODS_MAJORITY_POINTS,
         },
         (ScoreReason::Fairy, _) if e.points == FAIRY_TURN_START => Arithmetic {
-            text: format!("a follower with the fairy at the start of the turn = {FAIRY_TURN_START}"),
+            text: format!(
+                "a follower with the fairy at the start of the turn = {FAIRY_TURN_START}"
+            ),
             points: FAIRY_TURN_START,
         },
         (ScoreReason::Fairy, kind) => Arithmetic {

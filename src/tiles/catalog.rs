@@ -769,12 +769,11 @@ mod tests {
             assert_eq!(c.by_jcz(jcz).map(|t| c.def(t).id.as_str()), Some(ours));
         }
         assert_eq!(c.by_jcz("AM/CCc+"), None);
-        // Catalogued, not refereed: a tile of The Princess & the Dragon is in
-        // the catalog, but the importer does not get it; The Tower's it does.
+        // The Tower's and The Princess & the Dragon's, refereed, the importer gets.
         let kind = c.def(c.id("PD25").unwrap());
         assert_eq!(kind.jcz.as_deref(), Some("DG/CRcr.d"));
-        assert!(!TileCatalog::is_refereed(&kind.set));
-        assert_eq!(c.by_jcz("DG/CRcr.d"), None);
+        assert!(TileCatalog::is_refereed(&kind.set));
+        assert_eq!(c.by_jcz("DG/CRcr.d"), c.id("PD25"));
         assert_eq!(c.by_jcz("TO/C"), c.id("TW1"));
     }
 

@@ -249,7 +249,9 @@ impl Game<'_> {
                     .followers_on(at)
                     .any(|f| f.player == player && f.figure.is_follower())
                 {
-                    return Err(fault("the fairy goes on a tile where the player has a follower"));
+                    return Err(fault(
+                        "the fairy goes on a tile where the player has a follower",
+                    ));
                 }
                 None
             }
@@ -556,10 +558,14 @@ impl Game<'_> {
                 },
         }) = act.arg.as_ref().map(|a| &a.value)
         else {
-            return Err(fault("a move of the dragon is a direction: dragon:N, E, S or W"));
+            return Err(fault(
+                "a move of the dragon is a direction: dragon:N, E, S or W",
+            ));
         };
         let Place::Spot(Spot::Edge(side)) = place.value else {
-            return Err(fault("a move of the dragon is a direction: dragon:N, E, S or W"));
+            return Err(fault(
+                "a move of the dragon is a direction: dragon:N, E, S or W",
+            ));
         };
         let mut journey = turn.journey.take().unwrap_or_else(|| Journey {
             at: start,
@@ -619,8 +625,9 @@ impl Game<'_> {
             });
             if journey.moves < JOURNEY {
                 let open = Side::ALL.into_iter().any(|side| {
-                    step_to(journey.at, side)
-                        .is_some_and(|to| self.dragon_may_enter(to, &journey, placing, turn).is_ok())
+                    step_to(journey.at, side).is_some_and(|to| {
+                        self.dragon_may_enter(to, &journey, placing, turn).is_ok()
+                    })
                 });
                 if open {
                     return Err(Violation::DragonJourney {
@@ -635,8 +642,9 @@ impl Game<'_> {
         {
             return Err(Violation::Princess {
                 step: usize::MAX,
-                reason: "the princess joins a city with knights: one must go home (princess:x,y/SPOT)"
-                    .to_string(),
+                reason:
+                    "the princess joins a city with knights: one must go home (princess:x,y/SPOT)"
+                        .to_string(),
             });
         }
         Ok(())
@@ -714,7 +722,13 @@ impl Game<'_> {
             return;
         };
         for (_, player, kind) in self.fairy_holders(fairy) {
-            events.push(fairy_event(None, fairy.pos, Some(kind), player, FAIRY_SCORED));
+            events.push(fairy_event(
+                None,
+                fairy.pos,
+                Some(kind),
+                player,
+                FAIRY_SCORED,
+            ));
         }
     }
 
