@@ -896,6 +896,43 @@ impl<'c> Game<'c> {
     /// follower.
     #[inline(always)]
     pub fn check_due(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
+        if self.exp.every_turn {
+            return self.check_due_with_actions(turn);
+        }
+        self.check_due_as::<false>(turn)
+    }
+
+    /// Whether an expansion in play has rules for every turn, written with
+    /// actions or not (The Princess & the Dragon).
+    pub fn checks_every_turn(&self) -> bool {
+        self.exp.every_turn
+    }
+
+    /// [`Game::check_due`] in a game where no expansion in play has rules for
+    /// every turn ([`Game::checks_every_turn`] is false): the basic game's
+    /// check, with the actions of turns written with them.
+    ///
+    /// # Errors
+    /// As [`Game::check_due`].
+    #[inline(always)]
+    pub fn check_due_plain(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
+        debug_assert!(!self.exp.every_turn);
+        self.check_due_as::<false>(turn)
+    }
+
+    /// [`Game::check_due`] where an expansion in play has rules for every
+    /// turn, written with actions or not (The Princess & the Dragon), kept out
+    /// of the basic game's way.
+    #[cold]
+    #[inline(never)]
+    fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
+        self.check_due_as::<true>(turn)
+    }
+
+    /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through
+    /// [`Game::check_actions`], not only those written with actions.
+    #[inline(always)]
+    fn check_due_as<const ACTIONS: bool>(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
         let player = self.next;
         if self.remaining() == 0 {
             return Err(Violation::GameAlreadyOver);
@@ -914,22 +951,14 @@ impl<'c> Game<'c> {
         let mut steps = Steps::new();
         let mut figure_at = 0;
         let action = match turn.place {
-            None if turn.aside => {
-                if !self.may_set_aside(tile) {
-                    return Err(Violation::SetAsideNotAllowed);
-                }
-                Action::Aside
-            }
+            None if turn.aside => self.check_aside(tile)?,
             None => {
                 self.check_discard(tile)?;
                 Action::Discard
             }
             Some((pos, rotation)) => {
                 self.check_placement(tile, pos, rotation)?;
-                if self.exp.dragon.is_some() {
-                    self.check_dragon_tile(tile)?;
-                }
-                let follower = if turn.steps.is_empty() && self.exp.dragon.is_none() {
+                let follower = if turn.steps.is_empty() && !ACTIONS {
                     match turn.figure {
                         None => None,
                         Some((figure, spot)) => Some(
@@ -978,6 +1007,9 @@ impl<'c> Game<'c> {
         turn: &TurnInput<'_>,
         steps: &mut Steps,
     ) -> Result<(Option<FollowerMove>, u8), Violation> {
+        if self.exp.dragon.is_some() {
+            self.check_dragon_tile(placing.tile)?;
+        }
         let mut turn_state = TurnActions::default();
         let mut follower = None;
         let mut figure_at = 0;
@@ -1130,7 +1162,10 @@ impl<'c> Game<'c> {
         figure_at: u8,
     ) {
         // Phase::TurnStart: points due before the tile.
-        self.turn_start_expansions(player);
+        let dragon = self.exp.dragon.is_some();
+        if dragon {
+            self.turn_start_expansions(player);
+        }
         // Phase::Place: the tile, then what the expansions do when it lies.
         let placed = self.put_tile(tile, pos, rotation, self.turn);
         let def = self.catalog.def(tile);
@@ -1161,7 +1196,7 @@ impl<'c> Game<'c> {
             self.apply_step(*s);
         }
         // Phase::Others: the dragon's journey, before the scoring or after it.
-        let journey = !steps.is_empty() && self.exp.dragon.is_some();
+        let journey = dragon && !steps.is_empty();
         let dragon_first = journey && self.dragon_before_scoring();
         if dragon_first {
             self.dragon_journey(steps);

@@ -139,6 +139,10 @@ pub struct ExpansionState {
     pub(in crate::rules) tower: Option<tower::Towers>,
     /// The Princess & the Dragon: the dragon, the fairy, the tiles set aside.
     pub(in crate::rules) dragon: Option<princess_and_dragon::Dragon>,
+    /// Whether an expansion in play has rules for every turn, written with
+    /// actions or not (The Princess & the Dragon): such turns then go
+    /// through [`Game::check_actions`](crate::rules::Game).
+    pub(in crate::rules) every_turn: bool,
 }
 
 impl Game<'_> {
@@ -158,6 +162,7 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::PrincessAndDragon)
             .then(princess_and_dragon::Dragon::default);
+        self.exp.every_turn = self.exp.dragon.is_some();
     }
 
     /// [`Phase::Draw`], checking: whether the expansions let the tile be drawn
@@ -374,7 +379,8 @@ impl Game<'_> {
     /// [`Phase::TurnStart`]: points due when a turn begins (The Princess &
     /// the Dragon: the fairy's point), added to the score and to the turn's
     /// events.
-    #[inline(always)]
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn turn_start_expansions(&mut self, player: Player) {
         if self.exp.dragon.is_some() {
             let second = self.exp.traders.second_turn;

@@ -133,6 +133,8 @@ impl Game<'_> {
     /// Rulebook: "as long as no volcano tile is drawn … if a dragon tile is
     /// drawn, the player sets it aside and draws another to play in its
     /// stead."
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn may_set_aside(&self, tile: TileId) -> bool {
         self.exp
             .dragon
@@ -140,11 +142,30 @@ impl Game<'_> {
             .is_some_and(|d| d.dragon.is_none() && self.symbol(tile) == Some(Symbol::Dragon))
     }
 
+    /// `aside`: the tile set aside, where a rule in play sets it aside.
+    ///
+    /// # Errors
+    /// [`Violation::SetAsideNotAllowed`].
+    #[cold]
+    #[inline(never)]
+    pub(in crate::rules) fn check_aside(
+        &self,
+        tile: TileId,
+    ) -> Result<crate::rules::Action, Violation> {
+        if self.may_set_aside(tile) {
+            Ok(crate::rules::Action::Aside)
+        } else {
+            Err(Violation::SetAsideNotAllowed)
+        }
+    }
+
     /// A tile placed: a dragon tile may not be placed before the first
     /// volcano (it is set aside).
     ///
     /// # Errors
     /// [`Violation::DragonTileBeforeVolcano`].
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn check_dragon_tile(&self, tile: TileId) -> Result<(), Violation> {
         if self.may_set_aside(tile) {
             return Err(Violation::DragonTileBeforeVolcano);
@@ -654,6 +675,8 @@ impl Game<'_> {
     /// starts the turn with a follower on its tile (with
     /// `fairy-next-follower`: whose follower it stands next to), not on the
     /// builder's second turn ("he does not score 2 points for the fairy!").
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn fairy_turn_start(&mut self, player: Player, second_turn: bool) {
         let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
             return;
@@ -687,6 +710,8 @@ impl Game<'_> {
     /// (city, road, cloister, or farm) with the fairy is scored, the player
     /// whose follower stands on the tile with the fairy scores 3 points for
     /// standing there, and may score for the feature as normal."
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn fairy_scored(&self, events: &mut Vec<ScoreEvent>, first: usize) {
         let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
             return;
@@ -764,6 +789,8 @@ impl Game<'_> {
     /// the dragon tiles set aside go back into the supply. Rulebook: "As soon
     /// as a volcano tile is drawn and placed, the dragon enters the game, the
     /// set-aside dragon tiles are shuffled face-down with the other tiles".
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn dragon_placed(&mut self, pos: Pos, tile: TileId) {
         if self.symbol(tile) != Some(Symbol::Volcano) {
             return;
@@ -781,6 +808,8 @@ impl Game<'_> {
     }
 
     /// A tile set aside: out of the supply until the first volcano.
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn set_aside(&mut self, tile: TileId) {
         if let Some(d) = &mut self.exp.dragon {
             d.aside.push(tile);
@@ -838,6 +867,8 @@ impl Game<'_> {
     /// supply. When a player's last thief, knight, or farmer is removed from
     /// a road or city with a builder, or field with a pig, the player takes
     /// his builder or pig".
+    #[cold]
+    #[inline(never)]
     pub(in crate::rules) fn dragon_journey(&mut self, steps: &[Step]) {
         for s in steps {
             let Act::DragonStep { to } = s.act else {
