@@ -259,7 +259,7 @@ pub enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
-        /// traders-and-builders).
+        /// traders-and-builders, tower).
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },
@@ -350,7 +350,7 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .collect();
     if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
         return Err(format!(
-            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders){}",
+            "{bad} is not an expansion (river, inns-and-cathedrals, traders-and-builders, tower){}",
             crate::suggest::did_you_mean(bad, Expansion::ALL.map(Expansion::name))
         ));
     }
