@@ -800,3 +800,19 @@ fn show_svg_to_standard_output() {
     assert!(!dir.join("-").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `moves` in a game with The Tower: the placements (with the piece on the
+/// tile placed where it has a tower place), then the pieces on the board's
+/// towers with the prisoners each may take, the closing followers and the
+/// ransoms.
+#[test]
+fn moves_with_the_tower() {
+    let file = "notation/games/valid/tower-prisoner-and-ransom.cgn";
+    let turn5 = run(&["moves", file, "--turn", "5"], None);
+    assert!(turn5.contains("ransom:follower(Bob)   buys back a follower from Bob for 3 points"));
+    snap!("cli_moves_tower_turn_5", turn5);
+    let turn6 = run(&["moves", file, "--turn", "6"], None);
+    assert!(
+        turn6.contains("+tower:T               height 1; may take: capture:2,0/E (Ann's follower)")
+    );
+}
