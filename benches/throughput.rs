@@ -2,9 +2,11 @@
 //! `carcref check` gives each game of a file (`referee::Referee::verdict`: the
 //! quick reader and referee, the full ones for a game with a fault); the full
 //! check (`carcref::check`: the spanned record, the replay with every score
-//! explained, the final scoring) of generated basic games under each edition and
-//! of games with all three expansions; and `import bga` on the Board Game Arena
-//! logs shipped with the tests (`tests/data/bga/`).
+//! explained, the final scoring) of generated basic games under each edition, of
+//! games with the River, Inns & Cathedrals and Traders & Builders, and of 2,000
+//! games with The Tower (its pieces, prisoners, exchanges and ransoms: turns of
+//! the notation's version 2); and `import bga` on the Board Game Arena logs
+//! shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
 
 #![allow(clippy::expect_used)]
@@ -66,7 +68,15 @@ fn main() {
         let options = GenOptions {
             edition,
             players: 3,
-            expansions: Expansions::from_sets(Expansion::ALL.iter().map(|e| e.name())),
+            expansions: Expansions::from_sets(
+                [
+                    Expansion::River,
+                    Expansion::InnsAndCathedrals,
+                    Expansion::TradersAndBuilders,
+                ]
+                .iter()
+                .map(|e| e.name()),
+            ),
         };
         let records: Vec<_> = (0..1000)
             .map(|_| random_game(&catalog, &options, &mut rng))
@@ -81,6 +91,42 @@ fn main() {
         );
         games_per_second(
             &format!("full check, 3 expansions ({edition})"),
+            records.len(),
+            || {
+                black_box(check("bench.cgn", black_box(&text), &catalog));
+            },
+        );
+    }
+    for edition in Edition::ALL {
+        let mut rng = Rng::new(17);
+        let options = GenOptions {
+            edition,
+            players: 2,
+            expansions: Expansions::from_sets([Expansion::Tower.name()]),
+        };
+        let records: Vec<_> = (0..2000)
+            .map(|_| random_game(&catalog, &options, &mut rng))
+            .collect();
+        let text = write(&records);
+        let steps: usize = records
+            .iter()
+            .flat_map(|r| &r.turns)
+            .map(|t| t.steps.len())
+            .sum();
+        println!(
+            "the Tower ({edition}): {} games, {:.1} actions of version 2 a game",
+            records.len(),
+            steps as f64 / records.len() as f64
+        );
+        games_per_second(
+            &format!("verdict, the Tower ({edition})"),
+            records.len(),
+            || {
+                black_box(verdicts(black_box(&text), &catalog));
+            },
+        );
+        games_per_second(
+            &format!("full check, the Tower ({edition})"),
             records.len(),
             || {
                 black_box(check("bench.cgn", black_box(&text), &catalog));

@@ -259,7 +259,7 @@ pub enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
-        /// traders-and-builders).
+        /// traders-and-builders, tower).
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },
@@ -1307,10 +1307,20 @@ fn moves(
     };
     let player = state.next_player();
     let def = catalog.def(tile);
-    let placements: Vec<Placement> = state
-        .legal_placements(tile)
+    let legal = state.legal_placements(tile);
+    // The Tower's actions with each placement, as the engine accepts them;
+    // those legal with every placement are listed once.
+    let tower_options: Vec<crate::generate::TowerOptions> = legal
+        .iter()
+        .map(|p| crate::generate::tower_options(&state, tile, *p, &[]))
+        .collect();
+    let everywhere = |piece: &crate::generate::PieceOption| {
+        tower_options.iter().all(|o| o.pieces.contains(piece))
+    };
+    let placements: Vec<Placement> = legal
         .into_iter()
-        .map(|(pos, rotation)| {
+        .zip(&tower_options)
+        .map(|((pos, rotation), options)| {
             let mut spots: Vec<(
                 crate::figures::Figure,
                 crate::tiles::Spot,
@@ -1338,9 +1348,49 @@ fn moves(
                         feature,
                     })
                     .collect(),
+                tower_pieces: options
+                    .pieces
+                    .iter()
+                    .filter(|p| !everywhere(p))
+                    .map(|p| piece_move(&state, p))
+                    .collect(),
             }
         })
         .collect();
+    let tower = state.towers().map(|towers| {
+        let first = tower_options.first().cloned().unwrap_or_default();
+        let write = crate::notation::write::step;
+        crate::report::json::TowerMoves {
+            pieces_in_hand: towers.pieces().get(player).copied().unwrap_or(0),
+            pieces: first
+                .pieces
+                .iter()
+                .filter(|p| everywhere(p))
+                .map(|p| piece_move(&state, p))
+                .collect(),
+            closings: first
+                .closings
+                .iter()
+                .filter(|c| tower_options.iter().all(|o| o.closings.contains(c)))
+                .map(|c| crate::report::json::ClosingMove {
+                    at: c.at.to_string(),
+                    figure: c.figure,
+                    written: write(&c.step),
+                })
+                .collect(),
+            ransoms: first
+                .ransoms
+                .iter()
+                .filter(|r| tower_options.iter().all(|o| o.ransoms.contains(r)))
+                .map(|r| crate::report::json::RansomMove {
+                    jailer: state.name(r.jailer).to_string(),
+                    figure: r.figure,
+                    points: crate::rules::expansions::tower::RANSOM,
+                    written: write(&r.step),
+                })
+                .collect(),
+        }
+    });
     let document = MovesDocument {
         file: one.name.clone(),
         game,
@@ -1355,6 +1405,7 @@ fn moves(
             (true, false) => Some(NoPlacement::FitsNowhere),
         },
         placements,
+        tower,
     };
     match format {
         OutputFormat::Json => {
@@ -1417,7 +1468,98 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
             "  {:<12} {followers}",
             format!("{} {}", p.at, p.rotation)
         );
+        for piece in &p.tower_pieces {
+            let _ = writeln!(out, "  {:<12} {}", "", piece_line(piece));
+        }
     }
+    if let Some(t) = &m.tower {
+        let _ = writeln!(
+            out,
+            "the Tower: {} has {} tower {} left; with any placement:",
+            m.player,
+            t.pieces_in_hand,
+            if t.pieces_in_hand == 1 {
+                "piece"
+            } else {
+                "pieces"
+            }
+        );
+        if t.pieces.is_empty() && t.closings.is_empty() && t.ransoms.is_empty() {
+            let _ = writeln!(out, "  nothing more");
+        }
+        for piece in &t.pieces {
+            let _ = writeln!(out, "  {}", piece_line(piece));
+        }
+        for c in &t.closings {
+            let _ = writeln!(
+                out,
+                "  {:<22} closes the tower with a {}",
+                c.written,
+                c.figure.word()
+            );
+        }
+        for r in &t.ransoms {
+            let _ = writeln!(
+                out,
+                "  {:<22} buys back a {} from {} for {} points",
+                r.written,
+                r.figure.word(),
+                r.jailer,
+                r.points
+            );
+        }
+    }
+}
+
+/// A tower piece the player may build, as `moves` lists it.
+fn piece_move(
+    game: &crate::Game<'_>,
+    p: &crate::generate::PieceOption,
+) -> crate::report::json::TowerPieceMove {
+    let write = crate::notation::write::step;
+    crate::report::json::TowerPieceMove {
+        at: p.at.to_string(),
+        height: p.height,
+        written: write(&p.step),
+        captures: p
+            .captures
+            .iter()
+            .map(|c| crate::report::json::CaptureMove {
+                at: c.at.to_string(),
+                spot: c.spot.map_or_else(|| "T".to_string(), |s| s.to_string()),
+                player: game.name(c.owner).to_string(),
+                figure: c.figure,
+                exchange: c.exchange,
+                written: c.steps.iter().map(write).collect::<Vec<_>>().join(" "),
+            })
+            .collect(),
+    }
+}
+
+/// One line of `moves` for a tower piece: where, the height, the captures.
+fn piece_line(p: &crate::report::json::TowerPieceMove) -> String {
+    let captures = if p.captures.is_empty() {
+        "no prisoner within reach".to_string()
+    } else {
+        let list: Vec<String> = p
+            .captures
+            .iter()
+            .map(|c| {
+                let exchange = c
+                    .exchange
+                    .map(|k| format!(", {} back in exchange", k.word()))
+                    .unwrap_or_default();
+                format!(
+                    "{} ({}'s {}{exchange})",
+                    c.written,
+                    c.player,
+                    c.figure.word()
+                )
+            })
+            .collect();
+        format!("may take: {}", list.join(", "))
+    };
+    format!("{:<22} height {}; {captures}", p.written, p.height)
 }
 
 /// One input of `carcref import`: a Carcassonne Lab URL, or a file.

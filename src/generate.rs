@@ -6,16 +6,19 @@
 //! and the final result.
 
 use crate::board::Pos;
+use crate::features::node_of;
+use crate::figures::Figure;
 use crate::notation::{
-    ActionRecord, ClaimRecord, EventRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord,
-    TurnRecord,
+    ActArg, ActRecord, ActionRecord, ClaimRecord, EventRecord, FigureStep, FollowerSpec,
+    GameRecord, Place, Span, Spanned, StepRecord, TagRecord, Target, TurnRecord,
 };
 use crate::player::Player;
 use crate::referee::points_of;
+use crate::rules::expansions::tower::in_reach;
 use crate::rules::expansions::traders_and_builders::goods_args;
 use crate::rules::expansions::{Expansion, Expansions};
-use crate::rules::{Action, BASIC_SET, Edition, Game, Move, Setup};
-use crate::tiles::{Spot, TileCatalog, TileId};
+use crate::rules::{Action, BASIC_SET, Edition, Game, Move, Setup, TurnInput};
+use crate::tiles::{Rotation, Spot, TileCatalog, TileId};
 
 /// SplitMix64: a small, fast generator whose output never changes between
 /// versions, so a seed always gives the same games.
@@ -92,6 +95,414 @@ pub fn spot_of(
     Spot::all().find(|s| s.segment(def, rotation) == Some(segment))
 }
 
+// ---------------------------------------------------------------------------
+// The Tower: the actions a turn may take besides its tile
+// ---------------------------------------------------------------------------
+
+/// A tower piece the player of a turn may build, with the prisoners it can
+/// take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PieceOption {
+    /// The square of the tower (or empty tower place) it goes on.
+    pub at: Pos,
+    /// The tower's height with the piece.
+    pub height: u8,
+    /// The step that builds it (`+tower:x,y/T`, or `+tower:T` on the tile
+    /// placed).
+    pub step: StepRecord,
+    /// The prisoners within its reach, each with the exchange it causes.
+    pub captures: Vec<CaptureOption>,
+}
+
+/// A prisoner a tower piece can take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaptureOption {
+    /// The square it stands on.
+    pub at: Pos,
+    /// Its spot there, or `None` for the guard on the tower of that square.
+    pub spot: Option<Spot>,
+    /// Its owner.
+    pub owner: Player,
+    /// The follower or the large follower.
+    pub figure: Figure,
+    /// Which of the turn player's followers comes back in the exchange the
+    /// capture causes, if it causes one.
+    pub exchange: Option<Figure>,
+    /// The steps that take it, written after the piece: the capture, and
+    /// the exchange's choice where its owner holds both kinds.
+    pub steps: Vec<StepRecord>,
+}
+
+/// A follower the player may put on top of a tower, closing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClosingOption {
+    /// The tower's square.
+    pub at: Pos,
+    /// The follower or the large follower.
+    pub figure: Figure,
+    /// The step (`+x,y/T`, `+big:x,y/T`).
+    pub step: StepRecord,
+}
+
+/// One of the player's followers the player may buy back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RansomOption {
+    /// Who holds it (and is paid).
+    pub jailer: Player,
+    /// The follower or the large follower.
+    pub figure: Figure,
+    /// The step (`ransom:follower(Name)`).
+    pub step: StepRecord,
+}
+
+/// The actions of The Tower open to the player of the next turn, with a tile
+/// placed at a square: each written as steps of version 2 (SPEC 2.14, 6.6)
+/// and kept only where [`Game::check_due`] accepts the turn with them (after
+/// the steps `before`, such as a ransom). Candidates come from the board (the
+/// tower places, the followers within each tower's reach, the prisoners);
+/// whether each is legal is the engine's answer, never decided here.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TowerOptions {
+    /// Tower pieces, by the order of their tiles' placement.
+    pub pieces: Vec<PieceOption>,
+    /// Followers closing a tower, by the order of the towers' first piece.
+    pub closings: Vec<ClosingOption>,
+    /// Ransoms, by the order the prisoners were taken.
+    pub ransoms: Vec<RansomOption>,
+}
+
+fn figure_step(name: Option<&str>, target: Target) -> StepRecord {
+    StepRecord::Figure(FigureStep {
+        figure: name.map(|n| sp(n.into())),
+        target,
+        span: Span::default(),
+    })
+}
+
+fn act_step(verb: &str, arg: Option<ActArg>, player: Option<&str>) -> StepRecord {
+    StepRecord::Act(ActRecord {
+        verb: sp(verb.into()),
+        arg: arg.map(sp),
+        player: player.map(|p| sp(p.into())),
+        span: Span::default(),
+    })
+}
+
+/// A target as the canonical form writes it: a spot alone on the tile placed.
+fn target_at(own: Pos, at: Pos, place: Place) -> Target {
+    Target {
+        pos: (at != own).then(|| sp(at)),
+        place: Some(sp(place)),
+    }
+}
+
+/// A follower kind as the actions name it.
+fn kind_name(figure: Figure) -> &'static str {
+    match figure {
+        Figure::Big => "big",
+        _ => "follower",
+    }
+}
+
+/// The move the engine makes of the next turn placing a tile with these
+/// steps, if it accepts it.
+fn accepted(
+    game: &Game<'_>,
+    tile: TileId,
+    (pos, rotation): (Pos, Rotation),
+    steps: &[StepRecord],
+) -> Option<Move> {
+    let input = TurnInput {
+        number: game.turn().saturating_add(1),
+        player: game.name(game.next_player()),
+        tile: game.catalog().def(tile).id.as_str(),
+        place: Some((pos, rotation)),
+        figure: None,
+        aside: false,
+        steps,
+    };
+    game.check_due(&input).ok()
+}
+
+/// The Tower's actions for the next turn with the tile placed: see
+/// [`TowerOptions`]. Empty without The Tower.
+pub fn tower_options(
+    game: &Game<'_>,
+    tile: TileId,
+    placement: (Pos, Rotation),
+    before: &[StepRecord],
+) -> TowerOptions {
+    let Some(towers) = game.towers() else {
+        return TowerOptions::default();
+    };
+    let (own, _) = placement;
+    let with = |more: &[StepRecord]| {
+        let mut steps = before.to_vec();
+        steps.extend_from_slice(more);
+        accepted(game, tile, placement, &steps)
+    };
+    let catalog = game.catalog();
+    let player = game.next_player();
+    // Tower places: the placed tiles', then the new tile's.
+    let mut places: Vec<Pos> = game
+        .board()
+        .tiles()
+        .iter()
+        .filter(|t| catalog.def(t.tile).tower)
+        .map(|t| t.pos)
+        .collect();
+    if catalog.def(tile).tower {
+        places.push(own);
+    }
+    let mut pieces = Vec::new();
+    for at in places {
+        let step = figure_step(Some("tower"), target_at(own, at, Place::Tower));
+        if with(std::slice::from_ref(&step)).is_none() {
+            continue;
+        }
+        let height = towers.tower(at).map_or(0, |t| t.height).saturating_add(1);
+        let captures = capture_candidates(game, at, height)
+            .into_iter()
+            .flat_map(|c| capture_writings(game, own, c))
+            .filter_map(|(c, steps)| {
+                let mut all = vec![step.clone()];
+                all.extend_from_slice(&steps);
+                let mv = with(&all)?;
+                // The exchange as the engine resolved it.
+                let exchange = mv.steps.iter().find_map(|s| match s.act {
+                    crate::rules::Act::Capture { exchange, .. } => Some(exchange),
+                    _ => None,
+                })?;
+                Some(CaptureOption {
+                    exchange,
+                    steps,
+                    ..c
+                })
+            })
+            .fold(Vec::<CaptureOption>::new(), |mut kept, c| {
+                // One writing a capture and outcome: the shortest accepted.
+                if !kept.iter().any(|k| {
+                    (k.at, k.spot, k.owner, k.figure, k.exchange)
+                        == (c.at, c.spot, c.owner, c.figure, c.exchange)
+                }) {
+                    kept.push(c);
+                }
+                kept
+            });
+        pieces.push(PieceOption {
+            at,
+            height,
+            step,
+            captures,
+        });
+    }
+    let mut closings = Vec::new();
+    for t in towers.towers() {
+        for figure in [Figure::Follower, Figure::Big] {
+            let step = figure_step(figure.notation(), target_at(own, t.pos, Place::Tower));
+            if with(std::slice::from_ref(&step)).is_some() {
+                closings.push(ClosingOption {
+                    at: t.pos,
+                    figure,
+                    step,
+                });
+            }
+        }
+    }
+    let mut ransoms: Vec<RansomOption> = Vec::new();
+    for p in towers.prisoners().iter().filter(|p| p.owner == player) {
+        if ransoms
+            .iter()
+            .any(|r| (r.jailer, r.figure) == (p.jailer, p.figure))
+        {
+            continue;
+        }
+        let step = act_step(
+            "ransom",
+            Some(ActArg::Kind(kind_name(p.figure).into())),
+            Some(game.name(p.jailer)),
+        );
+        if with(std::slice::from_ref(&step)).is_some() {
+            ransoms.push(RansomOption {
+                jailer: p.jailer,
+                figure: p.figure,
+                step,
+            });
+        }
+    }
+    TowerOptions {
+        pieces,
+        closings,
+        ransoms,
+    }
+}
+
+/// The followers (small and large) on the board within the reach of a tower
+/// of a height, and the guards of the towers there: candidates for a capture,
+/// each once, in board order.
+fn capture_candidates(game: &Game<'_>, tower: Pos, height: u8) -> Vec<CaptureOption> {
+    let mut out: Vec<CaptureOption> = Vec::new();
+    let features = game.features();
+    for placed in game.board().tiles() {
+        if !in_reach(tower, height, placed.pos) {
+            continue;
+        }
+        let def = game.catalog().def(placed.tile);
+        for segment in (0..def.segments.len()).filter_map(|s| u8::try_from(s).ok()) {
+            let node = node_of(placed, segment);
+            let Some(feature) = features.feature(node) else {
+                continue;
+            };
+            for f in feature
+                .followers()
+                .filter(|f| f.node == node && f.figure.is_follower())
+            {
+                let Some(spot) = spot_of(game, placed.tile, placed.rotation, segment) else {
+                    continue;
+                };
+                let c = CaptureOption {
+                    at: placed.pos,
+                    spot: Some(spot),
+                    owner: f.player,
+                    figure: f.figure,
+                    exchange: None,
+                    steps: Vec::new(),
+                };
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    if let Some(towers) = game.towers() {
+        for t in towers.towers() {
+            if let Some(g) = t.guard.filter(|_| in_reach(tower, height, t.pos)) {
+                out.push(CaptureOption {
+                    at: t.pos,
+                    spot: None,
+                    owner: g.player,
+                    figure: g.figure,
+                    exchange: None,
+                    steps: Vec::new(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The ways to write a capture, shortest first: without and with the kind
+/// and the owner named, each without an exchange's choice and with either.
+fn capture_writings(
+    game: &Game<'_>,
+    own: Pos,
+    c: CaptureOption,
+) -> Vec<(CaptureOption, Vec<StepRecord>)> {
+    let place = c.spot.map_or(Place::Tower, Place::Spot);
+    let kind = (c.figure == Figure::Big).then_some("big");
+    let owner = game.name(c.owner);
+    let capture = |owner: Option<&str>| {
+        act_step(
+            "capture",
+            Some(ActArg::At {
+                figure: kind.map(|k| sp(k.into())),
+                target: target_at(own, c.at, place),
+            }),
+            owner,
+        )
+    };
+    let mut out = Vec::new();
+    for written in [capture(None), capture(Some(owner))] {
+        out.push((c.clone(), vec![written.clone()]));
+        for k in [Figure::Follower, Figure::Big] {
+            let choice = act_step("exchange", Some(ActArg::Kind(kind_name(k).into())), None);
+            out.push((c.clone(), vec![written.clone(), choice]));
+        }
+    }
+    out
+}
+
+/// A random turn of a game with The Tower, the tile placed: perhaps a ransom
+/// (one time in two where one is open), then the turn's figure: a tower piece
+/// or a follower closing a tower one time in three where one is open (a piece
+/// taking a prisoner three times in four where one is in reach, the exchange's
+/// choice written where its owner has one), else a follower or none as in the
+/// other games. Returns the steps and the figure written as version 1's
+/// (`+SPOT`); every step is one the engine accepted.
+fn tower_turn(
+    game: &Game<'_>,
+    tile: TileId,
+    placement: (Pos, Rotation),
+    figures: &[crate::rules::FollowerMove],
+    rng: &mut Rng,
+) -> (Vec<StepRecord>, Option<crate::rules::FollowerMove>) {
+    let mut steps = Vec::new();
+    let first = tower_options(game, tile, placement, &[]);
+    if !first.ransoms.is_empty()
+        && rng.below(2) == 0
+        && let Some(r) = first.ransoms.get(rng.below(first.ransoms.len()))
+    {
+        steps.push(r.step.clone());
+    }
+    let options = if steps.is_empty() {
+        first
+    } else {
+        tower_options(game, tile, placement, &steps)
+    };
+    let open = options.pieces.len() + options.closings.len();
+    if open > 0 && rng.below(3) == 0 {
+        let i = rng.below(open);
+        if let Some(p) = options.pieces.get(i) {
+            steps.push(p.step.clone());
+            if !p.captures.is_empty()
+                && rng.below(4) != 0
+                && let Some(c) = p.captures.get(rng.below(p.captures.len()))
+            {
+                steps.extend(c.steps.iter().cloned());
+            }
+        } else if let Some(c) = options.closings.get(i - options.pieces.len()) {
+            steps.push(c.step.clone());
+        }
+        return (steps, None);
+    }
+    if steps.is_empty() {
+        return (steps, figures.get(rng.below(figures.len() + 1)).copied());
+    }
+    // After a ransom, the figures the engine now accepts on the tile: the
+    // ransomed follower among them.
+    let (pos, rotation) = placement;
+    let def = game.catalog().def(tile);
+    let mut own: Vec<StepRecord> = Vec::new();
+    for segment in (0..def.segments.len()).filter_map(|s| u8::try_from(s).ok()) {
+        let Some(spot) = spot_of(game, tile, rotation, segment) else {
+            continue;
+        };
+        for figure in Figure::ALL {
+            let step = figure_step(figure.notation(), target_at(pos, pos, Place::Spot(spot)));
+            let mut all = steps.clone();
+            all.push(step.clone());
+            if accepted(game, tile, placement, &all).is_some() {
+                own.push(step);
+            }
+        }
+    }
+    if let Some(s) = own.get(rng.below(own.len() + 1)) {
+        steps.push(s.clone());
+    }
+    (steps, None)
+}
+
+/// A turn without actions of version 2, as the engine resolves it.
+fn plain_move(player: Player, tile: TileId, action: Action) -> Move {
+    Move {
+        player,
+        tile,
+        action,
+        steps: Default::default(),
+        figure_at: 0,
+    }
+}
+
 /// One random complete game.
 pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -> GameRecord {
     let mut attempt = 0;
@@ -157,12 +568,15 @@ fn try_game(
     };
     let mut game = Game::new(setup, catalog);
     let bag = draw_order(&game, catalog, rng);
+    let tower = options.expansions.contains(Expansion::Tower);
     let mut turns = Vec::new();
     let mut blocked = false;
     for tile in bag {
         let player = game.next_player();
         let placements = game.legal_placements(tile);
         blocked |= placements.is_empty() && catalog.def(tile).river != 0;
+        let number = game.turn() + 1;
+        let mut steps = Vec::new();
         let (action, action_record, follower_spec) = if placements.is_empty() {
             (Action::Discard, ActionRecord::Discard, None)
         } else {
@@ -171,8 +585,14 @@ fn try_game(
                 .copied()
                 .unwrap_or((Pos::new(0, 0), crate::tiles::Rotation::R0));
             let figures = game.legal_figures(player, tile, pos, rotation);
-            let choice = rng.below(figures.len() + 1);
-            let follower = figures.get(choice).copied();
+            let follower = if tower {
+                let (written, follower) = tower_turn(&game, tile, (pos, rotation), &figures, rng);
+                steps = written;
+                follower
+            } else {
+                let choice = rng.below(figures.len() + 1);
+                figures.get(choice).copied()
+            };
             let spec = follower.and_then(|f| {
                 let spot = spot_of(&game, tile, rotation, f.segment)?;
                 Some(FollowerSpec {
@@ -194,52 +614,72 @@ fn try_game(
                 spec,
             )
         };
-        let number = game.turn() + 1;
-        let events = game
-            .apply(Move {
-                player,
-                tile,
-                action,
-                steps: Default::default(),
-                figure_at: 0,
-            })
-            .to_vec();
-        let claims = (0..players.len() as u8)
-            .map(Player)
-            .filter_map(|p| {
-                let points = points_of(&events, p);
-                (points > 0).then(|| ClaimRecord {
-                    negative: false,
-                    player: sp(game.name(p).into()),
-                    points: sp(points),
-                    total: game.score().get(p).map(|t| sp(*t)),
-                    span: Span::default(),
-                })
-            })
-            .collect();
-        let goods = game.turn_goods();
-        let turn_events = if goods.iter().any(|n| *n > 0) {
-            vec![EventRecord {
-                name: sp("goods".into()),
-                args: Some(sp(goods_args(goods).into())),
-                span: Span::default(),
-            }]
-        } else {
-            Vec::new()
-        };
-        turns.push(TurnRecord {
+        let mut turn = TurnRecord {
             comments_before: Vec::new(),
             number: sp(number),
             player: sp(game.name(player).into()),
             tile: sp(catalog.def(tile).id.as_str().into()),
             action: sp(action_record),
             follower: follower_spec,
-            steps: Vec::new(),
-            events: turn_events,
-            claims,
+            steps,
+            events: Vec::new(),
+            claims: Vec::new(),
             comment: None,
             span: Span::default(),
-        });
+        };
+        let mv = if tower {
+            // The engine resolves the turn as written: the record and the
+            // game cannot part.
+            match game.check_due(&TurnInput::of(&turn)) {
+                Ok(mv) => mv,
+                Err(_) => {
+                    turn.follower = None;
+                    turn.steps.clear();
+                    let action = match action {
+                        Action::Place { pos, rotation, .. } => Action::Place {
+                            pos,
+                            rotation,
+                            follower: None,
+                        },
+                        Action::Discard => Action::Discard,
+                    };
+                    plain_move(player, tile, action)
+                }
+            }
+        } else {
+            plain_move(player, tile, action)
+        };
+        let events = game.apply(mv).to_vec();
+        // The net points of the turn: scored, and moved by ransoms.
+        let transfers: Vec<(Player, Player, u32)> = game.turn_transfers().collect();
+        turn.claims = (0..players.len() as u8)
+            .map(Player)
+            .filter_map(|p| {
+                let moved: i64 = transfers
+                    .iter()
+                    .map(|(from, to, points)| {
+                        i64::from(*points) * (i64::from(*to == p) - i64::from(*from == p))
+                    })
+                    .sum();
+                let net = i64::from(points_of(&events, p)) + moved;
+                (net != 0).then(|| ClaimRecord {
+                    negative: net < 0,
+                    player: sp(game.name(p).into()),
+                    points: sp(u32::try_from(net.unsigned_abs()).unwrap_or(u32::MAX)),
+                    total: game.score().get(p).map(|t| sp(*t)),
+                    span: Span::default(),
+                })
+            })
+            .collect();
+        let goods = game.turn_goods();
+        if goods.iter().any(|n| *n > 0) {
+            turn.events.push(EventRecord {
+                name: sp("goods".into()),
+                args: Some(sp(goods_args(goods).into())),
+                span: Span::default(),
+            });
+        }
+        turns.push(turn);
     }
     game.finish();
     let result = game
@@ -274,6 +714,9 @@ fn try_game(
         trailing_comments: Vec::new(),
         span: Span::default(),
     };
+    // As `carcref fmt` writes it: the `CGN` tag gives the version the turns
+    // need (2 with the actions of The Tower).
+    let record = crate::notation::write::canonical(&record);
     if blocked { Err(record) } else { Ok(record) }
 }
 

@@ -265,6 +265,12 @@ enum Glyph {
     Figure(Player, Figure),
     /// The cell after a large follower, builder or pig: the mark of its kind.
     FigureKind(Player, Figure),
+    /// An empty tower place (The Tower).
+    TowerPlace,
+    /// A tower (The Tower): its mark, then its height's digits.
+    Tower,
+    /// A digit of a tower's height.
+    TowerHeight(char),
 }
 
 impl Glyph {
@@ -300,6 +306,10 @@ const RIVER_CHAR: char = '≈';
 const INN_CHAR: char = 'i';
 /// The text mark of a cathedral.
 const CATHEDRAL_CHAR: char = '†';
+/// The text mark of an empty tower place.
+const TOWER_PLACE_CHAR: char = 't';
+/// The text mark of a tower, before its height.
+const TOWER_CHAR: char = 'T';
 
 /// The expansions' marks a text picture shows, for its key.
 #[derive(Debug, Default)]
@@ -310,6 +320,8 @@ struct Seen {
     goods: [bool; 3],
     /// For each figure kind, the owner of the first one drawn.
     figures: [Option<Player>; 4],
+    tower_place: bool,
+    tower: bool,
 }
 
 impl Seen {
@@ -328,6 +340,8 @@ impl Seen {
                     s.get_or_insert(p);
                 }
             }
+            Glyph::TowerPlace => self.tower_place = true,
+            Glyph::Tower => self.tower = true,
             _ => {}
         }
     }
@@ -498,8 +512,56 @@ fn road_char(sides: &[Side]) -> char {
 /// half-edge's (a road through the middle leaves them free).
 const INN_CELLS: [Cell; 6] = [(0, 2), (2, 2), (1, 1), (1, 3), (1, 0), (1, 4)];
 
-/// A placed tile drawn in 5×3 cells, with its figures.
-fn text_tile(def: &TileDef, rotation: Rotation, figures: &[OnTile]) -> TextTile {
+/// What stands on a tile's tower place (The Tower).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TowerMark {
+    /// Its stories (0: an empty tower place).
+    height: u8,
+    /// The follower closing it: owner and kind.
+    guard: Option<(Player, Figure)>,
+}
+
+/// The tower of each placed tile with a tower place, by the tile's index in
+/// the board: an empty place where none is built (with The Tower in play).
+fn tower_marks(game: &Game<'_>) -> Vec<Option<TowerMark>> {
+    let board = game.board();
+    board
+        .tiles()
+        .iter()
+        .map(|placed| {
+            let towers = game.towers()?;
+            if !game.catalog().get(placed.tile)?.tower {
+                return None;
+            }
+            let t = towers.tower(placed.pos);
+            Some(TowerMark {
+                height: t.map_or(0, |t| t.height),
+                guard: t.and_then(|t| t.guard).map(|g| (g.player, g.figure)),
+            })
+        })
+        .collect()
+}
+
+/// The cell of a tile's tower place in the 5×5 picture of the catalog
+/// (`carcref tiles`), as a row and a column.
+fn tower_cell(def: &TileDef, rotation: Rotation) -> Option<(usize, usize)> {
+    crate::tiles::picture::picture(def, rotation)
+        .iter()
+        .enumerate()
+        .find_map(|(r, row)| {
+            row.split(' ')
+                .position(|c| c == TOWER_CHAR.to_string())
+                .map(|c| (r, c))
+        })
+}
+
+/// A placed tile drawn in 5×3 cells, with its figures and its tower.
+fn text_tile(
+    def: &TileDef,
+    rotation: Rotation,
+    figures: &[OnTile],
+    tower: Option<TowerMark>,
+) -> TextTile {
     let mut t = TextTile {
         glyphs: [[Glyph::Field; TW]; TH],
         owner: [[None; TW]; TH],
@@ -688,7 +750,151 @@ fn text_tile(def: &TileDef, rotation: Rotation, figures: &[OnTile]) -> TextTile 
             t.set(next, Glyph::FigureKind(*player, *figure), own_next);
         }
     }
+    if let Some(mark) = tower {
+        tower_text(&mut t, def, rotation, mark);
+    }
     t
+}
+
+/// Draws a tower place on a text tile: `t` where it is empty, else `T`, the
+/// height, then the guard's marker (and its kind's mark): `T2`, `T3A`,
+/// `T1A+`. It goes on the row of the catalog picture's tower place, over the
+/// fewest cells of anything but field, never over a figure.
+fn tower_text(t: &mut TextTile, def: &TileDef, rotation: Rotation, mark: TowerMark) {
+    let mut run: Vec<Glyph> = Vec::new();
+    if mark.height == 0 && mark.guard.is_none() {
+        run.push(Glyph::TowerPlace);
+    } else {
+        run.push(Glyph::Tower);
+        run.extend(mark.height.to_string().chars().map(Glyph::TowerHeight));
+        if let Some((player, figure)) = mark.guard {
+            run.push(Glyph::Figure(player, figure));
+            if figure_mark(figure).is_some() {
+                run.push(Glyph::FigureKind(player, figure));
+            }
+        }
+    }
+    let len = run.len().min(TW);
+    let (pr, pc) = tower_cell(def, rotation).unwrap_or((3, 3));
+    // The picture's rows 0–1 are the text's first row, 2 its middle, 3–4 its
+    // last.
+    let row = match pr {
+        0 | 1 => 0,
+        2 => 1,
+        _ => 2,
+    };
+    let start = pc.min(TW - len);
+    let mut best: Option<(usize, (usize, usize))> = None;
+    for r in 0..TH {
+        for c in 0..=TW - len {
+            let cells = (c..c + len).map(|col| t.glyph((r, col)));
+            if cells
+                .clone()
+                .any(|g| matches!(g, Glyph::Figure(..) | Glyph::FigureKind(..)))
+            {
+                continue;
+            }
+            let cost = cells.filter(|g| *g != Glyph::Field).count() * 20
+                + r.abs_diff(row) * 3
+                + c.abs_diff(start);
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, (r, c)));
+            }
+        }
+    }
+    let Some((_, (r, c))) = best else {
+        return;
+    };
+    for (i, glyph) in run.into_iter().take(len).enumerate() {
+        t.set((r, c + i), glyph, None);
+    }
+}
+
+/// The prisoners held by each player, in seat order of the jailers, each as
+/// the owner and kind with their count, in seat order of the owners and
+/// follower before large follower.
+type Held = Vec<(Player, Vec<(Player, Figure, usize)>)>;
+
+fn prisoners_by_jailer(game: &Game<'_>, towers: &crate::rules::expansions::tower::Towers) -> Held {
+    let seats = players(game);
+    seats
+        .iter()
+        .filter_map(|&jailer| {
+            let held: Vec<(Player, Figure, usize)> = seats
+                .iter()
+                .flat_map(|&owner| [Figure::Follower, Figure::Big].map(|f| (owner, f)))
+                .filter_map(|(owner, figure)| {
+                    let n = towers
+                        .prisoners()
+                        .iter()
+                        .filter(|p| (p.jailer, p.owner, p.figure) == (jailer, owner, figure))
+                        .count();
+                    (n > 0).then_some((owner, figure, n))
+                })
+                .collect();
+            (!held.is_empty()).then_some((jailer, held))
+        })
+        .collect()
+}
+
+/// The text picture's lines for The Tower, beside the board: the tower
+/// pieces each player has left, and the prisoners each holds (`B Bob holds
+/// A follower ×2, A+ large follower`, the markers in their owners' colours).
+fn tower_lines(
+    game: &Game<'_>,
+    towers: &crate::rules::expansions::tower::Towers,
+    marks: &[char],
+    lines: &mut Vec<Line>,
+) {
+    let marker = |p: Player| {
+        (
+            marks.get(p.index()).copied().unwrap_or('?'),
+            Style::Follower(colour(game, p).ansi),
+        )
+    };
+    let mut pieces: Line = Vec::new();
+    push_str(&mut pieces, "tower pieces left:", Style::Plain);
+    for (p, n) in towers.pieces().iter() {
+        push_str(&mut pieces, " ", Style::Plain);
+        pieces.push(marker(p));
+        push_str(&mut pieces, &format!(" {n}"), Style::Plain);
+    }
+    lines.push(pieces);
+    let held = prisoners_by_jailer(game, towers);
+    if held.is_empty() {
+        lines.push(
+            "prisoners: none"
+                .chars()
+                .map(|c| (c, Style::Plain))
+                .collect(),
+        );
+    }
+    for (jailer, list) in held {
+        let mut line: Line = Vec::new();
+        push_str(&mut line, "prisoners: ", Style::Plain);
+        line.push(marker(jailer));
+        push_str(
+            &mut line,
+            &format!(
+                " {} holds",
+                crate::report::shown_text(game.name(jailer), crate::report::MAX_TEXT)
+            ),
+            Style::Plain,
+        );
+        for (i, (owner, figure, n)) in list.into_iter().enumerate() {
+            push_str(&mut line, if i == 0 { " " } else { ", " }, Style::Plain);
+            let (ch, style) = marker(owner);
+            line.push((ch, style));
+            if let Some(m) = figure_mark(figure) {
+                line.push((m, style));
+            }
+            push_str(&mut line, &format!(" {}", figure.word()), Style::Plain);
+            if n > 1 {
+                push_str(&mut line, &format!(" ×{n}"), Style::Plain);
+            }
+        }
+        lines.push(line);
+    }
 }
 
 /// The style of a character of the text picture.
@@ -703,6 +909,8 @@ enum Style {
     Inn,
     Cathedral,
     Goods,
+    /// A tower or a tower place.
+    Tower,
     /// A figure, with its player's colour code.
     Follower(&'static str),
     /// A part of the highlighted feature.
@@ -721,6 +929,7 @@ impl Style {
             Style::Inn => Some("1;35"),
             Style::Cathedral => Some("1;31"),
             Style::Goods => Some("1;32"),
+            Style::Tower => Some("1;7"),
             Style::Follower(ansi) => Some(ansi),
             Style::Highlight => Some("1;38;5;208"),
         }
@@ -798,6 +1007,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     let highlighted: &[(usize, SegmentId)] = highlight.as_ref().map_or(&[], |(_, (_, h))| h);
     if let Some((min_x, max_x, min_y, max_y)) = bounds(tiles) {
         let standing = standing(game);
+        let towers = tower_marks(game);
         let y_labels: Vec<String> = (min_y..=max_y).map(|y| y.to_string()).collect();
         let margin = y_labels.iter().map(String::len).max().unwrap_or(1) + 1;
         let columns = usize::try_from(max_x - min_x + 1).unwrap_or(0);
@@ -824,7 +1034,11 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                         .filter(|s| s.tile == index as usize)
                         .map(Standing::on_tile)
                         .collect();
-                    Some((index as usize, text_tile(def, placed.rotation, &figures)))
+                    let tower = towers.get(index as usize).copied().flatten();
+                    Some((
+                        index as usize,
+                        text_tile(def, placed.rotation, &figures, tower),
+                    ))
                 })
                 .collect();
             for r in 0..TH {
@@ -866,6 +1080,9 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                                 figure_mark(f).unwrap_or('?'),
                                 Style::Follower(colour(game, p).ansi),
                             ),
+                            Glyph::TowerPlace => (TOWER_PLACE_CHAR, Style::Tower),
+                            Glyph::Tower => (TOWER_CHAR, Style::Tower),
+                            Glyph::TowerHeight(d) => (d, Style::Tower),
                         };
                         line.push(match cell {
                             // A figure keeps its owner's colour.
@@ -943,6 +1160,16 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
             extra.push((goods_char(goods).to_string(), Style::Goods, goods.name()));
         }
     }
+    if seen.tower_place {
+        extra.push((TOWER_PLACE_CHAR.to_string(), Style::Tower, "tower place"));
+    }
+    if seen.tower {
+        extra.push((
+            format!("{TOWER_CHAR}2"),
+            Style::Tower,
+            "tower of 2 stories (then its guard, if closed)",
+        ));
+    }
     let mut figures: Line = Vec::new();
     for figure in Figure::ALL {
         let (Some(player), Some(mark)) = (
@@ -972,6 +1199,9 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     }
     if !figures.is_empty() {
         lines.push(figures);
+    }
+    if let Some(towers) = game.towers() {
+        tower_lines(game, towers, &marks, &mut lines);
     }
     if let Some((feature, (kind, parts))) = &highlight {
         let mut tiles: Vec<usize> = parts.iter().map(|p| p.0).collect();
@@ -1720,6 +1950,194 @@ fn inn_svg(out: &mut String, at: Pt) {
     );
 }
 
+/// An empty tower place: a grey stone ring (`class="tower-place"`).
+fn tower_place_svg(out: &mut String, at: Pt) {
+    let _ = write!(
+        out,
+        "<circle class=\"tower-place\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#cfc8b8\" stroke=\"#5e574a\" stroke-width=\"1.2\" stroke-dasharray=\"2 1.5\"/>",
+        num(at.0 * T),
+        num(at.1 * T),
+        num(T * 0.07)
+    );
+}
+
+/// A tower (`<g class="tower" data-height="2">`): a stone keep with
+/// battlements and its height written on it; a follower closing it stands on
+/// top in its owner's colour (`class="guard"`, the tower's
+/// `data-guard="Ann" data-guard-figure="big"`).
+fn tower_svg(out: &mut String, game: &Game<'_>, at: Pt, mark: TowerMark, guard_class: &str) {
+    let p = |u: f64| num(u * T);
+    let (x, y) = (at.0, at.1);
+    let (w, h) = (0.18, 0.2);
+    let guard = mark
+        .guard
+        .map(|(player, figure)| {
+            format!(
+                " data-guard=\"{}\" data-guard-figure=\"{}\"",
+                escape(game.name(player)),
+                figure_name(figure)
+            )
+        })
+        .unwrap_or_default();
+    let top = y - h / 2.0;
+    let notch = w / 5.0;
+    let _ = write!(
+        out,
+        "<g class=\"tower\" data-height=\"{}\"{guard}><path d=\"M{} {}V{}H{}V{}H{}V{}H{}V{}H{}V{}H{}V{}H{}Z\" fill=\"#8f8a80\" stroke=\"#3d3a35\" stroke-width=\"1\" stroke-linejoin=\"round\"/><text x=\"{}\" y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
+        mark.height,
+        p(x - w / 2.0),
+        p(y + h / 2.0),
+        p(top),
+        p(x - w / 2.0 + notch),
+        p(top + notch),
+        p(x - notch / 2.0),
+        p(top),
+        p(x + notch / 2.0),
+        p(top + notch),
+        p(x + w / 2.0 - notch),
+        p(top),
+        p(x + w / 2.0),
+        p(y + h / 2.0),
+        p(x - w / 2.0),
+        p(x),
+        p(y + h * 0.38),
+        p(0.15),
+        mark.height
+    );
+    if let Some((player, figure)) = mark.guard {
+        let scale = if figure == Figure::Big { 1.3 } else { 1.0 };
+        let mut icon = String::new();
+        meeple(
+            &mut icon,
+            guard_class,
+            Pt(0.0, 0.0),
+            colour(game, player),
+            false,
+        );
+        let _ = write!(
+            out,
+            "<g transform=\"translate({} {}) scale({})\">{icon}</g>",
+            p(x),
+            p(top - 0.09 * scale),
+            num(scale)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// A prisoner: its owner's meeple behind bars (`class="prisoner"`).
+fn prisoner_svg(out: &mut String, game: &Game<'_>, at: Pt, owner: Player, figure: Figure) {
+    let scale = if figure == Figure::Big { 1.3 } else { 1.0 };
+    let mut icon = String::new();
+    meeple(
+        &mut icon,
+        "meeple",
+        Pt(0.0, 0.0),
+        colour(game, owner),
+        false,
+    );
+    let bars: String = [-0.1, -0.035, 0.035, 0.1]
+        .iter()
+        .map(|dx| format!("M{} {}V{}", num(dx * T), num(-0.14 * T), num(0.14 * T)))
+        .collect();
+    let _ = write!(
+        out,
+        "<g class=\"prisoner\" data-owner=\"{}\" data-figure=\"{}\" transform=\"translate({} {}) scale({})\">{icon}<path d=\"{bars}\" stroke=\"#333\" stroke-width=\"1.3\"/></g>",
+        escape(game.name(owner)),
+        figure_name(figure),
+        num(at.0),
+        num(at.1),
+        num(scale)
+    );
+}
+
+/// Line height of the panel beside the board.
+const PANEL_LINE: f64 = 22.0;
+
+/// The Tower's panel beside the board, from `x` on (`<g class="tower-panel">`):
+/// the tower pieces each player has left (`class="pieces"`), then the
+/// prisoners each player holds (`<g class="held" data-jailer="Bob">`, one
+/// prisoner icon each). Returns it, its height and its right edge.
+fn tower_panel(
+    game: &Game<'_>,
+    towers: &crate::rules::expansions::tower::Towers,
+    x: f64,
+) -> (String, f64, f64) {
+    let mut out = String::new();
+    let mut y = TOP + 12.0;
+    let mut right = x;
+    out.push_str("<g class=\"tower-panel\" font-size=\"12\" fill=\"#333\">\n");
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">Tower pieces left</text>",
+        num(x),
+        num(y)
+    );
+    right = right.max(x + 130.0);
+    for (p, n) in towers.pieces().iter() {
+        y += PANEL_LINE * 0.8;
+        let label = format!("{} {n}", game.name(p));
+        let _ = writeln!(
+            out,
+            "<g class=\"pieces\" data-player=\"{}\" data-pieces=\"{n}\"><rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\" stroke=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+            escape(game.name(p)),
+            num(x),
+            num(y - 9.0),
+            colour(game, p).fill,
+            colour(game, p).stroke,
+            num(x + 16.0),
+            num(y),
+            escape(&label)
+        );
+        right = right.max(x + 16.0 + label.chars().count() as f64 * 7.5);
+    }
+    y += PANEL_LINE * 1.2;
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">Prisoners</text>",
+        num(x),
+        num(y)
+    );
+    let held = prisoners_by_jailer(game, towers);
+    if held.is_empty() {
+        y += PANEL_LINE * 0.8;
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" fill=\"#777\">none</text>",
+            num(x),
+            num(y)
+        );
+    }
+    for (jailer, list) in held {
+        y += PANEL_LINE;
+        let label = format!("{} holds", game.name(jailer));
+        let _ = write!(
+            out,
+            "<g class=\"held\" data-jailer=\"{}\"><text x=\"{}\" y=\"{}\">{}</text>",
+            escape(game.name(jailer)),
+            num(x),
+            num(y + 4.0),
+            escape(&label)
+        );
+        let mut ix = x + label.chars().count() as f64 * 7.5 + 14.0;
+        for (owner, figure, n) in list {
+            for _ in 0..n {
+                prisoner_svg(&mut out, game, Pt(ix, y), owner, figure);
+                ix += 20.0;
+            }
+        }
+        out.push_str("</g>\n");
+        right = right.max(ix);
+    }
+    out.push_str("</g>\n");
+    (out, y + PANEL_LINE - TOP, right)
+}
+
+/// A figure kind as the notation and the JSON documents name it.
+fn figure_name(figure: Figure) -> &'static str {
+    figure.notation().unwrap_or("follower")
+}
+
 /// A cathedral: a pale church with a slate roof and a tower with a spire and a
 /// cross, centred on a point.
 fn cathedral_svg(out: &mut String, at: Pt) {
@@ -1845,6 +2263,7 @@ fn svg_tile(
     def: &TileDef,
     placed: &PlacedTile,
     figures: &[OnTile],
+    tower: Option<TowerMark>,
     drawn: &mut Seen,
 ) {
     let shape = tile_shape(def, placed.rotation);
@@ -1922,6 +2341,18 @@ fn svg_tile(
         };
         figure_svg(out, *figure, at, colour(game, *player), lying);
         drawn.note(Glyph::Figure(*player, *figure));
+    }
+    if let Some(mark) = tower {
+        // On the cell of the catalog picture's tower place.
+        let (r, c) = tower_cell(def, placed.rotation).unwrap_or((3, 3));
+        let at = Pt((c as f64 + 0.5) / 5.0, (r as f64 + 0.5) / 5.0);
+        if mark.height == 0 && mark.guard.is_none() {
+            tower_place_svg(out, at);
+            drawn.tower_place = true;
+        } else {
+            tower_svg(out, game, at, mark, "guard");
+            drawn.tower = true;
+        }
     }
     let _ = write!(
         out,
@@ -2026,6 +2457,11 @@ enum LegendItem {
     Inn,
     Cathedral,
     Goods(Goods),
+    TowerPlace,
+    /// A tower, with a guard of the player's colour when one is drawn.
+    Tower(Option<Player>),
+    /// A prisoner, drawn in the colour of the first one's owner.
+    Prisoner(Player),
 }
 
 impl LegendItem {
@@ -2039,6 +2475,9 @@ impl LegendItem {
             LegendItem::Inn => "inn",
             LegendItem::Cathedral => "cathedral",
             LegendItem::Goods(g) => g.name(),
+            LegendItem::TowerPlace => "tower-place",
+            LegendItem::Tower(_) => "tower",
+            LegendItem::Prisoner(_) => "prisoner",
         }
     }
 
@@ -2049,6 +2488,10 @@ impl LegendItem {
             LegendItem::Inn => "inn".to_string(),
             LegendItem::Cathedral => "cathedral".to_string(),
             LegendItem::Goods(g) => g.name().to_string(),
+            LegendItem::TowerPlace => "tower place".to_string(),
+            LegendItem::Tower(None) => "tower (stories)".to_string(),
+            LegendItem::Tower(Some(_)) => "tower (stories), its guard".to_string(),
+            LegendItem::Prisoner(_) => "prisoner".to_string(),
         }
     }
 
@@ -2068,14 +2511,33 @@ impl LegendItem {
             LegendItem::Inn => inn_svg(&mut icon, at),
             LegendItem::Cathedral => cathedral_svg(&mut icon, at),
             LegendItem::Goods(g) => goods_svg(&mut icon, at, g),
+            LegendItem::TowerPlace => tower_place_svg(&mut icon, at),
+            LegendItem::Tower(guard) => {
+                // Smaller, to keep a guard within its line.
+                let mut tower = String::new();
+                tower_svg(
+                    &mut tower,
+                    game,
+                    Pt(0.0, 0.05),
+                    TowerMark {
+                        height: 2,
+                        guard: guard.map(|p| (p, Figure::Follower)),
+                    },
+                    "key-guard",
+                );
+                let _ = write!(icon, "<g transform=\"scale(0.8)\">{tower}</g>");
+            }
+            LegendItem::Prisoner(p) => prisoner_svg(&mut icon, game, at, p, Figure::Follower),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
     }
 }
 
 /// What the legend keys: each kind of figure drawn (in [`Figure::ALL`]'s
-/// order), then inns, cathedrals and each kind of goods drawn.
-fn legend_items(drawn: &Seen) -> Vec<LegendItem> {
+/// order), then inns, cathedrals and each kind of goods drawn, then The
+/// Tower's: tower places, towers (with a guard when one is drawn) and
+/// prisoners.
+fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
     let mut items: Vec<LegendItem> = Figure::ALL
         .into_iter()
         .filter_map(|f| {
@@ -2095,6 +2557,22 @@ fn legend_items(drawn: &Seen) -> Vec<LegendItem> {
             .filter(|g| drawn.goods.get(g.index()) == Some(&true))
             .map(LegendItem::Goods),
     );
+    if drawn.tower_place {
+        items.push(LegendItem::TowerPlace);
+    }
+    if let Some(towers) = game.towers() {
+        if drawn.tower {
+            let guard = towers
+                .towers()
+                .iter()
+                .find_map(|t| t.guard)
+                .map(|g| g.player);
+            items.push(LegendItem::Tower(guard));
+        }
+        if let Some(first) = towers.prisoners().first() {
+            items.push(LegendItem::Prisoner(first.owner));
+        }
+    }
     items
 }
 
@@ -2140,10 +2618,19 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
         .collect();
     let caption = format!("after turn {}", game.turn());
     let legend_width = legend.iter().map(|e| e.2).sum::<f64>() + caption.len() as f64 * 7.5;
-    let width = (LEFT + columns * T).max(LEFT + legend_width) + PAD;
-    let height = TOP + rows * T + PAD + LEGEND;
+    // With The Tower, a panel beside the board: pieces left, prisoners.
+    let panel = game
+        .towers()
+        .map(|towers| tower_panel(game, towers, LEFT + columns * T + 2.0 * PAD));
+    let body = (rows * T).max(panel.as_ref().map_or(0.0, |p| p.1));
+    let width = (LEFT + columns * T)
+        .max(LEFT + legend_width)
+        .max(panel.as_ref().map_or(0.0, |p| p.2))
+        + PAD;
+    let height = TOP + body + PAD + LEGEND;
     let highlighted: Option<Vec<usize>> = options.highlight.and_then(|f| feature_tiles(game, f));
     let standing = standing(game);
+    let towers = tower_marks(game);
     let origin = |x: i64, y: i64| (LEFT + (x - min_x) as f64 * T, TOP + (max_y - y) as f64 * T);
     // The tiles are drawn first, into their own text, to know which figures
     // and tokens the legend lists.
@@ -2177,11 +2664,12 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
                 .filter(|s| s.tile == i)
                 .map(Standing::on_tile)
                 .collect();
-            svg_tile(out, game, def, placed, &figures, &mut drawn);
+            let tower = towers.get(i).copied().flatten();
+            svg_tile(out, game, def, placed, &figures, tower, &mut drawn);
             out.push_str("</g>\n");
         }
     }
-    let items = legend_items(&drawn);
+    let items = legend_items(game, &drawn);
     let items_width: f64 = items.iter().map(|i| i.width()).sum();
     let width = width.max(LEFT + items_width + PAD);
     let height = height + if items.is_empty() { 0.0 } else { LEGEND_ITEMS };
@@ -2278,9 +2766,12 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
             "<path class=\"highlight\" d=\"{d}\" fill=\"none\" stroke=\"#ff7a00\" stroke-width=\"5\" stroke-linecap=\"square\"/>"
         );
     }
+    if let Some((panel, _, _)) = &panel {
+        out.push_str(panel);
+    }
     // Legend.
     out.push_str("<g class=\"legend\" font-size=\"12\" fill=\"#333\">\n");
-    let ly = TOP + rows * T + PAD + LEGEND / 2.0;
+    let ly = TOP + body + PAD + LEGEND / 2.0;
     let mut lx = LEFT;
     for (p, label, w) in &legend {
         let mut icon = String::new();
@@ -2342,6 +2833,47 @@ pub struct BoardView {
     /// Every feature of the board (cities, roads, fields, monasteries), in
     /// order of their first-placed segment.
     pub features: Vec<FeatureData>,
+    /// With The Tower: the towers built, in the order of their first piece.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub towers: Option<Vec<TowerView>>,
+    /// With The Tower: the followers held by another player, in the order
+    /// they were taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<Vec<PrisonerView>>,
+}
+
+/// A tower as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct TowerView {
+    /// The square of its tile, `x,y`.
+    pub at: String,
+    /// Its stories: the tower pieces built on it.
+    pub height: u8,
+    /// The follower closing it, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub guard: Option<GuardView>,
+}
+
+/// The follower on top of a tower, as [`TowerView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GuardView {
+    /// Its owner's name.
+    pub player: String,
+    /// `follower` or `big`.
+    pub figure: Figure,
+    /// The turn that put it there.
+    pub turn: u32,
+}
+
+/// A prisoner as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PrisonerView {
+    /// Who holds it.
+    pub jailer: String,
+    /// Whose follower it is.
+    pub player: String,
+    /// `follower` or `big`.
+    pub figure: Figure,
 }
 
 /// A seat as [`BoardView`] shows it.
@@ -2355,6 +2887,9 @@ pub struct PlayerView {
     pub score: u32,
     /// Followers (small and large) still in the supply.
     pub followers_in_hand: u8,
+    /// With The Tower: the tower pieces left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tower_pieces: Option<u8>,
 }
 
 /// A placed tile as [`BoardView`] shows it.
@@ -2450,6 +2985,9 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             colour: colour(game, p).name,
             score: game.score().get(p).copied().unwrap_or(0),
             followers_in_hand: game.followers_in_hand(p),
+            tower_pieces: game
+                .towers()
+                .map(|t| t.pieces().get(p).copied().unwrap_or(0)),
         })
         .collect();
     let tiles = board
@@ -2571,11 +3109,37 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             })
         })
         .collect();
+    let towers = game.towers().map(|t| {
+        t.towers()
+            .iter()
+            .map(|t| TowerView {
+                at: t.pos.to_string(),
+                height: t.height,
+                guard: t.guard.map(|g| GuardView {
+                    player: name(g.player),
+                    figure: g.figure,
+                    turn: g.turn,
+                }),
+            })
+            .collect()
+    });
+    let prisoners = game.towers().map(|t| {
+        t.prisoners()
+            .iter()
+            .map(|p| PrisonerView {
+                jailer: name(p.jailer),
+                player: name(p.owner),
+                figure: p.figure,
+            })
+            .collect()
+    });
     BoardView {
         players: players_view,
         tiles,
         figures,
         features: features_view,
+        towers,
+        prisoners,
     }
 }
 

@@ -208,6 +208,39 @@ fn generated_games_with_the_expansions_check() {
     assert!(bad.starts_with("exit_code: 2"), "{bad}");
 }
 
+/// `carcref gen --expansions tower | carcref check -` exits 0, and the games
+/// are in canonical form, tagged `[CGN "2"]` as `carcref fmt` would tag them.
+#[test]
+fn generated_tower_games_check_and_are_canonical() {
+    let games = run(
+        &[
+            "gen",
+            "--seed",
+            "4",
+            "--games",
+            "40",
+            "--players",
+            "3",
+            "--expansions",
+            "tower",
+        ],
+        None,
+    );
+    assert!(games.starts_with("exit_code: 0"), "{games}");
+    let cgn = stdout_of(&games);
+    assert_eq!(cgn.matches("[CGN \"2\"]").count(), 40, "{cgn}");
+    for action in ["+tower:", "capture:", "ransom:", "/T "] {
+        assert!(cgn.contains(action), "no {action} in the sample");
+    }
+    let checked = run(&["check", "-"], Some(cgn));
+    assert!(
+        checked.contains("checked 40 games in 1 files: 40 valid, 0 invalid"),
+        "{checked}"
+    );
+    let formatted = run(&["fmt", "--check", "-"], Some(cgn));
+    assert!(formatted.starts_with("exit_code: 0"), "{formatted}");
+}
+
 /// A record with one tile id changed past the opening exits 1 with a coded
 /// diagnostic on that very line.
 #[test]
@@ -766,4 +799,20 @@ fn show_svg_to_standard_output() {
     // No file named `-` is made.
     assert!(!dir.join("-").exists());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `moves` in a game with The Tower: the placements (with the piece on the
+/// tile placed where it has a tower place), then the pieces on the board's
+/// towers with the prisoners each may take, the closing followers and the
+/// ransoms.
+#[test]
+fn moves_with_the_tower() {
+    let file = "notation/games/valid/tower-prisoner-and-ransom.cgn";
+    let turn5 = run(&["moves", file, "--turn", "5"], None);
+    assert!(turn5.contains("ransom:follower(Bob)   buys back a follower from Bob for 3 points"));
+    snap!("cli_moves_tower_turn_5", turn5);
+    let turn6 = run(&["moves", file, "--turn", "6"], None);
+    assert!(
+        turn6.contains("+tower:T               height 1; may take: capture:2,0/E (Ann's follower)")
+    );
 }

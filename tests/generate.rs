@@ -94,3 +94,117 @@ fn generated_games_with_expansions_are_legal() {
         assert!(bad.is_empty(), "{edition}: {bad:#?}");
     }
 }
+
+/// Games with The Tower, alone and with the other expansions, under both
+/// editions: every game checks clean, is written as `carcref fmt` writes it
+/// (`[CGN "2"]` where a turn needs version 2), and uses each of the Tower's
+/// actions, resolved by the engine: pieces, captures, exchanges (those the
+/// rules make and those whose choice is written), closing followers and
+/// ransoms.
+#[test]
+fn generated_tower_games_are_legal_and_use_the_tower() {
+    use carcref::notation::write::canonical;
+    use carcref::notation::{Header, parse};
+    use carcref::rules::expansions::Expansions;
+    use carcref::rules::{Act, TurnInput};
+    let catalog = TileCatalog::embedded().unwrap();
+    let sets = [
+        "tower",
+        "inns-and-cathedrals, tower",
+        "traders-and-builders, tower",
+        "river, inns-and-cathedrals, traders-and-builders, tower",
+    ];
+    // Pieces, captures, exchanges made, exchanges chosen, guards, ransoms.
+    let mut seen = [0usize; 6];
+    for (edition, seed) in [(Edition::HiG2012, 21), (Edition::Rgg2000, 22)] {
+        let mut rng = Rng::new(seed);
+        let records: Vec<_> = (0..120)
+            .map(|i| {
+                let options = GenOptions {
+                    edition,
+                    players: 2 + i % 5,
+                    expansions: Expansions::from_sets(sets[i % sets.len()].split(", ")),
+                };
+                random_game(&catalog, &options, &mut rng)
+            })
+            .collect();
+        let text = write(&records);
+        let outcome = check("generated.cgn", &text, &catalog);
+        assert_eq!(outcome.games.len(), records.len());
+        let bad: Vec<String> = outcome
+            .games
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| !g.diagnostics.is_empty())
+            .map(|(i, g)| format!("game {i}: {:?}", g.diagnostics))
+            .collect();
+        assert!(bad.is_empty(), "{edition}: {bad:#?}");
+        for (i, game) in parse(&text).iter().enumerate() {
+            let record = &game.record;
+            // Canonical, and tagged with the version its turns need.
+            assert_eq!(
+                write(std::slice::from_ref(&canonical(record))),
+                write(std::slice::from_ref(record)),
+                "{edition}: game {i} is not canonical"
+            );
+            let v2 = record.turns.iter().any(|t| t.needs_version_2());
+            let tag = record.tag("CGN").map(|t| t.value.value.to_string());
+            assert_eq!(tag.as_deref(), Some(if v2 { "2" } else { "1" }), "game {i}");
+            let (header, _) = Header::read(record);
+            let mut g = carcref::Game::new(header.unwrap().setup(), &catalog);
+            for turn in &record.turns {
+                let mv = g.check(&TurnInput::of(turn)).unwrap();
+                for s in &mv.steps {
+                    match s.act {
+                        Act::TowerPiece { .. } => seen[0] += 1,
+                        Act::Capture { exchange, .. } => {
+                            seen[1] += 1;
+                            seen[2] += usize::from(exchange.is_some());
+                        }
+                        Act::CloseTower { .. } => seen[4] += 1,
+                        Act::Ransom { .. } => seen[5] += 1,
+                    }
+                }
+                seen[3] += turn
+                    .steps
+                    .iter()
+                    .filter(|s| {
+                        matches!(s, carcref::notation::StepRecord::Act(a) if a.verb.value == "exchange")
+                    })
+                    .count();
+                g.apply(mv);
+            }
+        }
+    }
+    // A reasonable frequency: several actions of each kind a game on average
+    // for pieces and captures, and every kind present.
+    let games = 240;
+    assert!(seen[0] > 5 * games, "pieces: {seen:?}");
+    assert!(seen[1] > 2 * games, "captures: {seen:?}");
+    assert!(seen[2] > 10, "exchanges: {seen:?}");
+    assert!(seen[3] > 3, "exchange choices written: {seen:?}");
+    assert!(seen[4] > games, "closing followers: {seen:?}");
+    assert!(seen[5] > games / 2, "ransoms: {seen:?}");
+}
+
+/// A seed gives the same games with The Tower, and another seed others.
+#[test]
+fn tower_games_are_deterministic_per_seed() {
+    use carcref::rules::expansions::Expansions;
+    let catalog = TileCatalog::embedded().unwrap();
+    let options = GenOptions {
+        edition: Edition::HiG2012,
+        players: 3,
+        expansions: Expansions::from_sets(["tower"]),
+    };
+    let games = |seed| {
+        let mut rng = Rng::new(seed);
+        write(&[
+            random_game(&catalog, &options, &mut rng),
+            random_game(&catalog, &options, &mut rng),
+        ])
+    };
+    assert_eq!(games(8), games(8));
+    assert_ne!(games(8), games(9));
+    assert!(games(8).starts_with("[CGN \"2\"]"));
+}

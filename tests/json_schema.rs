@@ -604,3 +604,86 @@ fn the_schemas_reject_documents_that_drift() {
     doc["features"][0].as_object_mut().unwrap().remove("owners");
     assert!(!errors(&validator("show"), &doc).is_empty());
 }
+
+/// `show --format json` and `moves --format json` with The Tower: the towers
+/// (square, height, guard), the prisoners and the pieces left; the tower
+/// pieces with their captures, the closing followers and the ransoms; each
+/// document valid by its schema.
+#[test]
+fn tower_documents_match_their_schemas() {
+    let show = validator("show");
+    let moves = validator("moves");
+    let file = "notation/games/valid/tower-prisoner-and-ransom.cgn";
+    let (code, out, err) = run(&["show", "--format", "json", file]);
+    assert_eq!(code, 0, "{err}");
+    let doc = document(&out, file);
+    assert_valid(&show, "show", &doc, file);
+    assert_eq!(
+        doc["towers"],
+        serde_json::json!([{"at": "1,1", "height": 1}, {"at": "2,-1", "height": 1}])
+    );
+    assert_eq!(
+        doc["prisoners"],
+        serde_json::json!([{"jailer": "Bob", "player": "Ann", "figure": "follower"}])
+    );
+    assert_eq!(doc["players"][1]["tower_pieces"], 8);
+    // A guard, by the turn that closed the tower.
+    let guarded = "[CGN \"2\"]\n[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
+        [Expansions \"tower\"]\n[Termination \"interrupted\"]\n\n\
+        1. Ann U 1,0 r0\n2. Bob TW2 1,1 r0 +tower:T\n3. Ann U 2,0 r0 +1,1/T\n";
+    let (code, out, err) = run_with(&["show", "--format", "json", "-"], guarded);
+    assert_eq!(code, 0, "{err}");
+    let doc = document(&out, "guarded");
+    assert_valid(&show, "show", &doc, "guarded");
+    assert_eq!(
+        doc["towers"][0]["guard"],
+        serde_json::json!({"player": "Ann", "figure": "follower", "turn": 3})
+    );
+    // A game without The Tower has none of these fields.
+    let (_, out, _) = run(&["show", "--format", "json", "tests/data/ok.cgn"]);
+    let doc = document(&out, "ok.cgn");
+    assert!(doc.get("towers").is_none() && doc.get("prisoners").is_none());
+    assert!(doc["players"][0].get("tower_pieces").is_none());
+    let (_, out, _) = run(&[
+        "moves",
+        "--format",
+        "json",
+        "tests/data/ok.cgn",
+        "--turn",
+        "2",
+    ]);
+    assert!(document(&out, "ok.cgn").get("tower").is_none());
+
+    for turn in 1..=6 {
+        let t = turn.to_string();
+        let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", &t]);
+        assert_eq!(code, 0, "turn {turn}: {err}");
+        let doc = document(&out, file);
+        assert_valid(&moves, "moves", &doc, &format!("moves --turn {turn}"));
+        assert!(doc["tower"].is_object(), "turn {turn}");
+    }
+    let doc = document(
+        &run(&["moves", "--format", "json", file, "--turn", "5"]).1,
+        file,
+    );
+    assert_eq!(
+        doc["tower"]["ransoms"],
+        serde_json::json!([{"jailer": "Bob", "figure": "follower", "points": 3, "written": "ransom:follower(Bob)"}])
+    );
+    assert_eq!(doc["tower"]["pieces_in_hand"], 10);
+    let doc = document(
+        &run(&["moves", "--format", "json", file, "--turn", "6"]).1,
+        file,
+    );
+    // Bob's turn 6: the piece on his new tile at 2,-1 reaches Ann's thief.
+    let at = doc["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["at"] == "2,-1" && p["rotation"] == "r0")
+        .unwrap();
+    assert_eq!(
+        at["tower_pieces"][0]["captures"],
+        serde_json::json!([{"at": "2,0", "spot": "E", "player": "Ann", "figure": "follower", "written": "capture:2,0/E"}])
+    );
+}

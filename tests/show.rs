@@ -521,3 +521,148 @@ fn every_game_draws() {
         }
     }
 }
+
+const TOWER: &str = "notation/games/valid/tower-prisoner-and-ransom.cgn";
+
+/// A tower closed by Ann's large follower, and an empty tower place.
+const GUARDED: &str = "[CGN \"2\"]\n[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
+    [Expansions \"inns-and-cathedrals, tower\"]\n[Termination \"interrupted\"]\n\n\
+    1. Ann U 1,0 r0\n2. Bob TW2 1,1 r0 +tower:T\n3. Ann U 2,0 r0 +big:1,1/T\n\
+    4. Bob TW4 1,-1 r0 +tower:T\n5. Ann TW3 1,2 r0\n";
+
+fn game_of<'c>(text: &str, catalog: &'c TileCatalog) -> Game<'c> {
+    let games = carcref::parse(text);
+    carcref::referee::replay_to(&games.first().unwrap().record, catalog, None).unwrap()
+}
+
+fn plain(game: &Game<'_>) -> String {
+    board_text(
+        game,
+        &ShowOptions {
+            color: false,
+            ..ShowOptions::default()
+        },
+    )
+}
+
+/// The Tower on the terminal: each tower as `T` and its height on its tile,
+/// the pieces each player has left and the prisoners each holds beside the
+/// board.
+#[test]
+fn text_tower_prisoner_and_ransom() {
+    let text = text_of(TOWER, None);
+    assert!(text.contains("T1"), "{text}");
+    assert!(text.contains("tower pieces left: A 10 B 8"), "{text}");
+    assert!(text.contains("prisoners: B Bob holds A follower"), "{text}");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_tower_prisoner_and_ransom", text);
+    });
+    // After the ransom (turn 5) no one holds a prisoner.
+    let text = text_of(TOWER, Some(5));
+    assert!(text.contains("prisoners: none"), "{text}");
+}
+
+/// A guard stands on its tower in its owner's marker (a large follower with
+/// its `+`), an empty tower place is `t`, and both are keyed.
+#[test]
+fn text_tower_guard_and_place() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_of(GUARDED, &catalog);
+    let text = plain(&game);
+    assert!(text.contains("T1A+"), "{text}");
+    assert!(text.contains("t tower place"), "{text}");
+    assert!(text.contains("T2 tower of 2 stories"), "{text}");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_tower_guard", text);
+    });
+    // In colour the guard is in Ann's colour (red background).
+    let coloured = board_text(
+        &game,
+        &ShowOptions {
+            color: true,
+            ..ShowOptions::default()
+        },
+    );
+    assert!(coloured.contains("\x1b[1;97;41mA+"), "{coloured:?}");
+}
+
+fn with_class<'a>(doc: &'a roxmltree::Document<'a>, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .collect()
+}
+
+/// The Tower in SVG: a tower element per tower with its height, on its tile;
+/// the prisoners in a panel beside the board, by jailer; the legend keys the
+/// tower and the prisoner.
+#[test]
+fn svg_tower_prisoner_and_ransom() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_at(TOWER, &catalog, None);
+    let svg = board_svg(&game, &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let towers = with_class(&doc, "tower");
+    assert_eq!(towers.len(), game.towers().unwrap().towers().len());
+    for t in &towers {
+        let tile = t.ancestors().find(|a| a.attribute("class") == Some("tile"));
+        let pos = tile.and_then(|t| t.attribute("data-pos")).unwrap();
+        let built = game
+            .towers()
+            .unwrap()
+            .towers()
+            .iter()
+            .find(|x| x.pos.to_string() == pos);
+        assert_eq!(
+            t.attribute("data-height"),
+            built.map(|b| b.height.to_string()).as_deref(),
+            "the tower at {pos}"
+        );
+    }
+    let held = with_class(&doc, "held");
+    assert_eq!(held.len(), 1);
+    assert_eq!(held[0].attribute("data-jailer"), Some("Bob"));
+    let prisoners = with_class(&doc, "prisoner");
+    assert_eq!(prisoners.len(), 1);
+    assert_eq!(prisoners[0].attribute("data-owner"), Some("Ann"));
+    assert_eq!(prisoners[0].attribute("data-figure"), Some("follower"));
+    let pieces: Vec<_> = with_class(&doc, "pieces")
+        .iter()
+        .map(|n| n.attribute("data-pieces").unwrap().to_string())
+        .collect();
+    assert_eq!(pieces, ["10", "8"]);
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert_eq!(items, ["tower", "prisoner"]);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_tower_prisoner_and_ransom_svg", svg);
+    });
+}
+
+#[test]
+fn svg_tower_guard_and_place() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_of(GUARDED, &catalog);
+    let svg = board_svg(&game, &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let guarded: Vec<_> = with_class(&doc, "tower")
+        .into_iter()
+        .filter(|t| t.attribute("data-guard").is_some())
+        .collect();
+    assert_eq!(guarded.len(), 1);
+    assert_eq!(guarded[0].attribute("data-guard"), Some("Ann"));
+    assert_eq!(guarded[0].attribute("data-guard-figure"), Some("big"));
+    assert_eq!(with_class(&doc, "guard").len(), 1);
+    assert_eq!(
+        with_class(&doc, "guard")[0].attribute("data-colour"),
+        Some("red")
+    );
+    assert_eq!(with_class(&doc, "tower-place").len(), 1);
+    assert!(svg.contains(">none</text>"), "no prisoner");
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert_eq!(items, ["tower-place", "tower"]);
+}

@@ -284,6 +284,84 @@ pub struct Placement {
     pub rotation: String,
     /// The figures the player may place with it, each on a spot.
     pub figures: Vec<MoveFigure>,
+    /// With The Tower: the tower pieces legal with this placement only (a
+    /// piece on the tile placed, when it has a tower place), with their
+    /// captures.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tower_pieces: Vec<TowerPieceMove>,
+}
+
+/// A prisoner a tower piece can take, as `moves --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CaptureMove {
+    /// The square it stands on, `x,y`.
+    pub at: String,
+    /// Its spot there, or `T`: the guard on the tower of that square.
+    pub spot: String,
+    /// Its owner.
+    pub player: String,
+    /// `follower` or `big`.
+    pub figure: crate::figures::Figure,
+    /// Which of the turn player's followers comes back in the exchange the
+    /// capture causes (`follower` or `big`), if it causes one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange: Option<crate::figures::Figure>,
+    /// The actions as a record writes them after the piece
+    /// (`capture:1,0/E`, `capture:1,0/E exchange:big`).
+    pub written: String,
+}
+
+/// A tower piece the player may build, as `moves --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TowerPieceMove {
+    /// The square of the tower or empty tower place, `x,y`.
+    pub at: String,
+    /// The tower's height with the piece.
+    pub height: u8,
+    /// The action as a record writes it (`+tower:1,1/T`, `+tower:T`).
+    pub written: String,
+    /// Every prisoner within its reach it may take (or none: a capture is
+    /// optional).
+    pub captures: Vec<CaptureMove>,
+}
+
+/// A follower the player may put on top of a tower, closing it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ClosingMove {
+    /// The tower's square, `x,y`.
+    pub at: String,
+    /// `follower` or `big`.
+    pub figure: crate::figures::Figure,
+    /// The action as a record writes it (`+1,1/T`, `+big:1,1/T`).
+    pub written: String,
+}
+
+/// One of the player's followers the player may buy back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RansomMove {
+    /// Who holds it, and is paid.
+    pub jailer: String,
+    /// `follower` or `big`.
+    pub figure: crate::figures::Figure,
+    /// The points paid.
+    pub points: u32,
+    /// The action as a record writes it (`ransom:follower(Bob)`).
+    pub written: String,
+}
+
+/// The Tower's actions of a turn, as `moves --format json` lists them: those
+/// legal with every placement of the tile (the tower pieces legal with some
+/// only are listed with those placements).
+#[derive(Debug, Clone, Serialize)]
+pub struct TowerMoves {
+    /// Tower pieces the player has left.
+    pub pieces_in_hand: u8,
+    /// Tower pieces on the towers and empty tower places of the board.
+    pub pieces: Vec<TowerPieceMove>,
+    /// Followers closing a tower.
+    pub closings: Vec<ClosingMove>,
+    /// Ransoms: once a turn, before or after the turn's figure.
+    pub ransoms: Vec<RansomMove>,
 }
 
 /// Why a drawn tile has no legal placement.
@@ -320,4 +398,7 @@ pub struct MovesDocument {
     pub none: Option<NoPlacement>,
     /// Every legal placement: squares and rotations in board order.
     pub placements: Vec<Placement>,
+    /// With The Tower: its actions open to the player besides the placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tower: Option<TowerMoves>,
 }
