@@ -275,11 +275,13 @@ fn a_figure_on_the_wrong_feature_is_named() {
 
 #[test]
 fn cut_saves_never_panic() {
-    let json = common::data(SHIPPED_SAVE);
-    for end in (0..json.len()).step_by(97) {
-        let cut = json.get(..end).unwrap_or("");
-        let r = catch_unwind(AssertUnwindSafe(|| import(cut)));
-        assert!(r.is_ok(), "panic on the first {end} bytes");
+    for (save, step) in [(SHIPPED_SAVE, 97), (TOWER_SCENARIO, 7)] {
+        let json = common::data(save);
+        for end in (0..json.len()).step_by(step) {
+            let cut = json.get(..end).unwrap_or("");
+            let r = catch_unwind(AssertUnwindSafe(|| import(cut)));
+            assert!(r.is_ok(), "{save}: panic on the first {end} bytes");
+        }
     }
 }
 
@@ -791,4 +793,38 @@ fn the_tower_game_checks_with_the_programs_points_as_its_result() {
     assert_eq!(codes_of(&with_result), Vec::<String>::new());
     let wrong = cgn.replace("[Result \"*\"]", "[Result \"P1 16, P2 3\"]");
     assert!(!codes_of(&wrong).is_empty());
+}
+
+#[test]
+fn edited_tower_messages_never_panic() {
+    // Each message of the Tower scenario removed, emptied, or given another
+    // message's type: an error or a record, which the referee then judges.
+    let kinds = [
+        "PLACE_TOKEN",
+        "CAPTURE_FOLLOWER",
+        "EXCHANGE_FOLLOWER",
+        "PAY_RANSOM",
+        "DEPLOY_MEEPLE",
+        "UNDO",
+    ];
+    let v: Value = serde_json::from_str(&common::data(TOWER_SCENARIO)).unwrap();
+    let len = v["replay"].as_array().unwrap().len();
+    assert!(len > 20);
+    for i in 0..len {
+        let mut edits: Vec<String> = vec![
+            tower_scenario(|r| drop(r.remove(i))),
+            tower_scenario(|r| r[i]["payload"] = serde_json::json!({})),
+        ];
+        for kind in kinds {
+            edits.push(tower_scenario(|r| r[i]["type"] = kind.into()));
+        }
+        for json in edits {
+            let r = catch_unwind(AssertUnwindSafe(|| {
+                if let Ok(record) = import(&json) {
+                    let _ = codes_of(&text(&record));
+                }
+            }));
+            assert!(r.is_ok(), "panic with message {i} edited");
+        }
+    }
 }
