@@ -170,7 +170,7 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
             "replay[0].payload.tileId",
         ),
         (
-            edited(|v| v["replay"][0]["payload"]["tileId"] = "TO/T".into()),
+            edited(|v| v["replay"][0]["payload"]["tileId"] = "FL/X".into()),
             "I406",
             "replay[0].payload.tileId",
         ),
@@ -180,9 +180,9 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
             "replay[1]",
         ),
         (
-            edited(|v| v["setup"]["sets"]["tower:1"] = 1.into()),
+            edited(|v| v["setup"]["sets"]["flier:1"] = 1.into()),
             "I406",
-            "setup.sets.tower:1",
+            "setup.sets.flier:1",
         ),
         (
             edited(|v| v["setup"]["elements"]["abbot"] = 1.into()),
@@ -217,9 +217,26 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
             "test.assertions[0]",
         ),
         (
-            edited(|v| v["replay"][1]["type"] = "CAPTURE_FOLLOWER".into()),
+            edited(|v| v["replay"][1]["type"] = "CIRCLE_REMOVE_OR_DEPLOY".into()),
             "I406",
             "replay[1]",
+        ),
+        (
+            edited(|v| v["replay"][1]["type"] = "CAPTURE_FOLLOWER".into()),
+            "I404",
+            "replay[1].payload.pointer.meepleId",
+        ),
+        (
+            edited(|v| v["replay"][1]["type"] = "PAY_RANSOM".into()),
+            "I404",
+            "replay[1].payload.meepleId",
+        ),
+        (
+            edited(|v| {
+                v["replay"][1] = serde_json::json!({"type": "PLACE_TOKEN", "payload": {"token": "TOWER_PIECE", "pointer": {}}});
+            }),
+            "I404",
+            "replay[1].payload.pointer.position",
         ),
         (
             edited(|v| v["replay"][1]["type"] = "TELEPORT".into()),
@@ -258,11 +275,13 @@ fn a_figure_on_the_wrong_feature_is_named() {
 
 #[test]
 fn cut_saves_never_panic() {
-    let json = common::data(SHIPPED_SAVE);
-    for end in (0..json.len()).step_by(97) {
-        let cut = json.get(..end).unwrap_or("");
-        let r = catch_unwind(AssertUnwindSafe(|| import(cut)));
-        assert!(r.is_ok(), "panic on the first {end} bytes");
+    for (save, step) in [(SHIPPED_SAVE, 97), (TOWER_SCENARIO, 7)] {
+        let json = common::data(save);
+        for end in (0..json.len()).step_by(step) {
+            let cut = json.get(..end).unwrap_or("");
+            let r = catch_unwind(AssertUnwindSafe(|| import(cut)));
+            assert!(r.is_ok(), "{save}: panic on the first {end} bytes");
+        }
     }
 }
 
@@ -392,6 +411,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("basic-0", 24, 18, 0),
     ("basic-70", 20, 20, 1),
     ("river-inns-traders-0", 20, 36, 0),
+    ("tower-0", 16, 0, 0),
 ];
 
 #[test]
@@ -558,11 +578,12 @@ fn the_commands_work_on_imported_records() {
             "jcz",
             "tests/data/jcz/hig2012-two-players.jcz",
             "tests/data/jcz/scenario-discard.jcz",
+            "tests/data/jcz/scenario-tower.jcz",
         ],
         b"",
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(cgn.matches("[Players ").count(), 2);
+    assert_eq!(cgn.matches("[Players ").count(), 3);
     for args in [
         &["check", "-"][..],
         &["fmt", "--check", "-"],
@@ -592,4 +613,218 @@ fn the_commands_work_on_imported_records() {
         "{err}"
     );
     assert_eq!(out.matches("[Players ").count(), 1);
+}
+
+/// The shipped scenario of The Tower (`tests/data/jcz/scenario-tower.jcz`).
+const TOWER_SCENARIO: &str = "jcz/scenario-tower.jcz";
+
+fn tower_scenario(f: impl Fn(&mut Vec<Value>)) -> String {
+    let mut v: Value = serde_json::from_str(&common::data(TOWER_SCENARIO)).unwrap();
+    f(v["replay"].as_array_mut().unwrap());
+    serde_json::to_string(&v).unwrap()
+}
+
+/// The index of the `n`-th message (0-based) of a type.
+fn nth(replay: &[Value], kind: &str, n: usize) -> usize {
+    replay
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m["type"] == kind)
+        .nth(n)
+        .unwrap()
+        .0
+}
+
+fn codes_of(cgn: &str) -> Vec<String> {
+    check("imported.cgn", cgn, &catalog()).games[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .collect()
+}
+
+#[test]
+fn the_tower_scenario_imports_every_action_in_order() {
+    let (cgn, totals) = import_and_check(&common::data(TOWER_SCENARIO));
+    // Tower pieces (`PLACE_TOKEN`), prisoners (`CAPTURE_FOLLOWER`) named with
+    // their owner, the exchange's choice (`EXCHANGE_FOLLOWER`), a follower
+    // closing a tower (`DEPLOY_MEEPLE` on a `Tower`), and a ransom paid before
+    // the follower it frees is placed again (`PAY_RANSOM`), the jailer named.
+    for line in [
+        "\n2. Bob TW2 1,1 r0 +tower:T capture:1,0/E(Ann)\n",
+        "\n4. Bob TW1 -1,1 r0 +tower:T capture:big:-1,0/E(Ann)\n",
+        "\n7. Ann TW1 2,1 r0 +tower:T capture:2,0/E(Bob) exchange:big\n",
+        "\n8. Bob TW3 1,2 r0 +1,1/T\n",
+        "\n9. Ann U 3,0 r0 ransom:follower(Bob) +E\n",
+    ] {
+        assert!(cgn.contains(line), "{line}\n{cgn}");
+    }
+    assert!(cgn.starts_with("[CGN \"2\"]"), "{cgn}");
+    assert!(
+        cgn.contains("[Expansions \"inns-and-cathedrals, tower\"]"),
+        "{cgn}"
+    );
+    // The scenario's assertions: Ann 4 + 5 - 3, Bob the ransom's 3.
+    assert!(cgn.contains("[Result \"Ann 6, Bob 3\"]"), "{cgn}");
+    assert_eq!(totals, vec![("Ann".to_string(), 6), ("Bob".to_string(), 3)]);
+    let record = import(&common::data(TOWER_SCENARIO)).unwrap();
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("import_jcz_scenario_tower", text(&record));
+    });
+}
+
+#[test]
+fn the_tower_scenario_without_a_message_is_judged_by_the_referee() {
+    // Without the exchange's choice, Bob holding both kinds of Ann's
+    // followers: the referee asks for it (SPEC 6.6).
+    let json = tower_scenario(|r| drop(r.remove(nth(r, "EXCHANGE_FOLLOWER", 0))));
+    let cgn = text(&import(&json).unwrap());
+    assert!(cgn.contains(" capture:2,0/E(Bob)\n"), "{cgn}");
+    assert_eq!(codes_of(&cgn), vec!["E418", "W101"]);
+    // Without the ransom, the points differ from the scenario's: Ann 9, Bob 0.
+    let json = tower_scenario(|r| drop(r.remove(nth(r, "PAY_RANSOM", 0))));
+    let codes = codes_of(&text(&import(&json).unwrap()));
+    assert!(codes.iter().all(|c| c.starts_with("E50")), "{codes:?}");
+    assert!(!codes.is_empty());
+}
+
+#[test]
+fn an_undone_tower_piece_is_not_written() {
+    // A piece put on the first tower, taken back, then put on the second.
+    let json = tower_scenario(|r| {
+        let at = nth(r, "PLACE_TOKEN", 1);
+        let mut wrong = r[at].clone();
+        wrong["payload"]["pointer"]["position"] = serde_json::json!([1, -1]);
+        r.insert(at, serde_json::json!({"type": "UNDO", "payload": {}}));
+        r.insert(at, wrong);
+    });
+    assert_eq!(
+        text(&import(&json).unwrap()),
+        text(&import(&common::data(TOWER_SCENARIO)).unwrap())
+    );
+}
+
+#[test]
+fn a_ransom_or_an_exchange_of_anothers_follower_is_refused() {
+    // The rulebook: "a player may ransom one of his followers"; "the player
+    // who gets his follower back decides". The record cannot write another's.
+    let json = tower_scenario(|r| {
+        let at = nth(r, "PAY_RANSOM", 0);
+        r[at]["payload"]["meepleId"] = "1.small.1".into();
+    });
+    let e = errors(&json);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].code, "I404");
+    assert!(e[0].location.ends_with("].payload.meepleId"), "{e:?}");
+    assert!(
+        e[0].message.contains("a ransom paid for 1.small.1"),
+        "{e:?}"
+    );
+    let json = tower_scenario(|r| {
+        let at = nth(r, "EXCHANGE_FOLLOWER", 0);
+        r[at]["payload"]["meepleId"] = "1.small.1".into();
+    });
+    let e = errors(&json);
+    assert_eq!(e[0].code, "I404", "{e:?}");
+    assert!(e[0].message.contains("an exchange giving back"), "{e:?}");
+}
+
+#[test]
+fn a_capture_names_the_spot_of_the_tile_it_stands_on() {
+    // A prisoner on a square where no tile lies, or on a feature its tile
+    // does not have there.
+    let json = tower_scenario(|r| {
+        let at = nth(r, "CAPTURE_FOLLOWER", 0);
+        r[at]["payload"]["pointer"]["featurePointer"]["position"] = serde_json::json!([9, 9]);
+    });
+    let found = codes_at(&json);
+    assert!(
+        found
+            .iter()
+            .any(|(c, l)| c == "I408" && l.ends_with("featurePointer.location")),
+        "{found:?}"
+    );
+    let json = tower_scenario(|r| {
+        let at = nth(r, "CAPTURE_FOLLOWER", 0);
+        r[at]["payload"]["pointer"]["featurePointer"]["feature"] = "City".into();
+    });
+    assert!(codes_at(&json).iter().any(|(c, _)| c == "I408"));
+}
+
+#[test]
+fn tower_saves_are_no_longer_refused() {
+    // I406 was The Tower's until its rules were refereed: its set, element,
+    // tiles and messages are read now.
+    let json = common::data(TOWER_SCENARIO);
+    for needle in [
+        "\"tower:1\"",
+        "\"tower\": 1",
+        "TO/C",
+        "TOWER_PIECE",
+        "CAPTURE_FOLLOWER",
+        "EXCHANGE_FOLLOWER",
+        "PAY_RANSOM",
+    ] {
+        assert!(json.contains(needle), "{needle}");
+    }
+    assert!(import(&json).is_ok());
+    let Some(json) = common::shared_or_skip("records/jcz/games/tower-0.jcz", NOT_SHIPPED) else {
+        return;
+    };
+    assert!(import(&json).is_ok());
+}
+
+#[test]
+fn the_tower_game_checks_with_the_programs_points_as_its_result() {
+    let Some(json) = common::shared_or_skip("records/jcz/games/tower-0.jcz", NOT_SHIPPED) else {
+        return;
+    };
+    let cgn = text(&import(&json).unwrap());
+    // The program's 18 tower pieces and 5 prisoners, among them one of
+    // P1's own (back to his supply) and one exchanged at once (turn 50).
+    assert_eq!(cgn.matches(" +tower:").count(), 18, "{cgn}");
+    assert_eq!(cgn.matches(" capture:").count(), 5, "{cgn}");
+    assert!(cgn.contains(" capture:-2,2/NNW(P1)\n"), "{cgn}");
+    assert!(cgn.contains(" capture:0,2/NNW(P1)\n"), "{cgn}");
+    // JCloisterZone's final points, 16–0, as the record's Result: the referee
+    // finds the same.
+    let with_result = cgn.replace("[Result \"*\"]", "[Result \"P1 16, P2 0\"]");
+    assert_ne!(with_result, cgn);
+    assert_eq!(codes_of(&with_result), Vec::<String>::new());
+    let wrong = cgn.replace("[Result \"*\"]", "[Result \"P1 16, P2 3\"]");
+    assert!(!codes_of(&wrong).is_empty());
+}
+
+#[test]
+fn edited_tower_messages_never_panic() {
+    // Each message of the Tower scenario removed, emptied, or given another
+    // message's type: an error or a record, which the referee then judges.
+    let kinds = [
+        "PLACE_TOKEN",
+        "CAPTURE_FOLLOWER",
+        "EXCHANGE_FOLLOWER",
+        "PAY_RANSOM",
+        "DEPLOY_MEEPLE",
+        "UNDO",
+    ];
+    let v: Value = serde_json::from_str(&common::data(TOWER_SCENARIO)).unwrap();
+    let len = v["replay"].as_array().unwrap().len();
+    assert!(len > 20);
+    for i in 0..len {
+        let mut edits: Vec<String> = vec![
+            tower_scenario(|r| drop(r.remove(i))),
+            tower_scenario(|r| r[i]["payload"] = serde_json::json!({})),
+        ];
+        for kind in kinds {
+            edits.push(tower_scenario(|r| r[i]["type"] = kind.into()));
+        }
+        for json in edits {
+            let r = catch_unwind(AssertUnwindSafe(|| {
+                if let Ok(record) = import(&json) {
+                    let _ = codes_of(&text(&record));
+                }
+            }));
+            assert!(r.is_ok(), "panic with message {i} edited");
+        }
+    }
 }

@@ -15,11 +15,15 @@
 //! `I401`–`I411` and the JSON path of the value at fault; setups, figures and
 //! messages of expansions carcref does not referee are named.
 
+use std::collections::BTreeMap;
+
 use serde_json::{Map, Value};
 
 use super::{ImportError, ImportedTurn, error, record, tag, with_notes};
 use crate::board::Pos;
-use crate::notation::{GameRecord, Span, Spanned};
+use crate::notation::{
+    ActArg, ActRecord, FigureStep, GameRecord, Name, Place, Span, Spanned, StepRecord, Target,
+};
 use crate::rules::expansions::Expansion;
 use crate::rules::variants::Variant;
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, TileCatalog, TileId};
@@ -51,6 +55,7 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("river", _) => Err(Beyond::Unknown),
         ("inns-and-cathedrals", _) => Ok(Some(Expansion::InnsAndCathedrals)),
         ("traders-and-builders", _) => Ok(Some(Expansion::TradersAndBuilders)),
+        ("tower", _) => Ok(Some(Expansion::Tower)),
         _ => Err(beyond(name)),
     }
 }
@@ -58,7 +63,6 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
 /// The expansion an element or a set name outside carcref's belongs to.
 fn beyond(name: &str) -> Beyond {
     match name {
-        "tower" => Beyond::NotYet("The Tower"),
         "princess-and-dragon" | "dragon" | "fairy" | "princess" | "portal" => {
             Beyond::NotYet("The Princess & the Dragon")
         }
@@ -112,12 +116,10 @@ fn message_expansion(kind: &str, payload: Option<&Value>) -> Beyond {
     match kind {
         "MOVE_NEUTRAL_FIGURE" => beyond(text("figureId").split('.').next().unwrap_or("")),
         "PLACE_TOKEN" => match text("token") {
-            "TOWER_PIECE" => Beyond::NotYet("The Tower"),
             "FERRY" => Beyond::NotYet("Ferries"),
             "GOLD" => Beyond::NotYet("Gold Mines"),
             _ => Beyond::Unknown,
         },
-        "CAPTURE_FOLLOWER" | "EXCHANGE_FOLLOWER" | "PAY_RANSOM" => Beyond::NotYet("The Tower"),
         "RETURN_MEEPLE" => match text("source") {
             "CORN_CIRCLE" => Beyond::NotYet("Crop Circles"),
             _ => Beyond::NotYet("The Princess & the Dragon"),
@@ -148,7 +150,6 @@ fn feature_of(name: &str) -> Result<FeatureKind, Beyond> {
         "Road" => Ok(FeatureKind::Road),
         "Field" => Ok(FeatureKind::Field),
         "Monastery" | "Cloister" => Ok(FeatureKind::Monastery),
-        "Tower" => Err(Beyond::NotYet("The Tower")),
         "FlyingMachine" => Err(Beyond::NotYet("Flying Machines")),
         "Garden" => Err(Beyond::Outside("The Abbot (gardens)")),
         _ => Err(Beyond::Unknown),
@@ -333,9 +334,50 @@ struct Turn {
     tile: TileId,
     pos: Pos,
     rotation: Rotation,
-    follower: Option<(Option<&'static str>, Spot)>,
+    /// What the turn did after its tile, in the order of the messages, each
+    /// with the path of its message.
+    actions: Vec<(Action, String)>,
     random: Option<f64>,
     path: String,
+}
+
+/// A follower by the program's meeple id (`1.big.2`: seat, kind, number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Meeple {
+    id: String,
+    /// Its owner's seat.
+    owner: usize,
+    /// The figure (`None`: the plain follower).
+    figure: Option<&'static str>,
+}
+
+impl Meeple {
+    /// The kind as the actions of The Tower name it (`follower`, `big`).
+    fn kind(&self) -> &'static str {
+        self.figure.unwrap_or("follower")
+    }
+}
+
+/// An action after a turn's tile, in notation terms (SPEC 2.14, 6.6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Action {
+    /// `DEPLOY_MEEPLE` on a feature of the tile just laid: `+[figure:]SPOT`.
+    Figure(Option<&'static str>, Spot),
+    /// `PLACE_TOKEN` of a tower piece (`+tower:x,y/T`), or `DEPLOY_MEEPLE` on
+    /// a tower, which closes it (`+[big:]x,y/T`).
+    OnTower(Option<&'static str>, Pos),
+    /// `CAPTURE_FOLLOWER`: `capture:[big:]x,y/SPOT(Owner)`, or `x,y/T` for a
+    /// tower's guard.
+    Capture {
+        at: Pos,
+        place: Place,
+        meeple: Meeple,
+    },
+    /// `EXCHANGE_FOLLOWER`: which of the capturer's followers comes back
+    /// (`exchange:KIND`).
+    Exchange(Meeple),
+    /// `PAY_RANSOM`: `ransom:KIND(Jailer)`.
+    Ransom(Meeple),
 }
 
 struct Reader<'a> {
@@ -392,7 +434,6 @@ impl Reader<'_> {
             None => {
                 let set = id.split('/').next().unwrap_or(id);
                 let b = match set {
-                    "TO" => Beyond::NotYet("The Tower"),
                     "DG" => Beyond::NotYet("The Princess & the Dragon"),
                     "FL" => Beyond::NotYet("Flying Machines"),
                     "FR" => Beyond::NotYet("Ferries"),
@@ -404,6 +445,33 @@ impl Reader<'_> {
                     _ => Beyond::Unknown,
                 };
                 self.fail(beyond_error(&b, path, &format!("tile {id}")));
+                None
+            }
+        }
+    }
+
+    /// The figure a message's `meepleId` names (`base` is the path of the
+    /// object holding it).
+    fn meeple(&mut self, o: Option<&Map<String, Value>>, base: &str) -> Option<Meeple> {
+        let path = format!("{base}.meepleId");
+        let id = o
+            .and_then(|o| o.get("meepleId"))
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let mut parts = id.split('.');
+        let owner = parts.next().and_then(|s| s.parse::<usize>().ok());
+        let (Some(owner), Some(kind)) = (owner, parts.next()) else {
+            self.fail(error("I404", path, format!("not a figure id: {id:?}")));
+            return None;
+        };
+        match figure_of(kind) {
+            Ok(figure) => Some(Meeple {
+                id: id.to_string(),
+                owner,
+                figure,
+            }),
+            Err(b) => {
+                self.fail(beyond_error(&b, &path, &format!("figure {id}")));
                 None
             }
         }
@@ -491,6 +559,13 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                 "builder" => ("builder", Some(Expansion::TradersAndBuilders), 1),
                 "pig" => ("pig", Some(Expansion::TradersAndBuilders), 1),
                 "farmers" | "river" | "cathedral" | "inn" | "traders" | "pig-herd" => continue,
+                // The program gives each player the box's tower pieces for the
+                // number of players, whatever the element's value: so does the
+                // referee (SPEC 6.6).
+                "tower" => {
+                    add(&mut expansions, Expansion::Tower);
+                    continue;
+                }
                 other => {
                     r.fail(beyond_error(
                         &beyond(other),
@@ -622,11 +697,17 @@ fn read_players(r: &mut Reader<'_>, root: &Map<String, Value>) -> Vec<String> {
 }
 
 /// The turns of the replay: one per `COMMIT`, with `UNDO` taking back the
-/// message before it.
-fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
+/// message before it. `start` is the start tile, at `0,0` as pictured: a
+/// prisoner may be taken on it.
+fn read_turns(r: &mut Reader<'_>, replay: &[Value], start: Option<TileId>) -> Vec<Turn> {
     let mut turns = Vec::new();
+    // The tiles laid by the turns read, to name the spot of a prisoner.
+    let mut board: BTreeMap<Pos, (TileId, Rotation)> = BTreeMap::new();
+    if let Some(start) = start {
+        board.insert(Pos::new(0, 0), (start, Rotation::R0));
+    }
     let mut tile: Option<(Option<usize>, TileId, Pos, Rotation, String)> = None;
-    let mut follower: Option<(Option<&'static str>, Spot)> = None;
+    let mut actions: Vec<(Action, String)> = Vec::new();
     let mut passed = false;
     // A turn whose tile could not be read: its other messages are not
     // reported again.
@@ -642,9 +723,9 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
             .get("player")
             .and_then(Value::as_u64)
             .and_then(|p| usize::try_from(p).ok());
+        let p = payload.and_then(Value::as_object);
         match kind {
             "PLACE_TILE" => {
-                let p = payload.and_then(Value::as_object);
                 let t = match p.and_then(|p| p.get("tileId")) {
                     Some(t) => r.tile(t, &format!("{path}.payload.tileId")),
                     None => {
@@ -683,39 +764,25 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
                     }
                     _ => broken = true,
                 }
-                follower = None;
+                actions.clear();
                 passed = false;
             }
-            "DEPLOY_MEEPLE" if broken => {}
+            "DEPLOY_MEEPLE" | "PLACE_TOKEN" | "CAPTURE_FOLLOWER" | "EXCHANGE_FOLLOWER"
+            | "PAY_RANSOM"
+                if broken => {}
+            "DEPLOY_MEEPLE" | "PLACE_TOKEN" | "CAPTURE_FOLLOWER" | "EXCHANGE_FOLLOWER"
+            | "PAY_RANSOM"
+                if tile.is_none() =>
+            {
+                r.fail(error("I405", &path, "a figure before the turn's tile"));
+            }
             "DEPLOY_MEEPLE" => {
                 let Some((_, t, pos, rotation, _)) = &tile else {
-                    r.fail(error("I405", &path, "a figure before the turn's tile"));
                     continue;
                 };
                 let (t, pos, rotation) = (*t, *pos, *rotation);
-                let p = payload.and_then(Value::as_object);
-                let id = p
-                    .and_then(|p| p.get("meepleId"))
-                    .and_then(Value::as_str)
-                    .unwrap_or("");
-                let figure = match id.split('.').nth(1).map(figure_of) {
-                    Some(Ok(f)) => f,
-                    Some(Err(b)) => {
-                        r.fail(beyond_error(
-                            &b,
-                            format!("{path}.payload.meepleId").as_str(),
-                            &format!("figure {id}"),
-                        ));
-                        continue;
-                    }
-                    None => {
-                        r.fail(error(
-                            "I404",
-                            format!("{path}.payload.meepleId"),
-                            format!("not a figure id: {id:?}"),
-                        ));
-                        continue;
-                    }
+                let Some(meeple) = r.meeple(p, &format!("{path}.payload")) else {
+                    continue;
                 };
                 let pointer = p.and_then(|p| p.get("pointer")).and_then(Value::as_object);
                 let ppath = format!("{path}.payload.pointer");
@@ -727,6 +794,13 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
                     .and_then(|p| p.get("feature"))
                     .and_then(Value::as_str)
                     .unwrap_or("");
+                // A follower on top of a tower, on any tile (The Tower).
+                if feature == "Tower" {
+                    if let Some(at) = at {
+                        actions.push((Action::OnTower(meeple.figure, at), path));
+                    }
+                    continue;
+                }
                 let kind = match feature_of(feature) {
                     Ok(k) => k,
                     Err(b) => {
@@ -754,13 +828,92 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
                     spot_of(location).ok_or_else(|| format!("{location:?} is not a location"));
                 let def = r.catalog.def(t);
                 match spot.and_then(|s| super::canonical_spot(def, rotation, s, kind)) {
-                    Ok(spot) => follower = Some((figure, spot)),
+                    Ok(spot) => actions.push((Action::Figure(meeple.figure, spot), path)),
                     Err(why) => r.fail(error("I408", format!("{ppath}.location"), why)),
+                }
+            }
+            "PLACE_TOKEN" => {
+                let token = p.and_then(|p| p.get("token")).and_then(Value::as_str);
+                if token != Some("TOWER_PIECE") {
+                    let b = message_expansion(kind, payload);
+                    r.fail(beyond_error(&b, &path, &format!("the move {kind}")));
+                    continue;
+                }
+                let pointer = p.and_then(|p| p.get("pointer")).and_then(Value::as_object);
+                let at = r.position(
+                    pointer.and_then(|p| p.get("position")),
+                    &format!("{path}.payload.pointer.position"),
+                );
+                if let Some(at) = at {
+                    actions.push((Action::OnTower(Some("tower"), at), path));
+                }
+            }
+            "CAPTURE_FOLLOWER" => {
+                let pointer = p.and_then(|p| p.get("pointer")).and_then(Value::as_object);
+                let Some(meeple) = r.meeple(pointer, &format!("{path}.payload.pointer")) else {
+                    continue;
+                };
+                let fpath = format!("{path}.payload.pointer.featurePointer");
+                let fp = pointer
+                    .and_then(|p| p.get("featurePointer"))
+                    .and_then(Value::as_object);
+                let Some(at) = r.position(
+                    fp.and_then(|p| p.get("position")),
+                    &format!("{fpath}.position"),
+                ) else {
+                    continue;
+                };
+                let feature = fp
+                    .and_then(|p| p.get("feature"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("");
+                let place = if feature == "Tower" {
+                    Ok(Place::Tower)
+                } else {
+                    let laid = match &tile {
+                        Some((_, t, pos, rotation, _)) if *pos == at => Some((*t, *rotation)),
+                        _ => board.get(&at).copied(),
+                    };
+                    let location = fp
+                        .and_then(|p| p.get("location"))
+                        .and_then(Value::as_str)
+                        .unwrap_or("");
+                    match (laid, feature_of(feature)) {
+                        (_, Err(b)) => {
+                            r.fail(beyond_error(
+                                &b,
+                                &format!("{fpath}.feature"),
+                                &format!("feature {feature}"),
+                            ));
+                            continue;
+                        }
+                        (None, _) => Err(format!("no tile at {at}")),
+                        (Some((t, rotation)), Ok(kind)) => spot_of(location)
+                            .ok_or_else(|| format!("{location:?} is not a location"))
+                            .and_then(|s| {
+                                super::canonical_spot(r.catalog.def(t), rotation, s, kind)
+                            })
+                            .map(Place::Spot),
+                    }
+                };
+                match place {
+                    Ok(place) => actions.push((Action::Capture { at, place, meeple }, path)),
+                    Err(why) => r.fail(error("I408", format!("{fpath}.location"), why)),
+                }
+            }
+            "EXCHANGE_FOLLOWER" | "PAY_RANSOM" => {
+                if let Some(meeple) = r.meeple(p, &format!("{path}.payload")) {
+                    let action = if kind == "PAY_RANSOM" {
+                        Action::Ransom(meeple)
+                    } else {
+                        Action::Exchange(meeple)
+                    };
+                    actions.push((action, path));
                 }
             }
             "PASS" => passed = true,
             "UNDO" => {
-                if follower.take().is_none() && !std::mem::take(&mut passed) {
+                if actions.pop().is_none() && !std::mem::take(&mut passed) {
                     tile = None;
                 }
             }
@@ -778,26 +931,23 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
                     ));
                 }
                 match tile.take() {
-                    Some((player, tile, pos, rotation, path)) => turns.push(Turn {
-                        player,
-                        tile,
-                        pos,
-                        rotation,
-                        follower: follower.take(),
-                        random,
-                        path,
-                    }),
+                    Some((player, tile, pos, rotation, path)) => {
+                        board.insert(pos, (tile, rotation));
+                        turns.push(Turn {
+                            player,
+                            tile,
+                            pos,
+                            rotation,
+                            actions: std::mem::take(&mut actions),
+                            random,
+                            path,
+                        });
+                    }
                     None => r.fail(error("I405", &path, "a turn without a tile")),
                 }
                 passed = false;
             }
-            "MOVE_NEUTRAL_FIGURE"
-            | "PLACE_TOKEN"
-            | "CAPTURE_FOLLOWER"
-            | "EXCHANGE_FOLLOWER"
-            | "PAY_RANSOM"
-            | "RETURN_MEEPLE"
-            | "CIRCLE_REMOVE_OR_DEPLOY" => {
+            "MOVE_NEUTRAL_FIGURE" | "RETURN_MEEPLE" | "CIRCLE_REMOVE_OR_DEPLOY" => {
                 let b = message_expansion(kind, payload);
                 r.fail(beyond_error(&b, &path, &format!("the move {kind}")));
             }
@@ -814,6 +964,157 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value]) -> Vec<Turn> {
     }
     turns
 }
+
+/// The prisoners as the program keeps them: each follower held, by its
+/// meeple id, and its jailer's seat. The record names the jailer a ransom
+/// pays (`ransom:big(Ann)`), which the program's message does not.
+#[derive(Debug, Default)]
+struct Prisons {
+    held: Vec<(Meeple, usize)>,
+}
+
+impl Prisons {
+    /// A capture by the seat `captor`. One's own follower goes home; an
+    /// opponent's is held, unless its owner holds followers of the captor:
+    /// then the captured follower goes home, and one of the captor's comes
+    /// back, of the one kind held, or as the exchange message then says
+    /// (SPEC 6.6; the program does the same).
+    fn capture(&mut self, captor: usize, m: &Meeple) {
+        if m.owner == captor {
+            return;
+        }
+        let mine: Vec<usize> = (0..self.held.len())
+            .filter(|i| {
+                self.held
+                    .get(*i)
+                    .is_some_and(|(h, jailer)| *jailer == m.owner && h.owner == captor)
+            })
+            .collect();
+        let kinds: std::collections::BTreeSet<Option<&str>> = mine
+            .iter()
+            .filter_map(|i| self.held.get(*i).map(|(h, _)| h.figure))
+            .collect();
+        match mine.first() {
+            None => self.held.push((m.clone(), captor)),
+            Some(first) if kinds.len() == 1 => {
+                self.held.remove(*first);
+            }
+            // Both kinds held: the exchange message names the one back.
+            Some(_) => {}
+        }
+    }
+
+    /// A follower freed, by an exchange or a ransom: its jailer, if it was
+    /// held.
+    fn release(&mut self, m: &Meeple) -> Option<usize> {
+        let i = self.held.iter().position(|(h, _)| h.id == m.id)?;
+        Some(self.held.remove(i).1)
+    }
+}
+
+fn sp<T>(value: T) -> Spanned<T> {
+    Spanned::new(value, Span::default())
+}
+
+/// `+[figure:]x,y/PLACE`, or `+[figure:]PLACE` on the tile laid.
+fn figure_step(figure: Option<&str>, at: Option<Pos>, place: Place) -> StepRecord {
+    StepRecord::Figure(FigureStep {
+        figure: figure.map(|f| sp(Name::from(f))),
+        target: Target {
+            pos: at.map(sp),
+            place: Some(sp(place)),
+        },
+        span: Span::default(),
+    })
+}
+
+/// `verb:arg[(player)]`.
+fn act_step(verb: &str, arg: ActArg, player: Option<&str>) -> StepRecord {
+    StepRecord::Act(ActRecord {
+        verb: sp(Name::from(verb)),
+        arg: Some(sp(arg)),
+        player: player.map(|p| sp(Name::from(p))),
+        span: Span::default(),
+    })
+}
+
+/// A turn's actions as the record writes them (SPEC 2.14, 6.6), in the
+/// order of the messages: version 1's figure (a first action that puts a
+/// figure on the tile laid) and the steps after it. `seat` plays the turn.
+///
+/// # Errors
+/// `I404` for an exchange or a ransom of a follower that is not the turn
+/// player's: the rulebook gives both to the player who gets his follower
+/// back, and the record has no way to write another's.
+fn written_actions(
+    turn: &Turn,
+    seat: usize,
+    players: &[String],
+    prisons: &mut Prisons,
+) -> Result<Figured, ImportError> {
+    let mut figure = None;
+    let mut steps = Vec::new();
+    let name = |s: usize| players.get(s).map(String::as_str);
+    // A square is written only where it is not the tile laid (SPEC 2.14).
+    let square = |at: Pos| (at != turn.pos).then_some(at);
+    for (i, (action, path)) in turn.actions.iter().enumerate() {
+        let step = match action {
+            Action::Figure(f, spot) if i == 0 => {
+                figure = Some((*f, *spot));
+                continue;
+            }
+            Action::Figure(f, spot) => figure_step(*f, None, Place::Spot(*spot)),
+            Action::OnTower(f, at) => figure_step(*f, square(*at), Place::Tower),
+            Action::Capture { at, place, meeple } => {
+                let Some(owner) = name(meeple.owner) else {
+                    return Err(error(
+                        "I404",
+                        format!("{path}.payload.pointer.meepleId"),
+                        format!("{}: not a seat", meeple.id),
+                    ));
+                };
+                prisons.capture(seat, meeple);
+                let target = Target {
+                    pos: square(*at).map(sp),
+                    place: Some(sp(*place)),
+                };
+                let figure = meeple.figure.map(|f| sp(Name::from(f)));
+                act_step("capture", ActArg::At { figure, target }, Some(owner))
+            }
+            Action::Exchange(m) | Action::Ransom(m) => {
+                let ransom = matches!(action, Action::Ransom(_));
+                if m.owner != seat {
+                    let what = if ransom {
+                        "a ransom paid for"
+                    } else {
+                        "an exchange giving back"
+                    };
+                    return Err(error(
+                        "I404",
+                        format!("{path}.payload.meepleId"),
+                        format!(
+                            "{what} {}, not a follower of {}, whose turn it is: the rulebook gives it to the player who gets his follower back",
+                            m.id,
+                            name(seat).unwrap_or("the player")
+                        ),
+                    ));
+                }
+                let jailer = prisons.release(m).and_then(name);
+                let kind = ActArg::Kind(Name::from(m.kind()));
+                if ransom {
+                    act_step("ransom", kind, jailer)
+                } else {
+                    act_step("exchange", kind, None)
+                }
+            }
+        };
+        steps.push(step);
+    }
+    Ok((figure, steps))
+}
+
+/// A turn's figure on its tile and its other actions.
+type Figured = (Option<(Option<&'static str>, Spot)>, Vec<StepRecord>);
 
 /// The claims of a scenario's assertions: final points (`Alice has 8 points`)
 /// and scorings (`Alice scored city for 6 points`).
@@ -949,7 +1250,12 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         .and_then(|v| r.array(v, "replay"))
         .cloned()
         .unwrap_or_default();
-    let turns = read_turns(&mut r, &replay);
+    let start = if river {
+        catalog.start_of(Expansion::River.name())
+    } else {
+        catalog.start_of(crate::rules::BASIC_SET)
+    };
+    let turns = read_turns(&mut r, &replay, start);
     if !r.errors.is_empty() {
         return Err(r.errors);
     }
@@ -1049,6 +1355,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     // The record line of each placement: the program counts placements as
     // turns, the record counts discards too.
     let mut lines_of_placements: Vec<usize> = Vec::new();
+    let mut prisons = Prisons::default();
     for turn in &turns {
         let player = turn.player.unwrap_or_else(|| follow.next_seat());
         if player >= players.len() {
@@ -1089,14 +1396,17 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
                 ));
             }
             for t in discarded {
-                follow.play(player, t, None, None);
+                follow.play(player, t, None, None, Vec::new());
             }
         }
+        let (figure, steps) =
+            written_actions(turn, player, &players, &mut prisons).map_err(|e| vec![e])?;
         follow.play(
             player,
             turn.tile,
             Some((turn.pos, turn.rotation)),
-            turn.follower,
+            figure,
+            steps,
         );
         lines_of_placements.push(follow.lines.len());
         draws.set_random(turn.random);
@@ -1113,7 +1423,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         // ran out, or, if a drawn tile fits, a game saved before its end.
         while let Some(t) = draws.next() {
             match follow.fits_somewhere(t) {
-                Some(false) => follow.play(follow.next_seat(), t, None, None),
+                Some(false) => follow.play(follow.next_seat(), t, None, None, Vec::new()),
                 Some(true) => {
                     // After the Result tag, where the canonical order puts it.
                     let at = tags
@@ -1142,12 +1452,27 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     {
         tags.push(tag("Source", format!("jcz {g}")));
     }
-    let Follow { lines, figures, .. } = follow;
+    let Follow {
+        lines,
+        figures,
+        steps,
+        ..
+    } = follow;
     let mut rec = record(tags, lines);
-    for (t, f) in rec.turns.iter_mut().zip(figures) {
+    for ((t, f), steps) in rec.turns.iter_mut().zip(figures).zip(steps) {
         if let (Some(spec), Some(f)) = (t.follower.as_mut(), f) {
             spec.figure = Some(Spanned::new(f.into(), Span::default()));
         }
+        t.steps = steps;
+    }
+    // Actions of The Tower are written in version 2 of the notation (SPEC 2.14).
+    if rec
+        .turns
+        .iter()
+        .any(crate::notation::TurnRecord::needs_version_2)
+        && let Some(t) = rec.tags.iter_mut().find(|t| t.name.value == "CGN")
+    {
+        t.value.value = Name::from("2");
     }
     Ok(with_notes(rec, notes))
 }
@@ -1164,6 +1489,8 @@ struct Follow<'c> {
     seat: usize,
     lines: Vec<ImportedTurn>,
     figures: Vec<Option<&'static str>>,
+    /// Each line's actions after its figure (version 2).
+    steps: Vec<Vec<StepRecord>>,
 }
 
 impl<'c> Follow<'c> {
@@ -1180,6 +1507,7 @@ impl<'c> Follow<'c> {
             seat: 0,
             lines: Vec::new(),
             figures: Vec::new(),
+            steps: Vec::new(),
         }
     }
 
@@ -1204,6 +1532,7 @@ impl<'c> Follow<'c> {
         tile: TileId,
         placement: Option<(Pos, Rotation)>,
         follower: Option<(Option<&'static str>, Spot)>,
+        steps: Vec<StepRecord>,
     ) {
         let player = self.players.get(seat).cloned().unwrap_or_default();
         let tile_id = &self.catalog.def(tile).id;
@@ -1215,7 +1544,7 @@ impl<'c> Follow<'c> {
                 place: placement,
                 figure: follower,
                 aside: false,
-                steps: &[],
+                steps: &steps,
             };
             match game.check(&input) {
                 Ok(mv) => {
@@ -1243,6 +1572,7 @@ impl<'c> Follow<'c> {
             time: None,
         });
         self.figures.push(follower.and_then(|(f, _)| f));
+        self.steps.push(steps);
     }
 }
 
@@ -1267,6 +1597,38 @@ mod tests {
         assert_eq!(spot_of("WR"), Some(Spot::Half(Half::from_index(7))));
         assert_eq!(spot_of("I"), Some(Spot::Centre));
         assert_eq!(spot_of("Q"), None);
+    }
+
+    fn meeple(id: &str) -> Meeple {
+        let mut parts = id.split('.');
+        Meeple {
+            id: id.to_string(),
+            owner: parts.next().unwrap().parse().unwrap(),
+            figure: figure_of(parts.next().unwrap()).ok().unwrap(),
+        }
+    }
+
+    #[test]
+    fn prisons_name_the_jailer_of_each_follower() {
+        let mut p = Prisons::default();
+        // Bob (1) and Cid (2) each take one of Ann's (0) followers.
+        p.capture(1, &meeple("0.small.1"));
+        p.capture(2, &meeple("0.small.2"));
+        // Ann takes her own: it goes home, no one holds it.
+        p.capture(0, &meeple("0.small.3"));
+        assert_eq!(p.held.len(), 2);
+        // Ann takes Bob's: exchanged at once, hers back from Bob.
+        p.capture(0, &meeple("1.small.1"));
+        assert_eq!(p.held.len(), 1);
+        // So the ransom of her other one is paid to Cid.
+        assert_eq!(p.release(&meeple("0.small.2")), Some(2));
+        assert_eq!(p.release(&meeple("0.small.2")), None);
+        // Both kinds held: the exchange waits for the choice.
+        p.capture(1, &meeple("0.small.4"));
+        p.capture(1, &meeple("0.big.1"));
+        p.capture(0, &meeple("1.small.2"));
+        assert_eq!(p.held.len(), 2);
+        assert_eq!(p.release(&meeple("0.big.1")), Some(1));
     }
 
     #[test]
