@@ -641,7 +641,7 @@ fn try_game(
                             rotation,
                             follower: None,
                         },
-                        Action::Discard => Action::Discard,
+                        other => other,
                     };
                     plain_move(player, tile, action)
                 }
