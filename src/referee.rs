@@ -62,6 +62,9 @@ pub struct Replay {
     /// Points moved from one player to another during the game (The Tower:
     /// ransoms): the turn, who paid, who was paid, how many.
     pub transfers: Vec<(u32, Player, Player, u32)>,
+    /// Figures the dragon sent home during the game (The Princess & the
+    /// Dragon): the turn, the owner, the figure.
+    pub dragon_meals: Vec<(u32, Player, crate::figures::Figure)>,
     /// The time each seat spent on its turns, as the record's `@time` events
     /// give it (seconds, in seat order; empty when the record gives none).
     pub time_used: Vec<u32>,
@@ -143,6 +146,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     let mut events = Vec::new();
     let mut goods_taken = Vec::new();
     let mut transfers = Vec::new();
+    let mut dragon_meals = Vec::new();
     let mut times: Vec<TurnTime> = Vec::new();
     let mut stopped_at = None;
     for (i, turn) in record.turns.iter().enumerate() {
@@ -169,6 +173,9 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                     game.turn_transfers()
                         .map(|(from, to, points)| (game.turn(), from, to, points)),
                 );
+                if let Some(d) = game.princess_and_dragon() {
+                    dragon_meals.extend(d.eaten().iter().map(|(p, f)| (game.turn(), *p, *f)));
+                }
                 if check_claims {
                     check_claims_of(turn, &turn_events, &game, &mut diagnostics);
                 }
@@ -218,6 +225,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             players,
             goods_taken,
             transfers,
+            dragon_meals,
             time_used,
         };
     }
@@ -276,6 +284,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         players,
         goods_taken,
         transfers,
+        dragon_meals,
         time_used,
     }
 }

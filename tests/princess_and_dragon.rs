@@ -86,6 +86,21 @@ fn the_rulebook_journey_sends_home_what_it_passes() {
     );
     assert_eq!(followers(&games[9], BOB), 7);
     assert_eq!(followers(&games[9], Player(2)), 7);
+    // The score sheet lists the meal under its turn.
+    let record = parse(&fixture("princess-and-dragon-journey.cgn"))
+        .remove(0)
+        .record;
+    let replay = carcref::replay(&record, &catalog);
+    assert_eq!(
+        replay.dragon_meals,
+        [(9, BOB, Figure::Follower), (9, Player(2), Figure::Follower)]
+    );
+    let mut sheet = String::new();
+    carcref::report::sheet::write_sheet(&mut sheet, &record, &replay, &replay.sheet().unwrap());
+    assert!(
+        sheet.contains("the dragon sends Bob's follower home"),
+        "{sheet}"
+    );
 }
 
 /// A dragon tile drawn before any volcano is set aside, out of the supply,

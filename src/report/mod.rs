@@ -359,6 +359,9 @@ pub struct ScoreView {
     /// Points moved from one player to another (The Tower: ransoms).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub transfers: Vec<TransferView>,
+    /// Figures the dragon sent home (The Princess & the Dragon).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dragon_meals: Vec<MealView>,
     /// Seconds each player spent on their turns, as the record's `@time`
     /// events give it (absent when it gives none).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -392,6 +395,17 @@ pub struct TransferView {
     pub points: u32,
     /// Why: `ransom`.
     pub reason: String,
+}
+
+/// A figure the dragon sent home, as reports show it.
+#[derive(Debug, Clone, Serialize)]
+pub struct MealView {
+    /// The turn.
+    pub turn: u32,
+    /// Whose figure it was.
+    pub owner: String,
+    /// The figure (`follower`, `big`, `builder`, `pig`).
+    pub figure: String,
 }
 
 /// Goods tokens a turn took, as reports show them.
@@ -507,6 +521,17 @@ pub fn score_view(
                 to: players.get(to.index()).cloned().unwrap_or_default(),
                 points: *points,
                 reason: "ransom".to_string(),
+            })
+            .collect(),
+        dragon_meals: replay
+            .filter(|_| sheet.is_some())
+            .map(|r| r.dragon_meals.as_slice())
+            .unwrap_or_default()
+            .iter()
+            .map(|(turn, owner, figure)| MealView {
+                turn: *turn,
+                owner: players.get(owner.index()).cloned().unwrap_or_default(),
+                figure: figure.notation().unwrap_or("follower").to_string(),
             })
             .collect(),
         time_used: replay.filter(|r| !r.time_used.is_empty()).map(|r| {

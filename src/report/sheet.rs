@@ -292,6 +292,13 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
                 shown(players, *to)
             ));
         }
+        for (_, owner, figure) in replay.dragon_meals.iter().filter(|x| x.0 == n) {
+            items.push(format!(
+                "         the dragon sends {}'s {} home",
+                shown(players, *owner),
+                figure.notation().unwrap_or("follower")
+            ));
+        }
         for (r, t) in running.iter_mut().zip(&this_turn) {
             *r += t;
         }
