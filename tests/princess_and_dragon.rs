@@ -264,3 +264,30 @@ fn the_fairy_bars_the_dragon_and_the_dragon_bars_the_portal() {
                 1. Ann U 1,0 r0 +E\n2. Bob PD8 0,-1 r0 +1,0/W\n";
     assert_eq!(codes(held), ["E402"]);
 }
+
+/// With The Tower: the dragon sends home a follower on top of a tower
+/// (SPEC 6.7, "The meal"), the tower stays; a tower piece may then go on the
+/// dragon's tile, a follower may not ("No follower may share a tile with the
+/// dragon").
+#[test]
+fn the_dragon_eats_a_tower_guard_and_leaves_the_tower() {
+    let src = "[Players \"Ann, Bob\"]\n[Rules \"HiG-2012\"]\n\
+               [Expansions \"tower, princess-and-dragon\"]\n[CGN \"2\"]\n\
+               [Termination \"interrupted\"]\n\n\
+               1. Ann PD17 1,0 r0\n2. Bob TW2 0,-1 r0 +tower:T\n\
+               3. Ann U -1,0 r0 +0,-1/T\n\
+               4. Bob PD16 -2,0 r0 dragon:W dragon:S(Ann)\n\
+               5. Ann U -3,0 r0 +tower:0,-1/T\n";
+    assert!(codes(src).is_empty(), "{:?}", codes(src));
+    let catalog = TileCatalog::embedded().unwrap();
+    let games = positions(src, &catalog);
+    let tower = |g: &Game<'_>| *g.towers().unwrap().tower(Pos::new(0, -1)).unwrap();
+    assert!(tower(&games[3]).guard.is_some());
+    assert_eq!(followers(&games[3], ANN), 6);
+    assert_eq!(tower(&games[4]).guard, None);
+    assert_eq!(tower(&games[4]).height, 1);
+    assert_eq!(followers(&games[4], ANN), 7);
+    assert_eq!(tower(&games[5]).height, 2);
+    let guard = src.replace("+tower:0,-1/T", "+0,-1/T");
+    assert_eq!(codes(&guard), ["E420"]);
+}

@@ -1014,7 +1014,7 @@ impl<'c> Game<'c> {
         let mut follower = None;
         let mut figure_at = 0;
         if let Some((name, spot)) = turn.figure {
-            self.check_figure_expansions(usize::MAX, placing.pos, placing, &turn_state)?;
+            self.check_figure_expansions(usize::MAX, name, placing.pos, placing, &turn_state)?;
             follower = Some(self.check_follower(
                 placing.player,
                 placing.tile,
@@ -1043,7 +1043,7 @@ impl<'c> Game<'c> {
                         return Err(Violation::SecondFigure { step });
                     }
                     let at = f.target.pos.as_ref().map_or(placing.pos, |p| p.value);
-                    self.check_figure_expansions(step, at, placing, &turn_state)?;
+                    self.check_figure_expansions(step, name, at, placing, &turn_state)?;
                     match place {
                         Some(Place::Spot(spot)) if own => {
                             follower = Some(self.check_follower(

@@ -320,13 +320,17 @@ impl Game<'_> {
     pub(in crate::rules) fn check_figure_expansions(
         &self,
         step: usize,
+        name: Option<&str>,
         at: Pos,
         placing: &Placing,
         turn: &TurnActions,
     ) -> Result<(), Violation> {
         if self.exp.dragon.is_some() {
             Self::check_after_princess(step, turn)?;
-            self.check_dragon_tile_free(step, at, placing)?;
+            let follower = name.is_none_or(|n| {
+                crate::figures::Figure::from_notation(n).is_some_and(|f| f.is_follower())
+            });
+            self.check_dragon_tile_free(step, at, placing, follower)?;
         }
         Ok(())
     }

@@ -174,7 +174,11 @@ impl Game<'_> {
     }
 
     /// The turn's figure on the tile just placed, or on the tile at `at`:
-    /// none on the volcano just placed, no follower where the dragon stands.
+    /// none on the volcano just placed ("he may not place any followers (or
+    /// any other figure, except the dragon) on the volcano tile"), no follower
+    /// (small or large, `follower`) where the dragon stands ("No follower may
+    /// share a tile with the dragon"); a tower piece or the fairy may go
+    /// there.
     ///
     /// # Errors
     /// [`Violation::SharesDragonTile`].
@@ -183,12 +187,13 @@ impl Game<'_> {
         step: usize,
         at: Pos,
         placing: &Placing,
+        follower: bool,
     ) -> Result<(), Violation> {
         let Some(d) = &self.exp.dragon else {
             return Ok(());
         };
         let volcano = at == placing.pos && self.symbol(placing.tile) == Some(Symbol::Volcano);
-        if volcano || d.dragon == Some(at) {
+        if volcano || follower && d.dragon == Some(at) {
             return Err(Violation::SharesDragonTile { step });
         }
         Ok(())
@@ -361,7 +366,7 @@ impl Game<'_> {
             .segment(def, placed.rotation)
             .ok_or_else(|| fault("the tile has no feature at that spot"))?;
         let node = node_of(placed, seg);
-        self.check_dragon_tile_free(step, at, placing)?;
+        self.check_dragon_tile_free(step, at, placing, true)?;
         let root = self.features.root(node);
         if self.features.is_complete(node) {
             return Err(fault("the feature is already completed"));
