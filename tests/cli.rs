@@ -241,6 +241,48 @@ fn generated_tower_games_check_and_are_canonical() {
     assert!(formatted.starts_with("exit_code: 0"), "{formatted}");
 }
 
+/// `carcref gen --expansions princess-and-dragon | carcref check -` exits 0:
+/// tiles set aside, journeys, the fairy, the portal and the princess all
+/// written, and the games in canonical form.
+#[test]
+fn generated_dragon_games_check_and_are_canonical() {
+    let games = run(
+        &[
+            "gen",
+            "--seed",
+            "6",
+            "--games",
+            "30",
+            "--players",
+            "3",
+            "--rules",
+            "RGG-2000",
+            "--expansions",
+            "princess-and-dragon",
+        ],
+        None,
+    );
+    assert!(games.starts_with("exit_code: 0"), "{games}");
+    let cgn = stdout_of(&games);
+    assert_eq!(cgn.matches("[CGN \"2\"]").count(), 30, "{cgn}");
+    for action in [" aside", "dragon:", "+fairy:", "princess:"] {
+        assert!(cgn.contains(action), "no {action} in the sample");
+    }
+    let checked = run(&["check", "-"], Some(cgn));
+    assert!(
+        checked.contains("checked 30 games in 1 files: 30 valid, 0 invalid"),
+        "{checked}"
+    );
+    let formatted = run(&["fmt", "--check", "-"], Some(cgn));
+    assert!(formatted.starts_with("exit_code: 0"), "{formatted}");
+    // The help and the error name the expansion.
+    let help = run(&["gen", "--help"], None);
+    assert!(help.contains("tower, princess-and-dragon)"), "{help}");
+    let bad = run(&["gen", "--expansions", "dragons"], None);
+    assert!(bad.starts_with("exit_code: 2"), "{bad}");
+    assert!(bad.contains("tower, princess-and-dragon)"), "{bad}");
+}
+
 /// A record with one tile id changed past the opening exits 1 with a coded
 /// diagnostic on that very line.
 #[test]

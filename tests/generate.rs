@@ -213,3 +213,117 @@ fn tower_games_are_deterministic_per_seed() {
     assert_ne!(games(8), games(9));
     assert!(games(8).starts_with("[CGN \"2\"]"));
 }
+
+/// Games with The Princess & the Dragon, alone and with the other expansions,
+/// under both editions: every one checks clean, is canonical and tagged with
+/// the version it needs, and the engine resolves each of the expansion's
+/// actions in them: tiles set aside, volcanoes, whole journeys and dead ends,
+/// the fairy, followers through the magic portal, the princess's knights.
+#[test]
+fn generated_dragon_games_are_legal_and_use_the_expansion() {
+    use carcref::notation::write::canonical;
+    use carcref::notation::{ActionRecord, Header, parse};
+    use carcref::rules::expansions::Expansions;
+    use carcref::rules::{Act, TurnInput};
+    let catalog = TileCatalog::embedded().unwrap();
+    let sets = [
+        "princess-and-dragon",
+        "inns-and-cathedrals, princess-and-dragon",
+        "traders-and-builders, tower, princess-and-dragon",
+        "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon",
+    ];
+    // Asides, dragon moves, journeys of 6, dead ends, fairies, portals,
+    // princesses.
+    let mut seen = [0usize; 7];
+    for (edition, seed) in [(Edition::HiG2012, 31), (Edition::Rgg2000, 32)] {
+        let mut rng = Rng::new(seed);
+        let records: Vec<_> = (0..40)
+            .map(|i| {
+                let options = GenOptions {
+                    edition,
+                    players: 2 + i % 5,
+                    expansions: Expansions::from_sets(sets[i % sets.len()].split(", ")),
+                };
+                random_game(&catalog, &options, &mut rng)
+            })
+            .collect();
+        let text = write(&records);
+        let outcome = check("generated.cgn", &text, &catalog);
+        assert_eq!(outcome.games.len(), records.len());
+        let bad: Vec<String> = outcome
+            .games
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| !g.diagnostics.is_empty())
+            .map(|(i, g)| format!("game {i}: {:?}", g.diagnostics))
+            .collect();
+        assert!(bad.is_empty(), "{edition}: {bad:#?}");
+        for (i, game) in parse(&text).iter().enumerate() {
+            let record = &game.record;
+            assert_eq!(
+                write(std::slice::from_ref(&canonical(record))),
+                write(std::slice::from_ref(record)),
+                "{edition}: game {i} is not canonical"
+            );
+            let v2 = record.turns.iter().any(|t| t.needs_version_2());
+            let tag = record.tag("CGN").map(|t| t.value.value.to_string());
+            assert_eq!(tag.as_deref(), Some(if v2 { "2" } else { "1" }), "game {i}");
+            let (header, _) = Header::read(record);
+            let mut g = carcref::Game::new(header.unwrap().setup(), &catalog);
+            for turn in &record.turns {
+                seen[0] += usize::from(turn.action.value == ActionRecord::Aside);
+                let mv = g.check(&TurnInput::of(turn)).unwrap();
+                let moves = mv
+                    .steps
+                    .iter()
+                    .filter(|s| matches!(s.act, Act::DragonStep { .. }))
+                    .count();
+                seen[1] += moves;
+                seen[2] += usize::from(moves == 6);
+                seen[3] += usize::from(moves > 0 && moves < 6);
+                for s in &mv.steps {
+                    match s.act {
+                        Act::Fairy { .. } => seen[4] += 1,
+                        Act::Portal { .. } => seen[5] += 1,
+                        Act::Princess { .. } => seen[6] += 1,
+                        _ => {}
+                    }
+                }
+                g.apply(mv);
+            }
+            // Every tile drawn, the ones set aside included.
+            assert_eq!(g.remaining(), 0, "{edition}: game {i}");
+        }
+    }
+    let games = 80;
+    assert!(seen[0] > games / 2, "asides: {seen:?}");
+    assert!(seen[1] > 10 * games, "dragon moves: {seen:?}");
+    assert!(seen[2] > games, "whole journeys: {seen:?}");
+    assert!(seen[3] > 3, "dead ends: {seen:?}");
+    assert!(seen[4] > games, "fairy: {seen:?}");
+    assert!(seen[5] > 10, "portal: {seen:?}");
+    assert!(seen[6] > games / 4, "princess: {seen:?}");
+}
+
+/// A seed gives the same games with The Princess & the Dragon, and another
+/// seed others.
+#[test]
+fn dragon_games_are_deterministic_per_seed() {
+    use carcref::rules::expansions::Expansions;
+    let catalog = TileCatalog::embedded().unwrap();
+    let options = GenOptions {
+        edition: Edition::Rgg2000,
+        players: 4,
+        expansions: Expansions::from_sets(["princess-and-dragon"]),
+    };
+    let games = |seed| {
+        let mut rng = Rng::new(seed);
+        write(&[
+            random_game(&catalog, &options, &mut rng),
+            random_game(&catalog, &options, &mut rng),
+        ])
+    };
+    assert_eq!(games(8), games(8));
+    assert_ne!(games(8), games(9));
+    assert!(games(8).starts_with("[CGN \"2\"]"));
+}
