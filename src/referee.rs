@@ -8,10 +8,10 @@ use crate::diagnostics::{Diagnostic, Faults, from_violation};
 use crate::notation::header::{TagValues, result_entries};
 use crate::notation::quick::{self, SeatName, Step};
 use crate::notation::{ActionRecord, GameRecord, Header, Span, Termination, TurnRecord, parse};
-use crate::player::{MAX_PLAYERS, Player};
+use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
-use crate::rules::{Edition, Game};
+use crate::rules::{Edition, Game, TurnInput};
 use crate::score::ScoreEvent;
 use crate::tiles::TileCatalog;
 
@@ -946,13 +946,19 @@ impl<'c> Referee<'c> {
         let Some((game, seats)) = self.start(players, rules, tags.expansions) else {
             return false;
         };
+        game.set_explanations(false);
+        // Turns that may hold actions are read a whole line at a time, away
+        // from the loop below, which is the basic game's.
+        if game.expansions().write_actions() && !tags.version_1() {
+            return replay_lines(game, &mut steps)
+                && ends_as_claimed(game, termination, tags.result);
+        }
         // An expansion that looks at every turn (The Princess & the Dragon)
-        // is the full referee's: the turns here go through the basic game's
-        // check, compiled without it.
+        // in a record of version 1 is the full referee's: the turns here go
+        // through the basic game's check, compiled without it.
         if game.checks_every_turn() {
             return false;
         }
-        game.set_explanations(false);
         let mut before = *game.score();
         loop {
             // The turns that start as expected, read as such.
@@ -996,18 +1002,7 @@ impl<'c> Referee<'c> {
                 Some(Step::Tag { .. }) | None => return false,
             }
         }
-        if termination == Termination::Complete && game.remaining() > 0 {
-            return false;
-        }
-        if termination.scores_final() {
-            game.finish();
-        }
-        result_entries(tags.result.unwrap_or("")).all(|entry| {
-            entry.is_some_and(|(name, claimed)| {
-                game.seat(name)
-                    .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == claimed)
-            })
-        })
+        ends_as_claimed(game, termination, tags.result)
     }
 
     /// The game state set up afresh for a game with these Players, Rules and
@@ -1046,6 +1041,96 @@ impl<'c> Referee<'c> {
         }
         Some((game, &self.seats))
     }
+}
+
+/// Whether a game replayed by the quick verdict ends as its header says: all
+/// tiles played if it is complete, then (after the final scoring, if its
+/// termination has one) with the scores of its `Result`.
+fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option<&str>) -> bool {
+    if termination == Termination::Complete && game.remaining() > 0 {
+        return false;
+    }
+    if termination.scores_final() {
+        game.finish();
+    }
+    result_entries(result.unwrap_or("")).all(|entry| {
+        entry.is_some_and(|(name, claimed)| {
+            game.seat(name)
+                .is_some_and(|p| game.score().get(p).copied().unwrap_or(0) == claimed)
+        })
+    })
+}
+
+/// The quick verdict's replay of the turns of a record whose turns may hold
+/// actions (version 2, with an expansion that writes them), after its tag
+/// pairs: each line read whole, by the quick reader ([`quick::scan_turn`])
+/// where it is in the common form, else by the grammar
+/// ([`parse::turn_line`]); each turn checked in full ([`Game::check`], which
+/// asks the expansions in play) and its claims as they are written. `false`
+/// at the first line that is not a turn read without fault (or holds an
+/// event or a comment, which the full referee reads), and at the first turn
+/// or claim with a fault.
+#[inline(never)]
+fn replay_lines(game: &mut Game<'_>, steps: &mut quick::Steps<'_>) -> bool {
+    let mut claims = Vec::new();
+    while let Some(line) = steps.next_line() {
+        claims.clear();
+        let before = *game.score();
+        if let Some((turn, _)) = quick::scan_turn(line, &mut claims) {
+            let Ok(mv) = game.check(&turn) else {
+                return false;
+            };
+            game.apply(mv);
+            let held = claims
+                .iter()
+                .all(|c| claim_holds(game, &before, c.player, i64::from(c.points), c.total));
+            if !held {
+                return false;
+            }
+            continue;
+        }
+        let Some(record) = parse::turn_line(line) else {
+            return false;
+        };
+        if !record.events.is_empty() || record.comment.is_some() {
+            return false;
+        }
+        let Ok(mv) = game.check(&TurnInput::of(&record)) else {
+            return false;
+        };
+        game.apply(mv);
+        let held = record.claims.iter().all(|c| {
+            claim_holds(
+                game,
+                &before,
+                &c.player.value,
+                c.net(),
+                c.total.as_ref().map(|t| t.value),
+            )
+        });
+        if !held {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether a claim of a turn just played holds: `player`'s net points in the
+/// turn (from `before` to now) are `net`, and the running total is `total`
+/// if it is written.
+fn claim_holds(
+    game: &Game<'_>,
+    before: &ByPlayer<u32>,
+    player: &str,
+    net: i64,
+    total: Option<u32>,
+) -> bool {
+    let Some(p) = game.seat(player) else {
+        return false;
+    };
+    let now = game.score().get(p).copied().unwrap_or(0);
+    let earlier = before.get(p).copied().unwrap_or(0);
+    i64::from(now) - i64::from(earlier) == net && total.is_none_or(|t| t == now)
 }
 
 /// Parses and replays one game whose text starts at byte `base` of its file

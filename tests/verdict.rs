@@ -281,3 +281,114 @@ fn one_referee_for_many_games_answers_as_fresh_ones() {
         "two of every three games are faulty"
     );
 }
+
+/// Generated games with The Tower, The Princess & the Dragon or both, alone
+/// and with each other expansion, under each edition: `(options, seed)`.
+fn action_tables() -> Vec<GenOptions> {
+    let mut out = Vec::new();
+    for (i, with) in ["tower", "princess-and-dragon", "tower,princess-and-dragon"]
+        .iter()
+        .enumerate()
+    {
+        for (j, other) in ["", "river", "inns-and-cathedrals", "traders-and-builders"]
+            .iter()
+            .enumerate()
+        {
+            for edition in Edition::ALL {
+                let names = with
+                    .split(',')
+                    .chain(other.split(','))
+                    .filter(|n| !n.is_empty());
+                out.push(GenOptions {
+                    edition,
+                    players: 2 + (i + j) % 5,
+                    expansions: Expansions::from_sets(names),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Records whose turns hold actions (The Tower, The Princess & the Dragon, in
+/// version 2) get the quick verdict too: it answers as the full referee, and
+/// clears every clean game but those whose goods are written as events.
+#[test]
+fn verdict_equals_check_game_on_games_with_actions() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let (mut games, mut cleared, mut with_events) = (0, 0, 0);
+    for options in action_tables() {
+        for seed in 0..3 {
+            let record = random_game(&catalog, &options, &mut Rng::new(seed));
+            let text = write(std::slice::from_ref(&record));
+            assert!(text.contains("[CGN \"2\"]"), "{text}");
+            let quick = agree("generated", &text, &catalog);
+            assert!(
+                check_game(&text, 0, &catalog, ReplayOptions::default())
+                    .diagnostics
+                    .is_empty()
+            );
+            let events = record.turns.iter().any(|t| !t.events.is_empty());
+            assert!(quick == 1 || events, "not cleared quickly:\n{text}");
+            games += 1;
+            cleared += quick;
+            with_events += usize::from(events);
+        }
+    }
+    assert!(
+        cleared + with_events >= games && cleared > games / 2,
+        "{cleared} of {games}"
+    );
+}
+
+/// Each generated game with actions, with one byte of one turn line changed
+/// (a digit, a spot, a direction, a sign, a separator; chosen at random): the
+/// quick verdict still answers exactly as the full referee, which finds a
+/// fault in most of them.
+#[test]
+fn verdict_equals_check_game_on_games_with_actions_changed() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let alphabet = b"0123456789-+=:/,() NESWCTabdgnorstu";
+    let mut rng = Rng::new(11);
+    let (mut changed, mut faulty) = (0, 0);
+    for options in action_tables() {
+        for seed in 3..6 {
+            let record = random_game(&catalog, &options, &mut Rng::new(seed));
+            let text = write(std::slice::from_ref(&record));
+            let turns = text.find("\n1. ").unwrap() + 1;
+            // Lines with actions first: most of the changes fall on them.
+            let lines: Vec<(usize, &str)> = text[turns..]
+                .split_inclusive('\n')
+                .scan(turns, |at, l| {
+                    let start = *at;
+                    *at += l.len();
+                    Some((start, l.trim_end_matches('\n')))
+                })
+                .collect();
+            let busy: Vec<&(usize, &str)> = lines
+                .iter()
+                .filter(|(_, l)| l.contains(':') || l.contains(" =") || l.contains("aside"))
+                .collect();
+            for _ in 0..10 {
+                let (start, line) = if !busy.is_empty() && rng.below(4) > 0 {
+                    *busy[rng.below(busy.len())]
+                } else {
+                    lines[rng.below(lines.len())]
+                };
+                let at = start + rng.below(line.len());
+                let mut bytes = text.clone().into_bytes();
+                bytes[at] = alphabet[rng.below(alphabet.len())];
+                let Ok(text) = String::from_utf8(bytes) else {
+                    continue;
+                };
+                agree("changed", &text, &catalog);
+                changed += 1;
+                faulty += usize::from(!verdict(&text, 0, &catalog).is_empty());
+            }
+        }
+    }
+    assert!(
+        changed > 500 && faulty > changed / 2,
+        "{faulty} of {changed}"
+    );
+}

@@ -831,8 +831,8 @@ impl<'a> TagValues<'a> {
     /// termination or the form of the result, with the termination if so.
     /// (Players, Rules and Expansions are read by [`Header::of_setup`].)
     pub fn sound_rest(&self) -> Option<Termination> {
-        // A record of version 2, or one that says it is, is read in full.
-        if self.departs || self.cgn.is_some_and(|v| v != VERSION) {
+        // A version this referee does not know is reported in full.
+        if self.departs || self.cgn.is_some_and(|v| !VERSIONS.contains(&v)) {
             return None;
         }
         let termination = match self.termination {
@@ -842,6 +842,14 @@ impl<'a> TagValues<'a> {
         // A malformed Result entry shows when the result is checked
         // (`result_entries`).
         Some(termination)
+    }
+}
+
+impl TagValues<'_> {
+    /// Whether the record says it is of version 1: its turns are then read
+    /// by the grammar of version 1 (SPEC 2.14).
+    pub fn version_1(&self) -> bool {
+        self.cgn == Some(VERSION)
     }
 }
 

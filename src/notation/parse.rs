@@ -956,6 +956,27 @@ pub fn head_of_game(text: &str) -> &str {
     line.get(..end).unwrap_or_default()
 }
 
+/// A turn line (`body`, without its terminator, starting with its turn
+/// number) as [`parse_game`] reads it in a game of version 2, if it reads with
+/// no fault; its spans count from the start of `body`. It is read by the
+/// grammar alone: [`Line::turn_fast`] (that is, [`scan_turn`]) reads the line
+/// the same way where it reads it at all. For the quick verdict on records
+/// whose turns hold actions ([`crate::referee::Referee`]).
+pub(crate) fn turn_line(body: &str) -> Option<TurnRecord> {
+    let line = Line {
+        text: body,
+        base: 0,
+        v1: false,
+    };
+    if body.len() > super::MAX_LINE || !body.as_bytes().first()?.is_ascii_digit() {
+        return None;
+    }
+    all_consuming(|i| line.turn(i))
+        .parse(body)
+        .ok()
+        .map(|(_, t)| t)
+}
+
 /// Reads one game whose text starts at byte `base` of the whole input. A game
 /// longer than [`super::MAX_GAME`] is not read: it is one fault (`E111`).
 pub fn parse_game(text: &str, base: usize) -> Parsed {

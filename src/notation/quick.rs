@@ -757,6 +757,33 @@ impl<'a> Steps<'a> {
     }
 }
 
+impl<'a> Steps<'a> {
+    /// The next line that is not empty, whole: its text without its
+    /// terminator, as the full reader splits lines (a line feed, and a
+    /// carriage return before it or at the end of the text); `None` at the end
+    /// of the text. The referee reads the turns of a record whose turns may
+    /// hold actions this way, a whole line at a time, after its tag pairs
+    /// ([`Steps::next_tag`]); it is not to be mixed with
+    /// [`Steps::next_step`] and [`Steps::next_turn`] within a game.
+    #[inline]
+    pub fn next_line(&mut self) -> Option<&'a str> {
+        loop {
+            if self.rest.is_empty() {
+                return None;
+            }
+            let (raw, rest) = match memchr::memchr(b'\n', self.rest.as_bytes()) {
+                Some(i) => (self.rest.get(..i)?, self.rest.get(i + 1..)?),
+                None => (self.rest, ""),
+            };
+            self.rest = rest;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            if !line.is_empty() {
+                return Some(line);
+            }
+        }
+    }
+}
+
 /// How many bytes of a turn line [`Steps::next_turn`] looks at, at most.
 const WINDOW: usize = 64;
 

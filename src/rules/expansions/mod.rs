@@ -489,6 +489,17 @@ impl Expansion {
         Expansion::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// Whether turns under its rules are written with actions (version 2 of
+    /// the notation: tower pieces, captures, the dragon's steps, the fairy).
+    pub fn writes_actions(self) -> bool {
+        match self {
+            Expansion::River | Expansion::InnsAndCathedrals | Expansion::TradersAndBuilders => {
+                false
+            }
+            Expansion::Tower | Expansion::PrincessAndDragon => true,
+        }
+    }
+
     fn bit(self) -> u8 {
         1 << (self as u8)
     }
@@ -520,6 +531,12 @@ impl Expansions {
     /// Whether an expansion is in the set.
     pub fn contains(self, e: Expansion) -> bool {
         self.0 & e.bit() != 0
+    }
+
+    /// Whether turns under the rules of one of them are written with actions
+    /// ([`Expansion::writes_actions`]).
+    pub fn write_actions(self) -> bool {
+        self.iter().any(Expansion::writes_actions)
     }
 
     /// The expansions in the set, in notation order.
