@@ -1063,8 +1063,8 @@ fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option
 
 /// The quick verdict's replay of the turns of a record whose turns may hold
 /// actions (version 2, with an expansion that writes them), after its tag
-/// pairs: each line read whole, by the quick reader ([`quick::scan_turn`])
-/// where it is in the common form, else by the grammar
+/// pairs: each line read whole, by the quick reader
+/// ([`quick::scan_turn_v2`]) where it is in the common form, else by the grammar
 /// ([`parse::turn_line`]); each turn checked in full ([`Game::check`], which
 /// asks the expansions in play) and its claims as they are written. `false`
 /// at the first line that is not a turn read without fault (or holds an
@@ -1073,10 +1073,14 @@ fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option
 #[inline(never)]
 fn replay_lines(game: &mut Game<'_>, steps: &mut quick::Steps<'_>) -> bool {
     let mut claims = Vec::new();
+    let mut actions = Vec::new();
     while let Some(line) = steps.next_line() {
-        claims.clear();
         let before = *game.score();
-        if let Some((turn, _)) = quick::scan_turn(line, &mut claims) {
+        if let Some(turn) = quick::scan_turn_v2(line, &mut actions, &mut claims) {
+            let turn = TurnInput {
+                steps: &actions,
+                ..turn
+            };
             let Ok(mv) = game.check(&turn) else {
                 return false;
             };

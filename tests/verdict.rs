@@ -392,3 +392,118 @@ fn verdict_equals_check_game_on_games_with_actions_changed() {
         "{faulty} of {changed}"
     );
 }
+
+/// The quick reader of turns of version 2 reads a line only as the grammar
+/// does, token for token and span for span: every turn line of generated games
+/// with actions and of the records under `notation/`, and each generated line
+/// with one byte changed.
+#[test]
+fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
+    use carcref::notation::parse_game;
+    use carcref::notation::quick::scan_turn_v2;
+    use carcref::rules::TurnInput;
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    for options in action_tables() {
+        for seed in 0..2 {
+            let record = random_game(&catalog, &options, &mut Rng::new(seed));
+            let text = write(std::slice::from_ref(&record));
+            lines.extend(
+                text.lines()
+                    .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+                    .map(str::to_string),
+            );
+        }
+    }
+    let mut files = Vec::new();
+    cgn_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("notation"),
+        &mut files,
+    );
+    for path in &files {
+        let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+        lines.extend(
+            text.lines()
+                .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+                .map(str::to_string),
+        );
+    }
+    let mut rng = Rng::new(5);
+    let alphabet = b"0123456789-+=:/,() NESWCTabdgnorstu@{;\"x";
+    let generated = lines.len();
+    for i in 0..generated {
+        for _ in 0..3 {
+            let mut bytes = lines[i].clone().into_bytes();
+            let at = rng.below(bytes.len());
+            bytes[at] = alphabet[rng.below(alphabet.len())];
+            if rng.below(4) == 0 {
+                bytes.insert(rng.below(bytes.len()), alphabet[rng.below(alphabet.len())]);
+            }
+            if let Ok(line) = String::from_utf8(bytes) {
+                lines.push(line);
+            }
+        }
+    }
+    let (mut read, mut with_steps) = (0, 0);
+    let (mut steps, mut claims) = (Vec::new(), Vec::new());
+    for line in &lines {
+        let Some(quick) = scan_turn_v2(line, &mut steps, &mut claims) else {
+            continue;
+        };
+        let parsed = parse_game(line, 0);
+        assert!(
+            parsed.diagnostics.is_empty(),
+            "{line:?}: {:?}",
+            parsed.diagnostics
+        );
+        let turn = &parsed.record.turns[0];
+        let full = TurnInput::of(turn);
+        assert_eq!(
+            (
+                quick.number,
+                quick.player,
+                quick.tile,
+                quick.place,
+                quick.figure,
+                quick.aside
+            ),
+            (
+                full.number,
+                full.player,
+                full.tile,
+                full.place,
+                full.figure,
+                full.aside
+            ),
+            "{line:?}"
+        );
+        assert_eq!(
+            format!("{steps:?}"),
+            format!("{:?}", turn.steps),
+            "{line:?}"
+        );
+        let full_claims: Vec<_> = turn
+            .claims
+            .iter()
+            .map(|c| {
+                (
+                    c.player.value.to_string(),
+                    c.net(),
+                    c.total.as_ref().map(|t| t.value),
+                )
+            })
+            .collect();
+        let quick_claims: Vec<_> = claims
+            .iter()
+            .map(|c| (c.player.to_string(), i64::from(c.points), c.total))
+            .collect();
+        assert_eq!(quick_claims, full_claims, "{line:?}");
+        read += 1;
+        with_steps += usize::from(!steps.is_empty());
+    }
+    assert!(
+        read > generated / 2 && with_steps > 2_000,
+        "{read} read, {with_steps} with steps, of {} ({generated} unchanged)",
+        lines.len()
+    );
+}

@@ -27,7 +27,9 @@ use crate::board::Pos;
 use crate::rules::TurnInput;
 use crate::tiles::{Half, Rotation, Side, Spot};
 
-use super::{Name, Span, Spanned, TagRecord};
+use super::{
+    ActArg, ActRecord, FigureStep, Name, Place, Span, Spanned, StepRecord, TagRecord, Target,
+};
 
 /// A byte range within a line: `(start, end)`.
 pub type Mark = (usize, usize);
@@ -388,14 +390,17 @@ fn turn_at<'a>(
     Some((input, marks, text.len() - s.len()))
 }
 
-/// Reads a turn line at the start of `text` up to its score claims: returns the
-/// turn, the marks of its tokens, and the text after them (the claims, then the
-/// rest of the line).
+/// Reads the start of a turn line at the start of `text`, up to what is done
+/// with the tile (`ASIDE`: `aside` too, as version 2 has it): returns the turn
+/// without its figure, and the text after it; the marks of its tokens go to
+/// `marks`.
 #[inline(always)]
-fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
+fn turn_start_at<'a, const ASIDE: bool>(
+    text: &'a str,
+    marks: &mut TurnMarks,
+) -> Option<(TurnInput<'a>, &'a str)> {
     // The offset of the text left.
     let at = |rest: &str| text.len() - rest.len();
-    let mut marks = TurnMarks::default();
 
     let (number, s) = digits(text)?;
     marks.number = (0, at(s));
@@ -417,13 +422,20 @@ fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
     let a0 = t0 + k + 1;
 
     // A position starts with a digit or `-`.
-    let (place, mut s) = if s.as_bytes().first() == Some(&b'd') {
+    let (place, aside, s) = if s.as_bytes().first() == Some(&b'd') {
         let after = s.strip_prefix("discard")?;
         if !token_ends(after.as_bytes()) {
             return None;
         }
         marks.action = (a0, a0 + 7);
-        (None, after)
+        (None, false, after)
+    } else if ASIDE && s.as_bytes().first() == Some(&b'a') {
+        let after = s.strip_prefix("aside")?;
+        if !token_ends(after.as_bytes()) {
+            return None;
+        }
+        marks.action = (a0, a0 + 5);
+        (None, true, after)
     } else {
         let (x, after) = coordinate(s)?;
         let (y, after) = coordinate(after.strip_prefix(',')?)?;
@@ -437,8 +449,29 @@ fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
         marks.pos = (a0, a1);
         marks.rotation = (a1 + 1, r1);
         marks.action = (a0, r1);
-        (Some((Pos::new(x, y), rotation)), after)
+        (Some((Pos::new(x, y), rotation)), false, after)
     };
+    let input = TurnInput {
+        number,
+        player,
+        tile,
+        place,
+        figure: None,
+        aside,
+        steps: &[],
+    };
+    Some((input, s))
+}
+
+/// Reads a turn line at the start of `text` up to its score claims: returns the
+/// turn, the marks of its tokens, and the text after them (the claims, then the
+/// rest of the line).
+#[inline(always)]
+fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
+    let at = |rest: &str| text.len() - rest.len();
+    let mut marks = TurnMarks::default();
+    let (start, mut s) = turn_start_at::<false>(text, &mut marks)?;
+    let place = start.place;
 
     let mut figure = None;
     if place.is_some()
@@ -462,16 +495,203 @@ fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
         s = after;
     }
 
-    let input = TurnInput {
-        number,
-        player,
-        tile,
-        place,
-        figure,
-        aside: false,
-        steps: &[],
-    };
+    let input = TurnInput { figure, ..start };
     Some((input, marks, s))
+}
+
+/// Reads a turn line of version 2 (`body`, without its terminator) written
+/// in the common form: what is done with the tile (a placement, `discard` or
+/// `aside`), then its actions (SPEC 2.14: `+[figure:]target`,
+/// `verb[:arg][(Player)]`), then score claims `=Name+points[/total]`, each
+/// token after a single space, no event, no comment. The actions go to `steps`
+/// and the claims to `claims` (both emptied first), but for a first action
+/// that puts a figure on a spot of the tile just placed, which is the turn's
+/// figure, as the grammar reads it. The turn's own `steps` are left empty: the
+/// caller lends it `steps`. `None` for any other line, which the grammar then
+/// reads; where this reads a line, the grammar reads the same tokens
+/// (`a_turn_of_version_2_reads_as_the_grammar_reads_it`).
+pub fn scan_turn_v2<'a>(
+    body: &'a str,
+    steps: &mut Vec<StepRecord>,
+    claims: &mut Vec<ClaimScan<'a>>,
+) -> Option<TurnInput<'a>> {
+    steps.clear();
+    claims.clear();
+    let mut marks = TurnMarks::default();
+    let (mut input, mut s) = turn_start_at::<true>(body, &mut marks)?;
+    if input.place.is_some() {
+        while let Some(token) = s.strip_prefix(' ') {
+            if token.starts_with('=') {
+                break;
+            }
+            let (step, after) = step_at(body, token)?;
+            steps.push(step);
+            s = after;
+        }
+        if let Some(StepRecord::Figure(FigureStep {
+            figure,
+            target:
+                Target {
+                    pos: None,
+                    place:
+                        Some(Spanned {
+                            value: Place::Spot(spot),
+                            ..
+                        }),
+                },
+            ..
+        })) = steps.first()
+        {
+            let name = match figure {
+                Some(f) => Some(body.get(f.span.start..f.span.end)?),
+                None => None,
+            };
+            input.figure = Some((name, *spot));
+            steps.remove(0);
+        }
+    }
+    while !line_ends(s.as_bytes()) {
+        let (claim, after) = claim_at(body, s)?;
+        claims.push(claim);
+        s = after;
+    }
+    s.is_empty().then_some(input)
+}
+
+/// The span of the text from `from` to `to`, both within `body`.
+#[inline(always)]
+fn span_in(body: &str, from: &str, to: &str) -> Span {
+    Span::new(body.len() - from.len(), body.len() - to.len())
+}
+
+/// Reads the action at the start of `t`, within the line `body`, which must
+/// end its token: `+[figure:]target` or `verb[:arg][(Player)]`. Returns it
+/// and the text after it.
+fn step_at<'a>(body: &'a str, t: &'a str) -> Option<(StepRecord, &'a str)> {
+    if let Some(after) = t.strip_prefix('+') {
+        let (figure, after) = figure_prefix_at(body, after);
+        let (target, after) = target_at(body, after)?;
+        if !token_ends(after.as_bytes()) {
+            return None;
+        }
+        let step = FigureStep {
+            figure,
+            target,
+            span: span_in(body, t, after),
+        };
+        return Some((StepRecord::Figure(step), after));
+    }
+    if !t.as_bytes().first()?.is_ascii_lowercase() {
+        return None;
+    }
+    let (verb, mut after) = t.split_at_checked(run(t.as_bytes(), FIGURE))?;
+    let verb = Spanned::new(Name::from(verb), span_in(body, t, after));
+    let mut arg = None;
+    if let Some(a) = after.strip_prefix(':') {
+        let (value, rest) = act_arg_at(body, a)?;
+        arg = Some(Spanned::new(value, span_in(body, a, rest)));
+        after = rest;
+    }
+    let mut player = None;
+    if let Some(p) = after.strip_prefix('(') {
+        let (name, rest) = name_until(p, b')')?;
+        let end = p.get(name.len()..)?;
+        player = Some(Spanned::new(Name::from(name), span_in(body, p, end)));
+        after = rest;
+    }
+    if !token_ends(after.as_bytes()) {
+        return None;
+    }
+    let act = ActRecord {
+        verb,
+        arg,
+        player,
+        span: span_in(body, t, after),
+    };
+    Some((StepRecord::Act(act), after))
+}
+
+/// A figure's name and its colon at the start of `s` (`big:`), if there is
+/// one, and the text after them.
+fn figure_prefix_at<'a>(body: &'a str, s: &'a str) -> (Option<Spanned<Name>>, &'a str) {
+    let k = run(s.as_bytes(), FIGURE);
+    match (s.get(..k), s.get(k..).and_then(|r| r.strip_prefix(':'))) {
+        (Some(name), Some(after)) if k > 0 => {
+            let end = s.get(k..).unwrap_or_default();
+            (
+                Some(Spanned::new(Name::from(name), span_in(body, s, end))),
+                after,
+            )
+        }
+        _ => (None, s),
+    }
+}
+
+/// The target at the start of `s`: `SPOT`, `T`, `x,y/SPOT`, `x,y/T` or
+/// `x,y`, and the text after it.
+fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
+    if !s.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+        let (place, after) = place_at(body, s)?;
+        return Some((
+            Target {
+                pos: None,
+                place: Some(place),
+            },
+            after,
+        ));
+    }
+    let (x, after) = coordinate(s)?;
+    let (y, after) = coordinate(after.strip_prefix(',')?)?;
+    let pos = Spanned::new(Pos::new(x, y), span_in(body, s, after));
+    let (place, after) = match after.strip_prefix('/') {
+        Some(p) => {
+            let (place, after) = place_at(body, p)?;
+            (Some(place), after)
+        }
+        None => (None, after),
+    };
+    Some((
+        Target {
+            pos: Some(pos),
+            place,
+        },
+        after,
+    ))
+}
+
+/// The place on a tile at the start of `s`, a spot or `T`, and the text after
+/// it.
+fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
+    let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
+    let place = match word {
+        "T" => Place::Tower,
+        _ => Place::Spot(word.parse::<Spot>().ok()?),
+    };
+    Some((Spanned::new(place, span_in(body, s, after)), after))
+}
+
+/// The argument of an act at the start of `s`, and the text after it: a
+/// number, `-`, a figure's kind, or a figure at a target.
+fn act_arg_at<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
+    let b = s.as_bytes();
+    let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if d > 0 && b.get(d) != Some(&b',') {
+        let (n, after) = digits(s)?;
+        return Some((ActArg::Number(n), after));
+    }
+    if b.first() == Some(&b'-') && !b.get(1).is_some_and(u8::is_ascii_digit) {
+        return Some((ActArg::Nothing, s.get(1..)?));
+    }
+    if b.first().is_some_and(u8::is_ascii_lowercase) {
+        let k = run(b, FIGURE);
+        if b.get(k) != Some(&b':') {
+            let (word, after) = s.split_at_checked(k)?;
+            return Some((ActArg::Kind(Name::from(word)), after));
+        }
+    }
+    let (figure, after) = figure_prefix_at(body, s);
+    let (target, after) = target_at(body, after)?;
+    Some((ActArg::At { figure, target }, after))
 }
 
 /// Reads the score claim ` =Name+points[/total]` at the start of `s`, which

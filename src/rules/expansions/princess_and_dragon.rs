@@ -225,29 +225,28 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// Followers (small or large) of a player standing on a tile.
-    fn followers_on(&self, at: Pos) -> impl Iterator<Item = crate::features::Follower> + '_ {
-        let placed = self.board.at(at).copied();
-        let index = self.board.index_at(at);
-        let def = placed.map(|p| self.catalog.def(p.tile));
-        let nodes = placed
-            .zip(def)
-            .map(|(p, def)| {
-                (0..def.segments.len())
-                    .filter_map(move |s| u8::try_from(s).ok())
-                    .map(move |s| node_of(&p, s))
-            })
-            .into_iter()
-            .flatten();
-        nodes.flat_map(move |node| {
-            self.features
-                .feature(node)
-                .into_iter()
-                .flat_map(|f| f.followers())
-                .filter(move |x| x.node == node && Some(x.tile) == index)
-                .copied()
-                .collect::<SmallVec<[_; 4]>>()
-        })
+    /// The figures standing on a tile (followers, builders, pigs), by the
+    /// tile's segments in order, each segment's in the order they came.
+    fn followers_on(&self, at: Pos) -> SmallVec<[crate::features::Follower; 4]> {
+        let mut out = SmallVec::new();
+        let (Some(placed), Some(index)) = (self.board.at(at), self.board.index_at(at)) else {
+            return out;
+        };
+        let segments = self.catalog.def(placed.tile).segments.len();
+        for s in (0..segments).filter_map(|s| u8::try_from(s).ok()) {
+            let node = node_of(placed, s);
+            let Some(f) = self.features.feature(node) else {
+                continue;
+            };
+            if f.is_held() {
+                out.extend(
+                    f.followers()
+                        .filter(|x| x.node == node && x.tile == index)
+                        .copied(),
+                );
+            }
+        }
+        out
     }
 
     /// `+fairy:x,y` (on a tile where the player has a follower), or with
@@ -273,6 +272,7 @@ impl Game<'_> {
             (false, None) => {
                 if !self
                     .followers_on(at)
+                    .into_iter()
                     .any(|f| f.player == player && f.figure.is_follower())
                 {
                     return Err(fault(
@@ -289,6 +289,7 @@ impl Game<'_> {
                 let node = node_of(placed, seg);
                 let f = self
                     .followers_on(at)
+                    .into_iter()
                     .find(|f| f.node == node && f.player == player && f.figure.is_follower())
                     .ok_or_else(|| fault("the fairy goes next to one of the player's followers"))?;
                 Some(FairyFollower {
@@ -691,7 +692,7 @@ impl Game<'_> {
         }
         // The follower that earns the point: the one the fairy stands next
         // to, or the player's first on its tile.
-        let earner = self.followers_on(fairy.pos).find(|f| {
+        let earner = self.followers_on(fairy.pos).into_iter().find(|f| {
             f.player == player
                 && f.figure.is_follower()
                 && fairy
@@ -769,11 +770,13 @@ impl Game<'_> {
         let candidates: SmallVec<[crate::features::Follower; 4]> = match fairy.next_to {
             Some(f) => self
                 .followers_on(fairy.pos)
+                .into_iter()
                 .filter(|x| x.node == f.node && x.player == f.player && x.turn == f.turn)
                 .take(1)
                 .collect(),
             None => self
                 .followers_on(fairy.pos)
+                .into_iter()
                 .filter(|x| x.figure.is_follower())
                 .collect(),
         };
@@ -882,14 +885,14 @@ impl Game<'_> {
             if let Some(d) = &mut self.exp.dragon {
                 d.dragon = Some(to);
             }
-            let here: SmallVec<[crate::features::Follower; 4]> = self.followers_on(to).collect();
+            let here = self.followers_on(to);
             // Followers first (their builders and pigs go with the last of
             // them), then what is left.
             for f in here.iter().filter(|f| f.figure.is_follower()) {
                 self.send_home_from(f.node, f.player, f.figure);
                 self.eat(f.player, f.figure);
             }
-            let rest: SmallVec<[crate::features::Follower; 4]> = self.followers_on(to).collect();
+            let rest = self.followers_on(to);
             for f in rest {
                 if self
                     .features
