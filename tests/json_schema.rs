@@ -687,3 +687,61 @@ fn tower_documents_match_their_schemas() {
         serde_json::json!([{"at": "2,0", "spot": "E", "player": "Ann", "figure": "follower", "written": "capture:2,0/E"}])
     );
 }
+
+/// `moves --format json` with The Princess & the Dragon, at every turn of
+/// its fixtures: each document valid by the schema, with the expansion's
+/// object; a tile set aside has `none: set-aside`.
+#[test]
+fn princess_and_dragon_moves_match_their_schema() {
+    let v = validator("moves");
+    let mut set_aside = 0;
+    let mut listed = [0usize; 4];
+    for file in records("notation/games/valid")
+        .into_iter()
+        .filter(|f| f.contains("princess-and-dragon"))
+    {
+        let text = std::fs::read_to_string(root().join(&file)).unwrap();
+        let turns = text
+            .lines()
+            .filter_map(|l| l.split_once(". ").and_then(|(n, _)| n.parse::<u32>().ok()));
+        for turn in turns {
+            let t = turn.to_string();
+            let (code, out, err) = run(&["moves", "--format", "json", &file, "--turn", &t]);
+            assert_eq!(code, 0, "{file} turn {turn}: {err}");
+            let doc = document(&out, &file);
+            assert_valid(&v, "moves", &doc, &format!("moves {file} --turn {turn}"));
+            assert!(doc["princess_and_dragon"].is_object(), "{file} {turn}");
+            set_aside += usize::from(doc["none"] == "set-aside");
+            for p in doc["placements"].as_array().unwrap() {
+                for (i, key) in ["princess", "fairy", "portal", "dragon"].iter().enumerate() {
+                    listed[i] += p[key].as_array().map_or(0, Vec::len);
+                }
+            }
+            listed[1] += doc["princess_and_dragon"]["fairy_moves"]
+                .as_array()
+                .unwrap()
+                .len();
+            listed[2] += doc["princess_and_dragon"]["portal"]
+                .as_array()
+                .unwrap()
+                .len();
+        }
+    }
+    assert!(set_aside > 0);
+    assert!(listed.iter().all(|n| *n > 0), "{listed:?}");
+    // A document that drifts is refused: a dragon move without its square.
+    let (_, out, _) = run(&[
+        "moves",
+        "--format",
+        "json",
+        "notation/games/valid/princess-and-dragon-journey.cgn",
+        "--turn",
+        "9",
+    ]);
+    let mut doc = document(&out, "journey");
+    doc["placements"][0]["dragon"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("to");
+    assert!(!errors(&v, &doc).is_empty());
+}
