@@ -1211,7 +1211,8 @@ fn show(
                     ..ReplayOptions::default()
                 },
             );
-            let board = crate::show::board_view(state, &replay.events);
+            let mut board = crate::show::board_view(state, &replay.events);
+            board.set_meals(state, &replay.dragon_meals);
             let stopped = position.stopped.as_ref().map(|(illegal, fault)| {
                 let view =
                     crate::report::SourceView::new(&one.name, &one.text, one.base, one.first_line);

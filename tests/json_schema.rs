@@ -745,3 +745,70 @@ fn princess_and_dragon_moves_match_their_schema() {
         .remove("to");
     assert!(!errors(&v, &doc).is_empty());
 }
+
+/// `show --format json` with The Princess & the Dragon: the dragon's
+/// square (null before the volcano), the fairy (with the follower it stands
+/// next to under `fairy-next-follower`), the tiles set aside and every
+/// figure the dragon ate up to the position; each document valid by the
+/// schema, and a game without the expansion has none of these fields.
+#[test]
+fn princess_and_dragon_show_matches_its_schema() {
+    let v = validator("show");
+    let file = "notation/games/valid/princess-and-dragon-aside-and-volcano.cgn";
+    let shown = |args: &[&str]| {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let doc = document(&out, file);
+        assert_valid(&v, "show", &doc, &format!("{args:?}"));
+        doc
+    };
+    let doc = shown(&["show", "--format", "json", file, "--turn", "1"]);
+    assert_eq!(doc["dragon"], Value::Null);
+    assert_eq!(doc["fairy"], Value::Null);
+    assert_eq!(doc["aside"], serde_json::json!(["PD7"]));
+    assert_eq!(doc["eaten"], serde_json::json!([]));
+    let doc = shown(&["show", "--format", "json", file]);
+    assert_eq!(doc["dragon"], "0,-1");
+    assert_eq!(doc["aside"], serde_json::json!([]));
+    assert_eq!(
+        doc["eaten"],
+        serde_json::json!([
+            {"turn": 3, "player": "Bob", "figure": "follower"},
+            {"turn": 4, "player": "Ann", "figure": "follower"}
+        ])
+    );
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_princess_and_dragon_json", serde_json::to_string_pretty(&doc).unwrap());
+    });
+    let fairy = "notation/games/valid/princess-and-dragon-fairy.cgn";
+    let (_, out, _) = run(&["show", "--format", "json", fairy]);
+    let doc = document(&out, fairy);
+    assert_valid(&v, "show", &doc, fairy);
+    assert_eq!(doc["fairy"], serde_json::json!({"at": "-1,0"}));
+    assert_eq!(doc["dragon"], "1,0");
+    let next_to = std::fs::read_to_string(root().join(fairy))
+        .unwrap()
+        .replace(
+            "[CGN \"2\"]",
+            "[CGN \"2\"]\n[Variants \"fairy-next-follower\"]",
+        )
+        .replace("+fairy:-1,0", "+fairy:-1,0/E");
+    let (code, out, err) = run_with(&["show", "--format", "json", "-"], &next_to);
+    assert_eq!(code, 0, "{err}");
+    let doc = document(&out, "next to");
+    assert_valid(&v, "show", &doc, "next to");
+    assert_eq!(
+        doc["fairy"],
+        serde_json::json!({"at": "-1,0", "follower": {"player": "Bob", "figure": "follower", "spot": "E", "turn": 2}})
+    );
+    // Without the expansion, none of these.
+    let (_, out, _) = run(&["show", "--format", "json", "tests/data/ok.cgn"]);
+    let doc = document(&out, "ok.cgn");
+    for key in ["dragon", "fairy", "aside", "eaten"] {
+        assert!(doc.get(key).is_none(), "{key}");
+    }
+    // A document that drifts is refused: the dragon without the rest.
+    let mut doc = shown(&["show", "--format", "json", file]);
+    doc.as_object_mut().unwrap().remove("aside");
+    assert!(!errors(&v, &doc).is_empty());
+}
