@@ -5,7 +5,9 @@
 //! explained, the final scoring) of generated basic games under each edition, of
 //! games with the River, Inns & Cathedrals and Traders & Builders, and of 2,000
 //! games with The Tower (its pieces, prisoners, exchanges and ransoms: turns of
-//! the notation's version 2); and `import bga` on the Board Game Arena logs
+//! the notation's version 2) and of 2,000 three-player games with The Princess &
+//! the Dragon (tiles set aside, the dragon's journeys, the fairy, the princess,
+//! the magic portal); and `import bga` on the Board Game Arena logs
 //! shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
 
@@ -32,7 +34,7 @@ fn games_per_second(label: &str, games: usize, mut f: impl FnMut()) {
     }
     let secs = start.elapsed().as_secs_f64();
     let rate = games as f64 * f64::from(rounds) / secs;
-    println!("{label:<40} {rate:>12.0} games/s");
+    println!("{label:<52} {rate:>12.0} games/s");
 }
 
 /// The verdict on every game of a text, as `carcref check` gives it.
@@ -127,6 +129,44 @@ fn main() {
         );
         games_per_second(
             &format!("full check, the Tower ({edition})"),
+            records.len(),
+            || {
+                black_box(check("bench.cgn", black_box(&text), &catalog));
+            },
+        );
+    }
+    for edition in Edition::ALL {
+        let mut rng = Rng::new(19);
+        let options = GenOptions {
+            edition,
+            players: 3,
+            expansions: Expansions::from_sets([Expansion::PrincessAndDragon.name()]),
+        };
+        let records: Vec<_> = (0..2000)
+            .map(|_| random_game(&catalog, &options, &mut rng))
+            .collect();
+        let text = write(&records);
+        let steps: usize = records
+            .iter()
+            .flat_map(|r| &r.turns)
+            .map(|t| t.steps.len())
+            .sum();
+        let dragon_steps = text.matches(" dragon:").count();
+        println!(
+            "the Princess & the Dragon ({edition}): {} games, {:.1} actions of version 2 a game ({:.1} moves of the dragon)",
+            records.len(),
+            steps as f64 / records.len() as f64,
+            dragon_steps as f64 / records.len() as f64
+        );
+        games_per_second(
+            &format!("verdict, the Princess & the Dragon ({edition})"),
+            records.len(),
+            || {
+                black_box(verdicts(black_box(&text), &catalog));
+            },
+        );
+        games_per_second(
+            &format!("full check, the Princess & the Dragon ({edition})"),
             records.len(),
             || {
                 black_box(check("bench.cgn", black_box(&text), &catalog));

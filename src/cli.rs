@@ -1211,7 +1211,8 @@ fn show(
                     ..ReplayOptions::default()
                 },
             );
-            let board = crate::show::board_view(state, &replay.events);
+            let mut board = crate::show::board_view(state, &replay.events);
+            board.set_meals(state, &replay.dragon_meals);
             let stopped = position.stopped.as_ref().map(|(illegal, fault)| {
                 let view =
                     crate::report::SourceView::new(&one.name, &one.text, one.base, one.first_line);
@@ -1307,7 +1308,36 @@ fn moves(
     };
     let player = state.next_player();
     let def = catalog.def(tile);
-    let legal = state.legal_placements(tile);
+    // The Princess & the Dragon's actions with each placement, as the engine
+    // accepts them; a placement the engine refuses whatever the turn does
+    // (a dragon tile before the first volcano) is left out.
+    let with_dragon = state.princess_and_dragon().is_some();
+    let (legal, dragon_options): (Vec<_>, Vec<_>) = state
+        .legal_placements(tile)
+        .into_iter()
+        .map(|p| {
+            let options = crate::generate::dragon_options(&state, tile, p);
+            (p, options)
+        })
+        .filter(|(p, o)| {
+            !with_dragon
+                || !o.princess.is_empty()
+                || crate::generate::verdict(&state, tile, *p, None, &[])
+                    != crate::generate::Verdict::Refused
+        })
+        .unzip();
+    let set_aside = with_dragon && {
+        let input = crate::rules::TurnInput {
+            number: state.turn().saturating_add(1),
+            player: state.name(player),
+            tile: def.id.as_str(),
+            place: None,
+            figure: None,
+            aside: true,
+            steps: &[],
+        };
+        state.check_due(&input).is_ok()
+    };
     // The Tower's actions with each placement, as the engine accepts them;
     // those legal with every placement are listed once.
     let tower_options: Vec<crate::generate::TowerOptions> = legal
@@ -1317,10 +1347,15 @@ fn moves(
     let everywhere = |piece: &crate::generate::PieceOption| {
         tower_options.iter().all(|o| o.pieces.contains(piece))
     };
+    let fairy_everywhere =
+        |f: &crate::generate::FairyOption| dragon_options.iter().all(|o| o.fairy.contains(f));
+    let portal_everywhere =
+        |f: &crate::generate::PortalOption| dragon_options.iter().all(|o| o.portal.contains(f));
     let placements: Vec<Placement> = legal
         .into_iter()
         .zip(&tower_options)
-        .map(|((pos, rotation), options)| {
+        .zip(&dragon_options)
+        .map(|(((pos, rotation), options), dragon)| {
             let mut spots: Vec<(
                 crate::figures::Figure,
                 crate::tiles::Spot,
@@ -1334,6 +1369,18 @@ fn moves(
                         crate::generate::spot_of(&state, tile, rotation, f.segment)?,
                         def.segment(f.segment)?.kind,
                     ))
+                })
+                // With The Princess & the Dragon the engine has the last
+                // word: none on a volcano, none where the princess must act.
+                .filter(|(figure, spot, _)| {
+                    !with_dragon
+                        || crate::generate::verdict(
+                            &state,
+                            tile,
+                            (pos, rotation),
+                            Some((figure.notation(), *spot)),
+                            &[],
+                        ) != crate::generate::Verdict::Refused
                 })
                 .collect();
             spots.sort();
@@ -1354,9 +1401,67 @@ fn moves(
                     .filter(|p| !everywhere(p))
                     .map(|p| piece_move(&state, p))
                     .collect(),
+                princess: dragon
+                    .princess
+                    .iter()
+                    .map(|k| crate::report::json::KnightMove {
+                        at: k.at.to_string(),
+                        spot: k.spot.to_string(),
+                        player: state.name(k.owner).to_string(),
+                        figure: k.figure,
+                        written: crate::notation::write::step(&k.step),
+                    })
+                    .collect(),
+                princess_required: dragon.princess_required,
+                fairy: dragon
+                    .fairy
+                    .iter()
+                    .filter(|f| !fairy_everywhere(f))
+                    .map(fairy_move)
+                    .collect(),
+                portal: dragon
+                    .portal
+                    .iter()
+                    .filter(|p| !portal_everywhere(p))
+                    .map(portal_move)
+                    .collect(),
+                dragon: dragon
+                    .dragon
+                    .iter()
+                    .map(|m| crate::report::json::DragonStepMove {
+                        direction: m.side.to_string(),
+                        to: state
+                            .princess_and_dragon()
+                            .and_then(|d| d.dragon())
+                            .and_then(|d| d.neighbour(m.side))
+                            .map_or_else(String::new, |p| p.to_string()),
+                        player: state.name(m.actor).to_string(),
+                        written: crate::notation::write::step(&m.step),
+                    })
+                    .collect(),
             }
         })
         .collect();
+    let princess_and_dragon = state.princess_and_dragon().map(|d| {
+        let first = dragon_options.first().cloned().unwrap_or_default();
+        crate::report::json::DragonMoves {
+            dragon: d.dragon().map(|p| p.to_string()),
+            fairy: d.fairy().map(|f| f.pos.to_string()),
+            set_aside,
+            fairy_moves: first
+                .fairy
+                .iter()
+                .filter(|f| fairy_everywhere(f))
+                .map(fairy_move)
+                .collect(),
+            portal: first
+                .portal
+                .iter()
+                .filter(|p| portal_everywhere(p))
+                .map(portal_move)
+                .collect(),
+        }
+    });
     let tower = state.towers().map(|towers| {
         let first = tower_options.first().cloned().unwrap_or_default();
         let write = crate::notation::write::step;
@@ -1401,11 +1506,13 @@ fn moves(
         followers_in_hand: state.followers_in_hand(player),
         none: match (placements.is_empty(), def.river != 0) {
             (false, _) => None,
+            (true, _) if set_aside => Some(NoPlacement::SetAside),
             (true, true) => Some(NoPlacement::RiverBlocked),
             (true, false) => Some(NoPlacement::FitsNowhere),
         },
         placements,
         tower,
+        princess_and_dragon,
     };
     match format {
         OutputFormat::Json => {
@@ -1445,6 +1552,12 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
         Some(crate::report::json::NoPlacement::FitsNowhere) => {
             let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
         }
+        Some(crate::report::json::NoPlacement::SetAside) => {
+            let _ = writeln!(
+                out,
+                "  none: a dragon tile before the first volcano is set aside (aside)"
+            );
+        }
         None => {}
     }
     if m.followers_in_hand == 0 && count > 0 {
@@ -1470,6 +1583,82 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
         );
         for piece in &p.tower_pieces {
             let _ = writeln!(out, "  {:<12} {}", "", piece_line(piece));
+        }
+        if !p.princess.is_empty() {
+            let knights: Vec<String> = p
+                .princess
+                .iter()
+                .map(|k| format!("{} ({}'s {})", k.written, k.player, k.figure.word()))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {:<12} the princess {} send home: {}",
+                "",
+                if p.princess_required { "must" } else { "may" },
+                knights.join(", ")
+            );
+        }
+        for (what, list) in [
+            (
+                "the fairy to:",
+                p.fairy
+                    .iter()
+                    .map(|f| f.written.as_str())
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "portal:",
+                p.portal.iter().map(|f| f.written.as_str()).collect(),
+            ),
+        ] {
+            if !list.is_empty() {
+                let _ = writeln!(out, "  {:<12} {what} {}", "", list.join(", "));
+            }
+        }
+        if let Some(first) = p.dragon.first() {
+            let moves: Vec<String> = p
+                .dragon
+                .iter()
+                .map(|m| format!("{} (to {})", m.written, m.to))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  {:<12} the dragon's first move, by {}: {}",
+                "",
+                first.player,
+                moves.join(", ")
+            );
+        }
+    }
+    if let Some(d) = &m.princess_and_dragon {
+        let _ = writeln!(
+            out,
+            "the Princess & the Dragon: the dragon {}, the fairy {}{}",
+            d.dragon
+                .as_ref()
+                .map_or_else(|| "not yet in play".to_string(), |p| format!("at {p}")),
+            d.fairy
+                .as_ref()
+                .map_or_else(|| "not yet placed".to_string(), |p| format!("at {p}")),
+            if m.placements.is_empty() {
+                ""
+            } else {
+                "; with any placement:"
+            }
+        );
+        if !m.placements.is_empty() && d.fairy_moves.is_empty() && d.portal.is_empty() {
+            let _ = writeln!(out, "  nothing more");
+        }
+        for f in &d.fairy_moves {
+            let _ = writeln!(out, "  {:<22} moves the fairy to {}", f.written, f.at);
+        }
+        for p in &d.portal {
+            let _ = writeln!(
+                out,
+                "  {:<22} a {} through the magic portal",
+                p.written,
+                p.figure.word()
+            );
         }
     }
     if let Some(t) = &m.tower {
@@ -1508,6 +1697,25 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
                 r.points
             );
         }
+    }
+}
+
+/// A move of the fairy, as `moves` lists it.
+fn fairy_move(f: &crate::generate::FairyOption) -> crate::report::json::FairyMove {
+    crate::report::json::FairyMove {
+        at: f.at.to_string(),
+        spot: f.spot.map(|s| s.to_string()),
+        written: crate::notation::write::step(&f.step),
+    }
+}
+
+/// A follower through the magic portal, as `moves` lists it.
+fn portal_move(p: &crate::generate::PortalOption) -> crate::report::json::PortalMove {
+    crate::report::json::PortalMove {
+        at: p.at.to_string(),
+        spot: p.spot.to_string(),
+        figure: p.figure,
+        written: crate::notation::write::step(&p.step),
     }
 }
 

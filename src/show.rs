@@ -20,7 +20,7 @@ use crate::figures::Figure;
 use crate::player::Player;
 use crate::rules::Game;
 use crate::score::FeatureRef;
-use crate::tiles::{FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, TileDef};
+use crate::tiles::{FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef};
 
 /// How [`board_text`] draws.
 #[derive(Debug, Clone, Copy, Default)]
@@ -271,6 +271,15 @@ enum Glyph {
     Tower,
     /// A digit of a tower's height.
     TowerHeight(char),
+    /// A tile's symbol (The Princess & the Dragon): a volcano, a dragon, a
+    /// magic portal.
+    Symbol(Symbol),
+    /// The princess in her city.
+    Princess,
+    /// The dragon.
+    Dragon,
+    /// The fairy.
+    Fairy,
 }
 
 impl Glyph {
@@ -310,6 +319,48 @@ const CATHEDRAL_CHAR: char = '†';
 const TOWER_PLACE_CHAR: char = 't';
 /// The text mark of a tower, before its height.
 const TOWER_CHAR: char = 'T';
+/// The text mark of the princess in her city.
+const PRINCESS_CHAR: char = '*';
+/// The text mark of the dragon.
+const DRAGON_CHAR: char = '@';
+/// The text mark of the fairy.
+const FAIRY_CHAR: char = 'f';
+
+/// The text mark of a tile's symbol: `^` a volcano, `d` a dragon, `o` a
+/// magic portal (lower case and signs: a player's marker is an initial or a
+/// digit).
+fn symbol_char(symbol: Symbol) -> char {
+    match symbol {
+        Symbol::Volcano => '^',
+        Symbol::Dragon => 'd',
+        Symbol::Portal => 'o',
+    }
+}
+
+/// The words of a tile's symbol in the keys.
+fn symbol_word(symbol: Symbol) -> &'static str {
+    match symbol {
+        Symbol::Volcano => "volcano",
+        Symbol::Dragon => "dragon tile",
+        Symbol::Portal => "magic portal",
+    }
+}
+
+/// The colour of a tile's symbol on a terminal.
+fn symbol_ansi(symbol: Symbol) -> &'static str {
+    match symbol {
+        Symbol::Volcano => "1;38;5;202",
+        Symbol::Dragon => "1;38;5;160",
+        Symbol::Portal => "1;38;5;93",
+    }
+}
+
+/// The colour of the princess on a terminal.
+const PRINCESS_ANSI: &str = "1;38;5;205";
+/// The colour of the dragon on a terminal: white on orange (no player's).
+const DRAGON_ANSI: &str = "1;97;48;5;166";
+/// The colour of the fairy on a terminal: black on light blue.
+const FAIRY_ANSI: &str = "1;30;106";
 
 /// The expansions' marks a text picture shows, for its key.
 #[derive(Debug, Default)]
@@ -322,6 +373,12 @@ struct Seen {
     figures: [Option<Player>; 4],
     tower_place: bool,
     tower: bool,
+    /// The Princess & the Dragon: each symbol drawn (volcano, dragon,
+    /// portal), the princess, the dragon, the fairy.
+    symbols: [bool; 3],
+    princess: bool,
+    dragon: bool,
+    fairy: bool,
 }
 
 impl Seen {
@@ -342,6 +399,18 @@ impl Seen {
             }
             Glyph::TowerPlace => self.tower_place = true,
             Glyph::Tower => self.tower = true,
+            Glyph::Symbol(symbol) => {
+                if let Some(s) = Symbol::ALL
+                    .iter()
+                    .position(|x| *x == symbol)
+                    .and_then(|i| self.symbols.get_mut(i))
+                {
+                    *s = true;
+                }
+            }
+            Glyph::Princess => self.princess = true,
+            Glyph::Dragon => self.dragon = true,
+            Glyph::Fairy => self.fairy = true,
             _ => {}
         }
     }
@@ -555,12 +624,170 @@ fn tower_cell(def: &TileDef, rotation: Rotation) -> Option<(usize, usize)> {
         })
 }
 
-/// A placed tile drawn in 5×3 cells, with its figures and its tower.
+/// What The Princess & the Dragon shows on a tile: its symbol, the
+/// princess's city, the dragon, the fairy (with the follower it stands next
+/// to, `fairy-next-follower`: its segment and owner).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct DragonMark {
+    symbol: Option<Symbol>,
+    princess: Option<SegmentId>,
+    dragon: bool,
+    fairy: Option<Option<(SegmentId, Player)>>,
+}
+
+/// The marks of The Princess & the Dragon of each placed tile, by the
+/// tile's index in the board.
+fn dragon_marks(game: &Game<'_>) -> Vec<DragonMark> {
+    let pd = game.princess_and_dragon();
+    game.board()
+        .tiles()
+        .iter()
+        .map(|placed| {
+            let Some(def) = game.catalog().get(placed.tile) else {
+                return DragonMark::default();
+            };
+            let mut mark = DragonMark {
+                symbol: def.symbol,
+                princess: def.princess(),
+                ..DragonMark::default()
+            };
+            if let Some(d) = pd {
+                mark.dragon = d.dragon() == Some(placed.pos);
+                if let Some(f) = d.fairy().filter(|f| f.pos == placed.pos) {
+                    mark.fairy = Some(fairy_follower(game, placed, f));
+                }
+            }
+            mark
+        })
+        .collect()
+}
+
+/// The follower the fairy stands next to, while it stands there: its
+/// segment of the tile and its owner.
+fn fairy_follower(
+    game: &Game<'_>,
+    placed: &PlacedTile,
+    fairy: crate::rules::expansions::princess_and_dragon::Fairy,
+) -> Option<(SegmentId, Player)> {
+    let n = fairy.next_to?;
+    let def = game.catalog().get(placed.tile)?;
+    let segment = segment_ids(def).find(|s| node_of(placed, *s) == n.node)?;
+    let stands = game.features().feature(n.node).is_some_and(|f| {
+        f.followers()
+            .any(|x| x.node == n.node && x.player == n.player && x.turn == n.turn)
+    });
+    stands.then_some((segment, n.player))
+}
+
+/// The cells a tile's symbol prefers, best first: the corners, then beside
+/// them.
+const SYMBOL_CELLS: [Cell; 8] = [
+    (2, 0),
+    (0, 0),
+    (2, 4),
+    (0, 4),
+    (2, 1),
+    (0, 1),
+    (2, 3),
+    (0, 3),
+];
+/// The cells the dragon prefers, best first.
+const DRAGON_CELLS: [Cell; 8] = [
+    (0, 4),
+    (0, 3),
+    (1, 4),
+    (2, 4),
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (0, 1),
+];
+/// The cells the fairy prefers on its own, best first.
+const FAIRY_CELLS: [Cell; 8] = [
+    (2, 1),
+    (2, 0),
+    (2, 3),
+    (1, 0),
+    (0, 1),
+    (1, 4),
+    (0, 3),
+    (2, 4),
+];
+
+/// The first of `prefer` (then of all cells) whose glyph `ok` takes.
+fn free_cell(t: &TextTile, prefer: &[Cell], ok: impl Fn(Cell, Glyph) -> bool) -> Option<Cell> {
+    prefer
+        .iter()
+        .copied()
+        .chain(TextTile::cells())
+        .find(|c| ok(*c, t.glyph(*c)))
+}
+
+/// Draws The Princess & the Dragon on a text tile, over plain ground and
+/// never over a figure or another mark: the symbol on a field cell, the
+/// princess on her city, the dragon, the fairy (beside the follower it
+/// stands next to, with `fairy-next-follower`).
+fn dragon_text(t: &mut TextTile, mark: DragonMark) {
+    let field = |_: Cell, g: Glyph| g == Glyph::Field;
+    let ground = |_: Cell, g: Glyph| g.is_ground();
+    if let Some(symbol) = mark.symbol
+        && let Some(c) = free_cell(t, &SYMBOL_CELLS, field).or_else(|| free_cell(t, &[], ground))
+    {
+        t.set(c, Glyph::Symbol(symbol), None);
+    }
+    if let Some(seg) = mark.princess {
+        let own = |c: Cell, g: Glyph| g == Glyph::City && t.owner(c) == Some(seg);
+        if let Some(c) = free_cell(t, &BANNER_CELLS, own)
+            .or_else(|| free_cell(t, &BANNER_CELLS, |_, g| g == Glyph::City))
+        {
+            t.set(c, Glyph::Princess, Some(seg));
+        }
+    }
+    if mark.dragon
+        && let Some(c) = free_cell(t, &DRAGON_CELLS, field).or_else(|| free_cell(t, &[], ground))
+    {
+        t.set(c, Glyph::Dragon, None);
+    }
+    if let Some(next_to) = mark.fairy {
+        // Beside the follower's marker: east, west, north, south of it.
+        let beside: Vec<Cell> = next_to
+            .and_then(|(seg, player)| {
+                TextTile::cells().find(|c| {
+                    t.owner(*c) == Some(seg)
+                        && matches!(t.glyph(*c), Glyph::Figure(p, _) if p == player)
+                })
+            })
+            .map(|(r, c)| {
+                [
+                    (r, c + 1),
+                    (r, c.wrapping_sub(1)),
+                    (r.wrapping_sub(1), c),
+                    (r + 1, c),
+                ]
+                .into_iter()
+                .filter(|(r, c)| *r < TH && *c < TW)
+                .collect()
+            })
+            .unwrap_or_default();
+        let cell = if beside.is_empty() {
+            free_cell(t, &FAIRY_CELLS, field).or_else(|| free_cell(t, &[], ground))
+        } else {
+            beside.iter().copied().find(|c| t.glyph(*c).is_ground())
+        };
+        if let Some(c) = cell {
+            t.set(c, Glyph::Fairy, None);
+        }
+    }
+}
+
+/// A placed tile drawn in 5×3 cells, with its figures, its tower and the
+/// marks of The Princess & the Dragon.
 fn text_tile(
     def: &TileDef,
     rotation: Rotation,
     figures: &[OnTile],
     tower: Option<TowerMark>,
+    dragon: DragonMark,
 ) -> TextTile {
     let mut t = TextTile {
         glyphs: [[Glyph::Field; TW]; TH],
@@ -753,6 +980,7 @@ fn text_tile(
     if let Some(mark) = tower {
         tower_text(&mut t, def, rotation, mark);
     }
+    dragon_text(&mut t, dragon);
     t
 }
 
@@ -897,6 +1125,87 @@ fn tower_lines(
     }
 }
 
+/// The text picture's lines for The Princess & the Dragon, beside the
+/// board: where the dragon and the fairy are (and the follower the fairy
+/// stands next to), the tiles set aside, and the figures the dragon ate in
+/// the turn shown (`the dragon ate in turn 3: B follower`).
+fn dragon_lines(
+    game: &Game<'_>,
+    d: &crate::rules::expansions::princess_and_dragon::Dragon,
+    marks: &[char],
+    lines: &mut Vec<Line>,
+) {
+    let marker = |p: Player| {
+        (
+            marks.get(p.index()).copied().unwrap_or('?'),
+            Style::Follower(colour(game, p).ansi),
+        )
+    };
+    let mut line: Line = Vec::new();
+    push_str(&mut line, "the dragon ", Style::Plain);
+    line.push((DRAGON_CHAR, Style::Mark(DRAGON_ANSI)));
+    match d.dragon() {
+        Some(at) => push_str(&mut line, &format!(": at {at}"), Style::Plain),
+        None => push_str(&mut line, ": not in play (no volcano yet)", Style::Plain),
+    }
+    push_str(&mut line, "; the fairy ", Style::Plain);
+    line.push((FAIRY_CHAR, Style::Mark(FAIRY_ANSI)));
+    match d.fairy() {
+        Some(f) => {
+            push_str(&mut line, &format!(": at {}", f.pos), Style::Plain);
+            let next_to = game
+                .board()
+                .at(f.pos)
+                .and_then(|placed| Some((placed, fairy_follower(game, placed, f)?)));
+            if let Some((placed, (segment, player))) = next_to {
+                let spot = crate::generate::spot_of(game, placed.tile, placed.rotation, segment)
+                    .map_or_else(String::new, |s| format!(" on {s}"));
+                push_str(&mut line, ", next to ", Style::Plain);
+                line.push(marker(player));
+                push_str(
+                    &mut line,
+                    &format!(
+                        " {}'s follower{spot}",
+                        crate::report::shown_text(game.name(player), crate::report::MAX_TEXT)
+                    ),
+                    Style::Plain,
+                );
+            }
+        }
+        None => push_str(&mut line, ": not placed yet", Style::Plain),
+    }
+    lines.push(line);
+    let aside: Vec<String> = d
+        .aside()
+        .iter()
+        .map(|t| game.catalog().def(*t).id.clone())
+        .collect();
+    let text = if aside.is_empty() {
+        "set aside: none".to_string()
+    } else {
+        format!("set aside: {}", aside.join(", "))
+    };
+    lines.push(text.chars().map(|c| (c, Style::Plain)).collect());
+    if !d.eaten().is_empty() {
+        let mut line: Line = Vec::new();
+        push_str(
+            &mut line,
+            &format!("the dragon ate in turn {}:", game.turn()),
+            Style::Plain,
+        );
+        for (i, (owner, figure)) in d.eaten().iter().enumerate() {
+            push_str(&mut line, if i == 0 { " " } else { ", " }, Style::Plain);
+            let (ch, style) = marker(*owner);
+            line.push((ch, style));
+            if let Some(m) = figure_mark(*figure) {
+                line.push((m, style));
+            }
+            push_str(&mut line, &format!(" {}", figure.word()), Style::Plain);
+        }
+        lines.push(line);
+    }
+}
+
 /// The style of a character of the text picture.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Style {
@@ -911,6 +1220,8 @@ enum Style {
     Goods,
     /// A tower or a tower place.
     Tower,
+    /// A mark of The Princess & the Dragon, with its colour code.
+    Mark(&'static str),
     /// A figure, with its player's colour code.
     Follower(&'static str),
     /// A part of the highlighted feature.
@@ -930,6 +1241,7 @@ impl Style {
             Style::Cathedral => Some("1;31"),
             Style::Goods => Some("1;32"),
             Style::Tower => Some("1;7"),
+            Style::Mark(ansi) => Some(ansi),
             Style::Follower(ansi) => Some(ansi),
             Style::Highlight => Some("1;38;5;208"),
         }
@@ -976,7 +1288,12 @@ fn render_line(line: &[(char, Style)], color: bool, out: &mut String) {
 /// goods (wine, grain, cloth) on a cell of their city. A follower replaces the
 /// cell of the spot it stands on, marked by its player's initial (the seat digit
 /// when initials clash); a large follower, builder or pig takes two cells side by
-/// side, the marker then `+`, `b` or `p` (`A+`, `Ab`, `Ap`). With
+/// side, the marker then `+`, `b` or `p` (`A+`, `Ab`, `Ap`). The Princess &
+/// the Dragon adds its tiles' symbols (`^` a volcano, `d` a dragon, `o` a
+/// magic portal, `*` the princess in her city), the dragon `@` and the fairy
+/// `f` (beside the follower it stands next to, with `fairy-next-follower`),
+/// and lines beside the board: where they are, the tiles set aside, the
+/// figures the dragon ate in the turn shown. With
 /// [`ShowOptions::color`] figures are shown in their player's colour and the
 /// River in cyan. The x coordinates run along the top, the y coordinates down
 /// the left side (north up). Two legend lines follow: the players with their
@@ -1008,6 +1325,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     if let Some((min_x, max_x, min_y, max_y)) = bounds(tiles) {
         let standing = standing(game);
         let towers = tower_marks(game);
+        let dragons = dragon_marks(game);
         let y_labels: Vec<String> = (min_y..=max_y).map(|y| y.to_string()).collect();
         let margin = y_labels.iter().map(String::len).max().unwrap_or(1) + 1;
         let columns = usize::try_from(max_x - min_x + 1).unwrap_or(0);
@@ -1035,9 +1353,10 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                         .map(Standing::on_tile)
                         .collect();
                     let tower = towers.get(index as usize).copied().flatten();
+                    let dragon = dragons.get(index as usize).copied().unwrap_or_default();
                     Some((
                         index as usize,
-                        text_tile(def, placed.rotation, &figures, tower),
+                        text_tile(def, placed.rotation, &figures, tower, dragon),
                     ))
                 })
                 .collect();
@@ -1083,6 +1402,12 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                             Glyph::TowerPlace => (TOWER_PLACE_CHAR, Style::Tower),
                             Glyph::Tower => (TOWER_CHAR, Style::Tower),
                             Glyph::TowerHeight(d) => (d, Style::Tower),
+                            Glyph::Symbol(symbol) => {
+                                (symbol_char(symbol), Style::Mark(symbol_ansi(symbol)))
+                            }
+                            Glyph::Princess => (PRINCESS_CHAR, Style::Mark(PRINCESS_ANSI)),
+                            Glyph::Dragon => (DRAGON_CHAR, Style::Mark(DRAGON_ANSI)),
+                            Glyph::Fairy => (FAIRY_CHAR, Style::Mark(FAIRY_ANSI)),
                         };
                         line.push(match cell {
                             // A figure keeps its owner's colour.
@@ -1170,6 +1495,32 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
             "tower of 2 stories (then its guard, if closed)",
         ));
     }
+    for (i, symbol) in Symbol::ALL.into_iter().enumerate() {
+        if seen.symbols.get(i) == Some(&true) {
+            extra.push((
+                symbol_char(symbol).to_string(),
+                Style::Mark(symbol_ansi(symbol)),
+                symbol_word(symbol),
+            ));
+        }
+    }
+    if seen.princess {
+        extra.push((
+            PRINCESS_CHAR.to_string(),
+            Style::Mark(PRINCESS_ANSI),
+            "princess",
+        ));
+    }
+    if seen.dragon {
+        extra.push((
+            DRAGON_CHAR.to_string(),
+            Style::Mark(DRAGON_ANSI),
+            "the dragon",
+        ));
+    }
+    if seen.fairy {
+        extra.push((FAIRY_CHAR.to_string(), Style::Mark(FAIRY_ANSI), "the fairy"));
+    }
     let mut figures: Line = Vec::new();
     for figure in Figure::ALL {
         let (Some(player), Some(mark)) = (
@@ -1202,6 +1553,9 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     }
     if let Some(towers) = game.towers() {
         tower_lines(game, towers, &marks, &mut lines);
+    }
+    if let Some(d) = game.princess_and_dragon() {
+        dragon_lines(game, d, &marks, &mut lines);
     }
     if let Some((feature, (kind, parts))) = &highlight {
         let mut tiles: Vec<usize> = parts.iter().map(|p| p.0).collect();
@@ -2133,6 +2487,272 @@ fn tower_panel(
     (out, y + PANEL_LINE - TOP, right)
 }
 
+/// The class of a tile's symbol in the SVG picture.
+fn symbol_class(symbol: Symbol) -> &'static str {
+    match symbol {
+        Symbol::Volcano => "volcano",
+        Symbol::Dragon => "dragon-tile",
+        Symbol::Portal => "portal",
+    }
+}
+
+/// A mark of The Princess & the Dragon drawn from its outline `body` (SVG
+/// elements in a 20-unit box) at a point of a tile, scaled by `scale`.
+fn token_svg(out: &mut String, class: &str, extra: &str, at: Pt, scale: f64, body: &str) {
+    let _ = write!(
+        out,
+        "<g class=\"{class}\"{extra} transform=\"translate({} {}) scale({})\" stroke-width=\"1\" stroke-linejoin=\"round\">{body}</g>",
+        num(at.0 * T),
+        num(at.1 * T),
+        num(T * 0.27 / 20.0 * scale)
+    );
+}
+
+/// A tile's symbol: a volcano (a brown cone with a glowing crater,
+/// `class="volcano"`), a dragon (a red badge with a white D,
+/// `class="dragon-tile"`), a magic portal (a violet arch, `class="portal"`).
+fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
+    let body = match symbol {
+        Symbol::Volcano => {
+            "<path d=\"M-9 7L-3 -4H3L9 7Z\" fill=\"#7a4b2a\" stroke=\"#3b2414\"/><path d=\"M-3 -4Q0 -10 3 -4Z\" fill=\"#ff5a1f\" stroke=\"#a4290c\"/>"
+        }
+        Symbol::Dragon => {
+            "<circle r=\"8\" fill=\"#b3121f\" stroke=\"#4a0a0e\"/><text y=\"4\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"none\">D</text>"
+        }
+        Symbol::Portal => {
+            "<path d=\"M-6 8V-1A6 6 0 0 1 6 -1V8Z\" fill=\"#dcc6f7\" stroke=\"#6a2ca0\" stroke-width=\"2\"/>"
+        }
+    };
+    token_svg(out, symbol_class(symbol), "", at, 1.0, body);
+}
+
+/// The princess: a golden crown in her city (`class="princess"`).
+fn princess_svg(out: &mut String, at: Pt) {
+    token_svg(
+        out,
+        "princess",
+        "",
+        at,
+        0.9,
+        "<path d=\"M-8 5V-5L-4 0L0 -7L4 0L8 -5V5Z\" fill=\"#f4c430\" stroke=\"#9a5b12\"/><circle cy=\"1\" r=\"1.8\" fill=\"#e75480\" stroke=\"none\"/>",
+    );
+}
+
+/// The dragon: an orange winged beast, in no player's colour
+/// (`class="dragon"`).
+fn dragon_svg(out: &mut String, at: Pt) {
+    token_svg(
+        out,
+        "dragon",
+        "",
+        at,
+        1.1,
+        "<path d=\"M-2 -3L-10 -9L-7 1ZM2 -3L10 -9L7 1Z\" fill=\"#6b2e0e\" stroke=\"#2b1205\"/><ellipse cy=\"1\" rx=\"4.5\" ry=\"7.5\" fill=\"#e8731a\" stroke=\"#2b1205\"/><path d=\"M0 8L2 11L-2 11Z\" fill=\"#e8731a\" stroke=\"#2b1205\"/><circle cy=\"-8\" r=\"3.4\" fill=\"#e8731a\" stroke=\"#2b1205\"/>",
+    );
+}
+
+/// The fairy: a small winged figure in light blue (`class="fairy"`; with
+/// `fairy-next-follower`, `data-next-to` names the follower's owner).
+fn fairy_svg(out: &mut String, at: Pt, next_to: Option<&str>) {
+    let extra = next_to
+        .map(|name| format!(" data-next-to=\"{}\"", escape(name)))
+        .unwrap_or_default();
+    token_svg(
+        out,
+        "fairy",
+        &extra,
+        at,
+        1.0,
+        "<ellipse cx=\"-4.5\" cy=\"-1\" rx=\"4\" ry=\"6.5\" fill=\"#d8f3ff\" stroke=\"#4a90b8\"/><ellipse cx=\"4.5\" cy=\"-1\" rx=\"4\" ry=\"6.5\" fill=\"#d8f3ff\" stroke=\"#4a90b8\"/><path d=\"M-2.5 -2H2.5L4 8H-4Z\" fill=\"#5cc8ff\" stroke=\"#1f5f85\"/><circle cy=\"-5\" r=\"2.8\" fill=\"#ffe08a\" stroke=\"#9a7a1a\"/>",
+    );
+}
+
+/// Where The Princess & the Dragon's marks stand on an SVG tile, best
+/// first: the corners.
+const TOKEN_SPOTS: [Pt; 4] = [Pt(0.2, 0.8), Pt(0.8, 0.2), Pt(0.2, 0.2), Pt(0.8, 0.8)];
+
+/// Draws The Princess & the Dragon on an SVG tile: the symbol in the
+/// roomiest corner, the princess in her city, the dragon and the fairy in
+/// corners no figure or mark takes (the fairy beside the follower it stands
+/// next to, with `fairy-next-follower`).
+fn dragon_tile_svg(
+    out: &mut String,
+    game: &Game<'_>,
+    def: &TileDef,
+    placed: &PlacedTile,
+    shape: &TileShape,
+    (mark, figures): (DragonMark, &[(SegmentId, Player, Pt)]),
+    drawn: &mut Seen,
+) {
+    let mut taken: Vec<Pt> = figures.iter().map(|f| f.2).collect();
+    let far = |taken: &[Pt], p: Pt| {
+        taken
+            .iter()
+            .all(|q| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt() > 0.22)
+    };
+    if let Some(symbol) = mark.symbol {
+        let at = TOKEN_SPOTS
+            .iter()
+            .copied()
+            .filter(|p| far(&taken, *p))
+            .max_by(|a, b| room(shape, *a).total_cmp(&room(shape, *b)))
+            .unwrap_or(TOKEN_SPOTS[0]);
+        symbol_svg(out, symbol, at);
+        drawn.note(Glyph::Symbol(symbol));
+        taken.push(at);
+    }
+    if let Some(seg) = mark.princess.and_then(|s| def.segment(s)) {
+        let [at, _] = city_mark_spots(&board_sides(seg.edges, placed.rotation));
+        princess_svg(out, at);
+        drawn.note(Glyph::Princess);
+        taken.push(at);
+    }
+    if mark.dragon {
+        let at = TOKEN_SPOTS
+            .iter()
+            .rev()
+            .copied()
+            .find(|p| far(&taken, *p))
+            .unwrap_or(CENTRE);
+        dragon_svg(out, at);
+        drawn.note(Glyph::Dragon);
+        taken.push(at);
+    }
+    if let Some(next_to) = mark.fairy {
+        let beside = next_to.and_then(|(seg, player)| {
+            let f = figures.iter().find(|f| f.0 == seg && f.1 == player)?;
+            let dx = if f.2.0 > 0.7 { -0.19 } else { 0.19 };
+            Some((Pt(f.2.0 + dx, f.2.1), game.name(player)))
+        });
+        let (at, name) = match beside {
+            Some((at, name)) => (at, Some(name)),
+            None => (
+                TOKEN_SPOTS
+                    .iter()
+                    .copied()
+                    .find(|p| far(&taken, *p))
+                    .unwrap_or(CENTRE),
+                None,
+            ),
+        };
+        fairy_svg(out, at, name);
+        drawn.note(Glyph::Fairy);
+    }
+}
+
+/// The Princess & the Dragon's panel beside the board, from `x` and `y` on
+/// (`<g class="dragon-panel">`): where the dragon and the fairy are, the
+/// tiles set aside (`class="aside"`, `data-tiles`), and the figures the
+/// dragon ate in the turn shown (`class="eaten"`, one meeple each). Returns
+/// it, its bottom and its right edge.
+fn dragon_panel(
+    game: &Game<'_>,
+    d: &crate::rules::expansions::princess_and_dragon::Dragon,
+    x: f64,
+    y: f64,
+) -> (String, f64, f64) {
+    let mut out = String::new();
+    let mut y = y;
+    let mut right = x + 190.0;
+    out.push_str("<g class=\"dragon-panel\" font-size=\"12\" fill=\"#333\">\n");
+    let mut line = |out: &mut String, y: f64, class: &str, head: &str, text: &str| {
+        let _ = writeln!(
+            out,
+            "<g class=\"{class}\"><text x=\"{}\" y=\"{}\"><tspan font-weight=\"bold\">{}</tspan> {}</text></g>",
+            num(x),
+            num(y),
+            escape(head),
+            escape(text)
+        );
+        right = right.max(x + (head.chars().count() + text.chars().count() + 1) as f64 * 7.0);
+    };
+    let dragon = d.dragon().map_or_else(
+        || "not in play (no volcano yet)".to_string(),
+        |p| format!("at {p}"),
+    );
+    line(&mut out, y, "dragon-at", "The dragon", &dragon);
+    y += PANEL_LINE * 0.8;
+    let fairy = match d.fairy() {
+        None => "not placed yet".to_string(),
+        Some(f) => {
+            let next_to = game
+                .board()
+                .at(f.pos)
+                .and_then(|placed| Some((placed, fairy_follower(game, placed, f)?)));
+            match next_to {
+                Some((placed, (segment, player))) => {
+                    let spot =
+                        crate::generate::spot_of(game, placed.tile, placed.rotation, segment)
+                            .map_or_else(String::new, |s| format!(" on {s}"));
+                    format!(
+                        "at {}, next to {}'s follower{spot}",
+                        f.pos,
+                        game.name(player)
+                    )
+                }
+                None => format!("at {}", f.pos),
+            }
+        }
+    };
+    line(&mut out, y, "fairy-at", "The fairy", &fairy);
+    y += PANEL_LINE * 0.8;
+    let aside: Vec<String> = d
+        .aside()
+        .iter()
+        .map(|t| game.catalog().def(*t).id.clone())
+        .collect();
+    let text = if aside.is_empty() {
+        "none".to_string()
+    } else {
+        aside.join(", ")
+    };
+    let _ = writeln!(
+        out,
+        "<g class=\"aside\" data-tiles=\"{}\"><text x=\"{}\" y=\"{}\"><tspan font-weight=\"bold\">Set aside</tspan> {}</text></g>",
+        escape(&aside.join(" ")),
+        num(x),
+        num(y),
+        escape(&text)
+    );
+    if !d.eaten().is_empty() {
+        y += PANEL_LINE;
+        let head = format!("Eaten in turn {}", game.turn());
+        let _ = write!(
+            out,
+            "<g class=\"eaten\"><text x=\"{}\" y=\"{}\" font-weight=\"bold\">{}</text>",
+            num(x),
+            num(y + 4.0),
+            escape(&head)
+        );
+        let mut ix = x + head.chars().count() as f64 * 7.5 + 14.0;
+        for (owner, figure) in d.eaten() {
+            let scale = if *figure == Figure::Big { 1.3 } else { 1.0 };
+            let mut icon = String::new();
+            meeple(
+                &mut icon,
+                "meeple",
+                Pt(0.0, 0.0),
+                colour(game, *owner),
+                false,
+            );
+            let _ = write!(
+                out,
+                "<g class=\"meal\" data-owner=\"{}\" data-figure=\"{}\" transform=\"translate({} {}) scale({})\">{icon}</g>",
+                escape(game.name(*owner)),
+                figure_name(*figure),
+                num(ix),
+                num(y),
+                num(scale)
+            );
+            ix += 20.0;
+        }
+        out.push_str("</g>\n");
+        right = right.max(ix);
+    }
+    out.push_str("</g>\n");
+    (out, y + PANEL_LINE - TOP, right)
+}
+
 /// A figure kind as the notation and the JSON documents name it.
 fn figure_name(figure: Figure) -> &'static str {
     figure.notation().unwrap_or("follower")
@@ -2263,7 +2883,7 @@ fn svg_tile(
     def: &TileDef,
     placed: &PlacedTile,
     figures: &[OnTile],
-    tower: Option<TowerMark>,
+    (tower, dragon): (Option<TowerMark>, DragonMark),
     drawn: &mut Seen,
 ) {
     let shape = tile_shape(def, placed.rotation);
@@ -2324,6 +2944,7 @@ fn svg_tile(
     if shape.monastery.is_some() {
         monastery(out);
     }
+    let mut figures_at: Vec<(SegmentId, Player, Pt)> = Vec::new();
     for (segment, player, figure) in figures {
         let Some(seg) = def.segment(*segment) else {
             continue;
@@ -2341,6 +2962,7 @@ fn svg_tile(
         };
         figure_svg(out, *figure, at, colour(game, *player), lying);
         drawn.note(Glyph::Figure(*player, *figure));
+        figures_at.push((*segment, *player, at));
     }
     if let Some(mark) = tower {
         // On the cell of the catalog picture's tower place.
@@ -2353,6 +2975,9 @@ fn svg_tile(
             tower_svg(out, game, at, mark, "guard");
             drawn.tower = true;
         }
+    }
+    if dragon != DragonMark::default() {
+        dragon_tile_svg(out, game, def, placed, &shape, (dragon, &figures_at), drawn);
     }
     let _ = write!(
         out,
@@ -2462,6 +3087,11 @@ enum LegendItem {
     Tower(Option<Player>),
     /// A prisoner, drawn in the colour of the first one's owner.
     Prisoner(Player),
+    /// A tile's symbol (The Princess & the Dragon).
+    Symbol(Symbol),
+    Princess,
+    Dragon,
+    Fairy,
 }
 
 impl LegendItem {
@@ -2478,6 +3108,10 @@ impl LegendItem {
             LegendItem::TowerPlace => "tower-place",
             LegendItem::Tower(_) => "tower",
             LegendItem::Prisoner(_) => "prisoner",
+            LegendItem::Symbol(s) => symbol_class(s),
+            LegendItem::Princess => "princess",
+            LegendItem::Dragon => "dragon",
+            LegendItem::Fairy => "fairy",
         }
     }
 
@@ -2492,6 +3126,10 @@ impl LegendItem {
             LegendItem::Tower(None) => "tower (stories)".to_string(),
             LegendItem::Tower(Some(_)) => "tower (stories), its guard".to_string(),
             LegendItem::Prisoner(_) => "prisoner".to_string(),
+            LegendItem::Symbol(s) => symbol_word(s).to_string(),
+            LegendItem::Princess => "princess".to_string(),
+            LegendItem::Dragon => "the dragon".to_string(),
+            LegendItem::Fairy => "the fairy".to_string(),
         }
     }
 
@@ -2528,6 +3166,10 @@ impl LegendItem {
                 let _ = write!(icon, "<g transform=\"scale(0.8)\">{tower}</g>");
             }
             LegendItem::Prisoner(p) => prisoner_svg(&mut icon, game, at, p, Figure::Follower),
+            LegendItem::Symbol(s) => symbol_svg(&mut icon, s, at),
+            LegendItem::Princess => princess_svg(&mut icon, at),
+            LegendItem::Dragon => dragon_svg(&mut icon, at),
+            LegendItem::Fairy => fairy_svg(&mut icon, at, None),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
     }
@@ -2573,6 +3215,20 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
             items.push(LegendItem::Prisoner(first.owner));
         }
     }
+    for (i, symbol) in Symbol::ALL.into_iter().enumerate() {
+        if drawn.symbols.get(i) == Some(&true) {
+            items.push(LegendItem::Symbol(symbol));
+        }
+    }
+    for (seen, item) in [
+        (drawn.princess, LegendItem::Princess),
+        (drawn.dragon, LegendItem::Dragon),
+        (drawn.fairy, LegendItem::Fairy),
+    ] {
+        if seen {
+            items.push(item);
+        }
+    }
     items
 }
 
@@ -2596,6 +3252,13 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
 /// second line keys each kind of figure and token the picture draws, only
 /// those, in a fixed order: follower, large follower, builder, pig, inn,
 /// cathedral, wine, grain, cloth (`<g class="legend-item" data-item="pig">`).
+/// The Princess & the Dragon draws its tiles' symbols (`class="volcano"`,
+/// `dragon-tile`, `portal`, `princess`), the dragon (`class="dragon"`) and the
+/// fairy (`class="fairy"`, with `data-next-to` naming the follower's owner it
+/// stands next to) on their tiles, and a panel beside the board
+/// (`class="dragon-panel"`): where they are, the tiles set aside
+/// (`class="aside" data-tiles="PD7"`), the figures the dragon ate in the turn
+/// shown (`class="meal"`).
 ///
 /// [`SvgOptions::last`] outlines the tile placed last; [`SvgOptions::highlight`]
 /// outlines the tiles of one feature and dims the others. The document uses no
@@ -2618,10 +3281,21 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
         .collect();
     let caption = format!("after turn {}", game.turn());
     let legend_width = legend.iter().map(|e| e.2).sum::<f64>() + caption.len() as f64 * 7.5;
-    // With The Tower, a panel beside the board: pieces left, prisoners.
-    let panel = game
+    // With The Tower, a panel beside the board: pieces left, prisoners;
+    // with The Princess & the Dragon (below it): the dragon, the fairy, the
+    // tiles set aside, the turn's meal.
+    let panel_x = LEFT + columns * T + 2.0 * PAD;
+    let mut panel = game
         .towers()
-        .map(|towers| tower_panel(game, towers, LEFT + columns * T + 2.0 * PAD));
+        .map(|towers| tower_panel(game, towers, panel_x));
+    if let Some(d) = game.princess_and_dragon() {
+        let y = TOP + 12.0 + panel.as_ref().map_or(0.0, |p| p.1);
+        let (text, height, right) = dragon_panel(game, d, panel_x, y);
+        panel = Some(match panel {
+            Some((before, _, r)) => (before + &text, height, r.max(right)),
+            None => (text, height, right),
+        });
+    }
     let body = (rows * T).max(panel.as_ref().map_or(0.0, |p| p.1));
     let width = (LEFT + columns * T)
         .max(LEFT + legend_width)
@@ -2631,6 +3305,7 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     let highlighted: Option<Vec<usize>> = options.highlight.and_then(|f| feature_tiles(game, f));
     let standing = standing(game);
     let towers = tower_marks(game);
+    let dragons = dragon_marks(game);
     let origin = |x: i64, y: i64| (LEFT + (x - min_x) as f64 * T, TOP + (max_y - y) as f64 * T);
     // The tiles are drawn first, into their own text, to know which figures
     // and tokens the legend lists.
@@ -2665,7 +3340,16 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
                 .map(Standing::on_tile)
                 .collect();
             let tower = towers.get(i).copied().flatten();
-            svg_tile(out, game, def, placed, &figures, tower, &mut drawn);
+            let dragon = dragons.get(i).copied().unwrap_or_default();
+            svg_tile(
+                out,
+                game,
+                def,
+                placed,
+                &figures,
+                (tower, dragon),
+                &mut drawn,
+            );
             out.push_str("</g>\n");
         }
     }
@@ -2840,6 +3524,77 @@ pub struct BoardView {
     /// they were taken.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<Vec<PrisonerView>>,
+    /// With The Princess & the Dragon: the dragon's square, `null` before
+    /// the first volcano brings it in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<Option<String>>,
+    /// With The Princess & the Dragon: the fairy, `null` before it is first
+    /// placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fairy: Option<Option<FairyView>>,
+    /// With The Princess & the Dragon: the dragon tiles set aside, waiting
+    /// for the first volcano, in the order they were set aside.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aside: Option<Vec<String>>,
+    /// With The Princess & the Dragon: the figures the dragon ate (sent
+    /// home), in order: those of the whole game with
+    /// [`BoardView::set_meals`], else those of the last turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eaten: Option<Vec<MealView>>,
+}
+
+/// The fairy as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FairyView {
+    /// The square of its tile, `x,y`.
+    pub at: String,
+    /// With `fairy-next-follower`: the follower it stands next to, while it
+    /// stands there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub follower: Option<FairyFollowerView>,
+}
+
+/// The follower the fairy stands next to, as [`FairyView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FairyFollowerView {
+    /// Its owner's name.
+    pub player: String,
+    /// `follower` or `big`.
+    pub figure: Figure,
+    /// Its spot on the fairy's tile.
+    pub spot: String,
+    /// The turn that placed it.
+    pub turn: u32,
+}
+
+/// A figure the dragon ate, as [`BoardView`] shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct MealView {
+    /// The turn of the dragon's journey.
+    pub turn: u32,
+    /// Whose figure it was.
+    pub player: String,
+    /// Its kind.
+    pub figure: Figure,
+}
+
+impl BoardView {
+    /// The figures the dragon ate during the game (turn, owner, kind; as
+    /// [`crate::referee::Replay::dragon_meals`] gives them), in place of
+    /// those of the last turn. Nothing changes without The Princess & the
+    /// Dragon.
+    pub fn set_meals(&mut self, game: &Game<'_>, meals: &[(u32, Player, Figure)]) {
+        if let Some(eaten) = &mut self.eaten {
+            *eaten = meals
+                .iter()
+                .map(|(turn, player, figure)| MealView {
+                    turn: *turn,
+                    player: game.name(*player).to_string(),
+                    figure: *figure,
+                })
+                .collect();
+        }
+    }
 }
 
 /// A tower as [`BoardView`] shows it.
@@ -3133,6 +3888,27 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             })
             .collect()
     });
+    let pd = game.princess_and_dragon();
+    let fairy = pd.map(|d| {
+        d.fairy().map(|f| FairyView {
+            at: f.pos.to_string(),
+            follower: board.at(f.pos).and_then(|placed| {
+                let (segment, player) = fairy_follower(game, placed, f)?;
+                let n = f.next_to?;
+                let figure = features
+                    .feature(n.node)?
+                    .followers()
+                    .find(|x| x.node == n.node && x.player == n.player && x.turn == n.turn)?
+                    .figure;
+                Some(FairyFollowerView {
+                    player: name(player),
+                    figure,
+                    spot: spot_name(placed, segment),
+                    turn: n.turn,
+                })
+            }),
+        })
+    });
     BoardView {
         players: players_view,
         tiles,
@@ -3140,6 +3916,24 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
         features: features_view,
         towers,
         prisoners,
+        dragon: pd.map(|d| d.dragon().map(|p| p.to_string())),
+        fairy,
+        aside: pd.map(|d| {
+            d.aside()
+                .iter()
+                .map(|t| game.catalog().def(*t).id.clone())
+                .collect()
+        }),
+        eaten: pd.map(|d| {
+            d.eaten()
+                .iter()
+                .map(|(player, figure)| MealView {
+                    turn: game.turn(),
+                    player: name(*player),
+                    figure: *figure,
+                })
+                .collect()
+        }),
     }
 }
 

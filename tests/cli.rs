@@ -858,3 +858,27 @@ fn moves_with_the_tower() {
         turn6.contains("+tower:T               height 1; may take: capture:2,0/E (Ann's follower)")
     );
 }
+
+/// `moves` in a game with The Princess & the Dragon: the princess's knight
+/// where she must send one home (and no other figure there), the fairy's
+/// moves, the dragon's first moves, a tile set aside.
+#[test]
+fn moves_with_the_princess_and_the_dragon() {
+    let princess = "notation/games/valid/princess-and-dragon-princess.cgn";
+    let turn2 = run(&["moves", princess, "--turn", "2"], None);
+    assert!(turn2.contains(
+        "  0,2 r180     -\n               the princess must send home: princess:0,1/N(Ann) (Ann's follower)"
+    ));
+    snap!("cli_moves_princess_turn_2", turn2);
+    let fairy = "notation/games/valid/princess-and-dragon-fairy.cgn";
+    let turn4 = run(&["moves", fairy, "--turn", "4"], None);
+    assert!(turn4.contains("  +fairy:-1,0            moves the fairy to -1,0"));
+    let aside = "notation/games/valid/princess-and-dragon-aside-and-volcano.cgn";
+    let turn1 = run(&["moves", aside, "--turn", "1"], None);
+    assert!(turn1.contains("none: a dragon tile before the first volcano is set aside (aside)"));
+    let turn4 = run(&["moves", aside, "--turn", "4"], None);
+    assert!(turn4.contains(
+        "  0,-1 r0      E (road), S (road), W (road), NNW (field), ESE (field), SSW (field)\n               the dragon's first move, by Ann: dragon:E (to 0,0)\n"
+    ));
+    snap!("cli_moves_dragon_turn_4", turn4);
+}

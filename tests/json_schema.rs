@@ -687,3 +687,128 @@ fn tower_documents_match_their_schemas() {
         serde_json::json!([{"at": "2,0", "spot": "E", "player": "Ann", "figure": "follower", "written": "capture:2,0/E"}])
     );
 }
+
+/// `moves --format json` with The Princess & the Dragon, at every turn of
+/// its fixtures: each document valid by the schema, with the expansion's
+/// object; a tile set aside has `none: set-aside`.
+#[test]
+fn princess_and_dragon_moves_match_their_schema() {
+    let v = validator("moves");
+    let mut set_aside = 0;
+    let mut listed = [0usize; 4];
+    for file in records("notation/games/valid")
+        .into_iter()
+        .filter(|f| f.contains("princess-and-dragon"))
+    {
+        let text = std::fs::read_to_string(root().join(&file)).unwrap();
+        let turns = text
+            .lines()
+            .filter_map(|l| l.split_once(". ").and_then(|(n, _)| n.parse::<u32>().ok()));
+        for turn in turns {
+            let t = turn.to_string();
+            let (code, out, err) = run(&["moves", "--format", "json", &file, "--turn", &t]);
+            assert_eq!(code, 0, "{file} turn {turn}: {err}");
+            let doc = document(&out, &file);
+            assert_valid(&v, "moves", &doc, &format!("moves {file} --turn {turn}"));
+            assert!(doc["princess_and_dragon"].is_object(), "{file} {turn}");
+            set_aside += usize::from(doc["none"] == "set-aside");
+            for p in doc["placements"].as_array().unwrap() {
+                for (i, key) in ["princess", "fairy", "portal", "dragon"].iter().enumerate() {
+                    listed[i] += p[key].as_array().map_or(0, Vec::len);
+                }
+            }
+            listed[1] += doc["princess_and_dragon"]["fairy_moves"]
+                .as_array()
+                .unwrap()
+                .len();
+            listed[2] += doc["princess_and_dragon"]["portal"]
+                .as_array()
+                .unwrap()
+                .len();
+        }
+    }
+    assert!(set_aside > 0);
+    assert!(listed.iter().all(|n| *n > 0), "{listed:?}");
+    // A document that drifts is refused: a dragon move without its square.
+    let (_, out, _) = run(&[
+        "moves",
+        "--format",
+        "json",
+        "notation/games/valid/princess-and-dragon-journey.cgn",
+        "--turn",
+        "9",
+    ]);
+    let mut doc = document(&out, "journey");
+    doc["placements"][0]["dragon"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("to");
+    assert!(!errors(&v, &doc).is_empty());
+}
+
+/// `show --format json` with The Princess & the Dragon: the dragon's
+/// square (null before the volcano), the fairy (with the follower it stands
+/// next to under `fairy-next-follower`), the tiles set aside and every
+/// figure the dragon ate up to the position; each document valid by the
+/// schema, and a game without the expansion has none of these fields.
+#[test]
+fn princess_and_dragon_show_matches_its_schema() {
+    let v = validator("show");
+    let file = "notation/games/valid/princess-and-dragon-aside-and-volcano.cgn";
+    let shown = |args: &[&str]| {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let doc = document(&out, file);
+        assert_valid(&v, "show", &doc, &format!("{args:?}"));
+        doc
+    };
+    let doc = shown(&["show", "--format", "json", file, "--turn", "1"]);
+    assert_eq!(doc["dragon"], Value::Null);
+    assert_eq!(doc["fairy"], Value::Null);
+    assert_eq!(doc["aside"], serde_json::json!(["PD7"]));
+    assert_eq!(doc["eaten"], serde_json::json!([]));
+    let doc = shown(&["show", "--format", "json", file]);
+    assert_eq!(doc["dragon"], "0,-1");
+    assert_eq!(doc["aside"], serde_json::json!([]));
+    assert_eq!(
+        doc["eaten"],
+        serde_json::json!([
+            {"turn": 3, "player": "Bob", "figure": "follower"},
+            {"turn": 4, "player": "Ann", "figure": "follower"}
+        ])
+    );
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_princess_and_dragon_json", serde_json::to_string_pretty(&doc).unwrap());
+    });
+    let fairy = "notation/games/valid/princess-and-dragon-fairy.cgn";
+    let (_, out, _) = run(&["show", "--format", "json", fairy]);
+    let doc = document(&out, fairy);
+    assert_valid(&v, "show", &doc, fairy);
+    assert_eq!(doc["fairy"], serde_json::json!({"at": "-1,0"}));
+    assert_eq!(doc["dragon"], "1,0");
+    let next_to = std::fs::read_to_string(root().join(fairy))
+        .unwrap()
+        .replace(
+            "[CGN \"2\"]",
+            "[CGN \"2\"]\n[Variants \"fairy-next-follower\"]",
+        )
+        .replace("+fairy:-1,0", "+fairy:-1,0/E");
+    let (code, out, err) = run_with(&["show", "--format", "json", "-"], &next_to);
+    assert_eq!(code, 0, "{err}");
+    let doc = document(&out, "next to");
+    assert_valid(&v, "show", &doc, "next to");
+    assert_eq!(
+        doc["fairy"],
+        serde_json::json!({"at": "-1,0", "follower": {"player": "Bob", "figure": "follower", "spot": "E", "turn": 2}})
+    );
+    // Without the expansion, none of these.
+    let (_, out, _) = run(&["show", "--format", "json", "tests/data/ok.cgn"]);
+    let doc = document(&out, "ok.cgn");
+    for key in ["dragon", "fairy", "aside", "eaten"] {
+        assert!(doc.get(key).is_none(), "{key}");
+    }
+    // A document that drifts is refused: the dragon without the rest.
+    let mut doc = shown(&["show", "--format", "json", file]);
+    doc.as_object_mut().unwrap().remove("aside");
+    assert!(!errors(&v, &doc).is_empty());
+}

@@ -666,3 +666,193 @@ fn svg_tower_guard_and_place() {
         .collect();
     assert_eq!(items, ["tower-place", "tower"]);
 }
+
+/// The Princess & the Dragon's fixture with the set-aside dragon tile, the
+/// volcano and two journeys.
+const DRAGON: &str = "notation/games/valid/princess-and-dragon-aside-and-volcano.cgn";
+/// The fixture with the fairy and the magic portal.
+const FAIRY: &str = "notation/games/valid/princess-and-dragon-fairy.cgn";
+
+/// The fairy fixture under `fairy-next-follower`: the fairy next to Bob's
+/// thief on the road of -1,0.
+fn fairy_next_to() -> String {
+    std::fs::read_to_string(root().join(FAIRY))
+        .unwrap()
+        .replace(
+            "[CGN \"2\"]",
+            "[CGN \"2\"]\n[Variants \"fairy-next-follower\"]",
+        )
+        .replace("+fairy:-1,0", "+fairy:-1,0/E")
+}
+
+/// The cells of the text picture of one tile: its three lines of five
+/// characters, found by the axis labels.
+#[allow(clippy::indexing_slicing)]
+fn tile_cells(text: &str, x: i32, y: i32) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let axis = lines[0];
+    let row = 1 + lines[1..]
+        .iter()
+        .position(|l| l.trim_start().starts_with(&format!("{y} ")))
+        .unwrap();
+    // The y label, right-aligned, then a space.
+    let label = format!("{y} ");
+    let margin = lines[row].find(&label).unwrap() + label.len();
+    let first_x: i32 = axis.split_whitespace().next().unwrap().parse().unwrap();
+    let column = margin + usize::try_from(x - first_x).unwrap() * 5;
+    (row - 1..=row + 1)
+        .map(|r| lines[r].chars().skip(column).take(5).collect())
+        .collect()
+}
+
+/// The Princess & the Dragon on the terminal: the tiles' symbols (`^` the
+/// volcano, `d` a dragon tile, `o` the magic portal, `*` the princess), the
+/// dragon `@` on its tile, the fairy `f` on its tile, each keyed; beside the
+/// board where they are, the tiles set aside and the turn's meal.
+#[test]
+fn text_princess_and_dragon() {
+    // Turn 1: PD7 set aside, no dragon yet.
+    let text = text_of(DRAGON, Some(1));
+    assert!(
+        text.contains("the dragon @: not in play (no volcano yet); the fairy f: not placed yet"),
+        "{text}"
+    );
+    assert!(text.contains("set aside: PD7"), "{text}");
+    assert!(!text.contains("^ volcano"), "{text}");
+    // Turn 4: the dragon at 0,-1 after eating Ann's thief; PD7 back.
+    let text = text_of(DRAGON, Some(4));
+    assert!(tile_cells(&text, 0, -1).concat().contains('@'), "{text}");
+    assert!(!tile_cells(&text, -1, 0).concat().contains('@'), "{text}");
+    assert!(tile_cells(&text, 1, 0).concat().contains('^'), "{text}");
+    assert!(tile_cells(&text, -1, 0).concat().contains('d'), "{text}");
+    assert!(
+        text.contains("^ volcano  d dragon tile  @ the dragon"),
+        "{text}"
+    );
+    assert!(text.contains("set aside: none"), "{text}");
+    assert!(
+        text.contains("the dragon ate in turn 4: A follower"),
+        "{text}"
+    );
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_princess_and_dragon_turn_4", text);
+    });
+    // The fairy on Bob's tile, the portal, the princess.
+    let text = text_of(FAIRY, None);
+    assert!(tile_cells(&text, -1, 0).concat().contains('f'), "{text}");
+    assert!(tile_cells(&text, -2, 0).concat().contains('o'), "{text}");
+    assert!(text.contains("o magic portal"), "{text}");
+    assert!(text.contains("f the fairy"), "{text}");
+    assert!(text.contains("the fairy f: at -1,0\n"), "{text}");
+    let text = text_of(
+        "notation/games/valid/princess-and-dragon-princess.cgn",
+        None,
+    );
+    assert!(tile_cells(&text, 0, 2).concat().contains('*'), "{text}");
+    assert!(text.contains("* princess"), "{text}");
+    // Next to a follower: beside its marker, and named.
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_of(&fairy_next_to(), &catalog);
+    let text = plain(&game);
+    assert!(tile_cells(&text, -1, 0)[1].contains("Bf"), "{text}");
+    assert!(
+        text.contains("the fairy f: at -1,0, next to B Bob's follower on E"),
+        "{text}"
+    );
+    // In colour, the dragon is in no player's colour.
+    let coloured = board_text(
+        &game_at(DRAGON, &catalog, Some(4)),
+        &ShowOptions {
+            color: true,
+            ..ShowOptions::default()
+        },
+    );
+    assert!(coloured.contains("\x1b[1;97;48;5;166m@"), "{coloured:?}");
+}
+
+/// The Princess & the Dragon in SVG: a symbol element per volcano, dragon
+/// and portal tile, on its tile; the dragon and the fairy on theirs (the
+/// fairy naming the follower it stands next to); the panel beside the board
+/// with the tiles set aside and the turn's meal; the legend keys them.
+#[test]
+fn svg_princess_and_dragon() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let tile_of = |n: &roxmltree::Node<'_, '_>| {
+        n.ancestors()
+            .find(|a| a.attribute("class") == Some("tile"))
+            .and_then(|t| t.attribute("data-pos"))
+            .map(str::to_string)
+    };
+    let game = game_at(DRAGON, &catalog, Some(4));
+    let svg = board_svg(&game, &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let dragons = with_class(&doc, "dragon");
+    assert_eq!(dragons.len(), 1);
+    assert_eq!(tile_of(&dragons[0]).as_deref(), Some("0,-1"));
+    let volcano: Vec<_> = with_class(&doc, "volcano").iter().map(tile_of).collect();
+    assert_eq!(volcano, [Some("1,0".to_string())]);
+    let mut dragon_tiles: Vec<_> = with_class(&doc, "dragon-tile")
+        .iter()
+        .map(tile_of)
+        .collect();
+    dragon_tiles.sort();
+    assert_eq!(
+        dragon_tiles,
+        [Some("-1,0".to_string()), Some("0,-1".to_string())]
+    );
+    assert!(with_class(&doc, "fairy").is_empty());
+    let meals = with_class(&doc, "meal");
+    assert_eq!(meals.len(), 1);
+    assert_eq!(meals[0].attribute("data-owner"), Some("Ann"));
+    assert_eq!(
+        with_class(&doc, "aside")[0].attribute("data-tiles"),
+        Some("")
+    );
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert_eq!(items, ["volcano", "dragon-tile", "dragon"]);
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("show_princess_and_dragon_turn_4_svg", svg);
+    });
+    // Turn 1: the tile set aside, no dragon on the board.
+    let svg = board_svg(&game_at(DRAGON, &catalog, Some(1)), &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(
+        with_class(&doc, "aside")[0].attribute("data-tiles"),
+        Some("PD7")
+    );
+    assert!(with_class(&doc, "dragon").is_empty());
+    // The fairy, next to Bob's thief; the portal.
+    let game = game_of(&fairy_next_to(), &catalog);
+    let svg = board_svg(&game, &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let fairy = with_class(&doc, "fairy");
+    assert_eq!(fairy.len(), 1);
+    assert_eq!(tile_of(&fairy[0]).as_deref(), Some("-1,0"));
+    assert_eq!(fairy[0].attribute("data-next-to"), Some("Bob"));
+    assert_eq!(with_class(&doc, "portal").len(), 1);
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert_eq!(items, ["follower", "volcano", "portal", "dragon", "fairy"]);
+    let said: String = with_class(&doc, "fairy-at")[0]
+        .descendants()
+        .filter(roxmltree::Node::is_text)
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(said, "The fairy at -1,0, next to Bob's follower on E");
+    let svg = board_svg(
+        &game_at(
+            "notation/games/valid/princess-and-dragon-princess.cgn",
+            &catalog,
+            None,
+        ),
+        &SvgOptions::default(),
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let princess: Vec<_> = with_class(&doc, "princess").iter().map(tile_of).collect();
+    assert_eq!(princess, [Some("0,2".to_string())]);
+}

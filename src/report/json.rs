@@ -289,6 +289,100 @@ pub struct Placement {
     /// captures.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub tower_pieces: Vec<TowerPieceMove>,
+    /// With The Princess & the Dragon: the knights the princess may send
+    /// home with this placement (its city joining theirs).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub princess: Vec<KnightMove>,
+    /// Whether the princess must send one of [`Placement::princess`] home
+    /// (no other figure that turn).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub princess_required: bool,
+    /// With The Princess & the Dragon: the fairy's moves legal with this
+    /// placement only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fairy: Vec<FairyMove>,
+    /// With a magic portal: the followers it may put on earlier tiles with
+    /// this placement only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub portal: Vec<PortalMove>,
+    /// With a dragon tile, the dragon on the board: the first moves of its
+    /// journey open with this placement.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dragon: Vec<DragonStepMove>,
+}
+
+/// A knight the princess may send home, as `moves --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KnightMove {
+    /// Its square, `x,y`.
+    pub at: String,
+    /// Its spot.
+    pub spot: String,
+    /// Its owner.
+    pub player: String,
+    /// `follower` or `big`.
+    pub figure: crate::figures::Figure,
+    /// The action as a record writes it (`princess:0,1/N(Ann)`).
+    pub written: String,
+}
+
+/// A tile (with `fairy-next-follower`, a follower) the fairy may be moved
+/// to, as `moves --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FairyMove {
+    /// The tile's square, `x,y`.
+    pub at: String,
+    /// With `fairy-next-follower`: the spot of the follower it goes next to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spot: Option<String>,
+    /// The action as a record writes it (`+fairy:-1,0`).
+    pub written: String,
+}
+
+/// A follower the magic portal may put on an earlier tile, as `moves
+/// --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PortalMove {
+    /// The tile's square, `x,y`.
+    pub at: String,
+    /// The spot.
+    pub spot: String,
+    /// `follower` or `big`.
+    pub figure: crate::figures::Figure,
+    /// The action as a record writes it (`+0,-1/NNW`, `+big:0,-1/C`).
+    pub written: String,
+}
+
+/// A first move of the dragon's journey, as `moves --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DragonStepMove {
+    /// The direction: `N`, `E`, `S` or `W`.
+    pub direction: String,
+    /// The square it moves to, `x,y`.
+    pub to: String,
+    /// The player who moves it (the turn's player, for the first move).
+    pub player: String,
+    /// The action as a record writes it (`dragon:N`).
+    pub written: String,
+}
+
+/// The Princess & the Dragon in a turn, as `moves --format json` lists it:
+/// where the figures stand, and the actions legal with every placement of
+/// the tile (those legal with some only are listed with them).
+#[derive(Debug, Clone, Serialize)]
+pub struct DragonMoves {
+    /// The dragon's square, or `null` before the first volcano.
+    pub dragon: Option<String>,
+    /// The fairy's square, or `null` before it is first placed.
+    pub fairy: Option<String>,
+    /// Whether the tile drawn is set aside (a dragon tile before the first
+    /// volcano: `aside` is the turn's only action).
+    pub set_aside: bool,
+    /// The fairy's moves legal with every placement.
+    pub fairy_moves: Vec<FairyMove>,
+    /// With a magic portal: the followers it may put on earlier tiles, with
+    /// every placement.
+    pub portal: Vec<PortalMove>,
 }
 
 /// A prisoner a tower piece can take, as `moves --format json` lists it.
@@ -372,6 +466,9 @@ pub enum NoPlacement {
     RiverBlocked,
     /// The tile fits nowhere and is discarded.
     FitsNowhere,
+    /// A dragon tile drawn before the first volcano: it is set aside
+    /// (The Princess & the Dragon).
+    SetAside,
 }
 
 /// `moves --format json`: every legal placement of the tile a turn draws.
@@ -392,8 +489,9 @@ pub struct MovesDocument {
     /// Followers (small and large) the player has in supply.
     pub followers_in_hand: u8,
     /// Why there is no placement, when there is none: `river-blocked` (a
-    /// river tile that cannot continue the river) or `fits-nowhere` (the
-    /// tile is discarded).
+    /// river tile that cannot continue the river), `fits-nowhere` (the
+    /// tile is discarded) or `set-aside` (a dragon tile before the first
+    /// volcano).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub none: Option<NoPlacement>,
     /// Every legal placement: squares and rotations in board order.
@@ -401,4 +499,8 @@ pub struct MovesDocument {
     /// With The Tower: its actions open to the player besides the placement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tower: Option<TowerMoves>,
+    /// With The Princess & the Dragon: the dragon, the fairy and the
+    /// actions open to the player besides the placement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub princess_and_dragon: Option<DragonMoves>,
 }
