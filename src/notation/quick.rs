@@ -520,34 +520,37 @@ pub fn scan_turn_v2<'a>(
     let mut marks = TurnMarks::default();
     let (mut input, mut s) = turn_start_at::<true>(body, &mut marks)?;
     if input.place.is_some() {
+        let mut first = true;
         while let Some(token) = s.strip_prefix(' ') {
             if token.starts_with('=') {
                 break;
             }
             let (step, after) = step_at(body, token)?;
-            steps.push(step);
             s = after;
-        }
-        if let Some(StepRecord::Figure(FigureStep {
-            figure,
-            target:
-                Target {
-                    pos: None,
-                    place:
-                        Some(Spanned {
-                            value: Place::Spot(spot),
-                            ..
-                        }),
-                },
-            ..
-        })) = steps.first()
-        {
-            let name = match figure {
-                Some(f) => Some(body.get(f.span.start..f.span.end)?),
-                None => None,
-            };
-            input.figure = Some((name, *spot));
-            steps.remove(0);
+            if first
+                && let StepRecord::Figure(FigureStep {
+                    figure,
+                    target:
+                        Target {
+                            pos: None,
+                            place:
+                                Some(Spanned {
+                                    value: Place::Spot(spot),
+                                    ..
+                                }),
+                        },
+                    ..
+                }) = &step
+            {
+                let name = match figure {
+                    Some(f) => Some(body.get(f.span.start..f.span.end)?),
+                    None => None,
+                };
+                input.figure = Some((name, *spot));
+            } else {
+                steps.push(step);
+            }
+            first = false;
         }
     }
     while !line_ends(s.as_bytes()) {
