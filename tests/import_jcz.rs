@@ -294,6 +294,9 @@ const IN_SCOPE: &[&str] = &[
     "inns-and-cathedrals/cathedrals-scoring",
     "inns-and-cathedrals/cathedrals-scoring-2",
     "inns-and-cathedrals/inns-scoring",
+    "princess-and-dragon/fairy-endgame-incomplete-inn",
+    "princess-and-dragon/fairy-endgame-road",
+    "princess-and-dragon/fairy-endgame-zero-field",
     "traders-and-builders/cloth-scoring-tie",
     "traders-and-builders/grain-scoring",
     "traders-and-builders/pig-scoring",
@@ -314,30 +317,18 @@ const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
     ("goldmines/gold-scoring-2", "I406", "Gold Mines"),
     ("mage-and-witch/mage", "I406", "Mage & Witch"),
     ("mage-and-witch/witch", "I406", "Mage & Witch"),
+    // The fairy beside a mayor (Abbey & Mayor), and beside a knight of a
+    // city made a castle (Bridges, Castles & Bazaars): their figures are
+    // outside the rulebooks, and the positions are not written with others.
     (
         "princess-and-dragon/fairy-empty-city",
-        "I406",
-        "The Princess & the Dragon",
+        "I407",
+        "Abbey & Mayor",
     ),
     (
         "princess-and-dragon/fairy-endgame-incomplete-castle",
         "I407",
         "Bridges, Castles & Bazaars",
-    ),
-    (
-        "princess-and-dragon/fairy-endgame-incomplete-inn",
-        "I406",
-        "The Princess & the Dragon",
-    ),
-    (
-        "princess-and-dragon/fairy-endgame-road",
-        "I406",
-        "The Princess & the Dragon",
-    ),
-    (
-        "princess-and-dragon/fairy-endgame-zero-field",
-        "I406",
-        "The Princess & the Dragon",
     ),
 ];
 
@@ -412,6 +403,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("basic-70", 20, 20, 1),
     ("river-inns-traders-0", 20, 36, 0),
     ("tower-0", 16, 0, 0),
+    ("princess-and-dragon-0", 41, 12, 0),
 ];
 
 #[test]
