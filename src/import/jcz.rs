@@ -2019,6 +2019,38 @@ mod tests {
     }
 
     #[test]
+    fn the_dragon_tiles_wait_for_a_volcano() {
+        let c = TileCatalog::embedded().unwrap();
+        let dragon = |t: &TileId| c.def(*t).symbol == Some(Symbol::Dragon);
+        let sets = [crate::rules::BASIC_SET, Expansion::PrincessAndDragon.name()];
+        let mut pack = Pack::of_sets(&c, false, &sets);
+        // 71 basic tiles and 30 of the expansion, 12 of them with a dragon,
+        // which are not drawn from until a volcano is placed.
+        assert_eq!(pack.tiles().len(), 101);
+        assert_eq!(pack.len(), 89);
+        let mut r = 0.75;
+        let mut drawn = Vec::new();
+        while let Some(t) = pack.draw(&mut r) {
+            drawn.push(t);
+        }
+        assert_eq!(drawn.len(), 89);
+        assert!(!drawn.iter().any(dragon));
+        // A game without a volcano leaves them undrawn.
+        let held = pack.take_inactive();
+        assert_eq!(held.len(), 12);
+        assert!(held.iter().all(dragon));
+        assert_eq!(pack.len(), 0);
+        // Once a volcano is placed they are drawn with the others, after
+        // them in the count (the groups in the order of their names).
+        let mut pack = Pack::of_sets(&c, false, &sets);
+        assert!(pack.activate(DRAGON_GROUP));
+        assert_eq!(pack.len(), 101);
+        assert!(pack.take_inactive().is_empty());
+        let mut last = 0.999;
+        assert!(pack.draw(&mut last).as_ref().is_some_and(dragon));
+    }
+
+    #[test]
     fn the_basic_pack_is_in_id_order_without_the_start_tile() {
         let c = TileCatalog::embedded().unwrap();
         let pack = Pack::of_sets(&c, false, &["basic"]);
