@@ -13,7 +13,9 @@
 //! its pack in draw order, its last turn and the points it expects: they become
 //! the Pack, EndAfter, Result and Scored tags. Faults are reported with codes
 //! `I401`–`I411` and the JSON path of the value at fault; setups, figures and
-//! messages of expansions carcref does not referee are named.
+//! messages of expansions carcref does not referee are named. The actions of
+//! The Tower and of The Princess & the Dragon become the actions of version 2
+//! of the notation, and the program's rule options the record's variants.
 
 use std::collections::BTreeMap;
 
@@ -193,10 +195,10 @@ fn spot_of(location: &str) -> Option<Spot> {
     }
 }
 
-/// The program's pack: its tiles in groups (the River's `river`, `river-lake`
-/// and the `default` group of every other tile), each group in the order of
-/// the tiles' ids, the groups in the order of their names; only the active
-/// groups are drawn from. A random number `r` draws the tile at `r × size` of
+/// The program's pack: its tiles in groups (the River's `river`, `river-lake`,
+/// The Princess & the Dragon's `dragon` tiles and the `default` group of every
+/// other tile), each group in the order of the tiles' ids, the groups in the
+/// order of their names; only the active groups are drawn from. A random number `r` draws the tile at `r × size` of
 /// the active tiles; each draw then steps `r` on (a 48-bit linear congruential
 /// step of its bits), so that a redraw after a discard uses a new number.
 #[derive(Debug, Clone)]
@@ -943,7 +945,15 @@ fn read_turns(
                         actions.push((Action::Dragon { to, actor: player }, path));
                     }
                 } else if to.is_some_and(Value::is_array) {
-                    // `fairy-placement: on-tile`: onto a tile.
+                    // `fairy-placement: on-tile`: onto a tile. The program
+                    // then departs from the 2000 text, and no variant says
+                    // so: its point at the start of a turn is 1 for each
+                    // figure of the player on the fairy's tile (a builder, a
+                    // pig, a second follower each add 1), where the rulebook
+                    // gives 1 ("he scores 1 point"). A save holds no points,
+                    // so the record is written as played and the referee
+                    // counts by the rulebook; a scenario's assertions of
+                    // such points fail there (E502, E506).
                     if let Some(at) = r.position(to, &tpath) {
                         actions.push((Action::Fairy(at, None), path));
                     }
@@ -1829,7 +1839,8 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
             )));
         }
     }
-    // Actions of The Tower are written in version 2 of the notation (SPEC 2.14).
+    // Actions (The Tower's, The Princess & the Dragon's) and `aside` are written
+    // in version 2 of the notation (SPEC 2.14).
     if rec
         .turns
         .iter()
