@@ -11,7 +11,9 @@
 //! that make the program's pack draw its tiles, and `scenario-discard.jcz`, a
 //! scenario of our own whose pack holds a tile that fits nowhere. Both import
 //! and check clean; malformed saves (edits of the shipped one) give coded
-//! errors with JSON paths, never a panic.
+//! errors with JSON paths, never a panic. `scenario-tower.jcz` and
+//! `scenario-princess-and-dragon.jcz`, scenarios of our own, hold every
+//! message of The Tower and of The Princess & the Dragon the importer reads.
 //!
 //! Where `../shared/records/jcz/` is beside the project (its files are the
 //! program's, under a licence that does not let them ship here): its scenario
@@ -294,6 +296,9 @@ const IN_SCOPE: &[&str] = &[
     "inns-and-cathedrals/cathedrals-scoring",
     "inns-and-cathedrals/cathedrals-scoring-2",
     "inns-and-cathedrals/inns-scoring",
+    "princess-and-dragon/fairy-endgame-incomplete-inn",
+    "princess-and-dragon/fairy-endgame-road",
+    "princess-and-dragon/fairy-endgame-zero-field",
     "traders-and-builders/cloth-scoring-tie",
     "traders-and-builders/grain-scoring",
     "traders-and-builders/pig-scoring",
@@ -314,30 +319,18 @@ const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
     ("goldmines/gold-scoring-2", "I406", "Gold Mines"),
     ("mage-and-witch/mage", "I406", "Mage & Witch"),
     ("mage-and-witch/witch", "I406", "Mage & Witch"),
+    // The fairy beside a mayor (Abbey & Mayor), and beside a knight of a
+    // city made a castle (Bridges, Castles & Bazaars): their figures are
+    // outside the rulebooks, and the positions are not written with others.
     (
         "princess-and-dragon/fairy-empty-city",
-        "I406",
-        "The Princess & the Dragon",
+        "I407",
+        "Abbey & Mayor",
     ),
     (
         "princess-and-dragon/fairy-endgame-incomplete-castle",
         "I407",
         "Bridges, Castles & Bazaars",
-    ),
-    (
-        "princess-and-dragon/fairy-endgame-incomplete-inn",
-        "I406",
-        "The Princess & the Dragon",
-    ),
-    (
-        "princess-and-dragon/fairy-endgame-road",
-        "I406",
-        "The Princess & the Dragon",
-    ),
-    (
-        "princess-and-dragon/fairy-endgame-zero-field",
-        "I406",
-        "The Princess & the Dragon",
     ),
 ];
 
@@ -412,6 +405,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("basic-70", 20, 20, 1),
     ("river-inns-traders-0", 20, 36, 0),
     ("tower-0", 16, 0, 0),
+    ("princess-and-dragon-0", 41, 12, 0),
 ];
 
 #[test]
@@ -579,11 +573,12 @@ fn the_commands_work_on_imported_records() {
             "tests/data/jcz/hig2012-two-players.jcz",
             "tests/data/jcz/scenario-discard.jcz",
             "tests/data/jcz/scenario-tower.jcz",
+            "tests/data/jcz/scenario-princess-and-dragon.jcz",
         ],
         b"",
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(cgn.matches("[Players ").count(), 3);
+    assert_eq!(cgn.matches("[Players ").count(), 4);
     for args in [
         &["check", "-"][..],
         &["fmt", "--check", "-"],
@@ -817,6 +812,395 @@ fn edited_tower_messages_never_panic() {
         ];
         for kind in kinds {
             edits.push(tower_scenario(|r| r[i]["type"] = kind.into()));
+        }
+        for json in edits {
+            let r = catch_unwind(AssertUnwindSafe(|| {
+                if let Ok(record) = import(&json) {
+                    let _ = codes_of(&text(&record));
+                }
+            }));
+            assert!(r.is_ok(), "panic with message {i} edited");
+        }
+    }
+}
+
+/// The shipped scenario of The Princess & the Dragon
+/// (`tests/data/jcz/scenario-princess-and-dragon.jcz`).
+const PD_SCENARIO: &str = "jcz/scenario-princess-and-dragon.jcz";
+
+fn pd_scenario(f: impl Fn(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(&common::data(PD_SCENARIO)).unwrap();
+    f(&mut v);
+    serde_json::to_string(&v).unwrap()
+}
+
+#[test]
+fn the_princess_and_dragon_scenario_imports_every_action_in_order() {
+    let (cgn, totals) = import_and_check(&common::data(PD_SCENARIO));
+    // A dragon tile drawn before the volcano, set aside; the fairy next to a
+    // knight (`MOVE_NEUTRAL_FIGURE` of `fairy.1`); the dragon's moves
+    // (`MOVE_NEUTRAL_FIGURE` of `dragon.1` to a square) as directions with
+    // their player, after the turn's follower, which the first eats; a
+    // follower through the portal onto an earlier tile (`DEPLOY_MEEPLE`
+    // there); the princess's knight (`RETURN_MEEPLE`) with its owner.
+    for line in [
+        "\n1. Ann PD4 aside { set aside: no volcano yet }\n",
+        "\n2. Ann F 0,1 r90 +N\n",
+        "\n3. Bob PD5 0,-1 r180\n",
+        "\n4. Ann U 1,0 r0 +fairy:0,1/N\n",
+        "\n5. Bob PD14 1,-1 r270 +E dragon:E(Bob) dragon:N(Ann) dragon:W(Bob)\n",
+        "\n6. Ann PD2 2,0 r0 +1,0/E\n",
+        "\n7. Bob PD9 0,2 r180 princess:0,1/N(Ann)\n",
+    ] {
+        assert!(cgn.contains(line), "{line}\n{cgn}");
+    }
+    assert!(cgn.starts_with("[CGN \"2\"]"), "{cgn}");
+    assert!(
+        cgn.contains("[Expansions \"princess-and-dragon\"]"),
+        "{cgn}"
+    );
+    // `fairy-placement` left out (the program's default, next to a
+    // follower), `princess-action: must` (the 2000 text), `dragon-move:
+    // before-scoring`.
+    assert!(
+        cgn.contains("[Variants \"fairy-next-follower, dragon-before-scoring\"]"),
+        "{cgn}"
+    );
+    // The scenario's assertions: Ann's point for the fairy and her road.
+    assert!(cgn.contains("[Result \"Ann 4, Bob 0\"]"), "{cgn}");
+    assert!(cgn.contains("[Scored \"Ann road 3\"]"), "{cgn}");
+    assert_eq!(totals, vec![("Ann".to_string(), 4), ("Bob".to_string(), 0)]);
+    let record = import(&common::data(PD_SCENARIO)).unwrap();
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("import_jcz_scenario_princess_and_dragon", text(&record));
+    });
+}
+
+#[test]
+fn the_options_of_the_princess_and_the_dragon_become_variants() {
+    let variants = |rules: Value| {
+        let cgn = text(&import(&pd_scenario(|v| v["setup"]["rules"] = rules.clone())).unwrap());
+        cgn.lines()
+            .find(|l| l.starts_with("[Variants "))
+            .map(str::to_string)
+    };
+    // Left out: the program's defaults, each a departure from the 2000 text.
+    assert_eq!(
+        variants(serde_json::json!({})).as_deref(),
+        Some("[Variants \"fairy-next-follower, princess-may, dragon-before-scoring\"]")
+    );
+    assert_eq!(
+        variants(serde_json::json!({"fairy-placement": "next-follower", "princess-action": "may", "dragon-move": "after-scoring"})).as_deref(),
+        Some("[Variants \"fairy-next-follower, princess-may\"]")
+    );
+    // The 2000 text's values need no variant.
+    assert_eq!(
+        variants(
+            serde_json::json!({"fairy-placement": "on-tile", "princess-action": "must", "dragon-move": "after-scoring"})
+        ),
+        None
+    );
+    for option in ["fairy-placement", "princess-action", "dragon-move"] {
+        let json = pd_scenario(|v| v["setup"]["rules"][option] = "sometimes".into());
+        assert_eq!(
+            codes_at(&json),
+            vec![("I404".to_string(), format!("setup.rules.{option}"))]
+        );
+    }
+    // The variant matters: on a tile, the fairy cannot stand next to a
+    // follower, and the referee says so.
+    let json = pd_scenario(|v| v["setup"]["rules"]["fairy-placement"] = "on-tile".into());
+    assert_eq!(
+        codes_of(&text(&import(&json).unwrap())),
+        vec!["E423", "W101"]
+    );
+}
+
+#[test]
+fn the_fairy_on_a_tile_is_written_with_its_square() {
+    // `fairy-placement: on-tile`: the program's message names a square.
+    let json = pd_scenario(|v| {
+        v["setup"]["rules"]["fairy-placement"] = "on-tile".into();
+        let replay = v["replay"].as_array_mut().unwrap();
+        let at = nth(replay, "MOVE_NEUTRAL_FIGURE", 0);
+        replay[at]["payload"]["to"] = serde_json::json!([0, -1]);
+    });
+    let (cgn, totals) = import_and_check(&json);
+    assert!(cgn.contains("\n4. Ann U 1,0 r0 +fairy:0,1\n"), "{cgn}");
+    assert!(!cgn.contains("[Variants \"fairy-next-follower"), "{cgn}");
+    assert_eq!(totals, vec![("Ann".to_string(), 4), ("Bob".to_string(), 0)]);
+}
+
+#[test]
+fn the_dragon_moves_from_where_it_stands() {
+    // A move that is not one step from the dragon cannot be written as a
+    // direction: a coded error, not a guess.
+    let json = pd_scenario(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let at = nth(replay, "MOVE_NEUTRAL_FIGURE", 2);
+        replay[at]["payload"]["to"] = serde_json::json!([5, 5]);
+    });
+    let e = errors(&json);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].code, "I404");
+    assert!(e[0].location.ends_with("].payload.to"), "{e:?}");
+    assert!(e[0].message.contains("cannot reach 5,-5"), "{e:?}");
+    // Without the volcano (a plain tile in its place) the dragon is nowhere.
+    let json = pd_scenario(|v| {
+        v["gameAnnotations"]["drawOrder"][2] = "BA/C".into();
+        v["replay"][3]["payload"]["tileId"] = "BA/C".into();
+    });
+    let e = errors(&json);
+    assert!(
+        e.iter()
+            .any(|e| e.code == "I404" && e.message.contains("before any volcano")),
+        "{e:?}"
+    );
+    // A journey cut short where the dragon could go on is the referee's to
+    // judge (E422), as is a move's player out of turn (E421).
+    let json = pd_scenario(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        drop(replay.remove(nth(replay, "MOVE_NEUTRAL_FIGURE", 3)));
+    });
+    assert_eq!(
+        codes_of(&text(&import(&json).unwrap())),
+        vec!["E422", "W101"]
+    );
+    let json = pd_scenario(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let at = nth(replay, "MOVE_NEUTRAL_FIGURE", 2);
+        replay[at]["player"] = 1.into();
+    });
+    let cgn = text(&import(&json).unwrap());
+    assert!(cgn.contains(" dragon:N(Bob) "), "{cgn}");
+    assert_eq!(codes_of(&cgn), vec!["E421", "W101"]);
+}
+
+#[test]
+fn a_follower_on_an_earlier_tile_is_the_portals() {
+    // Through the portal: the referee checks the tile laid has one. Moved to
+    // a turn without a portal, the same message is E411.
+    let json = pd_scenario(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let portal = nth(replay, "DEPLOY_MEEPLE", 2);
+        let m = replay.remove(portal);
+        let pass = nth(replay, "PASS", 0);
+        replay[pass] = m;
+        replay[pass]["payload"]["pointer"]["position"] = serde_json::json!([0, -1]);
+        replay[pass]["payload"]["pointer"]["location"] = "NS".into();
+        replay[pass]["payload"]["pointer"]["feature"] = "City".into();
+        replay[pass]["payload"]["meepleId"] = "1.small.1".into();
+    });
+    let cgn = text(&import(&json).unwrap());
+    assert!(cgn.contains("\n3. Bob PD5 0,-1 r180 +0,1/N\n"), "{cgn}");
+    assert!(codes_of(&cgn).contains(&"E411".to_string()), "{cgn}");
+    // Without The Princess & the Dragon a figure on another tile is I408.
+    let json = edited(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let at = nth(replay, "DEPLOY_MEEPLE", 0);
+        replay[at]["payload"]["pointer"]["position"] = serde_json::json!([0, 0]);
+    });
+    assert!(
+        codes_at(&json)
+            .iter()
+            .any(|(c, l)| c == "I408" && l.ends_with("payload.pointer.position")),
+        "{:?}",
+        codes_at(&json)
+    );
+}
+
+#[test]
+fn the_princess_names_the_knight_and_its_owner() {
+    // Without the princess's message under `princess-action: must`, the
+    // referee asks for it (E424); a knight on a square without a tile, or a
+    // return by another expansion's rule, is named.
+    let json = pd_scenario(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        drop(replay.remove(nth(replay, "RETURN_MEEPLE", 0)));
+    });
+    assert_eq!(codes_of(&text(&import(&json).unwrap())), vec!["E424"]);
+    let json = pd_scenario(|v| {
+        let replay = v["replay"].as_array_mut().unwrap();
+        let at = nth(replay, "RETURN_MEEPLE", 0);
+        replay[at]["payload"]["pointer"]["featurePointer"]["position"] = serde_json::json!([9, 9]);
+    });
+    assert!(
+        codes_at(&json)
+            .iter()
+            .any(|(c, l)| c == "I408" && l.ends_with("featurePointer.location"))
+    );
+    for (source, code, expansion) in [
+        ("CORN_CIRCLE", "I406", "Crop Circles"),
+        ("FESTIVAL", "I407", "The Festival"),
+    ] {
+        let json = pd_scenario(|v| {
+            let replay = v["replay"].as_array_mut().unwrap();
+            let at = nth(replay, "RETURN_MEEPLE", 0);
+            replay[at]["payload"]["source"] = source.into();
+        });
+        let e = errors(&json);
+        assert!(
+            e.iter()
+                .any(|e| e.code == code && e.message.contains(expansion)),
+            "{source}: {e:?}"
+        );
+    }
+}
+
+#[test]
+fn dragon_tiles_never_drawn_are_set_aside_at_the_end() {
+    // The scenario cut after its first turn, its pack ending with a dragon
+    // tile while no volcano is on the board: drawn after the last turn, it
+    // is set aside by the rulebook's rule, not discarded.
+    let json = pd_scenario(|v| {
+        v["gameAnnotations"] = serde_json::json!({"drawOrder": ["DG/C.d", "BA/CFc+", "DG/Rr.d"]});
+        v.as_object_mut().unwrap().remove("test");
+        v["replay"].as_array_mut().unwrap().truncate(3);
+    });
+    let (cgn, _) = import_and_check(&json);
+    assert!(
+        cgn.contains("\n3. Bob PD14 aside { set aside: no volcano yet }\n"),
+        "{cgn}"
+    );
+    assert!(!cgn.contains("Termination"), "{cgn}");
+}
+
+#[test]
+fn princess_and_dragon_tiles_without_the_dragon_are_refused() {
+    // The program plays the expansion's tiles by the elements present:
+    // without the dragon, volcanoes and dragon tiles are plain tiles, which
+    // no rulebook has.
+    let json = pd_scenario(|v| {
+        drop(
+            v["setup"]["elements"]
+                .as_object_mut()
+                .unwrap()
+                .remove("dragon"),
+        )
+    });
+    let e = errors(&json);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].code, e[0].location.as_str()),
+        ("I407", "setup.elements")
+    );
+    assert!(e[0].message.contains("without the element dragon"), "{e:?}");
+    // Without the princess, under `princess-action: must`, too; under `may`
+    // the princess is only never used.
+    let json = pd_scenario(|v| {
+        drop(
+            v["setup"]["elements"]
+                .as_object_mut()
+                .unwrap()
+                .remove("princess"),
+        )
+    });
+    assert!(
+        errors(&json)[0]
+            .message
+            .contains("without the element princess")
+    );
+    let json = pd_scenario(|v| {
+        drop(
+            v["setup"]["elements"]
+                .as_object_mut()
+                .unwrap()
+                .remove("princess"),
+        );
+        v["setup"]["rules"]["princess-action"] = "may".into();
+        v["replay"].as_array_mut().unwrap().truncate(3);
+        v["gameAnnotations"]["endTurn"] = 1.into();
+        v.as_object_mut().unwrap().remove("test");
+    });
+    assert!(import(&json).is_ok());
+}
+
+#[test]
+fn princess_and_dragon_saves_are_no_longer_refused() {
+    // I406 was The Princess & the Dragon's until its rules were refereed:
+    // its set, elements, tiles and messages are read now.
+    let json = common::data(PD_SCENARIO);
+    for needle in [
+        "\"princess-and-dragon:1\"",
+        "\"dragon\": 1",
+        "\"fairy\": 1",
+        "\"princess\": true",
+        "\"portal\": true",
+        "DG/C.v",
+        "MOVE_NEUTRAL_FIGURE",
+        "RETURN_MEEPLE",
+    ] {
+        assert!(json.contains(needle), "{needle}");
+    }
+    assert!(import(&json).is_ok());
+    let Some(json) =
+        common::shared_or_skip("records/jcz/games/princess-and-dragon-0.jcz", NOT_SHIPPED)
+    else {
+        return;
+    };
+    assert!(import(&json).is_ok());
+}
+
+#[test]
+fn the_princess_and_dragon_game_checks_with_the_programs_points_as_its_result() {
+    let Some(json) =
+        common::shared_or_skip("records/jcz/games/princess-and-dragon-0.jcz", NOT_SHIPPED)
+    else {
+        return;
+    };
+    let cgn = text(&import(&json).unwrap());
+    // Every tile drawn as the program drew it: its dragon tiles only once a
+    // volcano was placed, so nothing set aside and no draw given up.
+    assert!(!cgn.contains("could not be reproduced"), "{cgn}");
+    assert!(!cgn.contains(" aside"), "{cgn}");
+    // Each move of the dragon and of the fairy is written.
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let moves = |figure: &str| {
+        v["replay"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["payload"]["figureId"] == figure)
+            .count()
+    };
+    assert_eq!(cgn.matches(" dragon:").count(), moves("dragon.1"), "{cgn}");
+    assert_eq!(cgn.matches(" +fairy:").count(), moves("fairy.1"), "{cgn}");
+    assert!(moves("dragon.1") > 40 && moves("fairy.1") > 30);
+    assert!(
+        cgn.contains("[Variants \"fairy-next-follower, princess-may, dragon-before-scoring\"]"),
+        "{cgn}"
+    );
+    // JCloisterZone's final points, 41–12, as the record's Result: the
+    // referee finds the same.
+    let with_result = cgn.replace("[Result \"*\"]", "[Result \"P1 41, P2 12\"]");
+    assert_ne!(with_result, cgn);
+    assert_eq!(codes_of(&with_result), Vec::<String>::new());
+    let wrong = cgn.replace("[Result \"*\"]", "[Result \"P1 41, P2 13\"]");
+    assert!(!codes_of(&wrong).is_empty());
+}
+
+#[test]
+fn edited_princess_and_dragon_messages_never_panic() {
+    // Each message of the scenario removed, emptied, or given another
+    // message's type: an error or a record, which the referee then judges.
+    let kinds = [
+        "MOVE_NEUTRAL_FIGURE",
+        "RETURN_MEEPLE",
+        "DEPLOY_MEEPLE",
+        "PLACE_TILE",
+        "UNDO",
+    ];
+    let v: Value = serde_json::from_str(&common::data(PD_SCENARIO)).unwrap();
+    let len = v["replay"].as_array().unwrap().len();
+    assert!(len > 15);
+    for i in 0..len {
+        let mut edits: Vec<String> = vec![
+            pd_scenario(|v| drop(v["replay"].as_array_mut().unwrap().remove(i))),
+            pd_scenario(|v| v["replay"][i]["payload"] = serde_json::json!({})),
+            pd_scenario(|v| v["replay"][i]["payload"]["to"] = serde_json::json!({"x": 1})),
+        ];
+        for kind in kinds {
+            edits.push(pd_scenario(|v| v["replay"][i]["type"] = kind.into()));
         }
         for json in edits {
             let r = catch_unwind(AssertUnwindSafe(|| {

@@ -13,7 +13,9 @@
 //! its pack in draw order, its last turn and the points it expects: they become
 //! the Pack, EndAfter, Result and Scored tags. Faults are reported with codes
 //! `I401`–`I411` and the JSON path of the value at fault; setups, figures and
-//! messages of expansions carcref does not referee are named.
+//! messages of expansions carcref does not referee are named. The actions of
+//! The Tower and of The Princess & the Dragon become the actions of version 2
+//! of the notation, and the program's rule options the record's variants.
 
 use std::collections::BTreeMap;
 
@@ -22,11 +24,12 @@ use serde_json::{Map, Value};
 use super::{ImportError, ImportedTurn, error, record, tag, with_notes};
 use crate::board::Pos;
 use crate::notation::{
-    ActArg, ActRecord, FigureStep, GameRecord, Name, Place, Span, Spanned, StepRecord, Target,
+    ActArg, ActRecord, ActionRecord, FigureStep, GameRecord, Name, Place, Span, Spanned,
+    StepRecord, Target,
 };
 use crate::rules::expansions::Expansion;
 use crate::rules::variants::Variant;
-use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, TileCatalog, TileId};
+use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, Symbol, TileCatalog, TileId};
 
 /// What a set id, an element or a message of the program belongs to, when it is
 /// not something carcref referees.
@@ -56,6 +59,7 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("inns-and-cathedrals", _) => Ok(Some(Expansion::InnsAndCathedrals)),
         ("traders-and-builders", _) => Ok(Some(Expansion::TradersAndBuilders)),
         ("tower", _) => Ok(Some(Expansion::Tower)),
+        ("princess-and-dragon", _) => Ok(Some(Expansion::PrincessAndDragon)),
         _ => Err(beyond(name)),
     }
 }
@@ -63,9 +67,6 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
 /// The expansion an element or a set name outside carcref's belongs to.
 fn beyond(name: &str) -> Beyond {
     match name {
-        "princess-and-dragon" | "dragon" | "fairy" | "princess" | "portal" => {
-            Beyond::NotYet("The Princess & the Dragon")
-        }
         "flier" | "flying-machines" => Beyond::NotYet("Flying Machines"),
         "ferries" | "ferry" => Beyond::NotYet("Ferries"),
         "goldmines" | "gold" => Beyond::NotYet("Gold Mines"),
@@ -122,7 +123,10 @@ fn message_expansion(kind: &str, payload: Option<&Value>) -> Beyond {
         },
         "RETURN_MEEPLE" => match text("source") {
             "CORN_CIRCLE" => Beyond::NotYet("Crop Circles"),
-            _ => Beyond::NotYet("The Princess & the Dragon"),
+            "FESTIVAL" => Beyond::Outside("The Festival"),
+            "ABBOT_RETURN" => Beyond::Outside("The Abbot (gardens)"),
+            "SIEGE_ESCAPE" => Beyond::Outside("The Cathars"),
+            _ => Beyond::Unknown,
         },
         "CIRCLE_REMOVE_OR_DEPLOY" => Beyond::NotYet("Crop Circles"),
         _ => Beyond::Unknown,
@@ -191,10 +195,10 @@ fn spot_of(location: &str) -> Option<Spot> {
     }
 }
 
-/// The program's pack: its tiles in groups (the River's `river`, `river-lake`
-/// and the `default` group of every other tile), each group in the order of
-/// the tiles' ids, the groups in the order of their names; only the active
-/// groups are drawn from. A random number `r` draws the tile at `r × size` of
+/// The program's pack: its tiles in groups (the River's `river`, `river-lake`,
+/// The Princess & the Dragon's `dragon` tiles and the `default` group of every
+/// other tile), each group in the order of the tiles' ids, the groups in the
+/// order of their names; only the active groups are drawn from. A random number `r` draws the tile at `r × size` of
 /// the active tiles; each draw then steps `r` on (a 48-bit linear congruential
 /// step of its bits), so that a redraw after a discard uses a new number.
 #[derive(Debug, Clone)]
@@ -202,6 +206,10 @@ struct Pack {
     /// `(group name, tiles, active)`, by group name.
     groups: Vec<(&'static str, Vec<TileId>, bool)>,
 }
+
+/// The group of the dragon tiles (The Princess & the Dragon): the program
+/// draws from it only once a volcano has been placed, and never before.
+const DRAGON_GROUP: &str = "dragon";
 
 const LCG_MULTIPLIER: u64 = 0x5_DEEC_E66D;
 const LCG_MASK: u64 = (1 << 48) - 1;
@@ -218,23 +226,28 @@ impl Pack {
     fn of_sets(catalog: &TileCatalog, river: bool, sets: &[&str]) -> Pack {
         let spring = catalog.start_of(Expansion::River.name());
         let lake = catalog.last_of(Expansion::River.name());
+        // By name: the dragon tiles wait in a group of their own, drawn from
+        // only once a volcano is placed.
         let mut groups: Vec<(&'static str, Vec<TileId>, bool)> = vec![
             ("default", Vec::new(), !river),
+            (DRAGON_GROUP, Vec::new(), false),
             ("river", Vec::new(), true),
-            ("river-lake", Vec::new(), !river),
+            ("river-lake", Vec::new(), false),
         ];
         for (id, def) in catalog
             .iter()
             .filter(|(_, d)| sets.contains(&d.set.as_str()))
         {
-            let group = if def.set != Expansion::River.name() {
+            let group = if def.symbol == Some(Symbol::Dragon) {
+                1
+            } else if def.set != Expansion::River.name() {
                 0
             } else if Some(id) == spring {
                 continue;
             } else if Some(id) == lake {
-                2
+                3
             } else {
-                1
+                2
             };
             if let Some((_, tiles, _)) = groups.get_mut(group) {
                 tiles.extend(std::iter::repeat_n(id, usize::from(def.count)));
@@ -290,18 +303,44 @@ impl Pack {
                     None
                 }
             })?;
-        let (_, tiles, _) = self.groups.get_mut(g)?;
+        let (name, tiles, _) = self.groups.get_mut(g)?;
+        let name = *name;
         let tile = (index < tiles.len()).then(|| tiles.remove(index))?;
         if tiles.is_empty() {
             self.groups.remove(g);
             // The River's groups hand on: its tiles, then the lake, then the rest.
-            if let Some(next) = self.groups.get_mut(g) {
-                next.2 = true;
-            } else if let Some(first) = self.groups.first_mut() {
-                first.2 = true;
+            match name {
+                "river" if self.activate("river-lake") => {}
+                "river" | "river-lake" => {
+                    self.activate("default");
+                }
+                _ => {}
             }
         }
         Some(tile)
+    }
+
+    /// Makes a group drawn from; whether the pack has it.
+    fn activate(&mut self, name: &str) -> bool {
+        match self.groups.iter_mut().find(|g| g.0 == name) {
+            Some(g) => {
+                g.2 = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes out the tiles of the groups never drawn from, in order.
+    fn take_inactive(&mut self) -> Vec<TileId> {
+        let mut out = Vec::new();
+        for (_, tiles, active) in &mut self.groups {
+            if !*active {
+                out.append(tiles);
+            }
+        }
+        self.groups.retain(|g| !g.1.is_empty());
+        out
     }
 }
 
@@ -317,6 +356,22 @@ impl Draws {
         match self {
             Draws::Random(pack, r) => pack.draw(r),
             Draws::InOrder(tiles) => tiles.next(),
+        }
+    }
+
+    /// A volcano placed: the dragon tiles join the draws.
+    fn volcano(&mut self) {
+        if let Draws::Random(pack, _) = self {
+            pack.activate(DRAGON_GROUP);
+        }
+    }
+
+    /// The tiles never drawn once the draws are over: the dragon tiles of a
+    /// game without a volcano.
+    fn held_back(&mut self) -> Vec<TileId> {
+        match self {
+            Draws::Random(pack, _) => pack.take_inactive(),
+            Draws::InOrder(_) => Vec::new(),
         }
     }
 
@@ -378,6 +433,17 @@ enum Action {
     Exchange(Meeple),
     /// `PAY_RANSOM`: `ransom:KIND(Jailer)`.
     Ransom(Meeple),
+    /// `DEPLOY_MEEPLE` on a tile laid before, through a magic portal:
+    /// `+[big:]x,y/SPOT`.
+    Portal(Option<&'static str>, Pos, Spot),
+    /// `MOVE_NEUTRAL_FIGURE` of the fairy: onto a tile (`+fairy:x,y`), or
+    /// next to a follower (`+fairy:x,y/SPOT`).
+    Fairy(Pos, Option<Spot>),
+    /// `RETURN_MEEPLE` by the princess: `princess:[big:]x,y/SPOT(Owner)`.
+    Princess { at: Pos, spot: Spot, meeple: Meeple },
+    /// `MOVE_NEUTRAL_FIGURE` of the dragon to a square, by a seat:
+    /// `dragon:DIR(Player)`, the direction from where the dragon stands.
+    Dragon { to: Pos, actor: Option<usize> },
 }
 
 struct Reader<'a> {
@@ -434,7 +500,6 @@ impl Reader<'_> {
             None => {
                 let set = id.split('/').next().unwrap_or(id);
                 let b = match set {
-                    "DG" => Beyond::NotYet("The Princess & the Dragon"),
                     "FL" => Beyond::NotYet("Flying Machines"),
                     "FR" => Beyond::NotYet("Ferries"),
                     "GO" => Beyond::NotYet("Gold Mines"),
@@ -566,6 +631,13 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                     add(&mut expansions, Expansion::Tower);
                     continue;
                 }
+                // The neutral dragon and fairy, and the rules of the princess
+                // and the portal: the program gives one dragon and one fairy,
+                // as the box does, whatever the values.
+                "dragon" | "fairy" | "princess" | "portal" => {
+                    add(&mut expansions, Expansion::PrincessAndDragon);
+                    continue;
+                }
                 other => {
                     r.fail(beyond_error(
                         &beyond(other),
@@ -589,6 +661,35 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
             }
         }
     }
+    // The program plays the Princess & the Dragon's tiles by the rules of the
+    // elements present. Without the dragon, a volcano and a dragon tile are
+    // plain tiles (no dragon, no tile set aside); without the princess, a
+    // princess tile sends no knight home, which the 2000 text's "he must"
+    // does not allow. No rulebook plays the tiles so, and the record cannot
+    // say it. Without the fairy or the portal, they are only never used.
+    if tile_sets.contains(&Expansion::PrincessAndDragon)
+        && let Some(elements) = setup.get("elements").and_then(Value::as_object)
+    {
+        let must = setup
+            .get("rules")
+            .and_then(|o| o.get("princess-action"))
+            .and_then(Value::as_str)
+            == Some("must");
+        let missing: Vec<&str> = ["dragon", "princess"]
+            .into_iter()
+            .filter(|e| !elements.contains_key(*e) && (*e == "dragon" || must))
+            .collect();
+        if !missing.is_empty() {
+            r.fail(error(
+                "I407",
+                "setup.elements",
+                format!(
+                    "The Princess & the Dragon's tiles without the element {}: the program then plays them without its rule, outside the rulebooks carcref referees",
+                    missing.join(" and ")
+                ),
+            ));
+        }
+    }
     let mut variants = Vec::new();
     if let Some(rules) = setup.get("rules")
         && let Some(rules) = r.object(rules, "setup.rules")
@@ -606,6 +707,38 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
     if expansions.contains(&Expansion::River) {
         variants.push(Variant::RiverKeepsStartTile);
         variants.push(Variant::RiverFreeCourse);
+    }
+    if expansions.contains(&Expansion::PrincessAndDragon) {
+        // The program's options of The Princess & the Dragon, each left out
+        // for its default (the first value). Where the value is the 2000
+        // text's, no variant is needed.
+        let rules = setup.get("rules").and_then(Value::as_object);
+        for (option, default, text, variant) in [
+            (
+                "fairy-placement",
+                "next-follower",
+                "on-tile",
+                Variant::FairyNextFollower,
+            ),
+            ("princess-action", "may", "must", Variant::PrincessMay),
+            (
+                "dragon-move",
+                "before-scoring",
+                "after-scoring",
+                Variant::DragonBeforeScoring,
+            ),
+        ] {
+            match rules.and_then(|o| o.get(option)).map(Value::as_str) {
+                None => variants.push(variant),
+                Some(Some(v)) if v == default => variants.push(variant),
+                Some(Some(v)) if v == text => {}
+                Some(_) => r.fail(error(
+                    "I404",
+                    format!("setup.rules.{option}"),
+                    format!("neither \"{default}\" nor \"{text}\""),
+                )),
+            }
+        }
     }
     expansions.sort();
     tile_sets.sort();
@@ -696,10 +829,75 @@ fn read_players(r: &mut Reader<'_>, root: &Map<String, Value>) -> Vec<String> {
     seated.into_iter().map(|(_, n)| n).collect()
 }
 
+/// The tile at a square as the messages read so far leave the board: the
+/// turn's own, or one laid before.
+fn laid_at(
+    tile: &Option<(Option<usize>, TileId, Pos, Rotation, String)>,
+    board: &BTreeMap<Pos, (TileId, Rotation)>,
+    at: Pos,
+) -> Option<(TileId, Rotation)> {
+    match tile {
+        Some((_, t, pos, rotation, _)) if *pos == at => Some((*t, *rotation)),
+        _ => board.get(&at).copied(),
+    }
+}
+
+/// The square and spot a feature pointer (`{position, feature, location}`,
+/// at the JSON path `fpath`) names on the tile laid there.
+fn feature_spot(
+    r: &mut Reader<'_>,
+    fp: Option<&Map<String, Value>>,
+    fpath: &str,
+    laid: impl Fn(Pos) -> Option<(TileId, Rotation)>,
+) -> Option<(Pos, Spot)> {
+    let at = r.position(
+        fp.and_then(|p| p.get("position")),
+        &format!("{fpath}.position"),
+    )?;
+    let text = |key: &str| {
+        fp.and_then(|p| p.get(key))
+            .and_then(Value::as_str)
+            .unwrap_or("")
+    };
+    let feature = text("feature");
+    let kind = match feature_of(feature) {
+        Ok(k) => k,
+        Err(b) => {
+            r.fail(beyond_error(
+                &b,
+                &format!("{fpath}.feature"),
+                &format!("feature {feature}"),
+            ));
+            return None;
+        }
+    };
+    let location = text("location");
+    let spot = match laid(at) {
+        None => Err(format!("no tile at {at}")),
+        Some((t, rotation)) => spot_of(location)
+            .ok_or_else(|| format!("{location:?} is not a location"))
+            .and_then(|s| super::canonical_spot(r.catalog.def(t), rotation, s, kind)),
+    };
+    match spot {
+        Ok(spot) => Some((at, spot)),
+        Err(why) => {
+            r.fail(error("I408", format!("{fpath}.location"), why));
+            None
+        }
+    }
+}
+
 /// The turns of the replay: one per `COMMIT`, with `UNDO` taking back the
 /// message before it. `start` is the start tile, at `0,0` as pictured: a
-/// prisoner may be taken on it.
-fn read_turns(r: &mut Reader<'_>, replay: &[Value], start: Option<TileId>) -> Vec<Turn> {
+/// prisoner may be taken on it. With `portal` (The Princess & the Dragon in
+/// play), a figure on a tile laid before is a follower through a magic
+/// portal, which the referee judges; otherwise it is `I408`.
+fn read_turns(
+    r: &mut Reader<'_>,
+    replay: &[Value],
+    start: Option<TileId>,
+    portal: bool,
+) -> Vec<Turn> {
     let mut turns = Vec::new();
     // The tiles laid by the turns read, to name the spot of a prisoner.
     let mut board: BTreeMap<Pos, (TileId, Rotation)> = BTreeMap::new();
@@ -724,7 +922,70 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value], start: Option<TileId>) -> Ve
             .and_then(Value::as_u64)
             .and_then(|p| usize::try_from(p).ok());
         let p = payload.and_then(Value::as_object);
+        let text = |key: &str| p.and_then(|p| p.get(key)).and_then(Value::as_str);
+        // The moves of The Princess & the Dragon: the dragon's steps, the
+        // fairy, the princess's knight.
+        let figure_id = text("figureId").unwrap_or("");
+        let neutral = figure_id.split('.').next().unwrap_or("");
+        let princess_and_dragon = match kind {
+            "MOVE_NEUTRAL_FIGURE" => neutral == "dragon" || neutral == "fairy",
+            "RETURN_MEEPLE" => text("source") == Some("PRINCESS"),
+            _ => false,
+        };
         match kind {
+            _ if princess_and_dragon && broken => {}
+            _ if princess_and_dragon && tile.is_none() => {
+                r.fail(error("I405", &path, "a figure before the turn's tile"));
+            }
+            "MOVE_NEUTRAL_FIGURE" if princess_and_dragon => {
+                let to = p.and_then(|p| p.get("to"));
+                let tpath = format!("{path}.payload.to");
+                if neutral == "dragon" {
+                    if let Some(to) = r.position(to, &tpath) {
+                        actions.push((Action::Dragon { to, actor: player }, path));
+                    }
+                } else if to.is_some_and(Value::is_array) {
+                    // `fairy-placement: on-tile`: onto a tile. The program
+                    // then departs from the 2000 text, and no variant says
+                    // so: its point at the start of a turn is 1 for each
+                    // figure of the player on the fairy's tile (a builder, a
+                    // pig, a second follower each add 1), where the rulebook
+                    // gives 1 ("he scores 1 point"). A save holds no points,
+                    // so the record is written as played and the referee
+                    // counts by the rulebook; a scenario's assertions of
+                    // such points fail there (E502, E506).
+                    if let Some(at) = r.position(to, &tpath) {
+                        actions.push((Action::Fairy(at, None), path));
+                    }
+                } else {
+                    // `next-follower`: next to a follower of the player.
+                    let fp = to
+                        .and_then(|t| t.get("featurePointer"))
+                        .and_then(Value::as_object);
+                    let laid = |at: Pos| laid_at(&tile, &board, at);
+                    if let Some((at, spot)) =
+                        feature_spot(r, fp, &format!("{tpath}.featurePointer"), laid)
+                    {
+                        actions.push((Action::Fairy(at, Some(spot)), path));
+                    }
+                }
+            }
+            "RETURN_MEEPLE" if princess_and_dragon => {
+                let pointer = p.and_then(|p| p.get("pointer")).and_then(Value::as_object);
+                let ppath = format!("{path}.payload.pointer");
+                let Some(meeple) = r.meeple(pointer, &ppath) else {
+                    continue;
+                };
+                let fp = pointer
+                    .and_then(|p| p.get("featurePointer"))
+                    .and_then(Value::as_object);
+                let laid = |at: Pos| laid_at(&tile, &board, at);
+                if let Some((at, spot)) =
+                    feature_spot(r, fp, &format!("{ppath}.featurePointer"), laid)
+                {
+                    actions.push((Action::Princess { at, spot, meeple }, path));
+                }
+            }
             "PLACE_TILE" => {
                 let t = match p.and_then(|p| p.get("tileId")) {
                     Some(t) => r.tile(t, &format!("{path}.payload.tileId")),
@@ -813,11 +1074,18 @@ fn read_turns(r: &mut Reader<'_>, replay: &[Value], start: Option<TileId>) -> Ve
                     }
                 };
                 if at.is_some_and(|at| at != pos) {
-                    r.fail(error(
-                        "I408",
-                        format!("{ppath}.position"),
-                        "a figure on another tile than the turn's",
-                    ));
+                    if portal {
+                        let laid = |at: Pos| laid_at(&tile, &board, at);
+                        if let Some((at, spot)) = feature_spot(r, pointer, &ppath, laid) {
+                            actions.push((Action::Portal(meeple.figure, at, spot), path));
+                        }
+                    } else {
+                        r.fail(error(
+                            "I408",
+                            format!("{ppath}.position"),
+                            "a figure on another tile than the turn's",
+                        ));
+                    }
                     continue;
                 }
                 let location = pointer
@@ -1016,13 +1284,14 @@ fn sp<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }
 
-/// `+[figure:]x,y/PLACE`, or `+[figure:]PLACE` on the tile laid.
-fn figure_step(figure: Option<&str>, at: Option<Pos>, place: Place) -> StepRecord {
+/// `+[figure:]x,y/PLACE`, or `+[figure:]PLACE` on the tile laid, or
+/// `+figure:x,y` on a whole tile.
+fn figure_step(figure: Option<&str>, at: Option<Pos>, place: Option<Place>) -> StepRecord {
     StepRecord::Figure(FigureStep {
         figure: figure.map(|f| sp(Name::from(f))),
         target: Target {
             pos: at.map(sp),
-            place: Some(sp(place)),
+            place: place.map(sp),
         },
         span: Span::default(),
     })
@@ -1042,15 +1311,21 @@ fn act_step(verb: &str, arg: ActArg, player: Option<&str>) -> StepRecord {
 /// order of the messages: version 1's figure (a first action that puts a
 /// figure on the tile laid) and the steps after it. `seat` plays the turn.
 ///
+/// The dragon's moves are written as directions from `dragon`, where the
+/// dragon stands (a volcano brings it, each move takes it on).
+///
 /// # Errors
 /// `I404` for an exchange or a ransom of a follower that is not the turn
 /// player's: the rulebook gives both to the player who gets his follower
-/// back, and the record has no way to write another's.
+/// back, and the record has no way to write another's. `I404` for a move of
+/// the dragon that is not one step north, east, south or west of where it
+/// stands, or before any volcano: the record writes directions.
 fn written_actions(
     turn: &Turn,
     seat: usize,
     players: &[String],
     prisons: &mut Prisons,
+    dragon: &mut Option<Pos>,
 ) -> Result<Figured, ImportError> {
     let mut figure = None;
     let mut steps = Vec::new();
@@ -1063,8 +1338,71 @@ fn written_actions(
                 figure = Some((*f, *spot));
                 continue;
             }
-            Action::Figure(f, spot) => figure_step(*f, None, Place::Spot(*spot)),
-            Action::OnTower(f, at) => figure_step(*f, square(*at), Place::Tower),
+            Action::Figure(f, spot) => figure_step(*f, None, Some(Place::Spot(*spot))),
+            Action::OnTower(f, at) => figure_step(*f, square(*at), Some(Place::Tower)),
+            Action::Portal(f, at, spot) => figure_step(*f, square(*at), Some(Place::Spot(*spot))),
+            // A whole tile is written with its square, even the tile laid.
+            Action::Fairy(at, None) => figure_step(Some("fairy"), Some(*at), None),
+            Action::Fairy(at, Some(spot)) => {
+                figure_step(Some("fairy"), square(*at), Some(Place::Spot(*spot)))
+            }
+            Action::Princess { at, spot, meeple } => {
+                let Some(owner) = name(meeple.owner) else {
+                    return Err(error(
+                        "I404",
+                        format!("{path}.payload.pointer.meepleId"),
+                        format!("{}: not a seat", meeple.id),
+                    ));
+                };
+                let target = Target {
+                    pos: square(*at).map(sp),
+                    place: Some(sp(Place::Spot(*spot))),
+                };
+                let figure = meeple.figure.map(|f| sp(Name::from(f)));
+                act_step("princess", ActArg::At { figure, target }, Some(owner))
+            }
+            Action::Dragon { to, actor } => {
+                let at = format!("{path}.payload.to");
+                let Some(from) = *dragon else {
+                    return Err(error(
+                        "I404",
+                        at,
+                        "a move of the dragon before any volcano has brought it in",
+                    ));
+                };
+                let Some(side) = Side::ALL
+                    .into_iter()
+                    .find(|s| from.neighbour(*s) == Some(*to))
+                else {
+                    return Err(error(
+                        "I404",
+                        at,
+                        format!(
+                            "the dragon at {from} cannot reach {to} in one move: the record writes a move north, east, south or west"
+                        ),
+                    ));
+                };
+                *dragon = Some(*to);
+                let actor = match actor {
+                    None => None,
+                    Some(seat) => Some(
+                        name(*seat)
+                            .ok_or_else(|| error("I404", format!("{path}.player"), "not a seat"))?,
+                    ),
+                };
+                let target = Target {
+                    pos: None,
+                    place: Some(sp(Place::Spot(Spot::Edge(side)))),
+                };
+                act_step(
+                    "dragon",
+                    ActArg::At {
+                        figure: None,
+                        target,
+                    },
+                    actor,
+                )
+            }
             Action::Capture { at, place, meeple } => {
                 let Some(owner) = name(meeple.owner) else {
                     return Err(error(
@@ -1255,7 +1593,8 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     } else {
         catalog.start_of(crate::rules::BASIC_SET)
     };
-    let turns = read_turns(&mut r, &replay, start);
+    let portal = setup.expansions.contains(&Expansion::PrincessAndDragon);
+    let turns = read_turns(&mut r, &replay, start, portal);
     if !r.errors.is_empty() {
         return Err(r.errors);
     }
@@ -1356,6 +1695,8 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     // turns, the record counts discards too.
     let mut lines_of_placements: Vec<usize> = Vec::new();
     let mut prisons = Prisons::default();
+    let mut dragon: Option<Pos> = None;
+    let symbol = |t: TileId| catalog.def(t).symbol;
     for turn in &turns {
         let player = turn.player.unwrap_or_else(|| follow.next_seat());
         if player >= players.len() {
@@ -1383,10 +1724,11 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
                 }
             }
             // The program discards only a tile that fits nowhere: a drawn tile
-            // that fits shows draws that are not the program's.
+            // that fits shows draws that are not the program's. A dragon tile
+            // drawn before any volcano is set aside, fitting or not.
             if discarded
                 .iter()
-                .any(|t| follow.fits_somewhere(*t) == Some(true))
+                .any(|t| !follow.sets_aside(*t) && follow.fits_somewhere(*t) == Some(true))
             {
                 reconstructed = false;
                 discarded.clear();
@@ -1396,11 +1738,14 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
                 ));
             }
             for t in discarded {
-                follow.play(player, t, None, None, Vec::new());
+                follow.draw_unplaced(player, t);
             }
         }
-        let (figure, steps) =
-            written_actions(turn, player, &players, &mut prisons).map_err(|e| vec![e])?;
+        if symbol(turn.tile) == Some(Symbol::Volcano) {
+            dragon = Some(turn.pos);
+        }
+        let (figure, steps) = written_actions(turn, player, &players, &mut prisons, &mut dragon)
+            .map_err(|e| vec![e])?;
         follow.play(
             player,
             turn.tile,
@@ -1409,6 +1754,9 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
             steps,
         );
         lines_of_placements.push(follow.lines.len());
+        if symbol(turn.tile) == Some(Symbol::Volcano) {
+            draws.volcano();
+        }
         draws.set_random(turn.random);
     }
     if let Some(Some(n)) = end_after {
@@ -1421,9 +1769,14 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     } else if reconstructed {
         // After the last turn: the tiles the program discarded before the pack
         // ran out, or, if a drawn tile fits, a game saved before its end.
+        let mut ended = true;
         while let Some(t) = draws.next() {
+            if follow.sets_aside(t) {
+                follow.draw_unplaced(follow.next_seat(), t);
+                continue;
+            }
             match follow.fits_somewhere(t) {
-                Some(false) => follow.play(follow.next_seat(), t, None, None, Vec::new()),
+                Some(false) => follow.draw_unplaced(follow.next_seat(), t),
                 Some(true) => {
                     // After the Result tag, where the canonical order puts it.
                     let at = tags
@@ -1435,10 +1788,22 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
                         "the save ends before the pack is empty: {} fits on the board",
                         id(t)
                     ));
+                    ended = false;
                     break;
                 }
                 // The record is not legal up to here: the referee says why.
-                None => break,
+                None => {
+                    ended = false;
+                    break;
+                }
+            }
+        }
+        // The program never draws the dragon tiles of a game without a
+        // volcano; by the rulebook each is drawn and set aside, and never
+        // comes back: the record sets them aside at the end.
+        if ended {
+            for t in draws.held_back() {
+                follow.draw_unplaced(follow.next_seat(), t);
             }
         }
     }
@@ -1456,6 +1821,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         lines,
         figures,
         steps,
+        asides,
         ..
     } = follow;
     let mut rec = record(tags, lines);
@@ -1465,7 +1831,16 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         }
         t.steps = steps;
     }
-    // Actions of The Tower are written in version 2 of the notation (SPEC 2.14).
+    for line in asides {
+        if let Some(t) = rec.turns.get_mut(line) {
+            t.action = Spanned::new(ActionRecord::Aside, Span::default());
+            t.comment = Some(sp(crate::notation::Comment::new(
+                "set aside: no volcano yet",
+            )));
+        }
+    }
+    // Actions (The Tower's, The Princess & the Dragon's) and `aside` are written
+    // in version 2 of the notation (SPEC 2.14).
     if rec
         .turns
         .iter()
@@ -1491,6 +1866,8 @@ struct Follow<'c> {
     figures: Vec<Option<&'static str>>,
     /// Each line's actions after its figure (version 2).
     steps: Vec<Vec<StepRecord>>,
+    /// The lines that set their tile aside rather than discard it.
+    asides: Vec<usize>,
 }
 
 impl<'c> Follow<'c> {
@@ -1508,7 +1885,28 @@ impl<'c> Follow<'c> {
             lines: Vec::new(),
             figures: Vec::new(),
             steps: Vec::new(),
+            asides: Vec::new(),
         }
+    }
+
+    /// Whether the rules in play set a drawn tile aside: a dragon tile
+    /// before any volcano (The Princess & the Dragon).
+    fn sets_aside(&self, tile: TileId) -> bool {
+        self.catalog.def(tile).symbol == Some(Symbol::Dragon)
+            && self
+                .game
+                .as_ref()
+                .and_then(|g| g.princess_and_dragon())
+                .is_some_and(|d| d.dragon().is_none())
+    }
+
+    /// A tile drawn and not placed: set aside where the rules do so, else
+    /// discarded.
+    fn draw_unplaced(&mut self, seat: usize, tile: TileId) {
+        if self.sets_aside(tile) {
+            self.asides.push(self.lines.len());
+        }
+        self.play(seat, tile, None, None, Vec::new());
     }
 
     /// The seat whose turn it is.
@@ -1543,7 +1941,7 @@ impl<'c> Follow<'c> {
                 tile: tile_id,
                 place: placement,
                 figure: follower,
-                aside: false,
+                aside: self.asides.last() == Some(&self.lines.len()),
                 steps: &steps,
             };
             match game.check(&input) {
@@ -1629,6 +2027,38 @@ mod tests {
         p.capture(0, &meeple("1.small.2"));
         assert_eq!(p.held.len(), 2);
         assert_eq!(p.release(&meeple("0.big.1")), Some(1));
+    }
+
+    #[test]
+    fn the_dragon_tiles_wait_for_a_volcano() {
+        let c = TileCatalog::embedded().unwrap();
+        let dragon = |t: &TileId| c.def(*t).symbol == Some(Symbol::Dragon);
+        let sets = [crate::rules::BASIC_SET, Expansion::PrincessAndDragon.name()];
+        let mut pack = Pack::of_sets(&c, false, &sets);
+        // 71 basic tiles and 30 of the expansion, 12 of them with a dragon,
+        // which are not drawn from until a volcano is placed.
+        assert_eq!(pack.tiles().len(), 101);
+        assert_eq!(pack.len(), 89);
+        let mut r = 0.75;
+        let mut drawn = Vec::new();
+        while let Some(t) = pack.draw(&mut r) {
+            drawn.push(t);
+        }
+        assert_eq!(drawn.len(), 89);
+        assert!(!drawn.iter().any(dragon));
+        // A game without a volcano leaves them undrawn.
+        let held = pack.take_inactive();
+        assert_eq!(held.len(), 12);
+        assert!(held.iter().all(dragon));
+        assert_eq!(pack.len(), 0);
+        // Once a volcano is placed they are drawn with the others, after
+        // them in the count (the groups in the order of their names).
+        let mut pack = Pack::of_sets(&c, false, &sets);
+        assert!(pack.activate(DRAGON_GROUP));
+        assert_eq!(pack.len(), 101);
+        assert!(pack.take_inactive().is_empty());
+        let mut last = 0.999;
+        assert!(pack.draw(&mut last).as_ref().is_some_and(dragon));
     }
 
     #[test]
