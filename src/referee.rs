@@ -950,7 +950,7 @@ impl<'c> Referee<'c> {
         // Turns that may hold actions are read a whole line at a time, away
         // from the loop below, which is the basic game's.
         if game.expansions().write_actions() && !tags.version_1() {
-            return replay_lines(game, &mut steps)
+            return replay_lines(game, &mut steps, seats)
                 && ends_as_claimed(game, termination, tags.result);
         }
         // An expansion that looks at every turn (The Princess & the Dragon)
@@ -1063,19 +1063,54 @@ fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option
 
 /// The quick verdict's replay of the turns of a record whose turns may hold
 /// actions (version 2, with an expansion that writes them), after its tag
-/// pairs: each line read whole, by the quick reader
-/// ([`quick::scan_turn_v2`]) where it is in the common form, else by the grammar
-/// ([`parse::turn_line`]); each turn checked in full ([`Game::check`], which
-/// asks the expansions in play) and its claims as they are written. `false`
-/// at the first line that is not a turn read without fault (or holds an
-/// event or a comment, which the full referee reads), and at the first turn
-/// or claim with a fault.
+/// pairs. A turn in the common form of version 1, by the seat and with the
+/// number due, is read as in the basic game ([`quick::Steps::next_turn`]),
+/// with its claims ([`quick::Steps::next_claim`]); any other line is read
+/// whole, by the quick reader of version 2 ([`quick::scan_turn_v2`]) where it
+/// is in the common form, else by the grammar ([`parse::turn_line`]). Each
+/// turn is checked in full ([`Game::check_due`] or [`Game::check`], which ask
+/// the expansions in play), and its claims as they are written. `false` at
+/// the first line that is not a turn read without fault (or holds an event or
+/// a comment, which the full referee reads), and at the first turn or claim
+/// with a fault.
 #[inline(never)]
-fn replay_lines(game: &mut Game<'_>, steps: &mut quick::Steps<'_>) -> bool {
+fn replay_lines(
+    game: &mut Game<'_>,
+    steps: &mut quick::Steps<'_>,
+    seats: &[SeatName; MAX_PLAYERS],
+) -> bool {
     let mut claims = Vec::new();
     let mut actions = Vec::new();
-    while let Some(line) = steps.next_line() {
+    loop {
         let before = *game.score();
+        // A turn in the common form of version 1, as due: read as the basic
+        // game's are.
+        let due = seats
+            .get(game.next_player().index())
+            .and_then(|seat| steps.next_turn(game.turn().saturating_add(1), seat));
+        if let Some(turn) = due {
+            let Ok(mv) = game.check_due(&turn) else {
+                return false;
+            };
+            game.apply(mv);
+            while let Some(claim) = steps.next_claim() {
+                let Some(c) = claim else {
+                    break;
+                };
+                if !claim_holds(game, &before, c.player, i64::from(c.points), c.total) {
+                    return false;
+                }
+            }
+            // A turn whose line goes on with what is not a claim written
+            // plainly (a negative claim) is left to the full referee.
+            if steps.claims_follow() {
+                return false;
+            }
+            continue;
+        }
+        let Some(line) = steps.next_line() else {
+            break;
+        };
         if let Some(turn) = quick::scan_turn_v2(line, &mut actions, &mut claims) {
             let turn = TurnInput {
                 steps: &actions,

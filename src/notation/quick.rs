@@ -981,6 +981,25 @@ impl<'a> Steps<'a> {
 }
 
 impl<'a> Steps<'a> {
+    /// The next score claim of the turn [`Steps::next_turn`] read last:
+    /// `Some(Some(claim))`; `Some(None)` where its line ends, the reader then
+    /// past it; `None` if what follows is not a claim written plainly (the
+    /// line is then for the grammar). For the reading of whole lines
+    /// ([`Steps::next_line`]), which this keeps to: unlike
+    /// [`Steps::next_step`], it never reads on into the next line.
+    #[inline]
+    pub fn next_claim(&mut self) -> Option<Option<ClaimScan<'a>>> {
+        let line = self.turn_line?;
+        if line_ends(self.rest.as_bytes()) {
+            self.turn_line = None;
+            self.rest = past_terminator(self.rest);
+            return Some(None);
+        }
+        let (claim, after) = claim_at(line, self.rest)?;
+        self.rest = after;
+        Some(Some(claim))
+    }
+
     /// The next line that is not empty, whole: its text without its
     /// terminator, as the full reader splits lines (a line feed, and a
     /// carriage return before it or at the end of the text); `None` at the end
@@ -1158,7 +1177,7 @@ impl<'a> Steps<'a> {
     /// [`Steps::next_step`] to read). The turn is the one [`Steps::next_step`]
     /// reads: this looks for one turn, and so does without reading its number
     /// and player a byte at a time.
-    #[inline]
+    #[inline(always)]
     pub fn next_turn(&mut self, number: u32, seat: &SeatName) -> Option<TurnInput<'a>> {
         if self.turn_line.is_some() {
             if !line_ends(self.rest.as_bytes()) {
