@@ -1122,7 +1122,7 @@ fn replay_lines(
             game.apply(mv);
             let held = claims
                 .iter()
-                .all(|c| claim_holds(game, &before, c.player, i64::from(c.points), c.total));
+                .all(|c| claim_holds(game, &before, c.claim.player, c.net(), c.claim.total));
             if !held {
                 return false;
             }

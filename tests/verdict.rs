@@ -495,7 +495,7 @@ fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
             .collect();
         let quick_claims: Vec<_> = claims
             .iter()
-            .map(|c| (c.player.to_string(), i64::from(c.points), c.total))
+            .map(|c| (c.claim.player.to_string(), c.net(), c.claim.total))
             .collect();
         assert_eq!(quick_claims, full_claims, "{line:?}");
         read += 1;

@@ -786,7 +786,7 @@ impl<'a> Line<'a> {
 /// Where the `-` of a negative claim stands in a run of name characters
 /// (`Jean-Luc-3/40` → 8): the last `-` after at least one character that only
 /// digits, and optionally `/` and digits, follow.
-fn negative_claim_split(run: &str) -> Option<usize> {
+pub(super) fn negative_claim_split(run: &str) -> Option<usize> {
     let k = run.rfind('-')?;
     let rest = &run[k + 1..];
     let (points, total) = match rest.split_once('/') {

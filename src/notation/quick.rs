@@ -513,7 +513,7 @@ fn turn_head_at(text: &str) -> Option<(TurnInput<'_>, TurnMarks, &str)> {
 pub fn scan_turn_v2<'a>(
     body: &'a str,
     steps: &mut Vec<StepRecord>,
-    claims: &mut Vec<ClaimScan<'a>>,
+    claims: &mut Vec<NetClaim<'a>>,
 ) -> Option<TurnInput<'a>> {
     steps.clear();
     claims.clear();
@@ -554,11 +554,74 @@ pub fn scan_turn_v2<'a>(
         }
     }
     while !line_ends(s.as_bytes()) {
-        let (claim, after) = claim_at(body, s)?;
+        let (claim, after) = match claim_at(body, s) {
+            Some((claim, after)) => (NetClaim { claim, loss: false }, after),
+            None => loss_at(body, s)?,
+        };
         claims.push(claim);
         s = after;
     }
     s.is_empty().then_some(input)
+}
+
+/// A score claim of a turn of version 2 read by [`scan_turn_v2`]: a claim
+/// `=Name+points[/total]`, or `=Name-points[/total]` (`loss`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NetClaim<'a> {
+    /// The claim, its points as written.
+    pub claim: ClaimScan<'a>,
+    /// Whether it is written with `-`: the player lost the points.
+    pub loss: bool,
+}
+
+impl NetClaim<'_> {
+    /// The points claimed, with their sign.
+    pub fn net(&self) -> i64 {
+        let p = i64::from(self.claim.points);
+        if self.loss { -p } else { p }
+    }
+}
+
+/// Reads the claim of a loss ` =Name-points[/total]` at the start of `s`,
+/// within the line `body`, as the grammar does: the sign is the last `-` of
+/// the name's run that only digits, and optionally `/` and digits, follow
+/// (`=Jean-Luc-3/40`); returns it and the text after it.
+fn loss_at<'a>(body: &'a str, s: &'a str) -> Option<(NetClaim<'a>, &'a str)> {
+    let after = s.strip_prefix(" =")?;
+    let k = run(after.as_bytes(), NAME);
+    let (run_text, rest) = after.split_at_checked(k)?;
+    if !token_ends(rest.as_bytes()) {
+        return None;
+    }
+    let sign = super::parse::negative_claim_split(run_text)?;
+    let (player, figures) = run_text.split_at_checked(sign)?;
+    let figures = figures.get(1..)?;
+    let (points, tail) = digits(figures)?;
+    let total = match tail.strip_prefix('/') {
+        Some(t) => Some(digits(t)?.0),
+        None => None,
+    };
+    let at = |t: &str| body.len() - t.len();
+    let name0 = at(after);
+    let points_at = at(figures);
+    let points_end = at(tail);
+    let end = at(rest);
+    let claim = ClaimScan {
+        player,
+        points,
+        total,
+        marks: [
+            (name0 - 1, end),
+            (name0, name0 + player.len()),
+            (points_at, points_end),
+            if total.is_some() {
+                (points_end + 1, end)
+            } else {
+                (end, end)
+            },
+        ],
+    };
+    Some((NetClaim { claim, loss: true }, rest))
 }
 
 /// The span of the text from `from` to `to`, both within `body`.
