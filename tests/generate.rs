@@ -95,30 +95,25 @@ fn generated_games_with_expansions_are_legal() {
     }
 }
 
-/// Games with The Tower, alone and with the other expansions, under both
-/// editions: every game checks clean, is written as `carcref fmt` writes it
-/// (`[CGN "2"]` where a turn needs version 2), and uses each of the Tower's
-/// actions, resolved by the engine: pieces, captures, exchanges (those the
-/// rules make and those whose choice is written), closing followers and
-/// ransoms.
-#[test]
-fn generated_tower_games_are_legal_and_use_the_tower() {
+/// Generates `count` games under each edition of `seeds` (with its seed),
+/// with each set of `sets` in turn and 2 to 6 players: every one checks clean,
+/// is canonical and tagged with the version its turns need, and has every tile
+/// drawn (those set aside too); `each` is shown every turn with the move the
+/// engine resolves for it.
+fn check_generated(
+    sets: &[&str],
+    seeds: [(Edition, u64); 2],
+    count: usize,
+    mut each: impl FnMut(&carcref::notation::TurnRecord, &carcref::rules::Move),
+) {
     use carcref::notation::write::canonical;
     use carcref::notation::{Header, parse};
+    use carcref::rules::TurnInput;
     use carcref::rules::expansions::Expansions;
-    use carcref::rules::{Act, TurnInput};
     let catalog = TileCatalog::embedded().unwrap();
-    let sets = [
-        "tower",
-        "inns-and-cathedrals, tower",
-        "traders-and-builders, tower",
-        "river, inns-and-cathedrals, traders-and-builders, tower",
-    ];
-    // Pieces, captures, exchanges made, exchanges chosen, guards, ransoms.
-    let mut seen = [0usize; 6];
-    for (edition, seed) in [(Edition::HiG2012, 21), (Edition::Rgg2000, 22)] {
+    for (edition, seed) in seeds {
         let mut rng = Rng::new(seed);
-        let records: Vec<_> = (0..120)
+        let records: Vec<_> = (0..count)
             .map(|i| {
                 let options = GenOptions {
                     edition,
@@ -154,33 +149,57 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
             let mut g = carcref::Game::new(header.unwrap().setup(), &catalog);
             for turn in &record.turns {
                 let mv = g.check(&TurnInput::of(turn)).unwrap();
-                for s in &mv.steps {
-                    match s.act {
-                        Act::TowerPiece { .. } => seen[0] += 1,
-                        Act::Capture { exchange, .. } => {
-                            seen[1] += 1;
-                            seen[2] += usize::from(exchange.is_some());
-                        }
-                        Act::CloseTower { .. } => seen[4] += 1,
-                        Act::Ransom { .. } => seen[5] += 1,
-                        // Not in these games: The Princess & the Dragon's.
-                        Act::Fairy { .. }
-                        | Act::Portal { .. }
-                        | Act::Princess { .. }
-                        | Act::DragonStep { .. } => {}
-                    }
-                }
-                seen[3] += turn
-                    .steps
-                    .iter()
-                    .filter(|s| {
-                        matches!(s, carcref::notation::StepRecord::Act(a) if a.verb.value == "exchange")
-                    })
-                    .count();
+                each(turn, &mv);
                 g.apply(mv);
             }
+            assert_eq!(g.remaining(), 0, "{edition}: game {i}");
         }
     }
+}
+
+/// Games with The Tower, alone and with the other expansions, under both
+/// editions: every game checks clean, is written as `carcref fmt` writes it
+/// (`[CGN "2"]` where a turn needs version 2), and uses each of the Tower's
+/// actions, resolved by the engine: pieces, captures, exchanges (those the
+/// rules make and those whose choice is written), closing followers and
+/// ransoms.
+#[test]
+fn generated_tower_games_are_legal_and_use_the_tower() {
+    use carcref::rules::Act;
+    let sets = [
+        "tower",
+        "inns-and-cathedrals, tower",
+        "traders-and-builders, tower",
+        "river, inns-and-cathedrals, traders-and-builders, tower",
+    ];
+    // Pieces, captures, exchanges made, exchanges chosen, guards, ransoms.
+    let mut seen = [0usize; 6];
+    let seeds = [(Edition::HiG2012, 21), (Edition::Rgg2000, 22)];
+    check_generated(&sets, seeds, 120, |turn, mv| {
+        for s in &mv.steps {
+            match s.act {
+                Act::TowerPiece { .. } => seen[0] += 1,
+                Act::Capture { exchange, .. } => {
+                    seen[1] += 1;
+                    seen[2] += usize::from(exchange.is_some());
+                }
+                Act::CloseTower { .. } => seen[4] += 1,
+                Act::Ransom { .. } => seen[5] += 1,
+                // Not in these games: The Princess & the Dragon's.
+                Act::Fairy { .. }
+                | Act::Portal { .. }
+                | Act::Princess { .. }
+                | Act::DragonStep { .. } => {}
+            }
+        }
+        seen[3] += turn
+            .steps
+            .iter()
+            .filter(|s| {
+                matches!(s, carcref::notation::StepRecord::Act(a) if a.verb.value == "exchange")
+            })
+            .count();
+    });
     // A reasonable frequency: several actions of each kind a game on average
     // for pieces and captures, and every kind present.
     let games = 240;
@@ -192,28 +211,6 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
     assert!(seen[5] > games / 2, "ransoms: {seen:?}");
 }
 
-/// A seed gives the same games with The Tower, and another seed others.
-#[test]
-fn tower_games_are_deterministic_per_seed() {
-    use carcref::rules::expansions::Expansions;
-    let catalog = TileCatalog::embedded().unwrap();
-    let options = GenOptions {
-        edition: Edition::HiG2012,
-        players: 3,
-        expansions: Expansions::from_sets(["tower"]),
-    };
-    let games = |seed| {
-        let mut rng = Rng::new(seed);
-        write(&[
-            random_game(&catalog, &options, &mut rng),
-            random_game(&catalog, &options, &mut rng),
-        ])
-    };
-    assert_eq!(games(8), games(8));
-    assert_ne!(games(8), games(9));
-    assert!(games(8).starts_with("[CGN \"2\"]"));
-}
-
 /// Games with The Princess & the Dragon, alone and with the other expansions,
 /// under both editions: every one checks clean, is canonical and tagged with
 /// the version it needs, and the engine resolves each of the expansion's
@@ -221,11 +218,8 @@ fn tower_games_are_deterministic_per_seed() {
 /// the fairy, followers through the magic portal, the princess's knights.
 #[test]
 fn generated_dragon_games_are_legal_and_use_the_expansion() {
-    use carcref::notation::write::canonical;
-    use carcref::notation::{ActionRecord, Header, parse};
-    use carcref::rules::expansions::Expansions;
-    use carcref::rules::{Act, TurnInput};
-    let catalog = TileCatalog::embedded().unwrap();
+    use carcref::notation::ActionRecord;
+    use carcref::rules::Act;
     let sets = [
         "princess-and-dragon",
         "inns-and-cathedrals, princess-and-dragon",
@@ -235,66 +229,26 @@ fn generated_dragon_games_are_legal_and_use_the_expansion() {
     // Asides, dragon moves, journeys of 6, dead ends, fairies, portals,
     // princesses.
     let mut seen = [0usize; 7];
-    for (edition, seed) in [(Edition::HiG2012, 31), (Edition::Rgg2000, 32)] {
-        let mut rng = Rng::new(seed);
-        let records: Vec<_> = (0..40)
-            .map(|i| {
-                let options = GenOptions {
-                    edition,
-                    players: 2 + i % 5,
-                    expansions: Expansions::from_sets(sets[i % sets.len()].split(", ")),
-                };
-                random_game(&catalog, &options, &mut rng)
-            })
-            .collect();
-        let text = write(&records);
-        let outcome = check("generated.cgn", &text, &catalog);
-        assert_eq!(outcome.games.len(), records.len());
-        let bad: Vec<String> = outcome
-            .games
+    let seeds = [(Edition::HiG2012, 31), (Edition::Rgg2000, 32)];
+    check_generated(&sets, seeds, 40, |turn, mv| {
+        seen[0] += usize::from(turn.action.value == ActionRecord::Aside);
+        let moves = mv
+            .steps
             .iter()
-            .enumerate()
-            .filter(|(_, g)| !g.diagnostics.is_empty())
-            .map(|(i, g)| format!("game {i}: {:?}", g.diagnostics))
-            .collect();
-        assert!(bad.is_empty(), "{edition}: {bad:#?}");
-        for (i, game) in parse(&text).iter().enumerate() {
-            let record = &game.record;
-            assert_eq!(
-                write(std::slice::from_ref(&canonical(record))),
-                write(std::slice::from_ref(record)),
-                "{edition}: game {i} is not canonical"
-            );
-            let v2 = record.turns.iter().any(|t| t.needs_version_2());
-            let tag = record.tag("CGN").map(|t| t.value.value.to_string());
-            assert_eq!(tag.as_deref(), Some(if v2 { "2" } else { "1" }), "game {i}");
-            let (header, _) = Header::read(record);
-            let mut g = carcref::Game::new(header.unwrap().setup(), &catalog);
-            for turn in &record.turns {
-                seen[0] += usize::from(turn.action.value == ActionRecord::Aside);
-                let mv = g.check(&TurnInput::of(turn)).unwrap();
-                let moves = mv
-                    .steps
-                    .iter()
-                    .filter(|s| matches!(s.act, Act::DragonStep { .. }))
-                    .count();
-                seen[1] += moves;
-                seen[2] += usize::from(moves == 6);
-                seen[3] += usize::from(moves > 0 && moves < 6);
-                for s in &mv.steps {
-                    match s.act {
-                        Act::Fairy { .. } => seen[4] += 1,
-                        Act::Portal { .. } => seen[5] += 1,
-                        Act::Princess { .. } => seen[6] += 1,
-                        _ => {}
-                    }
-                }
-                g.apply(mv);
+            .filter(|s| matches!(s.act, Act::DragonStep { .. }))
+            .count();
+        seen[1] += moves;
+        seen[2] += usize::from(moves == 6);
+        seen[3] += usize::from(moves > 0 && moves < 6);
+        for s in &mv.steps {
+            match s.act {
+                Act::Fairy { .. } => seen[4] += 1,
+                Act::Portal { .. } => seen[5] += 1,
+                Act::Princess { .. } => seen[6] += 1,
+                _ => {}
             }
-            // Every tile drawn, the ones set aside included.
-            assert_eq!(g.remaining(), 0, "{edition}: game {i}");
         }
-    }
+    });
     let games = 80;
     assert!(seen[0] > games / 2, "asides: {seen:?}");
     assert!(seen[1] > 10 * games, "dragon moves: {seen:?}");
@@ -305,25 +259,30 @@ fn generated_dragon_games_are_legal_and_use_the_expansion() {
     assert!(seen[6] > games / 4, "princess: {seen:?}");
 }
 
-/// A seed gives the same games with The Princess & the Dragon, and another
-/// seed others.
+/// A seed gives the same games with The Tower and with The Princess & the
+/// Dragon, and another seed others.
 #[test]
-fn dragon_games_are_deterministic_per_seed() {
+fn games_with_actions_are_deterministic_per_seed() {
     use carcref::rules::expansions::Expansions;
     let catalog = TileCatalog::embedded().unwrap();
-    let options = GenOptions {
-        edition: Edition::Rgg2000,
-        players: 4,
-        expansions: Expansions::from_sets(["princess-and-dragon"]),
-    };
-    let games = |seed| {
-        let mut rng = Rng::new(seed);
-        write(&[
-            random_game(&catalog, &options, &mut rng),
-            random_game(&catalog, &options, &mut rng),
-        ])
-    };
-    assert_eq!(games(8), games(8));
-    assert_ne!(games(8), games(9));
-    assert!(games(8).starts_with("[CGN \"2\"]"));
+    for (edition, players, set) in [
+        (Edition::HiG2012, 3, "tower"),
+        (Edition::Rgg2000, 4, "princess-and-dragon"),
+    ] {
+        let options = GenOptions {
+            edition,
+            players,
+            expansions: Expansions::from_sets([set]),
+        };
+        let games = |seed| {
+            let mut rng = Rng::new(seed);
+            write(&[
+                random_game(&catalog, &options, &mut rng),
+                random_game(&catalog, &options, &mut rng),
+            ])
+        };
+        assert_eq!(games(8), games(8), "{set}");
+        assert_ne!(games(8), games(9), "{set}");
+        assert!(games(8).starts_with("[CGN \"2\"]"), "{set}");
+    }
 }
