@@ -341,39 +341,18 @@ pub fn tower_options(
 /// of a height, and the guards of the towers there: candidates for a capture,
 /// each once, in board order.
 fn capture_candidates(game: &Game<'_>, tower: Pos, height: u8) -> Vec<CaptureOption> {
-    let mut out: Vec<CaptureOption> = Vec::new();
-    let features = game.features();
-    for placed in game.board().tiles() {
-        if !in_reach(tower, height, placed.pos) {
-            continue;
-        }
-        let def = game.catalog().def(placed.tile);
-        for segment in (0..def.segments.len()).filter_map(|s| u8::try_from(s).ok()) {
-            let node = node_of(placed, segment);
-            let Some(feature) = features.feature(node) else {
-                continue;
-            };
-            for f in feature
-                .followers()
-                .filter(|f| f.node == node && f.figure.is_follower())
-            {
-                let Some(spot) = spot_of(game, placed.tile, placed.rotation, segment) else {
-                    continue;
-                };
-                let c = CaptureOption {
-                    at: placed.pos,
-                    spot: Some(spot),
-                    owner: f.player,
-                    figure: f.figure,
-                    exchange: None,
-                    steps: Vec::new(),
-                };
-                if !out.contains(&c) {
-                    out.push(c);
-                }
-            }
-        }
-    }
+    let mut out: Vec<CaptureOption> = board_followers(game)
+        .into_iter()
+        .filter(|(pos, ..)| in_reach(tower, height, *pos))
+        .map(|(at, spot, owner, figure)| CaptureOption {
+            at,
+            spot: Some(spot),
+            owner,
+            figure,
+            exchange: None,
+            steps: Vec::new(),
+        })
+        .collect();
     if let Some(towers) = game.towers() {
         for t in towers.towers() {
             if let Some(g) = t.guard.filter(|_| in_reach(tower, height, t.pos)) {

@@ -1065,6 +1065,15 @@ fn prisoners_by_jailer(game: &Game<'_>, towers: &crate::rules::expansions::tower
         .collect()
 }
 
+/// A player's marker in the lines beside the board: the player's letter in
+/// the player's colour.
+fn player_marker(game: &Game<'_>, marks: &[char], p: Player) -> (char, Style) {
+    (
+        marks.get(p.index()).copied().unwrap_or('?'),
+        Style::Follower(colour(game, p).ansi),
+    )
+}
+
 /// The text picture's lines for The Tower, beside the board: the tower
 /// pieces each player has left, and the prisoners each holds (`B Bob holds
 /// A follower ×2, A+ large follower`, the markers in their owners' colours).
@@ -1074,12 +1083,7 @@ fn tower_lines(
     marks: &[char],
     lines: &mut Vec<Line>,
 ) {
-    let marker = |p: Player| {
-        (
-            marks.get(p.index()).copied().unwrap_or('?'),
-            Style::Follower(colour(game, p).ansi),
-        )
-    };
+    let marker = |p: Player| player_marker(game, marks, p);
     let mut pieces: Line = Vec::new();
     push_str(&mut pieces, "tower pieces left:", Style::Plain);
     for (p, n) in towers.pieces().iter() {
@@ -1135,12 +1139,7 @@ fn dragon_lines(
     marks: &[char],
     lines: &mut Vec<Line>,
 ) {
-    let marker = |p: Player| {
-        (
-            marks.get(p.index()).copied().unwrap_or('?'),
-            Style::Follower(colour(game, p).ansi),
-        )
-    };
+    let marker = |p: Player| player_marker(game, marks, p);
     let mut line: Line = Vec::new();
     push_str(&mut line, "the dragon ", Style::Plain);
     line.push((DRAGON_CHAR, Style::Mark(DRAGON_ANSI)));
