@@ -178,25 +178,41 @@ fn turns_of(record: &GameRecord, most: usize) -> Vec<u32> {
     turns
 }
 
+/// The records to look at: the fixtures named, then a generated game under
+/// each edition (seeds `seeds`, RGG-2000 first) written to a file named after
+/// `tag`; each with its name and, for a generated one, its file.
+fn cases(
+    fixtures: &[&str],
+    tag: &str,
+    seeds: [u64; 2],
+) -> Vec<(String, GameRecord, Option<PathBuf>)> {
+    let mut out: Vec<(String, GameRecord, Option<PathBuf>)> = fixtures
+        .iter()
+        .map(|n| {
+            let (f, r) = fixture(n);
+            (f, r, None)
+        })
+        .collect();
+    for (edition, seed) in [Edition::Rgg2000, Edition::HiG2012].into_iter().zip(seeds) {
+        let (path, record) = generated(tag, edition, seed);
+        out.push((path.to_str().unwrap().to_string(), record, Some(path)));
+    }
+    out
+}
+
 #[test]
 fn every_dragon_action_listed_is_legal() {
     let catalog = TileCatalog::embedded().unwrap();
-    let mut cases: Vec<(String, GameRecord, Option<PathBuf>)> = [
-        "princess-and-dragon-fairy",
-        "princess-and-dragon-princess",
-        "princess-and-dragon-journey",
-        "princess-and-dragon-aside-and-volcano",
-    ]
-    .iter()
-    .map(|n| {
-        let (f, r) = fixture(n);
-        (f, r, None)
-    })
-    .collect();
-    for (edition, seed) in [(Edition::Rgg2000, 41), (Edition::HiG2012, 42)] {
-        let (path, record) = generated("listed", edition, seed);
-        cases.push((path.to_str().unwrap().to_string(), record, Some(path)));
-    }
+    let cases = cases(
+        &[
+            "princess-and-dragon-fairy",
+            "princess-and-dragon-princess",
+            "princess-and-dragon-journey",
+            "princess-and-dragon-aside-and-volcano",
+        ],
+        "listed",
+        [41, 42],
+    );
     let mut checked = 0;
     let mut kinds = [0usize; 4];
     for (file, record, path) in &cases {
@@ -268,23 +284,17 @@ fn canonical_step(
 /// aside is listed as such.
 #[test]
 fn every_dragon_action_taken_is_listed() {
-    let mut cases: Vec<(String, GameRecord, Option<PathBuf>)> = [
-        "princess-and-dragon-fairy",
-        "princess-and-dragon-princess",
-        "princess-and-dragon-princess-and-builder",
-        "princess-and-dragon-journey",
-        "princess-and-dragon-aside-and-volcano",
-    ]
-    .iter()
-    .map(|n| {
-        let (f, r) = fixture(n);
-        (f, r, None)
-    })
-    .collect();
-    for (edition, seed) in [(Edition::Rgg2000, 43), (Edition::HiG2012, 44)] {
-        let (path, record) = generated("taken", edition, seed);
-        cases.push((path.to_str().unwrap().to_string(), record, Some(path)));
-    }
+    let cases = cases(
+        &[
+            "princess-and-dragon-fairy",
+            "princess-and-dragon-princess",
+            "princess-and-dragon-princess-and-builder",
+            "princess-and-dragon-journey",
+            "princess-and-dragon-aside-and-volcano",
+        ],
+        "taken",
+        [43, 44],
+    );
     let catalog = TileCatalog::embedded().unwrap();
     let bare = |s: &str| s.split('(').next().unwrap_or(s).to_string();
     let mut found = [0usize; 6];
