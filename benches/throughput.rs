@@ -45,6 +45,60 @@ fn verdicts(text: &str, catalog: &TileCatalog) -> usize {
         .sum()
 }
 
+/// The verdict and the full check on 2,000 generated games with one expansion
+/// whose turns are written with actions, after a line on how many a game has
+/// (and moves of the dragon, where it is in play).
+fn expansion_rows(
+    catalog: &TileCatalog,
+    edition: Edition,
+    expansion: Expansion,
+    players: usize,
+    seed: u64,
+    name: &str,
+) {
+    let mut rng = Rng::new(seed);
+    let options = GenOptions {
+        edition,
+        players,
+        expansions: Expansions::from_sets([expansion.name()]),
+    };
+    let records: Vec<_> = (0..2000)
+        .map(|_| random_game(catalog, &options, &mut rng))
+        .collect();
+    let text = write(&records);
+    let games = records.len() as f64;
+    let steps: usize = records
+        .iter()
+        .flat_map(|r| &r.turns)
+        .map(|t| t.steps.len())
+        .sum();
+    let dragon_steps = text.matches(" dragon:").count();
+    let dragon = if dragon_steps > 0 {
+        format!(" ({:.1} moves of the dragon)", dragon_steps as f64 / games)
+    } else {
+        String::new()
+    };
+    println!(
+        "{name} ({edition}): {} games, {:.1} actions of version 2 a game{dragon}",
+        records.len(),
+        steps as f64 / games
+    );
+    games_per_second(
+        &format!("verdict, {name} ({edition})"),
+        records.len(),
+        || {
+            black_box(verdicts(black_box(&text), catalog));
+        },
+    );
+    games_per_second(
+        &format!("full check, {name} ({edition})"),
+        records.len(),
+        || {
+            black_box(check("bench.cgn", black_box(&text), catalog));
+        },
+    );
+}
+
 fn main() {
     let catalog = TileCatalog::embedded().expect("embedded catalog");
     for edition in Edition::ALL {
@@ -100,77 +154,16 @@ fn main() {
         );
     }
     for edition in Edition::ALL {
-        let mut rng = Rng::new(17);
-        let options = GenOptions {
-            edition,
-            players: 2,
-            expansions: Expansions::from_sets([Expansion::Tower.name()]),
-        };
-        let records: Vec<_> = (0..2000)
-            .map(|_| random_game(&catalog, &options, &mut rng))
-            .collect();
-        let text = write(&records);
-        let steps: usize = records
-            .iter()
-            .flat_map(|r| &r.turns)
-            .map(|t| t.steps.len())
-            .sum();
-        println!(
-            "the Tower ({edition}): {} games, {:.1} actions of version 2 a game",
-            records.len(),
-            steps as f64 / records.len() as f64
-        );
-        games_per_second(
-            &format!("verdict, the Tower ({edition})"),
-            records.len(),
-            || {
-                black_box(verdicts(black_box(&text), &catalog));
-            },
-        );
-        games_per_second(
-            &format!("full check, the Tower ({edition})"),
-            records.len(),
-            || {
-                black_box(check("bench.cgn", black_box(&text), &catalog));
-            },
-        );
+        expansion_rows(&catalog, edition, Expansion::Tower, 2, 17, "the Tower");
     }
     for edition in Edition::ALL {
-        let mut rng = Rng::new(19);
-        let options = GenOptions {
+        expansion_rows(
+            &catalog,
             edition,
-            players: 3,
-            expansions: Expansions::from_sets([Expansion::PrincessAndDragon.name()]),
-        };
-        let records: Vec<_> = (0..2000)
-            .map(|_| random_game(&catalog, &options, &mut rng))
-            .collect();
-        let text = write(&records);
-        let steps: usize = records
-            .iter()
-            .flat_map(|r| &r.turns)
-            .map(|t| t.steps.len())
-            .sum();
-        let dragon_steps = text.matches(" dragon:").count();
-        println!(
-            "the Princess & the Dragon ({edition}): {} games, {:.1} actions of version 2 a game ({:.1} moves of the dragon)",
-            records.len(),
-            steps as f64 / records.len() as f64,
-            dragon_steps as f64 / records.len() as f64
-        );
-        games_per_second(
-            &format!("verdict, the Princess & the Dragon ({edition})"),
-            records.len(),
-            || {
-                black_box(verdicts(black_box(&text), &catalog));
-            },
-        );
-        games_per_second(
-            &format!("full check, the Princess & the Dragon ({edition})"),
-            records.len(),
-            || {
-                black_box(check("bench.cgn", black_box(&text), &catalog));
-            },
+            Expansion::PrincessAndDragon,
+            3,
+            19,
+            "the Princess & the Dragon",
         );
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");
