@@ -11,6 +11,8 @@
     clippy::indexing_slicing
 )]
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -122,15 +124,7 @@ fn finished(
 /// Every action of The Princess & the Dragon the listing holds, as turn
 /// lines with a placement it is legal with.
 fn listed_lines(doc: &Value, turn: u32) -> Vec<String> {
-    let head = |p: &Value| {
-        format!(
-            "{turn}. {} {} {} {}",
-            doc["player"].as_str().unwrap(),
-            doc["tile"].as_str().unwrap(),
-            p["at"].as_str().unwrap(),
-            p["rotation"].as_str().unwrap()
-        )
-    };
+    let head = |p: &Value| common::placement_head(doc, turn, p);
     let placements = doc["placements"].as_array().unwrap();
     let mut lines = Vec::new();
     let written = |list: &Value| -> Vec<String> {

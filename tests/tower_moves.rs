@@ -4,6 +4,8 @@
 //! clean, and every action the records take is listed.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -67,15 +69,7 @@ fn with_turn(record: &GameRecord, turn: u32, line: &str) -> String {
 /// and with each capture), each closing follower, each ransom, as turn lines
 /// with a placement they are legal with.
 fn listed_lines(doc: &Value, turn: u32) -> Vec<String> {
-    let head = |p: &Value| {
-        format!(
-            "{turn}. {} {} {} {}",
-            doc["player"].as_str().unwrap(),
-            doc["tile"].as_str().unwrap(),
-            p["at"].as_str().unwrap(),
-            p["rotation"].as_str().unwrap()
-        )
-    };
+    let head = |p: &Value| common::placement_head(doc, turn, p);
     let placements = doc["placements"].as_array().unwrap();
     let mut lines = Vec::new();
     let pieces = |p: &Value, list: &Value, lines: &mut Vec<String>| {

@@ -166,3 +166,16 @@ pub fn points(outcome: &carcref::Outcome) -> Vec<(String, u32)> {
         .zip(score.totals.iter().copied())
         .collect()
 }
+
+/// The start of a turn line for a placement of a `moves --format json`
+/// listing: `turn. Player Tile x,y rN`, for its actions to follow.
+pub fn placement_head(doc: &serde_json::Value, turn: u32, placement: &serde_json::Value) -> String {
+    let text = |v: &serde_json::Value| v.as_str().unwrap_or_default().to_string();
+    format!(
+        "{turn}. {} {} {} {}",
+        text(&doc["player"]),
+        text(&doc["tile"]),
+        text(&placement["at"]),
+        text(&placement["rotation"])
+    )
+}
