@@ -1111,47 +1111,55 @@ fn replay_lines(
         let Some(line) = steps.next_line() else {
             break;
         };
-        if let Some(turn) = quick::scan_turn_v2(line, &mut actions, &mut claims) {
-            let turn = TurnInput {
-                steps: &actions,
-                ..turn
-            };
-            let Ok(mv) = game.check(&turn) else {
-                return false;
-            };
-            game.apply(mv);
-            let held = claims
-                .iter()
-                .all(|c| claim_holds(game, &before, c.claim.player, c.net(), c.claim.total));
-            if !held {
-                return false;
+        let played = match quick::scan_turn_v2(line, &mut actions, &mut claims) {
+            Some(turn) => {
+                let turn = TurnInput {
+                    steps: &actions,
+                    ..turn
+                };
+                let claimed = claims
+                    .iter()
+                    .map(|c| (c.claim.player, c.net(), c.claim.total));
+                play_claimed(game, &turn, &before, claimed)
             }
-            continue;
-        }
-        let Some(record) = parse::turn_line(line) else {
-            return false;
+            None => {
+                let Some(record) = parse::turn_line(line) else {
+                    return false;
+                };
+                if !record.events.is_empty() || record.comment.is_some() {
+                    return false;
+                }
+                let claimed = record.claims.iter().map(|c| {
+                    (
+                        c.player.value.as_str(),
+                        c.net(),
+                        c.total.as_ref().map(|t| t.value),
+                    )
+                });
+                play_claimed(game, &TurnInput::of(&record), &before, claimed)
+            }
         };
-        if !record.events.is_empty() || record.comment.is_some() {
-            return false;
-        }
-        let Ok(mv) = game.check(&TurnInput::of(&record)) else {
-            return false;
-        };
-        game.apply(mv);
-        let held = record.claims.iter().all(|c| {
-            claim_holds(
-                game,
-                &before,
-                &c.player.value,
-                c.net(),
-                c.total.as_ref().map(|t| t.value),
-            )
-        });
-        if !held {
+        if !played {
             return false;
         }
     }
     true
+}
+
+/// Checks a turn read whole ([`Game::check`]), plays it, and then checks its
+/// claims, each `(player, net points, running total)`: whether all of that
+/// holds.
+fn play_claimed<'n>(
+    game: &mut Game<'_>,
+    turn: &TurnInput<'_>,
+    before: &ByPlayer<u32>,
+    mut claimed: impl Iterator<Item = (&'n str, i64, Option<u32>)>,
+) -> bool {
+    let Ok(mv) = game.check(turn) else {
+        return false;
+    };
+    game.apply(mv);
+    claimed.all(|(player, net, total)| claim_holds(game, before, player, net, total))
 }
 
 /// Whether a claim of a turn just played holds: `player`'s net points in the

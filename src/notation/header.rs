@@ -827,6 +827,12 @@ impl<'a> TagValues<'a> {
         true
     }
 
+    /// Whether the record says it is of version 1: its turns are then read
+    /// by the grammar of version 1 (SPEC 2.14).
+    pub fn version_1(&self) -> bool {
+        self.cgn == Some(VERSION)
+    }
+
     /// Whether [`Header::read`] finds no fault in the CGN version, the
     /// termination or the form of the result, with the termination if so.
     /// (Players, Rules and Expansions are read by [`Header::of_setup`].)
@@ -842,14 +848,6 @@ impl<'a> TagValues<'a> {
         // A malformed Result entry shows when the result is checked
         // (`result_entries`).
         Some(termination)
-    }
-}
-
-impl TagValues<'_> {
-    /// Whether the record says it is of version 1: its turns are then read
-    /// by the grammar of version 1 (SPEC 2.14).
-    pub fn version_1(&self) -> bool {
-        self.cgn == Some(VERSION)
     }
 }
 
