@@ -310,13 +310,7 @@ fn every_dragon_action_taken_is_listed() {
                 found[5] += 1;
                 continue;
             };
-            let here = doc["placements"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| {
-                    p["at"] == pos.value.to_string() && p["rotation"] == rotation.value.to_string()
-                })
+            let here = common::listed_placement(&doc, pos.value, rotation.value)
                 .unwrap_or_else(|| panic!("{file} turn {turn}: its placement is not listed"));
             let listed = |lists: &[&Value], w: &str| {
                 lists.iter().any(|l| {

@@ -160,13 +160,7 @@ fn every_tower_action_taken_is_listed() {
             let ActionRecord::Place { pos, rotation } = &t.action.value else {
                 continue;
             };
-            let here = doc["placements"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| {
-                    p["at"] == pos.value.to_string() && p["rotation"] == rotation.value.to_string()
-                })
+            let here = common::listed_placement(&doc, pos.value, rotation.value)
                 .unwrap_or_else(|| panic!("{file} turn {turn}: its placement is not listed"));
             let tower = &doc["tower"];
             let pieces: Vec<&Value> = here["tower_pieces"]

@@ -179,3 +179,16 @@ pub fn placement_head(doc: &serde_json::Value, turn: u32, placement: &serde_json
         text(&placement["rotation"])
     )
 }
+
+/// The placement of a `moves --format json` listing at a square and
+/// rotation, if it is listed.
+pub fn listed_placement(
+    doc: &serde_json::Value,
+    pos: carcref::Pos,
+    rotation: carcref::tiles::Rotation,
+) -> Option<&serde_json::Value> {
+    doc["placements"]
+        .as_array()?
+        .iter()
+        .find(|p| p["at"] == pos.to_string() && p["rotation"] == rotation.to_string())
+}
