@@ -133,6 +133,11 @@ pub struct TileCatalog {
     by_jcz: BTreeMap<String, TileId>,
     /// The one-letter ids (the basic game's A–X), looked up without comparing text.
     by_letter: [Option<TileId>; 26],
+    /// The ids of up to [`SHORT_ID`] bytes (every id of the catalog's sets),
+    /// each packed into a word ([`short_key`]), in an open-addressed table
+    /// whose length is a power of two: an id looked up in a few steps
+    /// without comparing text. Empty slots hold key 0.
+    by_short: Vec<(u64, TileId)>,
     /// Each set's start tile, where it names one: `(set, tile)` in catalog order.
     starts: Vec<(String, TileId)>,
     /// Each set's tile drawn after all its others (the River's lake).
@@ -184,6 +189,7 @@ impl TileCatalog {
             by_id: BTreeMap::new(),
             by_jcz: BTreeMap::new(),
             by_letter: [None; 26],
+            by_short: Vec::new(),
             starts: Vec::new(),
             lasts: Vec::new(),
             faces: Vec::new(),
@@ -198,7 +204,27 @@ impl TileCatalog {
             })?;
             catalog.add_set(raw)?;
         }
+        catalog.index_short_ids();
         Ok(catalog)
+    }
+
+    /// Fills [`TileCatalog::by_short`] from the ids of every kind.
+    fn index_short_ids(&mut self) {
+        let len = (self.by_id.len() * 2).max(2).next_power_of_two();
+        self.by_short = vec![(0, TileId(0)); len];
+        for (name, id) in &self.by_id {
+            let Some(key) = short_key(name) else {
+                continue;
+            };
+            let mut at = short_slot(key, len);
+            while let Some(slot) = self.by_short.get_mut(at) {
+                if slot.0 == 0 {
+                    *slot = (key, *id);
+                    break;
+                }
+                at = (at + 1) & (len - 1);
+            }
+        }
     }
 
     fn add_set(&mut self, raw: RawTileSet) -> Result<(), CatalogError> {
@@ -252,11 +278,34 @@ impl TileCatalog {
     }
 
     /// The kind with a notation id.
+    #[inline]
     pub fn id(&self, name: &str) -> Option<TileId> {
         if let [b @ b'A'..=b'Z'] = name.as_bytes() {
             return self.by_letter.get(usize::from(b - b'A')).copied().flatten();
         }
-        self.by_id.get(name).copied()
+        self.id_of_more_letters(name)
+    }
+
+    /// [`TileCatalog::id`] of a name that is not one capital letter.
+    #[inline(never)]
+    fn id_of_more_letters(&self, name: &str) -> Option<TileId> {
+        let Some(key) = short_key(name) else {
+            return self.by_id.get(name).copied();
+        };
+        // The table is at most half full: a probe ends at the id or at an
+        // empty slot.
+        let len = self.by_short.len();
+        let mut at = short_slot(key, len);
+        while let Some(&(k, id)) = self.by_short.get(at) {
+            if k == key {
+                return Some(id);
+            }
+            if k == 0 {
+                return None;
+            }
+            at = (at + 1) & (len - 1);
+        }
+        None
     }
 
     /// The kind with a JCloisterZone id (`BA/RCr` is `D`), as the catalog's
@@ -735,6 +784,27 @@ fn orient(
     o
 }
 
+/// The longest id [`TileCatalog::by_short`] holds, in bytes.
+const SHORT_ID: usize = 7;
+
+/// An id of up to [`SHORT_ID`] bytes packed into a word: its length in the
+/// top byte, its bytes below, so that no two ids share a key and none is 0.
+#[inline]
+fn short_key(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    if bytes.is_empty() || bytes.len() > SHORT_ID {
+        return None;
+    }
+    let packed = bytes.iter().fold(0u64, |k, &b| k << 8 | u64::from(b));
+    Some((bytes.len() as u64) << 56 | packed)
+}
+
+/// The first slot of a key in a table of `len` slots (a power of two).
+#[inline]
+fn short_slot(key: u64, len: usize) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (len - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -744,6 +814,42 @@ mod tests {
         let c = TileCatalog::embedded().unwrap();
         assert_eq!(c.set("basic").count(), 24);
         assert_eq!(c.def(c.start().unwrap()).id, "D");
+    }
+
+    #[test]
+    fn every_id_is_found_and_no_other_name() {
+        let c = TileCatalog::embedded().unwrap();
+        for (id, def) in c.iter() {
+            assert_eq!(c.id(&def.id), Some(id), "{}", def.id);
+            // The same text longer or shorter by a byte names no kind.
+            assert_eq!(c.id(&format!("{}9X", def.id)), None, "{}", def.id);
+            if def.id.len() > 1 {
+                let shorter = &def.id[..def.id.len() - 1];
+                assert_eq!(
+                    c.id(shorter).map(|t| c.def(t).id.as_str()),
+                    c.by_id.get(shorter).map(|t| c.def(*t).id.as_str())
+                );
+            }
+        }
+        for name in [
+            "",
+            "\0A",
+            "A\0",
+            "PD99",
+            "ABCDEFGH",
+            "ABCDEFGHIJKL",
+            "\u{e9}",
+        ] {
+            assert_eq!(c.id(name), None, "{name:?}");
+        }
+        // Every slot of the table is reached by its own key: none was lost
+        // to a full table.
+        let held = c.by_short.iter().filter(|(k, _)| *k != 0).count();
+        assert_eq!(
+            held,
+            c.by_id.keys().filter(|n| short_key(n).is_some()).count()
+        );
+        assert!(held * 2 <= c.by_short.len());
     }
 
     #[test]
