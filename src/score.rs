@@ -118,7 +118,8 @@ impl ScoreEvent {
 
     /// Points one player scores by a piece's rule rather than a feature's
     /// majority (the fairy): `at` names where the piece stands, `kind` the
-    /// feature scored with it.
+    /// feature scored with it. Its tiles are left for the caller to name,
+    /// when the game explains its scores.
     pub fn bonus(
         reason: ScoreReason,
         turn: Option<u32>,
@@ -138,7 +139,7 @@ impl ScoreEvent {
             node: 0,
             at: Some(at),
             goods: None,
-            tiles: vec![at.pos],
+            tiles: Vec::new(),
             pennants: 0,
             inns: 0,
             cathedrals: 0,

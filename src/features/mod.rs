@@ -62,6 +62,11 @@ struct Linked {
     /// The next figure of the same feature (in order of placement), or
     /// [`NO_FIGURE`].
     next: u32,
+    /// The figure placed before it on the same tile, or [`NO_FIGURE`].
+    earlier_on_tile: u32,
+    /// Whether it still stands on the board (taken figures stay in the list
+    /// of their tile).
+    on_board: bool,
 }
 
 /// The data of one connected feature: what its segments brought, summed (read
@@ -153,6 +158,9 @@ pub struct Features {
     placed: Vec<NodeId>,
     /// Every figure ever placed, each linked to the next one of its feature.
     figures: Vec<Linked>,
+    /// The last figure placed on each tile (by [`TileIndex`]), or
+    /// [`NO_FIGURE`]; grown as figures come, kept (emptied) for the next game.
+    last_on_tile: Vec<u32>,
     /// The roads and cities the last tile added completed, as roots: the first
     /// `completed_count`. A completion closes an edge of the tile, so there
     /// are at most four.
@@ -171,6 +179,7 @@ impl Features {
         self.nodes.clear();
         self.placed.clear();
         self.figures.clear();
+        self.last_on_tile.fill(NO_FIGURE);
         self.completed_count = 0;
     }
 
@@ -410,12 +419,22 @@ impl Features {
         self.placed.push(follower.node);
         let id = self.figures.len() as u32;
         let r = self.nodes.find(follower.node);
+        let tile = follower.tile as usize;
+        if self.last_on_tile.len() <= tile {
+            self.grow_last_on_tile(tile);
+        }
         let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) else {
             return;
         };
+        let earlier_on_tile = self
+            .last_on_tile
+            .get_mut(tile)
+            .map_or(NO_FIGURE, |last| std::mem::replace(last, id));
         self.figures.push(Linked {
             follower,
             next: NO_FIGURE,
+            earlier_on_tile,
+            on_board: true,
         });
         // The newest figure goes last: after the last of the list.
         if f.figures == NO_FIGURE {
@@ -432,6 +451,15 @@ impl Features {
         }
     }
 
+    /// Room in [`Features::last_on_tile`] for tile `tile`, and for the tiles
+    /// of a long game at once: kept when the features are cleared.
+    #[cold]
+    #[inline(never)]
+    fn grow_last_on_tile(&mut self, tile: usize) {
+        let len = (tile + 1).max(self.last_on_tile.len() * 2).max(256);
+        self.last_on_tile.resize(len, NO_FIGURE);
+    }
+
     /// Removes and returns the first figure of a feature that `which` picks,
     /// keeping the others in their order.
     pub fn take_figure(
@@ -443,9 +471,10 @@ impl Features {
         let head = self.nodes.get(r)?.feature.figures;
         let mut prev: Option<u32> = None;
         let mut at = head;
-        while let Some(l) = self.figures.get(at as usize) {
+        while let Some(l) = self.figures.get_mut(at as usize) {
             let (follower, next) = (l.follower, l.next);
             if which(&follower) {
+                l.on_board = false;
                 match prev.and_then(|p| self.figures.get_mut(p as usize)) {
                     Some(p) => p.next = next,
                     None => {
@@ -469,11 +498,28 @@ impl Features {
         };
         let mut at = std::mem::replace(&mut f.figures, NO_FIGURE);
         let mut out = Followers::new();
-        while let Some(l) = self.figures.get(at as usize) {
+        while let Some(l) = self.figures.get_mut(at as usize) {
+            l.on_board = false;
             out.push(l.follower);
             at = l.next;
         }
         out
+    }
+
+    /// The figures standing on a placed tile, the last placed first.
+    pub fn figures_on_tile(&self, tile: TileIndex) -> impl Iterator<Item = &Follower> + '_ {
+        let mut at = self
+            .last_on_tile
+            .get(tile as usize)
+            .copied()
+            .unwrap_or(NO_FIGURE);
+        std::iter::from_fn(move || {
+            let l = self.figures.get(at as usize)?;
+            at = l.earlier_on_tile;
+            Some(l)
+        })
+        .filter(|l| l.on_board)
+        .map(|l| &l.follower)
     }
 
     /// Whether a city or road is complete.
@@ -660,6 +706,8 @@ mod tests {
                     figure: Figure::Follower,
                 },
                 next: head,
+                earlier_on_tile: NO_FIGURE,
+                on_board: true,
             });
             head = figures.len() as u32 - 1;
         }

@@ -225,26 +225,23 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// The figures standing on a tile (followers, builders, pigs), the last
+    /// placed first.
+    fn figures_on(&self, at: Pos) -> impl Iterator<Item = &crate::features::Follower> + '_ {
+        self.board
+            .index_at(at)
+            .into_iter()
+            .flat_map(|index| self.features.figures_on_tile(index))
+    }
+
     /// The figures standing on a tile (followers, builders, pigs), by the
     /// tile's segments in order, each segment's in the order they came.
     fn followers_on(&self, at: Pos) -> SmallVec<[crate::features::Follower; 4]> {
-        let mut out = SmallVec::new();
-        let (Some(placed), Some(index)) = (self.board.at(at), self.board.index_at(at)) else {
-            return out;
-        };
-        let segments = self.catalog.def(placed.tile).segments.len();
-        for s in (0..segments).filter_map(|s| u8::try_from(s).ok()) {
-            let node = node_of(placed, s);
-            let Some(f) = self.features.feature(node) else {
-                continue;
-            };
-            if f.is_held() {
-                out.extend(
-                    f.followers()
-                        .filter(|x| x.node == node && x.tile == index)
-                        .copied(),
-                );
-            }
+        let mut out: SmallVec<[crate::features::Follower; 4]> =
+            self.figures_on(at).copied().collect();
+        if out.len() > 1 {
+            out.reverse();
+            out.sort_by_key(|f| f.node);
         }
         out
     }
@@ -645,15 +642,22 @@ impl Game<'_> {
         turn: &TurnActions,
     ) -> Result<(), Violation> {
         if let Some(start) = self.journey_due(placing) {
-            let journey = turn.journey.clone().unwrap_or_else(|| Journey {
-                at: start,
-                visited: std::iter::once(start).collect(),
-                moves: 0,
-            });
+            let not_begun;
+            let journey = match &turn.journey {
+                Some(j) => j,
+                None => {
+                    not_begun = Journey {
+                        at: start,
+                        visited: std::iter::once(start).collect(),
+                        moves: 0,
+                    };
+                    &not_begun
+                }
+            };
             if journey.moves < JOURNEY {
                 let open = Side::ALL.into_iter().any(|side| {
                     step_to(journey.at, side).is_some_and(|to| {
-                        self.dragon_may_enter(to, &journey, placing, turn).is_ok()
+                        self.dragon_may_enter(to, journey, placing, turn).is_ok()
                     })
                 });
                 if open {
@@ -664,6 +668,7 @@ impl Game<'_> {
             }
         }
         if !turn.princess
+            && self.catalog.def(placing.tile).princess().is_some()
             && !self.variants().contains(Variant::PrincessMay)
             && !self.princess_knights(placing).is_empty()
         {
@@ -691,17 +696,23 @@ impl Game<'_> {
             return;
         }
         // The follower that earns the point: the one the fairy stands next
-        // to, or the player's first on its tile.
-        let earner = self.followers_on(fairy.pos).into_iter().find(|f| {
-            f.player == player
+        // to, or the player's first on its tile (by segment, then the first
+        // placed: the figures come the last placed first).
+        let mut earner: Option<&crate::features::Follower> = None;
+        for f in self.figures_on(fairy.pos) {
+            let earns = f.player == player
                 && f.figure.is_follower()
                 && fairy
                     .next_to
-                    .is_none_or(|n| (n.node, n.player, n.turn) == (f.node, f.player, f.turn))
-        });
+                    .is_none_or(|n| (n.node, n.player, n.turn) == (f.node, f.player, f.turn));
+            if earns && earner.is_none_or(|e| f.node <= e.node) {
+                earner = Some(f);
+            }
+        }
+        let earner = earner.copied();
         if let Some(f) = earner {
             let kind = self.features.feature(f.node).map(|v| v.kind);
-            let event = fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
+            let event = self.fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
             if let Some(s) = self.score.get_mut(player) {
                 *s = s.saturating_add(FAIRY_TURN_START);
             }
@@ -734,7 +745,7 @@ impl Game<'_> {
         let turn = events.get(first).and_then(|e| e.turn);
         for (root, player, kind) in self.fairy_holders(fairy) {
             if roots.contains(&root) {
-                events.push(fairy_event(
+                events.push(self.fairy_event(
                     turn,
                     fairy.pos,
                     Some(kind),
@@ -753,7 +764,7 @@ impl Game<'_> {
             return;
         };
         for (_, player, kind) in self.fairy_holders(fairy) {
-            events.push(fairy_event(
+            events.push(self.fairy_event(
                 None,
                 fairy.pos,
                 Some(kind),
@@ -885,24 +896,9 @@ impl Game<'_> {
             if let Some(d) = &mut self.exp.dragon {
                 d.dragon = Some(to);
             }
-            let here = self.followers_on(to);
-            // Followers first (their builders and pigs go with the last of
-            // them), then what is left.
-            for f in here.iter().filter(|f| f.figure.is_follower()) {
-                self.send_home_from(f.node, f.player, f.figure);
-                self.eat(f.player, f.figure);
-            }
-            let rest = self.followers_on(to);
-            for f in rest {
-                if self
-                    .features
-                    .take_figure(f.node, |x| {
-                        x.node == f.node && x.player == f.player && x.figure == f.figure
-                    })
-                    .is_some()
-                {
-                    self.eat(f.player, f.figure);
-                }
+            // Most tiles it enters hold no figure.
+            if self.figures_on(to).next().is_some() {
+                self.eat_figures_on(to);
             }
             // A follower on top of a tower there (The Tower).
             let guard = self.exp.tower.as_mut().and_then(|t| t.unguard(to));
@@ -910,6 +906,56 @@ impl Game<'_> {
                 self.eat(g.player, g.figure);
             }
         }
+    }
+
+    /// The figures on a tile the dragon enters, sent home: followers first
+    /// (their builders and pigs go with the last of them), then what is left.
+    fn eat_figures_on(&mut self, to: Pos) {
+        let here = self.followers_on(to);
+        for f in here.iter().filter(|f| f.figure.is_follower()) {
+            self.send_home_from(f.node, f.player, f.figure);
+            self.eat(f.player, f.figure);
+        }
+        let rest = self.followers_on(to);
+        for f in rest {
+            if self
+                .features
+                .take_figure(f.node, |x| {
+                    x.node == f.node && x.player == f.player && x.figure == f.figure
+                })
+                .is_some()
+            {
+                self.eat(f.player, f.figure);
+            }
+        }
+    }
+
+    /// A score event of the fairy: its point at the start of a turn (no
+    /// feature), or its 3 points with a feature of a kind scored; its tile
+    /// named when the game explains its scores.
+    fn fairy_event(
+        &self,
+        turn: Option<u32>,
+        pos: Pos,
+        kind: Option<FeatureKind>,
+        player: Player,
+        points: u32,
+    ) -> ScoreEvent {
+        let mut event = ScoreEvent::bonus(
+            ScoreReason::Fairy,
+            turn,
+            kind.unwrap_or(FeatureKind::Field),
+            crate::score::FeatureRef {
+                pos,
+                spot: Spot::Centre,
+            },
+            player,
+            points,
+        );
+        if self.explains() {
+            event.tiles.push(pos);
+        }
+        event
     }
 
     /// A figure the dragon sends home.
@@ -928,27 +974,6 @@ fn step_to(at: Pos, side: Side) -> Option<Pos> {
     at.neighbour(side)
 }
 
-/// A score event of the fairy: its point at the start of a turn (no
-/// feature), or its 3 points with a feature of a kind scored.
-fn fairy_event(
-    turn: Option<u32>,
-    pos: Pos,
-    kind: Option<FeatureKind>,
-    player: Player,
-    points: u32,
-) -> ScoreEvent {
-    ScoreEvent::bonus(
-        ScoreReason::Fairy,
-        turn,
-        kind.unwrap_or(FeatureKind::Field),
-        crate::score::FeatureRef {
-            pos,
-            spot: Spot::Centre,
-        },
-        player,
-        points,
-    )
-}
 
 #[cfg(test)]
 mod tests {
