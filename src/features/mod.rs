@@ -814,4 +814,31 @@ mod tests {
         // kept feature's figure of turn 5 is node 1, the other's node 4.
         assert_eq!(fives, [1, 4]);
     }
+
+    /// A tile's figures are those placed on it and still there, the last
+    /// placed first, whatever their features became; a figure taken home,
+    /// alone or with its feature's, is no longer listed.
+    #[test]
+    fn a_tiles_figures_are_those_still_on_it() {
+        // Nodes 0–2 lie on tiles 0–2, one road: two figures on node 1, one
+        // on node 2.
+        let mut f = held_features(3, &[1, 2, 1], &[(0, 1), (0, 2)]);
+        let on =
+            |f: &Features, tile| -> Vec<u32> { f.figures_on_tile(tile).map(|x| x.turn).collect() };
+        assert_eq!(on(&f, 0), Vec::<u32>::new());
+        assert_eq!(on(&f, 1), [2, 0]);
+        assert_eq!(on(&f, 2), [1]);
+        // A tile past the last that holds a figure holds none.
+        assert_eq!(on(&f, 40), Vec::<u32>::new());
+        let taken = f.take_figure(1, |x| x.turn == 0);
+        assert_eq!(taken.map(|x| x.turn), Some(0));
+        assert_eq!(on(&f, 1), [2]);
+        // The joined road's figures go home together.
+        assert_eq!(f.take_followers(2).len(), 2);
+        assert_eq!(on(&f, 1), Vec::<u32>::new());
+        assert_eq!(on(&f, 2), Vec::<u32>::new());
+        // Cleared for the next game, then used again.
+        f.clear();
+        assert_eq!(on(&f, 1), Vec::<u32>::new());
+    }
 }
