@@ -62,8 +62,14 @@ struct Linked {
     /// The next figure of the same feature (in order of placement), or
     /// [`NO_FIGURE`].
     next: u32,
+}
+
+/// A figure in the list of the tile it stands on (kept when
+/// [`Features::list_by_tile`] is on).
+#[derive(Debug, Clone, Copy)]
+struct OnTile {
     /// The figure placed before it on the same tile, or [`NO_FIGURE`].
-    earlier_on_tile: u32,
+    earlier: u32,
     /// Whether it still stands on the board (taken figures stay in the list
     /// of their tile).
     on_board: bool,
@@ -158,9 +164,13 @@ pub struct Features {
     placed: Vec<NodeId>,
     /// Every figure ever placed, each linked to the next one of its feature.
     figures: Vec<Linked>,
+    /// Whether the figures are listed by tile too ([`Features::list_by_tile`]).
+    by_tile: bool,
     /// The last figure placed on each tile (by [`TileIndex`]), or
     /// [`NO_FIGURE`]; grown as figures come, kept (emptied) for the next game.
     last_on_tile: Vec<u32>,
+    /// Every figure's place in its tile's list, indexed as `figures`.
+    on_tile: Vec<OnTile>,
     /// The roads and cities the last tile added completed, as roots: the first
     /// `completed_count`. A completion closes an edge of the tile, so there
     /// are at most four.
@@ -180,6 +190,7 @@ impl Features {
         self.placed.clear();
         self.figures.clear();
         self.last_on_tile.fill(NO_FIGURE);
+        self.on_tile.clear();
         self.completed_count = 0;
     }
 
@@ -419,22 +430,15 @@ impl Features {
         self.placed.push(follower.node);
         let id = self.figures.len() as u32;
         let r = self.nodes.find(follower.node);
-        let tile = follower.tile as usize;
-        if self.last_on_tile.len() <= tile {
-            self.grow_last_on_tile(tile);
+        if self.by_tile && self.nodes.get(r).is_some() {
+            self.list_on_tile(id, follower.tile);
         }
         let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) else {
             return;
         };
-        let earlier_on_tile = self
-            .last_on_tile
-            .get_mut(tile)
-            .map_or(NO_FIGURE, |last| std::mem::replace(last, id));
         self.figures.push(Linked {
             follower,
             next: NO_FIGURE,
-            earlier_on_tile,
-            on_board: true,
         });
         // The newest figure goes last: after the last of the list.
         if f.figures == NO_FIGURE {
@@ -451,13 +455,49 @@ impl Features {
         }
     }
 
-    /// Room in [`Features::last_on_tile`] for tile `tile`, and for the tiles
-    /// of a long game at once: kept when the features are cleared.
-    #[cold]
+    /// Whether the figures are listed by tile too, for the rules that look
+    /// at the figures on a tile ([`Features::figures_on_tile`]); off, placing
+    /// and taking figures costs what it did without the lists. Set before
+    /// the first figure of a game.
+    pub fn list_by_tile(&mut self, on: bool) {
+        self.by_tile = on;
+    }
+
+    /// Puts figure `id` (the next to be placed) first in the list of `tile`.
     #[inline(never)]
-    fn grow_last_on_tile(&mut self, tile: usize) {
-        let len = (tile + 1).max(self.last_on_tile.len() * 2).max(256);
-        self.last_on_tile.resize(len, NO_FIGURE);
+    fn list_on_tile(&mut self, id: u32, tile: TileIndex) {
+        let tile = tile as usize;
+        if self.last_on_tile.len() <= tile {
+            let len = (tile + 1).max(self.last_on_tile.len() * 2).max(256);
+            self.last_on_tile.resize(len, NO_FIGURE);
+        }
+        let earlier = self
+            .last_on_tile
+            .get_mut(tile)
+            .map_or(NO_FIGURE, |last| std::mem::replace(last, id));
+        // Figures placed before the lists were kept are not in them.
+        let index = id as usize;
+        if self.on_tile.len() < index {
+            self.on_tile.resize(
+                index,
+                OnTile {
+                    earlier: NO_FIGURE,
+                    on_board: false,
+                },
+            );
+        }
+        self.on_tile.push(OnTile {
+            earlier,
+            on_board: true,
+        });
+    }
+
+    /// Marks a figure taken from the board, in its tile's list.
+    #[inline]
+    fn off_tile(&mut self, id: u32) {
+        if let Some(t) = self.on_tile.get_mut(id as usize) {
+            t.on_board = false;
+        }
     }
 
     /// Removes and returns the first figure of a feature that `which` picks,
@@ -471,10 +511,10 @@ impl Features {
         let head = self.nodes.get(r)?.feature.figures;
         let mut prev: Option<u32> = None;
         let mut at = head;
-        while let Some(l) = self.figures.get_mut(at as usize) {
+        while let Some(l) = self.figures.get(at as usize) {
             let (follower, next) = (l.follower, l.next);
             if which(&follower) {
-                l.on_board = false;
+                self.off_tile(at);
                 match prev.and_then(|p| self.figures.get_mut(p as usize)) {
                     Some(p) => p.next = next,
                     None => {
@@ -498,15 +538,18 @@ impl Features {
         };
         let mut at = std::mem::replace(&mut f.figures, NO_FIGURE);
         let mut out = Followers::new();
-        while let Some(l) = self.figures.get_mut(at as usize) {
-            l.on_board = false;
-            out.push(l.follower);
-            at = l.next;
+        while let Some(&Linked { follower, next }) = self.figures.get(at as usize) {
+            out.push(follower);
+            if self.by_tile {
+                self.off_tile(at);
+            }
+            at = next;
         }
         out
     }
 
-    /// The figures standing on a placed tile, the last placed first.
+    /// The figures standing on a placed tile, the last placed first; none
+    /// unless [`Features::list_by_tile`] is on.
     pub fn figures_on_tile(&self, tile: TileIndex) -> impl Iterator<Item = &Follower> + '_ {
         let mut at = self
             .last_on_tile
@@ -514,14 +557,14 @@ impl Features {
             .copied()
             .unwrap_or(NO_FIGURE);
         std::iter::from_fn(move || {
-            let l = self.figures.get(at as usize)?;
-            at = l.earlier_on_tile;
-            Some(l)
+            let t = self.on_tile.get(at as usize)?;
+            let id = at;
+            at = t.earlier;
+            Some((id, t.on_board))
         })
-        .filter(|l| l.on_board)
-        .map(|l| &l.follower)
+        .filter(|&(_, on_board)| on_board)
+        .filter_map(|(id, _)| self.figures.get(id as usize).map(|l| &l.follower))
     }
-
     /// Whether a city or road is complete.
     pub fn is_complete(&self, node: NodeId) -> bool {
         self.complete_root(node).is_some()
@@ -706,8 +749,6 @@ mod tests {
                     figure: Figure::Follower,
                 },
                 next: head,
-                earlier_on_tile: NO_FIGURE,
-                on_board: true,
             });
             head = figures.len() as u32 - 1;
         }
@@ -729,6 +770,7 @@ mod tests {
     /// after the nodes of the feature it joins.
     fn held_features(n: u32, held: &[u32], joined: &[(u32, u32)]) -> Features {
         let mut f = Features::new();
+        f.list_by_tile(true);
         let seed = FeatureSeed {
             kind: FeatureKind::Road,
             open_edges: 2,

@@ -278,7 +278,6 @@ impl TileCatalog {
     }
 
     /// The kind with a notation id.
-    #[inline]
     pub fn id(&self, name: &str) -> Option<TileId> {
         if let [b @ b'A'..=b'Z'] = name.as_bytes() {
             return self.by_letter.get(usize::from(b - b'A')).copied().flatten();
@@ -287,6 +286,7 @@ impl TileCatalog {
     }
 
     /// [`TileCatalog::id`] of a name that is not one capital letter.
+    #[cold]
     #[inline(never)]
     fn id_of_more_letters(&self, name: &str) -> Option<TileId> {
         let Some(key) = short_key(name) else {

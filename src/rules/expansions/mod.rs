@@ -163,6 +163,8 @@ impl Game<'_> {
             .contains(Expansion::PrincessAndDragon)
             .then(princess_and_dragon::Dragon::default);
         self.exp.every_turn = self.exp.dragon.is_some();
+        // The dragon and the fairy look at the figures on a tile.
+        self.features.list_by_tile(self.exp.dragon.is_some());
     }
 
     /// [`Phase::Draw`], checking: whether the expansions let the tile be drawn
