@@ -392,6 +392,13 @@ impl Features {
         })
     }
 
+    /// The kind of a node's feature: its segment's, which joining never
+    /// changes (only features of one kind join), read without finding the
+    /// feature's root.
+    pub fn kind_of(&self, node: NodeId) -> Option<FeatureKind> {
+        self.nodes.get(node).map(|n| n.feature.counts.kind)
+    }
+
     /// The segment a node stands for on its tile.
     pub fn segment_of(&self, node: NodeId) -> Option<SegmentId> {
         self.nodes.get(node).map(|n| n.segment)
@@ -870,6 +877,10 @@ mod tests {
         assert_eq!(on(&f, 0), Vec::<u32>::new());
         assert_eq!(on(&f, 1), [2, 0]);
         assert_eq!(on(&f, 2), [1]);
+        // A joined node's kind is its feature's, root or not.
+        assert_eq!(f.kind_of(2), Some(FeatureKind::Road));
+        assert_eq!(f.kind_of(2), f.feature(2).map(|v| v.kind));
+        assert_eq!(f.kind_of(3), None);
         // A tile past the last that holds a figure holds none.
         assert_eq!(on(&f, 40), Vec::<u32>::new());
         let taken = f.take_figure(1, |x| x.turn == 0);

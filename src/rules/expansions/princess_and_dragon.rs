@@ -710,7 +710,7 @@ impl Game<'_> {
         }
         let earner = earner.copied();
         if let Some(f) = earner {
-            let kind = self.features.feature(f.node).map(|v| v.kind);
+            let kind = self.features.kind_of(f.node);
             let event =
                 self.fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
             if let Some(s) = self.score.get_mut(player) {
