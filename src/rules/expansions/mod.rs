@@ -461,16 +461,19 @@ pub enum Expansion {
     Tower,
     /// The Princess & the Dragon.
     PrincessAndDragon,
+    /// The Gold Mines.
+    GoldMines,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 5] = [
+    pub const ALL: [Expansion; 6] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
         Expansion::Tower,
         Expansion::PrincessAndDragon,
+        Expansion::GoldMines,
     ];
 
     /// The notation (and tile set) name.
@@ -481,6 +484,7 @@ impl Expansion {
             Expansion::TradersAndBuilders => "traders-and-builders",
             Expansion::Tower => "tower",
             Expansion::PrincessAndDragon => "princess-and-dragon",
+            Expansion::GoldMines => "gold-mines",
         }
     }
 
@@ -496,7 +500,7 @@ impl Expansion {
             Expansion::River | Expansion::InnsAndCathedrals | Expansion::TradersAndBuilders => {
                 false
             }
-            Expansion::Tower | Expansion::PrincessAndDragon => true,
+            Expansion::Tower | Expansion::PrincessAndDragon | Expansion::GoldMines => true,
         }
     }
 

@@ -656,9 +656,8 @@ impl Game<'_> {
             };
             if journey.moves < JOURNEY {
                 let open = Side::ALL.into_iter().any(|side| {
-                    step_to(journey.at, side).is_some_and(|to| {
-                        self.dragon_may_enter(to, journey, placing, turn).is_ok()
-                    })
+                    step_to(journey.at, side)
+                        .is_some_and(|to| self.dragon_may_enter(to, journey, placing, turn).is_ok())
                 });
                 if open {
                     return Err(Violation::DragonJourney {
@@ -712,7 +711,8 @@ impl Game<'_> {
         let earner = earner.copied();
         if let Some(f) = earner {
             let kind = self.features.feature(f.node).map(|v| v.kind);
-            let event = self.fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
+            let event =
+                self.fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
             if let Some(s) = self.score.get_mut(player) {
                 *s = s.saturating_add(FAIRY_TURN_START);
             }
@@ -745,13 +745,7 @@ impl Game<'_> {
         let turn = events.get(first).and_then(|e| e.turn);
         for (root, player, kind) in self.fairy_holders(fairy) {
             if roots.contains(&root) {
-                events.push(self.fairy_event(
-                    turn,
-                    fairy.pos,
-                    Some(kind),
-                    player,
-                    FAIRY_SCORED,
-                ));
+                events.push(self.fairy_event(turn, fairy.pos, Some(kind), player, FAIRY_SCORED));
             }
         }
     }
@@ -764,13 +758,7 @@ impl Game<'_> {
             return;
         };
         for (_, player, kind) in self.fairy_holders(fairy) {
-            events.push(self.fairy_event(
-                None,
-                fairy.pos,
-                Some(kind),
-                player,
-                FAIRY_SCORED,
-            ));
+            events.push(self.fairy_event(None, fairy.pos, Some(kind), player, FAIRY_SCORED));
         }
     }
 
@@ -973,7 +961,6 @@ impl Game<'_> {
 fn step_to(at: Pos, side: Side) -> Option<Pos> {
     at.neighbour(side)
 }
-
 
 #[cfg(test)]
 mod tests {
