@@ -426,6 +426,7 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         feature: match e.reason {
             ScoreReason::Farm => "farm".to_string(),
             ScoreReason::Goods => "goods".to_string(),
+            ScoreReason::Gold => "gold".to_string(),
             _ => e.kind.to_string(),
         },
         reason: e.reason,
