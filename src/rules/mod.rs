@@ -940,6 +940,15 @@ impl<'c> Game<'c> {
         self.check_due_as::<false>(turn)
     }
 
+    /// [`Game::check_due`] without the check of The Gold Mines'
+    /// distribution (for [`Game::gold_takes_as_jcz`]).
+    pub(in crate::rules) fn check_due_ignoring_gold(
+        &self,
+        turn: &TurnInput<'_>,
+    ) -> Result<Move, Violation> {
+        self.check_due_as::<true>(turn)
+    }
+
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon).
     pub fn checks_every_turn(&self) -> bool {
@@ -964,7 +973,11 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
-        self.check_due_as::<true>(turn)
+        let mv = self.check_due_as::<true>(turn)?;
+        if self.exp.gold.is_some() {
+            return self.checked_gold(mv);
+        }
+        Ok(mv)
     }
 
     /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through
@@ -1028,9 +1041,6 @@ impl<'c> Game<'c> {
             steps,
             figure_at,
         };
-        if ACTIONS && self.exp.gold.is_some() {
-            return self.checked_gold(mv);
-        }
         Ok(mv)
     }
 

@@ -448,6 +448,34 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// The takes JCloisterZone makes in the distribution of a turn due
+    /// (numbered next, by the seat whose turn it is), written or not: the
+    /// turn is played on a copy, its takes left out, and each player takes
+    /// from the tile the most players may take from. `None` if the turn is
+    /// not legal but for its distribution, or the game has no gold.
+    pub fn gold_takes_as_jcz(
+        &self,
+        turn: &crate::rules::TurnInput<'_>,
+    ) -> Option<Vec<(Player, Pos)>> {
+        self.exp.gold.as_ref()?;
+        let mut mv = self
+            .check_due(turn)
+            .or_else(|v| match v {
+                Violation::GoldDistribution { .. } => self.check_due_ignoring_gold(turn),
+                other => Err(other),
+            })
+            .ok()?;
+        mv.steps.retain(|s| !matches!(s.act, Act::Ingot { .. }));
+        let mut copy = self.clone();
+        copy.set_explanations(false);
+        if let Some(g) = &mut copy.exp.gold {
+            g.claims.clear();
+            g.taken.clear();
+        }
+        copy.apply(mv);
+        copy.exp.gold.map(|g| g.taken)
+    }
+
     /// Plays `gold:x,y`: an ingot on the tile just placed and one on the tile
     /// named.
     pub(in crate::rules) fn apply_gold_step(&mut self, placed: Pos, pos: Pos) {
