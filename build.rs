@@ -19,6 +19,7 @@ const SETS: &[(&str, &str)] = &[
     // play yet (it takes only the expansions `rules::expansions` referees).
     ("tower", "tower.yaml"),
     ("princess-and-dragon", "princess-and-dragon.yaml"),
+    ("gold-mines", "gold-mines.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

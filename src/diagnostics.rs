@@ -79,6 +79,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E423", "fairy"),
     ("E424", "princess"),
     ("E425", "portal"),
+    ("E426", "gold"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -87,6 +88,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E506", "scored-mismatch"),
     ("E507", "invalid-turn-time"),
     ("E508", "clock-mismatch"),
+    ("E509", "gold-distribution"),
     ("W101", "turns-not-checked"),
     ("W102", "faults-not-listed"),
 ];
@@ -1093,6 +1095,38 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A gold-mine tile's ingots set where they may not go, or not set (The
+    /// Gold Mines).
+    #[error("the gold ingots cannot go there")]
+    #[diagnostic(
+        code(E426),
+        help(
+            "a gold-mine tile sets one ingot on itself and one on a tile among the 8 around it, written gold:x,y before the figure"
+        )
+    )]
+    Gold {
+        /// The action, or the turn.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A distribution of gold ingots the rules do not allow, or a choice in
+    /// it not written (The Gold Mines).
+    #[error("the gold ingots are not handed out by the rule")]
+    #[diagnostic(
+        code(E509),
+        help(
+            "starting with the turn's player, then in seat order, each player who may take an ingot takes one, until none is left; where a player chooses, every take is written, ingot:x,y, in order"
+        )
+    )]
+    GoldDistribution {
+        /// The take, or the turn.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A score claim that differs from the referee's score.
     #[error("{player}'s {what} is {actual}, not {claimed}")]
     #[diagnostic(code(E501), help("{breakdown}"))]
@@ -1642,6 +1676,14 @@ pub fn from_violation(
             reason,
         },
         Violation::Portal { step, reason } => Diagnostic::Portal {
+            span: step_span(step),
+            reason,
+        },
+        Violation::Gold { step, reason } => Diagnostic::Gold {
+            span: step_span(step),
+            reason,
+        },
+        Violation::GoldDistribution { step, reason } => Diagnostic::GoldDistribution {
             span: step_span(step),
             reason,
         },

@@ -540,9 +540,10 @@ fn pack_faults(record: &GameRecord, header: &Header, catalog: &TileCatalog) -> V
 }
 
 /// The word a Scored entry names a scoring by: its feature's kind, `field`
-/// for a farm, or the goods of a goods majority.
+/// for a farm, the goods of a goods majority, or `gold` for the gold ingots.
 fn scored_kind(e: &ScoreEvent) -> &'static str {
     match (e.reason, e.goods, e.kind) {
+        (crate::score::ScoreReason::Gold, _, _) => "gold",
         (_, Some(g), _) => g.name(),
         (crate::score::ScoreReason::Farm, _, _) => "field",
         (_, None, crate::tiles::FeatureKind::City) => "city",

@@ -36,6 +36,8 @@ pub enum ScoreReason {
     /// The fairy (The Princess & the Dragon): 1 point at the start of a turn,
     /// 3 with the feature of its follower scored.
     Fairy,
+    /// The gold ingots a player holds at the end (The Gold Mines).
+    Gold,
 }
 
 /// A feature as people name it: a tile and a spot on it (its first-placed
@@ -138,6 +140,35 @@ impl ScoreEvent {
             reason,
             node: 0,
             at: Some(at),
+            goods: None,
+            tiles: Vec::new(),
+            pennants: 0,
+            inns: 0,
+            cathedrals: 0,
+            cities: Vec::new(),
+            fields: Vec::new(),
+            strength,
+            winners,
+            points,
+            pigs: PlayerList::new(),
+            pig_bonus: 0,
+            returns_followers: false,
+        }
+    }
+
+    /// The gold ingots a player holds at the end (The Gold Mines): `strength`
+    /// holds their number, `points` what they are worth.
+    pub fn gold(player: Player, ingots: u32, points: u32) -> ScoreEvent {
+        let mut winners = PlayerList::new();
+        winners.push(player);
+        let mut strength = StrengthList::new();
+        strength.push((player, ingots));
+        ScoreEvent {
+            turn: None,
+            kind: FeatureKind::Field,
+            reason: ScoreReason::Gold,
+            node: 0,
+            at: None,
             goods: None,
             tiles: Vec::new(),
             pennants: 0,

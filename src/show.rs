@@ -334,6 +334,7 @@ fn symbol_char(symbol: Symbol) -> char {
         Symbol::Volcano => '^',
         Symbol::Dragon => 'd',
         Symbol::Portal => 'o',
+        Symbol::Goldmine => '$',
     }
 }
 
@@ -343,6 +344,7 @@ fn symbol_word(symbol: Symbol) -> &'static str {
         Symbol::Volcano => "volcano",
         Symbol::Dragon => "dragon tile",
         Symbol::Portal => "magic portal",
+        Symbol::Goldmine => "gold mine",
     }
 }
 
@@ -352,6 +354,7 @@ fn symbol_ansi(symbol: Symbol) -> &'static str {
         Symbol::Volcano => "1;38;5;202",
         Symbol::Dragon => "1;38;5;160",
         Symbol::Portal => "1;38;5;93",
+        Symbol::Goldmine => "1;38;5;178",
     }
 }
 
@@ -375,7 +378,7 @@ struct Seen {
     tower: bool,
     /// The Princess & the Dragon: each symbol drawn (volcano, dragon,
     /// portal), the princess, the dragon, the fairy.
-    symbols: [bool; 3],
+    symbols: [bool; 4],
     princess: bool,
     dragon: bool,
     fairy: bool,
@@ -2492,6 +2495,7 @@ fn symbol_class(symbol: Symbol) -> &'static str {
         Symbol::Volcano => "volcano",
         Symbol::Dragon => "dragon-tile",
         Symbol::Portal => "portal",
+        Symbol::Goldmine => "goldmine",
     }
 }
 
@@ -2520,6 +2524,9 @@ fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
         }
         Symbol::Portal => {
             "<path d=\"M-6 8V-1A6 6 0 0 1 6 -1V8Z\" fill=\"#dcc6f7\" stroke=\"#6a2ca0\" stroke-width=\"2\"/>"
+        }
+        Symbol::Goldmine => {
+            "<path d=\"M-8 5L-5 -3H5L8 5Z\" fill=\"#f4c430\" stroke=\"#8a6a00\"/><path d=\"M-5 -3L-3 -6H3L5 -3\" fill=\"#ffe27a\" stroke=\"#8a6a00\"/>"
         }
     };
     token_svg(out, symbol_class(symbol), "", at, 1.0, body);

@@ -14,7 +14,7 @@
 mod common;
 
 use carcref::TileCatalog;
-use carcref::tiles::{EdgeKind, FeatureKind, Goods, Half, Rotation, Side, TileDef};
+use carcref::tiles::{EdgeKind, FeatureKind, Goods, Half, Rotation, Side, Symbol, TileDef};
 
 /// The 2012 rulebook's tile list ("These tiles are included in the game"):
 /// "A 2x B 4x C 1x D 4x E 5x F 2x G 1x H 3x I 2x J 3x K 3x L 3x M 2x N 3x O 2x P 3x
@@ -139,6 +139,18 @@ fn expansion_counts_match_the_rulebooks() {
     assert_eq!(Goods::ALL.map(Goods::index), [0, 1, 2]);
     assert_eq!(Goods::ALL.map(Goods::name), ["wine", "grain", "cloth"]);
     assert_eq!(symbols, [9, 6, 5]);
+
+    // The Gold Mines. 2012 (004): "8 tiles with a gold ingot", listed "Min4A   1x" …
+    // "Min4H   1x"; "He then sets a gold ingot on that tile": every tile shows the mine,
+    // and "16 wooden gold ingots", two a tile. Four of them show a monastery.
+    assert_eq!(kinds_and_tiles(&c, "gold-mines"), (8, 8));
+    let mines = tiles_showing(&c, |d| d.symbol == Some(Symbol::Goldmine));
+    assert_eq!(mines, [("gold-mines".to_string(), 8)]);
+    let monasteries = c
+        .set("gold-mines")
+        .filter(|(_, d)| d.monastery.is_some())
+        .count();
+    assert_eq!(monasteries, 4);
 }
 
 #[test]
@@ -213,7 +225,7 @@ fn rotations_are_consistent() {
 }
 
 /// The reference files beside the project: (file, top-level key, our set name).
-const REFERENCE_SETS: [(&str, &str, &str); 6] = [
+const REFERENCE_SETS: [(&str, &str, &str); 7] = [
     ("basic.yaml", "basic_tiles", "basic"),
     ("river.yaml", "river", "river"),
     (
@@ -232,6 +244,7 @@ const REFERENCE_SETS: [(&str, &str, &str); 6] = [
         "princess_and_dragon",
         "princess-and-dragon",
     ),
+    ("gold-mines.yaml", "gold_mines", "gold-mines"),
 ];
 
 /// Everything the reference states about a tile, in one comparable form: each
@@ -392,7 +405,7 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
         .unwrap_or_default();
     for x in &specials {
         assert!(
-            ["tower", "volcano", "dragon", "portal"].contains(x),
+            ["tower", "volcano", "dragon", "portal", "goldmine"].contains(x),
             "{id}: unknown special {x:?}"
         );
     }

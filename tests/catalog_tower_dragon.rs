@@ -122,7 +122,13 @@ fn the_princess_and_the_dragon_has_30_tiles_each_with_one_symbol() {
             assert!(!s.princess || s.kind == FeatureKind::City, "{}", d.id);
         }
         if d.set != DRAGON {
-            assert!(d.symbol.is_none() && d.princess().is_none(), "{}", d.id);
+            // The Gold Mines' tiles show their own symbol, the gold mine.
+            let gold = d.set == "gold-mines" && d.symbol == Some(Symbol::Goldmine);
+            assert!(
+                (d.symbol.is_none() || gold) && d.princess().is_none(),
+                "{}",
+                d.id
+            );
             assert!(d.monastery_city.is_none(), "{}", d.id);
             assert!(d.segments.iter().all(|s| !s.tunnel), "{}", d.id);
         }
@@ -368,7 +374,8 @@ fn the_sets_are_catalogued_and_in_play() {
             "inns-and-cathedrals",
             "traders-and-builders",
             TOWER,
-            DRAGON
+            DRAGON,
+            "gold-mines"
         ]
     );
     for set in c.sets() {

@@ -13,7 +13,8 @@
 //! and check clean; malformed saves (edits of the shipped one) give coded
 //! errors with JSON paths, never a panic. `scenario-tower.jcz` and
 //! `scenario-princess-and-dragon.jcz`, scenarios of our own, hold every
-//! message of The Tower and of The Princess & the Dragon the importer reads.
+//! message of The Tower and of The Princess & the Dragon the importer reads;
+//! `scenario-gold-mines.jcz` the gold ingots and a distribution with a choice.
 //!
 //! Where `../shared/records/jcz/` is beside the project (its files are the
 //! program's, under a licence that does not let them ship here): its scenario
@@ -289,6 +290,8 @@ fn cut_saves_never_panic() {
 
 /// The program's scenario tests of the rule systems carcref referees.
 const IN_SCOPE: &[&str] = &[
+    "goldmines/gold-scoring",
+    "goldmines/gold-scoring-2",
     "basic/city-and-road-scoring",
     "basic/field-scoring",
     "basic/monastery-scoring",
@@ -315,8 +318,6 @@ const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
         "I406",
         "Flying Machines",
     ),
-    ("goldmines/gold-scoring", "I406", "Gold Mines"),
-    ("goldmines/gold-scoring-2", "I406", "Gold Mines"),
     ("mage-and-witch/mage", "I406", "Mage & Witch"),
     ("mage-and-witch/witch", "I406", "Mage & Witch"),
     // The fairy beside a mayor (Abbey & Mayor), and beside a knight of a
@@ -406,6 +407,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("river-inns-traders-0", 20, 36, 0),
     ("tower-0", 16, 0, 0),
     ("princess-and-dragon-0", 41, 12, 0),
+    ("goldmines-0", 23, 9, 0),
 ];
 
 #[test]
@@ -787,6 +789,57 @@ fn the_tower_game_checks_with_the_programs_points_as_its_result() {
     assert_ne!(with_result, cgn);
     assert_eq!(codes_of(&with_result), Vec::<String>::new());
     let wrong = cgn.replace("[Result \"*\"]", "[Result \"P1 16, P2 3\"]");
+    assert!(!codes_of(&wrong).is_empty());
+}
+
+#[test]
+fn the_gold_mines_scenario_writes_the_programs_choices() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jcz/scenario-gold-mines.jcz"
+    ))
+    .unwrap();
+    let (cgn, totals) = import_and_check(&json);
+    // The second ingot of the save's `PLACE_TOKEN`, before the monk.
+    assert!(cgn.contains("\n3. Ann GO2 0,-1 r270 gold:-1,0\n"), "{cgn}");
+    // Ann chooses between 0,-1 (her monastery's) and -1,0 (the shared road's):
+    // the program takes from the tile most players may take from, and the
+    // record writes its takes.
+    assert!(
+        cgn.contains("\n11. Ann U 1,0 r0 ingot:-1,0(Ann) ingot:0,-1(Ann)\n"),
+        "{cgn}"
+    );
+    assert_eq!(
+        totals,
+        vec![("Ann".to_string(), 15), ("Bob".to_string(), 4)]
+    );
+    assert!(
+        cgn.contains("[Scored \"Ann monastery 9, Ann gold 2\"]"),
+        "{cgn}"
+    );
+    // Without its takes the turn is E509.
+    let unwritten = cgn.replace(" ingot:-1,0(Ann) ingot:0,-1(Ann)", "");
+    assert!(
+        codes_of(&unwritten).contains(&"E509".to_string()),
+        "{unwritten}"
+    );
+}
+
+#[test]
+fn the_gold_mines_game_checks_with_the_programs_points_as_its_result() {
+    let Some(json) = common::shared_or_skip("records/jcz/games/goldmines-0.jcz", NOT_SHIPPED)
+    else {
+        return;
+    };
+    let cgn = text(&import(&json).unwrap());
+    // Every one of the 8 gold mines sets its second ingot, written.
+    assert_eq!(cgn.matches(" gold:").count(), 8, "{cgn}");
+    // JCloisterZone's final points, 23–9, as the record's Result: the referee
+    // finds the same.
+    let with_result = cgn.replace("[Result \"*\"]", "[Result \"P1 23, P2 9\"]");
+    assert_ne!(with_result, cgn);
+    assert_eq!(codes_of(&with_result), Vec::<String>::new());
+    let wrong = cgn.replace("[Result \"*\"]", "[Result \"P1 23, P2 10\"]");
     assert!(!codes_of(&wrong).is_empty());
 }
 

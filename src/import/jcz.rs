@@ -60,6 +60,7 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("traders-and-builders", _) => Ok(Some(Expansion::TradersAndBuilders)),
         ("tower", _) => Ok(Some(Expansion::Tower)),
         ("princess-and-dragon", _) => Ok(Some(Expansion::PrincessAndDragon)),
+        ("goldmines", _) => Ok(Some(Expansion::GoldMines)),
         _ => Err(beyond(name)),
     }
 }
@@ -69,7 +70,6 @@ fn beyond(name: &str) -> Beyond {
     match name {
         "flier" | "flying-machines" => Beyond::NotYet("Flying Machines"),
         "ferries" | "ferry" => Beyond::NotYet("Ferries"),
-        "goldmines" | "gold" => Beyond::NotYet("Gold Mines"),
         "mage-and-witch" | "mage" | "witch" => Beyond::NotYet("Mage & Witch"),
         "corn-circles" | "corn-circle" => Beyond::NotYet("Crop Circles"),
         "messages" | "messengers" => Beyond::NotYet("Messengers"),
@@ -118,7 +118,6 @@ fn message_expansion(kind: &str, payload: Option<&Value>) -> Beyond {
         "MOVE_NEUTRAL_FIGURE" => beyond(text("figureId").split('.').next().unwrap_or("")),
         "PLACE_TOKEN" => match text("token") {
             "FERRY" => Beyond::NotYet("Ferries"),
-            "GOLD" => Beyond::NotYet("Gold Mines"),
             _ => Beyond::Unknown,
         },
         "RETURN_MEEPLE" => match text("source") {
@@ -444,6 +443,9 @@ enum Action {
     /// `MOVE_NEUTRAL_FIGURE` of the dragon to a square, by a seat:
     /// `dragon:DIR(Player)`, the direction from where the dragon stands.
     Dragon { to: Pos, actor: Option<usize> },
+    /// `PLACE_TOKEN` of a gold ingot on a tile around the gold mine:
+    /// `gold:x,y`.
+    Gold(Pos),
 }
 
 struct Reader<'a> {
@@ -502,7 +504,6 @@ impl Reader<'_> {
                 let b = match set {
                     "FL" => Beyond::NotYet("Flying Machines"),
                     "FR" => Beyond::NotYet("Ferries"),
-                    "GO" => Beyond::NotYet("Gold Mines"),
                     "MW" => Beyond::NotYet("Mage & Witch"),
                     "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
                     "AM" => Beyond::Outside("Abbey & Mayor"),
@@ -636,6 +637,11 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                 // as the box does, whatever the values.
                 "dragon" | "fairy" | "princess" | "portal" => {
                     add(&mut expansions, Expansion::PrincessAndDragon);
+                    continue;
+                }
+                // The ingots of The Gold Mines: the program gives the box's.
+                "gold" => {
+                    add(&mut expansions, Expansion::GoldMines);
                     continue;
                 }
                 other => {
@@ -1102,6 +1108,16 @@ fn read_turns(
             }
             "PLACE_TOKEN" => {
                 let token = p.and_then(|p| p.get("token")).and_then(Value::as_str);
+                if token == Some("GOLD") {
+                    // The second ingot: its pointer is the tile's square.
+                    if let Some(at) = r.position(
+                        p.and_then(|p| p.get("pointer")),
+                        &format!("{path}.payload.pointer"),
+                    ) {
+                        actions.push((Action::Gold(at), path));
+                    }
+                    continue;
+                }
                 if token != Some("TOWER_PIECE") {
                     let b = message_expansion(kind, payload);
                     r.fail(beyond_error(&b, &path, &format!("the move {kind}")));
@@ -1419,6 +1435,18 @@ fn written_actions(
                 let figure = meeple.figure.map(|f| sp(Name::from(f)));
                 act_step("capture", ActArg::At { figure, target }, Some(owner))
             }
+            // A whole tile, written with its square.
+            Action::Gold(at) => act_step(
+                "gold",
+                ActArg::At {
+                    figure: None,
+                    target: Target {
+                        pos: Some(sp(*at)),
+                        place: None,
+                    },
+                },
+                None,
+            ),
             Action::Exchange(m) | Action::Ransom(m) => {
                 let ransom = matches!(action, Action::Ransom(_));
                 if m.owner != seat {
@@ -1934,6 +1962,17 @@ impl<'c> Follow<'c> {
     ) {
         let player = self.players.get(seat).cloned().unwrap_or_default();
         let tile_id = &self.catalog.def(tile).id;
+        let (mut steps, mut follower) = (steps, follower);
+        if let Some(game) = &self.game {
+            gold_steps(
+                game,
+                &self.players,
+                tile,
+                placement,
+                &mut follower,
+                &mut steps,
+            );
+        }
         if let Some(game) = &mut self.game {
             let input = crate::rules::TurnInput {
                 number: game.turn().saturating_add(1),
@@ -1971,6 +2010,70 @@ impl<'c> Follow<'c> {
         });
         self.figures.push(follower.and_then(|(f, _)| f));
         self.steps.push(steps);
+    }
+}
+
+/// The Gold Mines' actions the program does not send, added to a turn's
+/// steps: the second ingot of a gold mine with one tile around it (the
+/// program sets it itself), before the figure; and, where a player chooses
+/// in the turn's distribution, every take, as the program makes them (SPEC
+/// 6.8), after the figure.
+fn gold_steps(
+    game: &crate::rules::Game<'_>,
+    players: &[String],
+    tile: TileId,
+    placement: Option<(Pos, Rotation)>,
+    follower: &mut Option<(Option<&'static str>, Spot)>,
+    steps: &mut Vec<StepRecord>,
+) {
+    if game.gold().is_none() {
+        return;
+    }
+    let Some((pos, _)) = placement else {
+        return;
+    };
+    let whole_tile = |at: Pos| ActArg::At {
+        figure: None,
+        target: Target {
+            pos: Some(sp(at)),
+            place: None,
+        },
+    };
+    let is_act = |s: &StepRecord, verb: &str| matches!(s, StepRecord::Act(a) if a.verb.value.as_str() == verb);
+    if game.catalog().def(tile).symbol == Some(Symbol::Goldmine)
+        && !steps.iter().any(|s| is_act(s, "gold"))
+    {
+        let mut around = pos.surrounding().filter(|p| game.board().is_occupied(*p));
+        if let (Some(only), None) = (around.next(), around.next()) {
+            steps.insert(0, act_step("gold", whole_tile(only), None));
+            // The figure comes after the ingots: written as a step.
+            if let Some((f, spot)) = follower.take() {
+                steps.insert(1, figure_step(f, None, Some(Place::Spot(spot))));
+            }
+        }
+    }
+    let name = game.name(game.next_player()).to_string();
+    let input = crate::rules::TurnInput {
+        number: game.turn().saturating_add(1),
+        player: &name,
+        tile: &game.catalog().def(tile).id,
+        place: placement,
+        figure: *follower,
+        aside: false,
+        steps,
+    };
+    if !matches!(
+        game.check(&input),
+        Err(crate::rules::Violation::GoldDistribution { .. })
+    ) {
+        return;
+    }
+    let Some(takes) = game.gold_takes_as_jcz(&input) else {
+        return;
+    };
+    for (p, at) in takes {
+        let actor = players.get(p.index()).map(String::as_str);
+        steps.push(act_step("ingot", whole_tile(at), actor));
     }
 }
 

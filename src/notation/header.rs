@@ -206,6 +206,7 @@ pub const SCORED_KINDS: &[&str] = &[
     "wine",
     "grain",
     "cloth",
+    "gold",
 ];
 
 impl Header {

@@ -311,6 +311,10 @@ pub struct EventView {
     /// For a goods majority: the tokens of that kind each player holds.
     #[serde(skip_serializing_if = "OrderedMap::is_empty")]
     pub tokens: OrderedMap<u32>,
+    /// For the gold ingots at the end (The Gold Mines): the ingots the
+    /// player holds.
+    #[serde(skip_serializing_if = "OrderedMap::is_empty")]
+    pub ingots: OrderedMap<u32>,
     /// Winners whose pig raised their farm points.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pigs: Vec<String>,
@@ -426,6 +430,7 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         feature: match e.reason {
             ScoreReason::Farm => "farm".to_string(),
             ScoreReason::Goods => "goods".to_string(),
+            ScoreReason::Gold => "gold".to_string(),
             _ => e.kind.to_string(),
         },
         reason: e.reason,
@@ -437,7 +442,12 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         cathedrals: e.cathedrals,
         cities: e.cities.iter().map(ToString::to_string).collect(),
         fields: e.fields.iter().map(ToString::to_string).collect(),
-        followers: OrderedMap(if e.goods.is_none() {
+        followers: OrderedMap(if e.goods.is_none() && e.reason != ScoreReason::Gold {
+            e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
+        } else {
+            Vec::new()
+        }),
+        ingots: OrderedMap(if e.reason == ScoreReason::Gold {
             e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
         } else {
             Vec::new()

@@ -92,6 +92,18 @@ pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arit
             ),
             points: FAIRY_TURN_START,
         },
+        (ScoreReason::Gold, _) => {
+            let ingots = e.strength.first().map_or(0, |(_, n)| *n);
+            let each = crate::rules::expansions::gold_mines::points_per_ingot(ingots);
+            Arithmetic {
+                text: format!(
+                    "{} × {each} = {}",
+                    plural(ingots as usize, "ingot", "ingots"),
+                    ingots * each
+                ),
+                points: ingots * each,
+            }
+        }
         (ScoreReason::Fairy, kind) => Arithmetic {
             text: format!("a follower with the fairy in the {kind} scored = {FAIRY_SCORED}"),
             points: FAIRY_SCORED,
@@ -161,6 +173,7 @@ pub fn pig_arithmetic(e: &ScoreEvent, edition: Edition) -> Arithmetic {
 fn holders(e: &ScoreEvent) -> &'static str {
     match (e.reason, e.kind) {
         (ScoreReason::Goods, _) => "tokens",
+        (ScoreReason::Gold, _) => "ingots",
         (ScoreReason::Farm, _) | (_, FeatureKind::Field) => "farmers",
         (_, FeatureKind::City) => "knights",
         (_, FeatureKind::Road) => "thieves",
@@ -201,6 +214,7 @@ pub fn item_name(e: &ScoreEvent) -> String {
         ScoreReason::Farm => format!("city at {at} (fields at {})", list(&e.fields)),
         ScoreReason::Goods => format!("{} tokens", e.goods.map_or("goods", |g| g.name())),
         ScoreReason::Fairy => format!("the fairy at {}", e.at.map_or(at, |a| a.pos.to_string())),
+        ScoreReason::Gold => "gold ingots".to_string(),
     }
 }
 
@@ -222,7 +236,7 @@ pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
         })
         .collect();
     let tie = if e.winners.len() > 1 { " (tie)" } else { "" };
-    if e.reason == ScoreReason::Fairy {
+    if matches!(e.reason, ScoreReason::Fairy | ScoreReason::Gold) {
         return format!("{}: {} → {}", item_name(e), a.text, scores.join(", "));
     }
     format!(

@@ -245,6 +245,24 @@ pub enum Act {
         /// The tile it enters.
         to: Pos,
     },
+    /// The ingots of a gold-mine tile: one on it, one on a tile around it
+    /// (The Gold Mines).
+    Gold {
+        /// The gold-mine tile's square.
+        mine: Pos,
+        /// The square of the second ingot.
+        pos: Pos,
+    },
+    /// One ingot taken by the actor in the turn's distribution (The Gold
+    /// Mines).
+    Ingot {
+        /// The tile it is taken from.
+        pos: Pos,
+        /// The player written in parentheses, if any.
+        named: Option<Player>,
+        /// The step as written.
+        step: usize,
+    },
 }
 
 /// The tile a turn places, as its actions are checked.
@@ -283,6 +301,10 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) fairy_to: Option<Pos>,
     /// The dragon's journey so far.
     pub(in crate::rules) journey: Option<expansions::princess_and_dragon::Journey>,
+    /// The square of the gold-mine tile's second ingot (The Gold Mines).
+    pub(in crate::rules) gold: Option<Pos>,
+    /// Whether an ingot of the distribution was written (The Gold Mines).
+    pub(in crate::rules) ingots: bool,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -505,6 +527,22 @@ pub enum Violation {
     /// & the Dragon).
     Portal {
         /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A gold-mine tile's ingots set where the rules do not let them go, or
+    /// not set (The Gold Mines).
+    Gold {
+        /// Which step of the turn (`usize::MAX`: the turn as a whole).
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A distribution of gold ingots the rules do not allow, or a choice in
+    /// it not written (The Gold Mines).
+    GoldDistribution {
+        /// Which step of the turn (`usize::MAX`: the turn as a whole).
         step: usize,
         /// What is wrong.
         reason: String,
@@ -902,6 +940,15 @@ impl<'c> Game<'c> {
         self.check_due_as::<false>(turn)
     }
 
+    /// [`Game::check_due`] without the check of The Gold Mines'
+    /// distribution (for [`Game::gold_takes_as_jcz`]).
+    pub(in crate::rules) fn check_due_ignoring_gold(
+        &self,
+        turn: &TurnInput<'_>,
+    ) -> Result<Move, Violation> {
+        self.check_due_as::<true>(turn)
+    }
+
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon).
     pub fn checks_every_turn(&self) -> bool {
@@ -926,7 +973,11 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
-        self.check_due_as::<true>(turn)
+        let mv = self.check_due_as::<true>(turn)?;
+        if self.exp.gold.is_some() {
+            return self.checked_gold(mv);
+        }
+        Ok(mv)
     }
 
     /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through
@@ -983,13 +1034,26 @@ impl<'c> Game<'c> {
                 }
             }
         };
-        Ok(Move {
+        let mv = Move {
             player,
             tile,
             action,
             steps,
             figure_at,
-        })
+        };
+        Ok(mv)
+    }
+
+    /// A move of a game with The Gold Mines, its distribution checked
+    /// ([`Game::check_gold_distribution`]), kept out of the basic game's way.
+    ///
+    /// # Errors
+    /// [`Violation::GoldDistribution`].
+    #[cold]
+    #[inline(never)]
+    fn checked_gold(&self, mut mv: Move) -> Result<Move, Violation> {
+        self.check_gold_distribution(&mut mv)?;
+        Ok(mv)
     }
 
     /// The actions of version 2 (SPEC 2.14) after a placement, in the order
@@ -1216,6 +1280,10 @@ impl<'c> Game<'c> {
             if events.len() > first {
                 self.scored_expansions(&mut events, first);
                 self.settle(events.get(first..).unwrap_or_default());
+                // Phase::AfterScore: "5. Distribute gold ingots".
+                if self.exp.gold.is_some() {
+                    self.distribute_gold(player, steps, events.get(first..).unwrap_or_default());
+                }
                 let features = &self.features;
                 self.monks
                     .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));

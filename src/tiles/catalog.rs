@@ -666,10 +666,11 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     }
     let symbol = match &t.symbol {
         None => None,
-        Some(s) => Some(
-            s.parse::<Symbol>()
-                .map_err(|_| here(format!("symbol {s:?} is not volcano, dragon or portal")))?,
-        ),
+        Some(s) => Some(s.parse::<Symbol>().map_err(|_| {
+            here(format!(
+                "symbol {s:?} is not volcano, dragon, portal or goldmine"
+            ))
+        })?),
     };
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
     let seeds = segments.iter().map(FeatureSeed::of).collect();
@@ -1009,7 +1010,7 @@ mod tests {
         let cases = [
             (
                 tunnel_tile("symbol: fairy, ", ""),
-                "is not volcano, dragon or portal",
+                "is not volcano, dragon, portal or goldmine",
             ),
             (
                 tunnel_tile("monastery_in_city: E, ", ""),

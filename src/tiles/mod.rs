@@ -393,11 +393,19 @@ pub enum Symbol {
     Dragon,
     /// A magic portal: a follower may go on any tile placed before.
     Portal,
+    /// A gold mine (The Gold Mines): two gold ingots are set when the tile is
+    /// placed.
+    Goldmine,
 }
 
 impl Symbol {
-    /// The three symbols, in the order the catalog documents them.
-    pub const ALL: [Symbol; 3] = [Symbol::Volcano, Symbol::Dragon, Symbol::Portal];
+    /// The symbols, in the order the catalog documents them.
+    pub const ALL: [Symbol; 4] = [
+        Symbol::Volcano,
+        Symbol::Dragon,
+        Symbol::Portal,
+        Symbol::Goldmine,
+    ];
 
     /// The catalog name.
     pub fn name(self) -> &'static str {
@@ -405,6 +413,7 @@ impl Symbol {
             Symbol::Volcano => "volcano",
             Symbol::Dragon => "dragon",
             Symbol::Portal => "portal",
+            Symbol::Goldmine => "goldmine",
         }
     }
 }

@@ -63,6 +63,7 @@ fn symbol_letter(symbol: Symbol) -> char {
         Symbol::Volcano => 'V',
         Symbol::Dragon => 'D',
         Symbol::Portal => 'P',
+        Symbol::Goldmine => 'G',
     }
 }
 
@@ -477,6 +478,7 @@ mod tests {
                     (Symbol::Volcano, 'V'),
                     (Symbol::Dragon, 'D'),
                     (Symbol::Portal, 'P'),
+                    (Symbol::Goldmine, 'G'),
                 ] {
                     assert_eq!(
                         count(&p, mark),

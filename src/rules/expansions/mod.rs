@@ -14,7 +14,10 @@
 //! * [`tower`]: tower pieces, prisoners, exchanges and ransoms.
 //! * [`princess_and_dragon`]: the volcano, the dragon's journey, the fairy,
 //!   the princess and the magic portal.
+//! * [`gold_mines`]: gold ingots set around a gold mine, handed out with the
+//!   features scored, and their points at the end.
 
+pub mod gold_mines;
 pub mod inns_and_cathedrals;
 pub mod princess_and_dragon;
 pub mod river;
@@ -123,6 +126,9 @@ pub(in crate::rules) fn final_scoring_expansions(game: &Game<'_>, events: &mut V
     if game.exp.dragon.is_some() {
         game.fairy_final(events);
     }
+    if let Some(gold) = &game.exp.gold {
+        gold_mines::gold_scoring(gold, events);
+    }
 }
 
 /// The state of the expansions in play, one slot per expansion that keeps
@@ -139,6 +145,8 @@ pub struct ExpansionState {
     pub(in crate::rules) tower: Option<tower::Towers>,
     /// The Princess & the Dragon: the dragon, the fairy, the tiles set aside.
     pub(in crate::rules) dragon: Option<princess_and_dragon::Dragon>,
+    /// The Gold Mines: the ingots on the board and those each player holds.
+    pub(in crate::rules) gold: Option<gold_mines::Gold>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -162,7 +170,13 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::PrincessAndDragon)
             .then(princess_and_dragon::Dragon::default);
-        self.exp.every_turn = self.exp.dragon.is_some();
+        self.exp.gold = self
+            .expansions
+            .contains(Expansion::GoldMines)
+            .then(|| gold_mines::Gold::new(seats));
+        // The Gold Mines: a gold-mine tile's second ingot is due, written or
+        // not, and any tile may complete a feature holding ingots.
+        self.exp.every_turn = self.exp.dragon.is_some() || self.exp.gold.is_some();
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }
@@ -272,6 +286,13 @@ impl Game<'_> {
                 _ => {}
             }
         }
+        if self.exp.gold.is_some() {
+            match act.verb.value.as_str() {
+                "gold" => return self.check_gold(step, act, placing, turn).map(Some),
+                "ingot" => return self.check_ingot(step, act, turn).map(Some),
+                _ => {}
+            }
+        }
         Err(Violation::UnknownAction { step })
     }
 
@@ -334,6 +355,12 @@ impl Game<'_> {
             });
             self.check_dragon_tile_free(step, at, placing, follower)?;
         }
+        if self.exp.gold.is_some() && turn.ingots {
+            return Err(Violation::GoldDistribution {
+                step,
+                reason: "the ingots are handed out after the figure".to_string(),
+            });
+        }
         Ok(())
     }
 
@@ -349,6 +376,9 @@ impl Game<'_> {
             }
             // Moved at their phase: [`Game::dragon_journey`].
             Act::DragonStep { .. } => {}
+            Act::Gold { mine, pos } => self.apply_gold_step(mine, pos),
+            // Taken at their phase: [`Game::distribute_gold`].
+            Act::Ingot { .. } => {}
         }
     }
 
@@ -378,6 +408,9 @@ impl Game<'_> {
         }
         if self.exp.dragon.is_some() {
             self.check_dragon_done(placing, turn)?;
+        }
+        if self.exp.gold.is_some() {
+            self.check_gold_done(placing, turn)?;
         }
         Ok(())
     }
@@ -463,16 +496,19 @@ pub enum Expansion {
     Tower,
     /// The Princess & the Dragon.
     PrincessAndDragon,
+    /// The Gold Mines.
+    GoldMines,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 5] = [
+    pub const ALL: [Expansion; 6] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
         Expansion::Tower,
         Expansion::PrincessAndDragon,
+        Expansion::GoldMines,
     ];
 
     /// The notation (and tile set) name.
@@ -483,6 +519,7 @@ impl Expansion {
             Expansion::TradersAndBuilders => "traders-and-builders",
             Expansion::Tower => "tower",
             Expansion::PrincessAndDragon => "princess-and-dragon",
+            Expansion::GoldMines => "gold-mines",
         }
     }
 
@@ -498,7 +535,7 @@ impl Expansion {
             Expansion::River | Expansion::InnsAndCathedrals | Expansion::TradersAndBuilders => {
                 false
             }
-            Expansion::Tower | Expansion::PrincessAndDragon => true,
+            Expansion::Tower | Expansion::PrincessAndDragon | Expansion::GoldMines => true,
         }
     }
 

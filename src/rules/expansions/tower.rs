@@ -625,7 +625,9 @@ impl Game<'_> {
             Act::Fairy { .. }
             | Act::Portal { .. }
             | Act::Princess { .. }
-            | Act::DragonStep { .. } => {}
+            | Act::DragonStep { .. }
+            | Act::Gold { .. }
+            | Act::Ingot { .. } => {}
         }
     }
 }
