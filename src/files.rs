@@ -542,10 +542,6 @@ mod tests {
     impl Drop for Cleanup {
         fn drop(&mut self) {
             let _ = fs::remove_dir_all(&self.0);
-            // The folder of this run's tests goes with the last of them.
-            if let Some(parent) = self.0.parent() {
-                let _ = fs::remove_dir(parent);
-            }
         }
     }
 
@@ -582,11 +578,12 @@ mod tests {
         );
     }
 
-    /// A fresh, empty folder for one test, removed when the test ends.
+    /// A fresh, empty folder for one test, removed when the test ends. Each
+    /// test's folder lies in the temporary folder itself, not in one shared
+    /// by the tests, which run in parallel: a shared folder removed by one
+    /// test's end could vanish while another test makes its own in it.
     fn scratch(name: &str) -> (Cleanup, PathBuf) {
-        let dir = std::env::temp_dir()
-            .join(format!("carcref-files-{}", std::process::id()))
-            .join(name);
+        let dir = std::env::temp_dir().join(format!("carcref-files-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
         (Cleanup(dir.clone()), dir)

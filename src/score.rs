@@ -130,45 +130,42 @@ impl ScoreEvent {
         player: Player,
         points: u32,
     ) -> ScoreEvent {
-        let mut winners = PlayerList::new();
-        winners.push(player);
-        let mut strength = StrengthList::new();
-        strength.push((player, 1));
-        ScoreEvent {
-            turn,
-            kind,
-            reason,
-            node: 0,
-            at: Some(at),
-            goods: None,
-            tiles: Vec::new(),
-            pennants: 0,
-            inns: 0,
-            cathedrals: 0,
-            cities: Vec::new(),
-            fields: Vec::new(),
-            strength,
-            winners,
-            points,
-            pigs: PlayerList::new(),
-            pig_bonus: 0,
-            returns_followers: false,
-        }
+        ScoreEvent::for_one(reason, turn, kind, Some(at), (player, 1), points)
     }
 
     /// The gold ingots a player holds at the end (The Gold Mines): `strength`
     /// holds their number, `points` what they are worth.
     pub fn gold(player: Player, ingots: u32, points: u32) -> ScoreEvent {
+        ScoreEvent::for_one(
+            ScoreReason::Gold,
+            None,
+            FeatureKind::Field,
+            None,
+            (player, ingots),
+            points,
+        )
+    }
+
+    /// Points of one player by a rule of its own rather than a feature's
+    /// majority: `strength` is the player and what the event counts of it.
+    fn for_one(
+        reason: ScoreReason,
+        turn: Option<u32>,
+        kind: FeatureKind,
+        at: Option<FeatureRef>,
+        strength: (Player, u32),
+        points: u32,
+    ) -> ScoreEvent {
         let mut winners = PlayerList::new();
-        winners.push(player);
-        let mut strength = StrengthList::new();
-        strength.push((player, ingots));
+        winners.push(strength.0);
+        let mut counted = StrengthList::new();
+        counted.push(strength);
         ScoreEvent {
-            turn: None,
-            kind: FeatureKind::Field,
-            reason: ScoreReason::Gold,
+            turn,
+            kind,
+            reason,
             node: 0,
-            at: None,
+            at,
             goods: None,
             tiles: Vec::new(),
             pennants: 0,
@@ -176,7 +173,7 @@ impl ScoreEvent {
             cathedrals: 0,
             cities: Vec::new(),
             fields: Vec::new(),
-            strength,
+            strength: counted,
             winners,
             points,
             pigs: PlayerList::new(),
