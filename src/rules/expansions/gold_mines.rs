@@ -579,7 +579,7 @@ impl Game<'_> {
     }
 }
 
-/// [`Phase::FinalScoring`]: the ingots each player holds, by the table.
+/// [`super::Phase::FinalScoring`]: the ingots each player holds, by the table.
 /// Rulebook: "At the end of the game, gold ingots that are still on a tile
 /// are removed from the game. Farmers do not receive gold ingots." Ingots
 /// are handed out only when a feature is completed: the final scoring of
