@@ -80,6 +80,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E424", "princess"),
     ("E425", "portal"),
     ("E426", "gold"),
+    ("E430", "flight"),
+    ("E431", "flight-must-land"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -1111,6 +1113,37 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A flight or a landing the rules do not allow (The Flying Machines).
+    #[error("the follower cannot fly or land so")]
+    #[diagnostic(
+        code(E430),
+        help(
+            "on a tile with a flying machine, fly:D (the die, 1 to 3) takes the place of the turn's figure; the follower then lands on the tile the die and the arrow reach, on an incomplete road, city or monastery, written +x,y/SPOT or +big:x,y/SPOT after it"
+        )
+    )]
+    Flight {
+        /// The action or the landing.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A flight that can land, whose landing is not written (The Flying
+    /// Machines).
+    #[error("the flier must land: it can land on {target}")]
+    #[diagnostic(
+        code(E431),
+        help(
+            "\"The follower must be placed on the tile designated by the die, if possible\": write its landing after fly:D, e.g. +{target}"
+        )
+    )]
+    FlightMustLand {
+        /// The flight.
+        #[label("this flight can land")]
+        span: Span,
+        /// A spot where it can land.
+        target: String,
+    },
     /// A distribution of gold ingots the rules do not allow, or a choice in
     /// it not written (The Gold Mines).
     #[error("the gold ingots are not handed out by the rule")]
@@ -1686,6 +1719,14 @@ pub fn from_violation(
         Violation::GoldDistribution { step, reason } => Diagnostic::GoldDistribution {
             span: step_span(step),
             reason,
+        },
+        Violation::Flight { step, reason } => Diagnostic::Flight {
+            span: step_span(step),
+            reason,
+        },
+        Violation::FlightMustLand { step, target } => Diagnostic::FlightMustLand {
+            span: step_span(step),
+            target,
         },
         Violation::SetAsideNotAllowed => Diagnostic::SetAsideNotAllowed {
             span: turn.action.span,

@@ -827,6 +827,41 @@ fn dragon_turn(
     (steps, follower)
 }
 
+/// A flight from the tile placed, if it shows a flying machine and the
+/// player has a follower to fly (The Flying Machines): the die rolled, and
+/// the landing on one of the spots the engine opens there, by a follower or
+/// a large follower in hand; `fly:D` alone where it cannot land.
+fn flight_turn(
+    game: &Game<'_>,
+    tile: TileId,
+    placement: (Pos, Rotation),
+    rng: &mut Rng,
+) -> Option<Vec<StepRecord>> {
+    let (pos, rotation) = placement;
+    let die = *crate::rules::expansions::flying_machines::DIE.get(rng.below(6))?;
+    let (to, spots) = game.flight_landings(tile, pos, rotation, die)?;
+    let supply = game.supplies().get(game.next_player())?;
+    // The large follower, when in hand, two flights in three: it is
+    // seldom in hand, and its flights are to be seen.
+    let big = supply.count(Figure::Big) > 0 && rng.below(3) > 0;
+    let figure = if big || supply.count(Figure::Follower) == 0 {
+        Figure::Big
+    } else {
+        Figure::Follower
+    };
+    if supply.count(figure) == 0 {
+        return None;
+    }
+    let mut steps = vec![act_step("fly", Some(ActArg::Number(u32::from(die))), None)];
+    if let Some(spot) = spots.get(rng.below(spots.len().max(1))) {
+        steps.push(figure_step(
+            figure.notation(),
+            target_at(pos, to, Place::Spot(*spot)),
+        ));
+    }
+    accepted(game, tile, placement, &steps).map(|_| steps)
+}
+
 /// A turn without actions of version 2, as the engine resolves it.
 fn plain_move(player: Player, tile: TileId, action: Action) -> Move {
     Move {
@@ -907,6 +942,7 @@ fn try_game(
     bag.reverse();
     let tower = options.expansions.contains(Expansion::Tower);
     let dragon = options.expansions.contains(Expansion::PrincessAndDragon);
+    let flying = options.expansions.contains(Expansion::FlyingMachines);
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -936,7 +972,14 @@ fn try_game(
                 .copied()
                 .unwrap_or((Pos::new(0, 0), crate::tiles::Rotation::R0));
             let figures = game.legal_figures(player, tile, pos, rotation);
-            let chosen = if tower {
+            let flight = if flying && rng.below(2) == 0 {
+                flight_turn(&game, tile, (pos, rotation), rng)
+            } else {
+                None
+            };
+            let chosen = if let Some(flight) = flight {
+                (flight, None)
+            } else if tower {
                 tower_turn(&game, tile, (pos, rotation), &figures, rng)
             } else {
                 let choice = rng.below(figures.len() + 1);
@@ -982,7 +1025,7 @@ fn try_game(
             comment: None,
             span: Span::default(),
         };
-        let mv = if tower || dragon {
+        let mv = if tower || dragon || flying {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {

@@ -151,6 +151,23 @@ fn expansion_counts_match_the_rulebooks() {
         .filter(|(_, d)| d.monastery.is_some())
         .count();
     assert_eq!(monasteries, 4);
+
+    // The Flying Machines. 2012 (004): "8 tiles featuring a flying machine", listed
+    // "Min1A   1x" … "Min1H   1x"; the machine "shows the trajectory that the
+    // follower's flight will follow (horizontal, vertical, or diagonal)": every tile
+    // has an arrow, straight or diagonal, and nothing else of the expansions.
+    assert_eq!(kinds_and_tiles(&c, "flying-machines"), (8, 8));
+    let fliers = tiles_showing(&c, |d| d.flight.is_some());
+    assert_eq!(fliers, [("flying-machines".to_string(), 8)]);
+    let diagonal = c
+        .set("flying-machines")
+        .filter(|(_, d)| d.flight.is_some_and(|f| f.step().0 != 0 && f.step().1 != 0))
+        .count();
+    assert_eq!(diagonal, 3);
+    assert!(
+        c.set("flying-machines")
+            .all(|(_, d)| d.symbol.is_none() && d.monastery.is_none() && !d.tower)
+    );
 }
 
 #[test]
@@ -225,7 +242,7 @@ fn rotations_are_consistent() {
 }
 
 /// The reference files beside the project: (file, top-level key, our set name).
-const REFERENCE_SETS: [(&str, &str, &str); 7] = [
+const REFERENCE_SETS: [(&str, &str, &str); 8] = [
     ("basic.yaml", "basic_tiles", "basic"),
     ("river.yaml", "river", "river"),
     (
@@ -245,6 +262,7 @@ const REFERENCE_SETS: [(&str, &str, &str); 7] = [
         "princess-and-dragon",
     ),
     ("gold-mines.yaml", "gold_mines", "gold-mines"),
+    ("flying-machines.yaml", "flying_machines", "flying-machines"),
 ];
 
 /// Everything the reference states about a tile, in one comparable form: each
@@ -260,6 +278,7 @@ struct Shape {
     monastery: bool,
     tower: bool,
     symbol: Option<String>,
+    flight: Option<String>,
 }
 
 /// Edges of a mask in N E S W order (`-` for none).
@@ -367,6 +386,7 @@ fn our_shape(d: &TileDef) -> Shape {
         monastery: d.monastery.is_some(),
         tower: d.tower,
         symbol: d.symbol.map(|s| s.to_string()),
+        flight: d.flight.map(|f| f.to_string()),
     }
 }
 
@@ -403,13 +423,24 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
         .as_sequence()
         .map(|s| s.iter().map(|x| x.as_str().unwrap()).collect())
         .unwrap_or_default();
+    // The flying machine and its arrow: `flying-machine(direction=NW)`.
+    let flight = specials.iter().find_map(|x| {
+        x.strip_prefix("flying-machine(direction=")
+            .and_then(|d| d.strip_suffix(')'))
+            .map(str::to_string)
+    });
     for x in &specials {
         assert!(
-            ["tower", "volcano", "dragon", "portal", "goldmine"].contains(x),
+            ["tower", "volcano", "dragon", "portal", "goldmine"].contains(x)
+                || x.starts_with("flying-machine("),
             "{id}: unknown special {x:?}"
         );
     }
-    let symbols: Vec<&str> = specials.iter().copied().filter(|x| *x != "tower").collect();
+    let symbols: Vec<&str> = specials
+        .iter()
+        .copied()
+        .filter(|x| *x != "tower" && !x.starts_with("flying-machine("))
+        .collect();
     assert!(symbols.len() <= 1, "{id}: {symbols:?}");
     let list = |key: &str| t[key].as_sequence().cloned().unwrap_or_default();
     let flag = |v: &serde_yaml::Value, key: &str| v[key].as_bool().unwrap_or(false);
@@ -516,6 +547,7 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
         monastery: flag(t, "monastery"),
         tower: specials.contains(&"tower"),
         symbol: symbols.first().map(|s| s.to_string()),
+        flight,
     }
 }
 

@@ -194,7 +194,9 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 | Act::Princess { .. }
                 | Act::DragonStep { .. }
                 | Act::Gold { .. }
-                | Act::Ingot { .. } => {}
+                | Act::Ingot { .. }
+                | Act::Fly { .. }
+                | Act::Land { .. } => {}
             }
         }
         seen[3] += turn
@@ -262,6 +264,45 @@ fn generated_dragon_games_are_legal_and_use_the_expansion() {
     assert!(seen[4] > games, "fairy: {seen:?}");
     assert!(seen[5] > 10, "portal: {seen:?}");
     assert!(seen[6] > games / 4, "princess: {seen:?}");
+}
+
+/// Games with The Flying Machines, alone and with the earlier expansions:
+/// every game checks clean, and flights land, on large followers too, and
+/// come back where they cannot land.
+#[test]
+fn generated_flying_machines_games_are_legal_and_fly() {
+    use carcref::figures::Figure;
+    use carcref::rules::Act;
+    let sets = [
+        "flying-machines",
+        "inns-and-cathedrals, flying-machines",
+        "tower, princess-and-dragon, flying-machines",
+        "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon, flying-machines",
+    ];
+    // Flights, landings, large followers landed, each face of the die.
+    let mut seen = [0usize; 6];
+    let seeds = [(Edition::HiG2012, 41), (Edition::Rgg2000, 42)];
+    check_generated(&sets, seeds, 40, |_, mv| {
+        for s in &mv.steps {
+            match s.act {
+                Act::Fly { die, .. } => {
+                    seen[0] += 1;
+                    seen[2 + usize::from(die)] += 1;
+                }
+                Act::Land { figure, .. } => {
+                    seen[1] += 1;
+                    seen[2] += usize::from(figure == Figure::Big);
+                }
+                _ => {}
+            }
+        }
+    });
+    let games = 80;
+    assert!(seen[0] > games, "flights: {seen:?}");
+    assert!(seen[1] > games / 4, "landings: {seen:?}");
+    assert!(seen[1] < seen[0], "flights that come back: {seen:?}");
+    assert!(seen[2] > 0, "large followers landed: {seen:?}");
+    assert!(seen[3..].iter().all(|n| *n > 10), "faces: {seen:?}");
 }
 
 /// A seed gives the same games with The Tower and with The Princess & the

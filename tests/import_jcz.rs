@@ -14,7 +14,8 @@
 //! errors with JSON paths, never a panic. `scenario-tower.jcz` and
 //! `scenario-princess-and-dragon.jcz`, scenarios of our own, hold every
 //! message of The Tower and of The Princess & the Dragon the importer reads;
-//! `scenario-gold-mines.jcz` the gold ingots and a distribution with a choice.
+//! `scenario-gold-mines.jcz` the gold ingots and a distribution with a choice;
+//! `scenario-flying-machines.jcz` a flight that lands and one that cannot.
 //!
 //! Where `../shared/records/jcz/` is beside the project (its files are the
 //! program's, under a licence that does not let them ship here): its scenario
@@ -173,7 +174,7 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
             "replay[0].payload.tileId",
         ),
         (
-            edited(|v| v["replay"][0]["payload"]["tileId"] = "FL/X".into()),
+            edited(|v| v["replay"][0]["payload"]["tileId"] = "FR/X".into()),
             "I406",
             "replay[0].payload.tileId",
         ),
@@ -183,9 +184,9 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
             "replay[1]",
         ),
         (
-            edited(|v| v["setup"]["sets"]["flier:1"] = 1.into()),
+            edited(|v| v["setup"]["sets"]["ferries:1"] = 1.into()),
             "I406",
-            "setup.sets.flier:1",
+            "setup.sets.ferries:1",
         ),
         (
             edited(|v| v["setup"]["elements"]["abbot"] = 1.into()),
@@ -313,11 +314,6 @@ const IN_SCOPE: &[&str] = &[
 const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
     ("basic/garden-scoring", "I407", "The Abbot"),
     ("basic/tiny-city-coa", "I407", "Abbey & Mayor"),
-    (
-        "flying-machines/placement-is-mandatory",
-        "I406",
-        "Flying Machines",
-    ),
     ("mage-and-witch/mage", "I406", "Mage & Witch"),
     ("mage-and-witch/witch", "I406", "Mage & Witch"),
     // The fairy beside a mayor (Abbey & Mayor), and beside a knight of a
@@ -408,6 +404,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("tower-0", 16, 0, 0),
     ("princess-and-dragon-0", 41, 12, 0),
     ("goldmines-0", 23, 9, 0),
+    ("flier-0", 37, 18, 0),
 ];
 
 #[test]
@@ -823,6 +820,64 @@ fn the_gold_mines_scenario_writes_the_programs_choices() {
         codes_of(&unwritten).contains(&"E509".to_string()),
         "{unwritten}"
     );
+}
+
+#[test]
+fn the_flying_machines_scenario_writes_each_roll_and_landing() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jcz/scenario-flying-machines.jcz"
+    ))
+    .unwrap();
+    let (cgn, totals) = import_and_check(&json);
+    // The die from the flight's random number (0.5: the middle third, a 2),
+    // and the landing the next message makes.
+    assert!(
+        cgn.contains("\n7. Ann FL1 -2,2 r180 fly:2 +0,0/N\n"),
+        "{cgn}"
+    );
+    // 0.9: a 3, to a tile with nothing open: the follower comes back.
+    assert!(cgn.contains("\n9. Cid FL5 3,0 r0 fly:3\n"), "{cgn}");
+    assert_eq!(
+        totals,
+        vec![
+            ("Ann".to_string(), 6),
+            ("Bob".to_string(), 7),
+            ("Cid".to_string(), 6)
+        ]
+    );
+    // Another roll sends the flier elsewhere: the landing no longer fits.
+    let other = json.replace("\"random\": 0.5", "\"random\": 0.2");
+    assert_ne!(other, json);
+    let record = import(&other).unwrap();
+    let codes = codes_of(&text(&record));
+    assert!(codes.contains(&"E430".to_string()), "{codes:?}");
+}
+
+#[test]
+fn the_flying_machines_scenario_asserts_the_landing_is_due() {
+    let Some(json) = common::shared_or_skip(
+        "records/jcz/engine-tests/flying-machines/placement-is-mandatory.jcz",
+        NOT_SHIPPED,
+    ) else {
+        return;
+    };
+    // "Player can't pass": the save stops after the roll, and the turn as it
+    // stands (the flight without its landing) is refused, naming a landing.
+    let cgn = text(&import(&json).unwrap());
+    assert!(
+        cgn.contains("3. Eve FL5 3,0 r0 fly:1 { not committed"),
+        "{cgn}"
+    );
+    let outcome = check("flight.cgn", &cgn, &catalog());
+    let d = &outcome.games[0].diagnostics;
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code(), "E431");
+    assert!(d[0].to_string().contains("2,0/E"), "{}", d[0]);
+    // Without the assertion the uncommitted turn is not read.
+    let plain = json.replace("\"Player can't pass\"", "\"Eve has 0 points\"");
+    let e = errors(&plain);
+    assert!(e.iter().any(|e| e.code == "I405"), "{e:?}");
 }
 
 #[test]

@@ -61,6 +61,7 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("tower", _) => Ok(Some(Expansion::Tower)),
         ("princess-and-dragon", _) => Ok(Some(Expansion::PrincessAndDragon)),
         ("goldmines", _) => Ok(Some(Expansion::GoldMines)),
+        ("flier", _) => Ok(Some(Expansion::FlyingMachines)),
         _ => Err(beyond(name)),
     }
 }
@@ -68,7 +69,6 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
 /// The expansion an element or a set name outside carcref's belongs to.
 fn beyond(name: &str) -> Beyond {
     match name {
-        "flier" | "flying-machines" => Beyond::NotYet("Flying Machines"),
         "ferries" | "ferry" => Beyond::NotYet("Ferries"),
         "mage-and-witch" | "mage" | "witch" => Beyond::NotYet("Mage & Witch"),
         "corn-circles" | "corn-circle" => Beyond::NotYet("Crop Circles"),
@@ -153,10 +153,27 @@ fn feature_of(name: &str) -> Result<FeatureKind, Beyond> {
         "Road" => Ok(FeatureKind::Road),
         "Field" => Ok(FeatureKind::Field),
         "Monastery" | "Cloister" => Ok(FeatureKind::Monastery),
-        "FlyingMachine" => Err(Beyond::NotYet("Flying Machines")),
         "Garden" => Err(Beyond::Outside("The Abbot (gardens)")),
         _ => Err(Beyond::Unknown),
     }
+}
+
+/// The die of a flight, from the random number of its `DEPLOY_MEEPLE`
+/// (0 to 1): the program flies `trunc(r × 3) + 1` tiles, one of 1, 2 and 3
+/// for each third of the range, as the die's faces 1, 1, 2, 2, 3, 3 are.
+fn flier_roll(r: f64) -> Option<u8> {
+    if !(0.0..1.0).contains(&r) {
+        return None;
+    }
+    // In range: the product is below 3.
+    let third = (r * 3.0).trunc();
+    Some(if third < 1.0 {
+        1
+    } else if third < 2.0 {
+        2
+    } else {
+        3
+    })
 }
 
 /// The spot a pointer's location names (in board directions): an edge of a
@@ -446,6 +463,9 @@ enum Action {
     /// `PLACE_TOKEN` of a gold ingot on a tile around the gold mine:
     /// `gold:x,y`.
     Gold(Pos),
+    /// `DEPLOY_MEEPLE` on the flying machine: `fly:D`, the die the program
+    /// rolled; the landing, if any, is the next `DEPLOY_MEEPLE` (`+[big:]x,y/SPOT`).
+    Fly(u8),
 }
 
 struct Reader<'a> {
@@ -502,7 +522,6 @@ impl Reader<'_> {
             None => {
                 let set = id.split('/').next().unwrap_or(id);
                 let b = match set {
-                    "FL" => Beyond::NotYet("Flying Machines"),
                     "FR" => Beyond::NotYet("Ferries"),
                     "MW" => Beyond::NotYet("Mage & Witch"),
                     "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
@@ -637,6 +656,11 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                 // as the box does, whatever the values.
                 "dragon" | "fairy" | "princess" | "portal" => {
                     add(&mut expansions, Expansion::PrincessAndDragon);
+                    continue;
+                }
+                // The flying machines' die: the program gives the box's.
+                "flier" => {
+                    add(&mut expansions, Expansion::FlyingMachines);
                     continue;
                 }
                 // The ingots of The Gold Mines: the program gives the box's.
@@ -897,13 +921,17 @@ fn feature_spot(
 /// message before it. `start` is the start tile, at `0,0` as pictured: a
 /// prisoner may be taken on it. With `portal` (The Princess & the Dragon in
 /// play), a figure on a tile laid before is a follower through a magic
-/// portal, which the referee judges; otherwise it is `I408`.
+/// portal, which the referee judges; otherwise it is `I408`. A last turn
+/// without `COMMIT` is `I405`, but where `open_last` (a scenario asserting
+/// that its player may not end the turn there): it is read as it stands, and
+/// the second value says so.
 fn read_turns(
     r: &mut Reader<'_>,
     replay: &[Value],
     start: Option<TileId>,
     portal: bool,
-) -> Vec<Turn> {
+    open_last: bool,
+) -> (Vec<Turn>, bool) {
     let mut turns = Vec::new();
     // The tiles laid by the turns read, to name the spot of a prisoner.
     let mut board: BTreeMap<Pos, (TileId, Rotation)> = BTreeMap::new();
@@ -1061,6 +1089,19 @@ fn read_turns(
                     .and_then(|p| p.get("feature"))
                     .and_then(Value::as_str)
                     .unwrap_or("");
+                // A follower put on the flying machine (The Flying Machines).
+                if feature == "FlyingMachine" {
+                    let random = p.and_then(|p| p.get("random")).and_then(Value::as_f64);
+                    match random.and_then(flier_roll) {
+                        Some(die) => actions.push((Action::Fly(die), path)),
+                        None => r.fail(error(
+                            "I404",
+                            format!("{path}.payload.random"),
+                            "not a number from 0 to 1",
+                        )),
+                    }
+                    continue;
+                }
                 // A follower on top of a tower, on any tile (The Tower).
                 if feature == "Tower" {
                     if let Some(at) = at {
@@ -1079,8 +1120,9 @@ fn read_turns(
                         continue;
                     }
                 };
+                let flew = actions.iter().any(|(a, _)| matches!(a, Action::Fly(_)));
                 if at.is_some_and(|at| at != pos) {
-                    if portal {
+                    if portal || flew {
                         let laid = |at: Pos| laid_at(&tile, &board, at);
                         if let Some((at, spot)) = feature_spot(r, pointer, &ppath, laid) {
                             actions.push((Action::Portal(meeple.figure, at, spot), path));
@@ -1242,11 +1284,27 @@ fn read_turns(
             )),
         }
     }
-    if tile.is_some() {
+    let open = match tile {
+        Some((player, tile, pos, rotation, path)) if open_last && !broken => {
+            turns.push(Turn {
+                player,
+                tile,
+                pos,
+                rotation,
+                actions,
+                random: None,
+                path,
+            });
+            true
+        }
         // A save made in the middle of a turn: the turn is not finished.
-        r.fail(error("I405", "replay", "the last turn has no COMMIT"));
-    }
-    turns
+        Some(_) => {
+            r.fail(error("I405", "replay", "the last turn has no COMMIT"));
+            false
+        }
+        None => false,
+    };
+    (turns, open)
 }
 
 /// The prisoners as the program keeps them: each follower held, by its
@@ -1357,6 +1415,7 @@ fn written_actions(
             Action::Figure(f, spot) => figure_step(*f, None, Some(Place::Spot(*spot))),
             Action::OnTower(f, at) => figure_step(*f, square(*at), Some(Place::Tower)),
             Action::Portal(f, at, spot) => figure_step(*f, square(*at), Some(Place::Spot(*spot))),
+            Action::Fly(die) => act_step("fly", ActArg::Number(u32::from(*die)), None),
             // A whole tile is written with its square, even the tile laid.
             Action::Fairy(at, None) => figure_step(Some("fairy"), Some(*at), None),
             Action::Fairy(at, Some(spot)) => {
@@ -1482,24 +1541,42 @@ fn written_actions(
 /// A turn's figure on its tile and its other actions.
 type Figured = (Option<(Option<&'static str>, Spot)>, Vec<StepRecord>);
 
-/// The claims of a scenario's assertions: final points (`Alice has 8 points`)
-/// and scorings (`Alice scored city for 6 points`).
+/// What a scenario's assertions say: final points (`Alice has 8 points`),
+/// scorings (`Alice scored city for 6 points`), and whether the save ends in
+/// a turn its player may not end there (`Player can't pass`).
+#[derive(Debug, Default)]
+struct Assertions {
+    result: Vec<(String, u32)>,
+    scored: Vec<String>,
+    cannot_pass: bool,
+}
+
+/// The claims of a scenario's assertions ([`Assertions`]).
 fn read_assertions(
     r: &mut Reader<'_>,
     test: &Map<String, Value>,
     players: &[String],
-) -> (Vec<(String, u32)>, Vec<String>) {
-    let mut result = Vec::new();
-    let mut scored = Vec::new();
+) -> Assertions {
+    let mut out = Assertions::default();
     let Some(list) = test
         .get("assertions")
         .and_then(|a| r.array(a, "test.assertions"))
     else {
-        return (result, scored);
+        return out;
     };
+    let (result, scored) = (&mut out.result, &mut out.scored);
     for (i, a) in list.iter().enumerate() {
         let path = format!("test.assertions[{i}]");
         let text = a.as_str().unwrap_or("");
+        // The turn in progress when the save was made may not end there:
+        // the record writes it as it stands, and the referee must refuse it.
+        if text
+            .strip_suffix(" can't pass")
+            .is_some_and(|who| who == "Player" || players.iter().any(|p| p == who))
+        {
+            out.cannot_pass = true;
+            continue;
+        }
         let name = players
             .iter()
             .filter(|p| text.starts_with(&format!("{p} ")))
@@ -1528,7 +1605,7 @@ fn read_assertions(
             )),
         }
     }
-    (result, scored)
+    out
 }
 
 /// Every fault found, each with a code (`I401`–`I411`), the JSON path of the
@@ -1600,9 +1677,13 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         n
     });
     let test = root.get("test").and_then(|t| r.object(t, "test"));
-    let (result, scored) = match test {
+    let Assertions {
+        result,
+        scored,
+        cannot_pass,
+    } = match test {
         Some(test) => read_assertions(&mut r, test, &players),
-        None => (Vec::new(), Vec::new()),
+        None => Assertions::default(),
     };
     if pack.is_none() && players.len() < 2 {
         r.fail(error(
@@ -1622,7 +1703,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         catalog.start_of(crate::rules::BASIC_SET)
     };
     let portal = setup.expansions.contains(&Expansion::PrincessAndDragon);
-    let turns = read_turns(&mut r, &replay, start, portal);
+    let (turns, open_last) = read_turns(&mut r, &replay, start, portal, cannot_pass);
     if !r.errors.is_empty() {
         return Err(r.errors);
     }
@@ -1859,6 +1940,11 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         }
         t.steps = steps;
     }
+    if open_last && let Some(t) = rec.turns.last_mut() {
+        t.comment = Some(sp(crate::notation::Comment::new(
+            "not committed: the scenario asserts its player can't pass here",
+        )));
+    }
     for line in asides {
         if let Some(t) = rec.turns.get_mut(line) {
             t.action = Spanned::new(ActionRecord::Aside, Span::default());
@@ -2087,6 +2173,23 @@ mod tests {
         // 0.5651027937770827 (a fact of the save, which the program drew so).
         let r = step(0.5507254824471719);
         assert!((r - 0.5651027937770827).abs() < 1e-15, "{r}");
+    }
+
+    #[test]
+    fn a_flights_die_is_the_third_of_its_random_number() {
+        // trunc(r × 3) + 1: each third of [0, 1) is one face, as 1, 1, 2, 2,
+        // 3, 3 give each face a third.
+        assert_eq!(flier_roll(0.0), Some(1));
+        assert_eq!(flier_roll(0.333), Some(1));
+        assert_eq!(flier_roll(0.334), Some(2));
+        assert_eq!(flier_roll(0.5), Some(2));
+        assert_eq!(flier_roll(0.67), Some(3));
+        assert_eq!(flier_roll(0.999_999), Some(3));
+        // The first save's flight: 0.098… is a 1.
+        assert_eq!(flier_roll(0.09815882955186817), Some(1));
+        for bad in [1.0, -0.1, f64::NAN, f64::INFINITY] {
+            assert_eq!(flier_roll(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -253,6 +253,24 @@ pub enum Act {
         /// The square of the second ingot.
         pos: Pos,
     },
+    /// The turn's follower put on the flying machine, the die showing `die`
+    /// (The Flying Machines): it flies to `to`.
+    Fly {
+        /// The die's face.
+        die: u8,
+        /// The square the flight reaches.
+        to: Pos,
+    },
+    /// The flier landed on a feature of the tile the flight reached (The
+    /// Flying Machines).
+    Land {
+        /// The tile's square.
+        pos: Pos,
+        /// The segment.
+        node: NodeId,
+        /// The follower or the large follower.
+        figure: Figure,
+    },
     /// One ingot taken by the actor in the turn's distribution (The Gold
     /// Mines).
     Ingot {
@@ -305,6 +323,8 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) gold: Option<Pos>,
     /// Whether an ingot of the distribution was written (The Gold Mines).
     pub(in crate::rules) ingots: bool,
+    /// The turn's flight, if its follower flew (The Flying Machines).
+    pub(in crate::rules) flight: Option<expansions::flying_machines::Flight>,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -546,6 +566,21 @@ pub enum Violation {
         step: usize,
         /// What is wrong.
         reason: String,
+    },
+    /// A flight or a landing the rules do not allow (The Flying Machines).
+    Flight {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A flight that can land and whose landing is not written (The Flying
+    /// Machines).
+    FlightMustLand {
+        /// The flight's step.
+        step: usize,
+        /// A spot where it can land, as `x,y/SPOT`.
+        target: String,
     },
     /// A builder or pig on a feature it may not stand on.
     FigureOnWrongFeature {
@@ -1100,6 +1135,12 @@ impl<'c> Game<'c> {
                     let own = f.target.pos.as_ref().is_none_or(|p| p.value == placing.pos);
                     let name = f.figure.as_ref().map(|n| n.value.as_str());
                     let place = f.target.place.as_ref().map(|p| p.value);
+                    if let Some(due) =
+                        self.check_figure_due(step, f, name, place, placing, &mut turn_state)
+                    {
+                        steps.push(due?);
+                        continue;
+                    }
                     if turn_state.figure
                         && (matches!(place, Some(Place::Spot(_))) && own
                             || self.places_figures_off_tile())
@@ -1358,6 +1399,32 @@ impl<'c> Game<'c> {
             .features
             .add_tile(self.catalog, neighbours, index, &placed);
         placed
+    }
+
+    /// A follower of `player` put on the segment `node` of the tile at
+    /// `pos`, from the player's supply, off the turn's own tile (The Princess
+    /// & the Dragon's magic portal, The Flying Machines' landing).
+    pub(in crate::rules) fn put_follower(
+        &mut self,
+        player: Player,
+        pos: Pos,
+        node: NodeId,
+        figure: Figure,
+    ) {
+        if let Some(s) = self.in_hand.get_mut(player) {
+            s.take(figure);
+        }
+        let tile = self.board.index_at(pos).unwrap_or(0);
+        self.features.add_follower(Follower {
+            player,
+            node,
+            tile,
+            turn: self.turn,
+            figure,
+        });
+        if self.monastery_at(pos) == Some(node) {
+            self.monks.push((pos, node));
+        }
     }
 
     /// Sends one figure home from the feature of a segment: the follower of

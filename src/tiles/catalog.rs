@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    EdgeKind, Face, Faces, FeatureKind, FeatureSeed, Half, NO_SEGMENT, Oriented, Rotation, Segment,
-    SegmentId, Side, Symbol, TileDef, TileId,
+    Compass, EdgeKind, Face, Faces, FeatureKind, FeatureSeed, Half, NO_SEGMENT, Oriented, Rotation,
+    Segment, SegmentId, Side, Symbol, TileDef, TileId,
 };
 
 // `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_JSON` (the same sets turned
@@ -77,6 +77,9 @@ struct RawTileDef {
     tower: bool,
     #[serde(default)]
     symbol: Option<String>,
+    /// The flying machine's arrow (`N`, `NE`, … `NW`), as pictured.
+    #[serde(default)]
+    flight: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -672,6 +675,14 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             ))
         })?),
     };
+    let flight = match &t.flight {
+        None => None,
+        Some(s) => Some(s.parse::<Compass>().map_err(|_| {
+            here(format!(
+                "flight {s:?} is not a compass direction (N, NE, E, SE, S, SW, W, NW)"
+            ))
+        })?),
+    };
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
     let seeds = segments.iter().map(FeatureSeed::of).collect();
     Ok(TileDef {
@@ -686,6 +697,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         monastery_city,
         tower: t.tower,
         symbol,
+        flight,
         inner_field,
         river,
         oriented,

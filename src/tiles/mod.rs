@@ -431,6 +431,90 @@ impl FromStr for Symbol {
     }
 }
 
+/// One of the eight compass directions, clockwise from north: the way the
+/// arrow of a flying machine points (The Flying Machines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+pub enum Compass {
+    /// North.
+    N,
+    /// North-east.
+    NE,
+    /// East.
+    E,
+    /// South-east.
+    SE,
+    /// South.
+    S,
+    /// South-west.
+    SW,
+    /// West.
+    W,
+    /// North-west.
+    NW,
+}
+
+impl Compass {
+    /// The directions, clockwise from north.
+    pub const ALL: [Compass; 8] = [
+        Compass::N,
+        Compass::NE,
+        Compass::E,
+        Compass::SE,
+        Compass::S,
+        Compass::SW,
+        Compass::W,
+        Compass::NW,
+    ];
+
+    /// The catalog name (`N`, `NE`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Compass::N => "N",
+            Compass::NE => "NE",
+            Compass::E => "E",
+            Compass::SE => "SE",
+            Compass::S => "S",
+            Compass::SW => "SW",
+            Compass::W => "W",
+            Compass::NW => "NW",
+        }
+    }
+
+    /// The direction an arrow printed this way points to on a tile placed
+    /// with `rotation`: each clockwise quarter turn turns it by two eighths.
+    pub fn turned(self, rotation: Rotation) -> Compass {
+        let i = self as usize + 2 * rotation.quarter_turns();
+        Compass::ALL.get(i % 8).copied().unwrap_or(self)
+    }
+
+    /// One square's step this way, as (east, north).
+    pub fn step(self) -> (i32, i32) {
+        match self {
+            Compass::N => (0, 1),
+            Compass::NE => (1, 1),
+            Compass::E => (1, 0),
+            Compass::SE => (1, -1),
+            Compass::S => (0, -1),
+            Compass::SW => (-1, -1),
+            Compass::W => (-1, 0),
+            Compass::NW => (-1, 1),
+        }
+    }
+}
+
+impl fmt::Display for Compass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Compass {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        Compass::ALL.into_iter().find(|x| x.name() == s).ok_or(())
+    }
+}
+
 impl Segment {
     /// Number of edges this segment reaches (its open ends on a lone tile).
     pub fn edge_count(&self) -> u32 {
@@ -592,6 +676,9 @@ pub struct TileDef {
     /// The symbol the tile shows besides its features, if any (The Princess &
     /// the Dragon; the princess is [`Segment::princess`]).
     pub symbol: Option<Symbol>,
+    /// The flying machine's arrow as pictured (rotation 0), if the tile shows
+    /// one (The Flying Machines).
+    pub flight: Option<Compass>,
     /// The field that reaches no edge, if any (named by the centre spot).
     pub inner_field: Option<SegmentId>,
     /// Edges (bit per [`Side`], picture frame) the river reaches (The River); a

@@ -16,7 +16,10 @@
 //!   the princess and the magic portal.
 //! * [`gold_mines`]: gold ingots set around a gold mine, handed out with the
 //!   features scored, and their points at the end.
+//! * [`flying_machines`]: a follower flown from the flying machine along its
+//!   arrow, landing as far as the die says.
 
+pub mod flying_machines;
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
 pub mod princess_and_dragon;
@@ -293,7 +296,30 @@ impl Game<'_> {
                 _ => {}
             }
         }
+        if self.expansions.contains(Expansion::FlyingMachines) && act.verb.value == "fly" {
+            return self.check_fly(step, act, placing, turn).map(Some);
+        }
         Err(Violation::UnknownAction { step })
+    }
+
+    /// [`Phase::Figures`]: a figure an earlier action of the turn made due,
+    /// checked by its expansion (The Flying Machines: after `fly:D`, the
+    /// flier's landing); `None` when no action made one due.
+    pub(in crate::rules) fn check_figure_due(
+        &self,
+        step: usize,
+        figure: &crate::notation::FigureStep,
+        name: Option<&str>,
+        place: Option<Place>,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Option<Result<Step, Violation>> {
+        turn.flight.filter(|f| !f.landed)?;
+        let at = figure.target.pos.as_ref().map_or(placing.pos, |p| p.value);
+        Some(
+            self.check_figure_expansions(step, name, at, placing, turn)
+                .and_then(|()| self.check_landing(step, name, at, place, placing, turn)),
+        )
     }
 
     /// [`Phase::Figures`]: a figure put anywhere but on a feature of the tile
@@ -379,6 +405,9 @@ impl Game<'_> {
             Act::Gold { mine, pos } => self.apply_gold_step(mine, pos),
             // Taken at their phase: [`Game::distribute_gold`].
             Act::Ingot { .. } => {}
+            // The flight itself moves nothing: its landing does.
+            Act::Fly { .. } => {}
+            Act::Land { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
         }
     }
 
@@ -411,6 +440,9 @@ impl Game<'_> {
         }
         if self.exp.gold.is_some() {
             self.check_gold_done(placing, turn)?;
+        }
+        if turn.flight.is_some() {
+            self.check_flight_done(placing, turn)?;
         }
         Ok(())
     }
@@ -498,17 +530,20 @@ pub enum Expansion {
     PrincessAndDragon,
     /// The Gold Mines.
     GoldMines,
+    /// The Flying Machines.
+    FlyingMachines,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 6] = [
+    pub const ALL: [Expansion; 7] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
         Expansion::Tower,
         Expansion::PrincessAndDragon,
         Expansion::GoldMines,
+        Expansion::FlyingMachines,
     ];
 
     /// The notation (and tile set) name.
@@ -520,6 +555,7 @@ impl Expansion {
             Expansion::Tower => "tower",
             Expansion::PrincessAndDragon => "princess-and-dragon",
             Expansion::GoldMines => "gold-mines",
+            Expansion::FlyingMachines => "flying-machines",
         }
     }
 
@@ -535,12 +571,15 @@ impl Expansion {
             Expansion::River | Expansion::InnsAndCathedrals | Expansion::TradersAndBuilders => {
                 false
             }
-            Expansion::Tower | Expansion::PrincessAndDragon | Expansion::GoldMines => true,
+            Expansion::Tower
+            | Expansion::PrincessAndDragon
+            | Expansion::GoldMines
+            | Expansion::FlyingMachines => true,
         }
     }
 
-    fn bit(self) -> u8 {
-        1 << (self as u8)
+    fn bit(self) -> u16 {
+        1 << (self as u16)
     }
 }
 
@@ -552,7 +591,7 @@ impl fmt::Display for Expansion {
 
 /// A set of expansions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Expansions(u8);
+pub struct Expansions(u16);
 
 impl Expansions {
     /// No expansion: the basic game.

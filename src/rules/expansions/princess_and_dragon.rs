@@ -832,23 +832,7 @@ impl Game<'_> {
                     d.fairy = Some(Fairy { pos, next_to });
                 }
             }
-            Act::Portal { pos, node, figure } => {
-                let player = step.actor;
-                if let Some(s) = self.in_hand.get_mut(player) {
-                    s.take(figure);
-                }
-                let tile = self.board.index_at(pos).unwrap_or(0);
-                self.features.add_follower(crate::features::Follower {
-                    player,
-                    node,
-                    tile,
-                    turn: self.turn,
-                    figure,
-                });
-                if self.monastery_at(pos) == Some(node) {
-                    self.monks.push((pos, node));
-                }
-            }
+            Act::Portal { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
             Act::Princess {
                 node,
                 owner,

@@ -627,7 +627,9 @@ impl Game<'_> {
             | Act::Princess { .. }
             | Act::DragonStep { .. }
             | Act::Gold { .. }
-            | Act::Ingot { .. } => {}
+            | Act::Ingot { .. }
+            | Act::Fly { .. }
+            | Act::Land { .. } => {}
         }
     }
 }
