@@ -166,6 +166,16 @@ fn main() {
             "the Princess & the Dragon",
         );
     }
+    for edition in Edition::ALL {
+        expansion_rows(
+            &catalog,
+            edition,
+            Expansion::FlyingMachines,
+            2,
+            23,
+            "the Flying Machines",
+        );
+    }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");
     let mut logs: Vec<String> = std::fs::read_dir(&dir)
         .expect("the Board Game Arena logs of tests/data/bga")

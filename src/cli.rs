@@ -1452,6 +1452,24 @@ fn moves(
                         written: crate::notation::write::step(&m.step),
                     })
                     .collect(),
+                flights: crate::generate::flight_options(&state, tile, (pos, rotation))
+                    .into_iter()
+                    .map(|(die, to, written)| crate::report::json::FlightMove {
+                        die,
+                        to: to.to_string(),
+                        landings: written
+                            .iter()
+                            .filter(|steps| steps.len() > 1)
+                            .map(|steps| {
+                                steps
+                                    .iter()
+                                    .map(crate::notation::write::step)
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            })
+                            .collect(),
+                    })
+                    .collect(),
             }
         })
         .collect();
@@ -1627,6 +1645,18 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
             if !list.is_empty() {
                 let _ = writeln!(out, "  {:<12} {what} {}", "", list.join(", "));
             }
+        }
+        for f in &p.flights {
+            let landings = if f.landings.is_empty() {
+                format!("fly:{} (no landing: the follower comes back)", f.die)
+            } else {
+                f.landings.join(", ")
+            };
+            let _ = writeln!(
+                out,
+                "  {:<12} a flight of {} (to {}): {landings}",
+                "", f.die, f.to
+            );
         }
         if let Some(first) = p.dragon.first() {
             let moves: Vec<String> = p

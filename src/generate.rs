@@ -862,6 +862,56 @@ fn flight_turn(
     accepted(game, tile, placement, &steps).map(|_| steps)
 }
 
+/// The flights from a flying machine placed so, for each face of the die
+/// (1, 2, 3): the square reached and each landing the engine accepts, as
+/// steps (`fly:D` and the landing, by a follower or a large follower in
+/// hand); a face with no landing has `fly:D` alone, if the engine accepts
+/// it. Empty where the tile has no flying machine or the player no follower.
+pub fn flight_options(
+    game: &Game<'_>,
+    tile: TileId,
+    placement: (Pos, Rotation),
+) -> Vec<(u8, Pos, Vec<Vec<StepRecord>>)> {
+    let (pos, rotation) = placement;
+    let Some(supply) = game.supplies().get(game.next_player()) else {
+        return Vec::new();
+    };
+    let kinds: Vec<Figure> = [Figure::Follower, Figure::Big]
+        .into_iter()
+        .filter(|f| supply.count(*f) > 0)
+        .collect();
+    let mut out = Vec::new();
+    for die in 1..=3u8 {
+        let Some((to, spots)) = game.flight_landings(tile, pos, rotation, die) else {
+            return Vec::new();
+        };
+        let fly = act_step("fly", Some(ActArg::Number(u32::from(die))), None);
+        let written: Vec<Vec<StepRecord>> = if spots.is_empty() {
+            vec![vec![fly]]
+        } else {
+            spots
+                .iter()
+                .flat_map(|spot| {
+                    kinds.iter().map(|f| {
+                        vec![
+                            fly.clone(),
+                            figure_step(f.notation(), target_at(pos, to, Place::Spot(*spot))),
+                        ]
+                    })
+                })
+                .collect()
+        };
+        let accepted: Vec<_> = written
+            .into_iter()
+            .filter(|steps| accepted(game, tile, placement, steps).is_some())
+            .collect();
+        if !accepted.is_empty() && !kinds.is_empty() {
+            out.push((die, to, accepted));
+        }
+    }
+    out
+}
+
 /// A turn without actions of version 2, as the engine resolves it.
 fn plain_move(player: Player, tile: TileId, action: Action) -> Move {
     Move {

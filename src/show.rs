@@ -20,7 +20,9 @@ use crate::figures::Figure;
 use crate::player::Player;
 use crate::rules::Game;
 use crate::score::FeatureRef;
-use crate::tiles::{FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef};
+use crate::tiles::{
+    Compass, FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef,
+};
 
 /// How [`board_text`] draws.
 #[derive(Debug, Clone, Copy, Default)]
@@ -280,6 +282,9 @@ enum Glyph {
     Dragon,
     /// The fairy.
     Fairy,
+    /// A flying machine, its arrow as it points on the board (The Flying
+    /// Machines).
+    Flight(Compass),
 }
 
 impl Glyph {
@@ -358,6 +363,23 @@ fn symbol_ansi(symbol: Symbol) -> &'static str {
     }
 }
 
+/// The text mark of a flying machine: its arrow, as it points on the board.
+fn flight_char(arrow: Compass) -> char {
+    match arrow {
+        Compass::N => '↑',
+        Compass::NE => '↗',
+        Compass::E => '→',
+        Compass::SE => '↘',
+        Compass::S => '↓',
+        Compass::SW => '↙',
+        Compass::W => '←',
+        Compass::NW => '↖',
+    }
+}
+
+/// The colour of a flying machine on a terminal.
+const FLIGHT_ANSI: &str = "1;38;5;24";
+
 /// The colour of the princess on a terminal.
 const PRINCESS_ANSI: &str = "1;38;5;205";
 /// The colour of the dragon on a terminal: white on orange (no player's).
@@ -382,6 +404,8 @@ struct Seen {
     princess: bool,
     dragon: bool,
     fairy: bool,
+    /// The Flying Machines: a flying machine.
+    flight: bool,
 }
 
 impl Seen {
@@ -414,6 +438,7 @@ impl Seen {
             Glyph::Princess => self.princess = true,
             Glyph::Dragon => self.dragon = true,
             Glyph::Fairy => self.fairy = true,
+            Glyph::Flight(_) => self.flight = true,
             _ => {}
         }
     }
@@ -633,6 +658,9 @@ fn tower_cell(def: &TileDef, rotation: Rotation) -> Option<(usize, usize)> {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct DragonMark {
     symbol: Option<Symbol>,
+    /// A flying machine's arrow, as it points on the board (The Flying
+    /// Machines).
+    flight: Option<Compass>,
     princess: Option<SegmentId>,
     dragon: bool,
     fairy: Option<Option<(SegmentId, Player)>>,
@@ -651,6 +679,7 @@ fn dragon_marks(game: &Game<'_>) -> Vec<DragonMark> {
             };
             let mut mark = DragonMark {
                 symbol: def.symbol,
+                flight: def.flight.map(|f| f.turned(placed.rotation)),
                 princess: def.princess(),
                 ..DragonMark::default()
             };
@@ -737,6 +766,11 @@ fn dragon_text(t: &mut TextTile, mark: DragonMark) {
         && let Some(c) = free_cell(t, &SYMBOL_CELLS, field).or_else(|| free_cell(t, &[], ground))
     {
         t.set(c, Glyph::Symbol(symbol), None);
+    }
+    if let Some(arrow) = mark.flight
+        && let Some(c) = free_cell(t, &SYMBOL_CELLS, field).or_else(|| free_cell(t, &[], ground))
+    {
+        t.set(c, Glyph::Flight(arrow), None);
     }
     if let Some(seg) = mark.princess {
         let own = |c: Cell, g: Glyph| g == Glyph::City && t.owner(c) == Some(seg);
@@ -1410,6 +1444,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                             Glyph::Princess => (PRINCESS_CHAR, Style::Mark(PRINCESS_ANSI)),
                             Glyph::Dragon => (DRAGON_CHAR, Style::Mark(DRAGON_ANSI)),
                             Glyph::Fairy => (FAIRY_CHAR, Style::Mark(FAIRY_ANSI)),
+                            Glyph::Flight(arrow) => (flight_char(arrow), Style::Mark(FLIGHT_ANSI)),
                         };
                         line.push(match cell {
                             // A figure keeps its owner's colour.
@@ -1522,6 +1557,13 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     }
     if seen.fairy {
         extra.push((FAIRY_CHAR.to_string(), Style::Mark(FAIRY_ANSI), "the fairy"));
+    }
+    if seen.flight {
+        extra.push((
+            flight_char(Compass::W).to_string(),
+            Style::Mark(FLIGHT_ANSI),
+            "flying machine (its arrow)",
+        ));
     }
     let mut figures: Line = Vec::new();
     for figure in Figure::ALL {
@@ -2532,6 +2574,25 @@ fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
     token_svg(out, symbol_class(symbol), "", at, 1.0, body);
 }
 
+/// A flying machine: a slate-blue arrow turned the way it points on the
+/// board (`class="flier"`, `data-arrow` its direction).
+fn flight_svg(out: &mut String, arrow: Compass, at: Pt) {
+    // Drawn pointing east, then turned: 45 degrees an eighth, clockwise
+    // from north (the screen's y grows south).
+    let degrees = (arrow as i32 * 45 + 270) % 360;
+    let body = format!(
+        "<g transform=\"rotate({degrees})\"><path d=\"M-8 -2.5H2V-6L9 0L2 6V2.5H-8Z\" fill=\"#7fa8d1\" stroke=\"#1f3f66\"/></g>"
+    );
+    token_svg(
+        out,
+        "flier",
+        &format!(" data-arrow=\"{arrow}\""),
+        at,
+        1.0,
+        &body,
+    );
+}
+
 /// The princess: a golden crown in her city (`class="princess"`).
 fn princess_svg(out: &mut String, at: Pt) {
     token_svg(
@@ -2605,6 +2666,17 @@ fn dragon_tile_svg(
             .unwrap_or(TOKEN_SPOTS[0]);
         symbol_svg(out, symbol, at);
         drawn.note(Glyph::Symbol(symbol));
+        taken.push(at);
+    }
+    if let Some(arrow) = mark.flight {
+        let at = TOKEN_SPOTS
+            .iter()
+            .copied()
+            .filter(|p| far(&taken, *p))
+            .max_by(|a, b| room(shape, *a).total_cmp(&room(shape, *b)))
+            .unwrap_or(TOKEN_SPOTS[0]);
+        flight_svg(out, arrow, at);
+        drawn.note(Glyph::Flight(arrow));
         taken.push(at);
     }
     if let Some(seg) = mark.princess.and_then(|s| def.segment(s)) {
@@ -3098,6 +3170,8 @@ enum LegendItem {
     Princess,
     Dragon,
     Fairy,
+    /// A flying machine (The Flying Machines).
+    Flight,
 }
 
 impl LegendItem {
@@ -3118,6 +3192,7 @@ impl LegendItem {
             LegendItem::Princess => "princess",
             LegendItem::Dragon => "dragon",
             LegendItem::Fairy => "fairy",
+            LegendItem::Flight => "flier",
         }
     }
 
@@ -3136,6 +3211,7 @@ impl LegendItem {
             LegendItem::Princess => "princess".to_string(),
             LegendItem::Dragon => "the dragon".to_string(),
             LegendItem::Fairy => "the fairy".to_string(),
+            LegendItem::Flight => "flying machine (its arrow)".to_string(),
         }
     }
 
@@ -3176,6 +3252,7 @@ impl LegendItem {
             LegendItem::Princess => princess_svg(&mut icon, at),
             LegendItem::Dragon => dragon_svg(&mut icon, at),
             LegendItem::Fairy => fairy_svg(&mut icon, at, None),
+            LegendItem::Flight => flight_svg(&mut icon, Compass::W, at),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
     }
@@ -3230,6 +3307,7 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
         (drawn.princess, LegendItem::Princess),
         (drawn.dragon, LegendItem::Dragon),
         (drawn.fairy, LegendItem::Fairy),
+        (drawn.flight, LegendItem::Flight),
     ] {
         if seen {
             items.push(item);

@@ -859,6 +859,69 @@ fn moves_with_the_tower() {
     );
 }
 
+/// `moves` in a game with The Flying Machines: for each placement of a
+/// flying machine, each face of the die with the square it reaches and its
+/// landings (or none: the follower comes back), each of which, written into
+/// the record, checks clean; a landing not listed does not.
+#[test]
+fn moves_with_the_flying_machines() {
+    let file = "notation/games/valid/flying-machines-city.cgn";
+    let text = run(&["moves", file, "--turn", "7"], None);
+    assert!(
+        text.contains(
+            "  2,-1 r0      NNW (field)\n               a flight of 1 (to 1,0): fly:1 +1,0/E, fly:1 +1,0/S\n               a flight of 2 (to 0,1): fly:2 +0,1/N\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("a flight of 3 (to -3,2): fly:3 (no landing: the follower comes back)"));
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run(
+        &["moves", file, "--turn", "7", "--format", "json"],
+        None,
+    )))
+    .unwrap();
+    let source =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+            .unwrap();
+    let before: String = source
+        .lines()
+        .take_while(|l| !l.starts_with("7. "))
+        .map(|l| format!("{l}\n"))
+        .collect::<String>()
+        .replace("[Result \"Red 6, Blue 7, Yellow 6\"]\n", "");
+    let catalog = carcref::TileCatalog::embedded().unwrap();
+    let clean = |turn: &str| {
+        let outcome = carcref::check("m.cgn", &format!("{before}{turn}\n"), &catalog);
+        outcome.games[0].diagnostics.is_empty()
+    };
+    let mut listed = 0;
+    for p in json["placements"].as_array().unwrap() {
+        let at = format!(
+            "{} {}",
+            p["at"].as_str().unwrap(),
+            p["rotation"].as_str().unwrap()
+        );
+        let flights = p["flights"].as_array().unwrap();
+        assert_eq!(flights.len(), 3, "{at}");
+        for f in flights {
+            let die = f["die"].as_u64().unwrap();
+            let landings = f["landings"].as_array().unwrap();
+            if landings.is_empty() {
+                assert!(clean(&format!("7. Red FL1 {at} fly:{die}")), "{at} {die}");
+            }
+            for l in landings {
+                listed += 1;
+                let turn = format!("7. Red FL1 {at} {}", l.as_str().unwrap());
+                assert!(clean(&turn), "{turn}");
+            }
+        }
+    }
+    assert!(listed > 10, "{listed}");
+    // Not listed: a landing on the road the start tile shares with the
+    // junctions, completed in turn 4.
+    assert!(clean("7. Red FL1 -2,2 r180 fly:2 +0,0/N"));
+    assert!(!clean("7. Red FL1 -2,2 r180 fly:2 +0,0/E"));
+}
+
 /// `moves` in a game with The Princess & the Dragon: the princess's knight
 /// where she must send one home (and no other figure there), the fairy's
 /// moves, the dragon's first moves, a tile set aside.

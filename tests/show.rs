@@ -856,3 +856,32 @@ fn svg_princess_and_dragon() {
     let princess: Vec<_> = with_class(&doc, "princess").iter().map(tile_of).collect();
     assert_eq!(princess, [Some("0,2".to_string())]);
 }
+
+/// The Flying Machines: the flying machine's arrow drawn as it points on the
+/// board (the tile turned with it), on the terminal (`↘`, keyed) and in SVG
+/// (`class="flier"`, `data-arrow`, keyed in the legend); the flier that
+/// landed is a follower like any other.
+#[test]
+fn show_flying_machines() {
+    const FLIGHT: &str = "notation/games/valid/flying-machines-city.cgn";
+    // FL1's arrow points north-west as pictured; turned r180, south-east.
+    let text = text_of(FLIGHT, Some(7));
+    assert!(tile_cells(&text, -2, 2).concat().contains('↘'), "{text}");
+    assert!(text.contains("← flying machine (its arrow)"), "{text}");
+    // Red's flier in the city of the start tile, beside Yellow's knight.
+    assert!(tile_cells(&text, 0, 0).concat().contains('R'), "{text}");
+    let catalog = TileCatalog::embedded().unwrap();
+    let svg = board_svg(&game_at(FLIGHT, &catalog, Some(7)), &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let fliers = with_class(&doc, "flier");
+    assert_eq!(fliers.len(), 1);
+    assert_eq!(fliers[0].attribute("data-arrow"), Some("SE"));
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert!(items.contains(&"flier"), "{items:?}");
+    // Without a flying machine on the board, no key.
+    let text = text_of(FLIGHT, Some(6));
+    assert!(!text.contains("flying machine"), "{text}");
+}

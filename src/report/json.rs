@@ -309,6 +309,24 @@ pub struct Placement {
     /// journey open with this placement.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dragon: Vec<DragonStepMove>,
+    /// With a flying machine: for each face of the die, where the flight
+    /// goes and where it can land.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flights: Vec<FlightMove>,
+}
+
+/// A flight from a flying machine with one face of the die, as `moves
+/// --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FlightMove {
+    /// The die's face, 1 to 3.
+    pub die: u8,
+    /// The square it reaches, `x,y`.
+    pub to: String,
+    /// Where it can land there, each as a record writes the flight and its
+    /// landing (`fly:2 +0,0/N`, `fly:2 +big:0,0/N`); none: it comes back,
+    /// written `fly:2` alone.
+    pub landings: Vec<String>,
 }
 
 /// A knight the princess may send home, as `moves --format json` lists it.
