@@ -21,6 +21,8 @@ const SETS: &[(&str, &str)] = &[
     ("princess-and-dragon", "princess-and-dragon.yaml"),
     ("gold-mines", "gold-mines.yaml"),
     ("flying-machines", "flying-machines.yaml"),
+    ("crop-circles-1", "crop-circles-1.yaml"),
+    ("crop-circles-2", "crop-circles-2.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -82,6 +82,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E426", "gold"),
     ("E430", "flight"),
     ("E431", "flight-must-land"),
+    ("E432", "crop-circle"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -1113,6 +1114,22 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A crop circle's effect or action the rules do not allow, or one due
+    /// and not written (The Crop Circles).
+    #[error("the crop circle's effect is not played by the rule")]
+    #[diagnostic(
+        code(E432),
+        help(
+            "after a crop circle's turn its player writes circle:add or circle:remove; then each player with a follower of the circle's kind on the board, from the turn's player's left and the turn's player last, writes add:x,y/SPOT (beside one of his) or pass, or remove:x,y/SPOT"
+        )
+    )]
+    CropCircle {
+        /// The action, or the turn.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A flight or a landing the rules do not allow (The Flying Machines).
     #[error("the follower cannot fly or land so")]
     #[diagnostic(
@@ -1717,6 +1734,10 @@ pub fn from_violation(
             reason,
         },
         Violation::GoldDistribution { step, reason } => Diagnostic::GoldDistribution {
+            span: step_span(step),
+            reason,
+        },
+        Violation::CropCircle { step, reason } => Diagnostic::CropCircle {
             span: step_span(step),
             reason,
         },

@@ -168,6 +168,26 @@ fn expansion_counts_match_the_rulebooks() {
         c.set("flying-machines")
             .all(|(_, d)| d.symbol.is_none() && d.monastery.is_none() && !d.tower)
     );
+
+    // The Crop Circles. 2012 (004): "6 Land titles with a crop circle", listed "Min1KK
+    // 1x" … "Min6KK 1x" (set II); set I has six others. Each designates one kind:
+    // "Crop Circle — Fork Farmers", "— Club Thieves", "— Shield Knights"; two of each
+    // in either set.
+    for set in ["crop-circles-1", "crop-circles-2"] {
+        assert_eq!(kinds_and_tiles(&c, set), (6, 6), "{set}");
+        for kind in [FeatureKind::Field, FeatureKind::Road, FeatureKind::City] {
+            let n = c.set(set).filter(|(_, d)| d.circle == Some(kind)).count();
+            assert_eq!(n, 2, "{set} {kind}");
+        }
+    }
+    let circles = tiles_showing(&c, |d| d.circle.is_some());
+    assert_eq!(
+        circles,
+        [
+            ("crop-circles-1".to_string(), 6),
+            ("crop-circles-2".to_string(), 6)
+        ]
+    );
 }
 
 #[test]
@@ -242,7 +262,7 @@ fn rotations_are_consistent() {
 }
 
 /// The reference files beside the project: (file, top-level key, our set name).
-const REFERENCE_SETS: [(&str, &str, &str); 8] = [
+const REFERENCE_SETS: [(&str, &str, &str); 10] = [
     ("basic.yaml", "basic_tiles", "basic"),
     ("river.yaml", "river", "river"),
     (
@@ -263,6 +283,8 @@ const REFERENCE_SETS: [(&str, &str, &str); 8] = [
     ),
     ("gold-mines.yaml", "gold_mines", "gold-mines"),
     ("flying-machines.yaml", "flying_machines", "flying-machines"),
+    ("crop-circles-1.yaml", "crop_circles_1", "crop-circles-1"),
+    ("crop-circles-2.yaml", "crop_circles_2", "crop-circles-2"),
 ];
 
 /// Everything the reference states about a tile, in one comparable form: each
@@ -279,6 +301,7 @@ struct Shape {
     tower: bool,
     symbol: Option<String>,
     flight: Option<String>,
+    circle: Option<String>,
 }
 
 /// Edges of a mask in N E S W order (`-` for none).
@@ -387,6 +410,7 @@ fn our_shape(d: &TileDef) -> Shape {
         tower: d.tower,
         symbol: d.symbol.map(|s| s.to_string()),
         flight: d.flight.map(|f| f.to_string()),
+        circle: d.circle.map(|k| k.to_string()),
     }
 }
 
@@ -423,6 +447,12 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
         .as_sequence()
         .map(|s| s.iter().map(|x| x.as_str().unwrap()).collect())
         .unwrap_or_default();
+    // The crop circle and its kind: `corn-circle(type=Road)`.
+    let circle = specials.iter().find_map(|x| {
+        x.strip_prefix("corn-circle(type=")
+            .and_then(|d| d.strip_suffix(')'))
+            .map(str::to_lowercase)
+    });
     // The flying machine and its arrow: `flying-machine(direction=NW)`.
     let flight = specials.iter().find_map(|x| {
         x.strip_prefix("flying-machine(direction=")
@@ -432,14 +462,17 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
     for x in &specials {
         assert!(
             ["tower", "volcano", "dragon", "portal", "goldmine"].contains(x)
-                || x.starts_with("flying-machine("),
+                || x.starts_with("flying-machine(")
+                || x.starts_with("corn-circle("),
             "{id}: unknown special {x:?}"
         );
     }
     let symbols: Vec<&str> = specials
         .iter()
         .copied()
-        .filter(|x| *x != "tower" && !x.starts_with("flying-machine("))
+        .filter(|x| {
+            *x != "tower" && !x.starts_with("flying-machine(") && !x.starts_with("corn-circle(")
+        })
         .collect();
     assert!(symbols.len() <= 1, "{id}: {symbols:?}");
     let list = |key: &str| t[key].as_sequence().cloned().unwrap_or_default();
@@ -548,6 +581,7 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
         tower: specials.contains(&"tower"),
         symbol: symbols.first().map(|s| s.to_string()),
         flight,
+        circle,
     }
 }
 

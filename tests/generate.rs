@@ -196,7 +196,9 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 | Act::Gold { .. }
                 | Act::Ingot { .. }
                 | Act::Fly { .. }
-                | Act::Land { .. } => {}
+                | Act::Land { .. }
+                | Act::CircleChoice { .. }
+                | Act::Circle { .. } => {}
             }
         }
         seen[3] += turn

@@ -261,6 +261,24 @@ pub enum Act {
         /// The square the flight reaches.
         to: Pos,
     },
+    /// The effect of a crop circle the turn's player chose (The Crop
+    /// Circles): A, a follower added (`add`), or B, one returned.
+    CircleChoice {
+        /// Effect A.
+        add: bool,
+    },
+    /// One player's action under a crop circle's effect (The Crop Circles):
+    /// the actor's follower added or returned, or a pass.
+    Circle {
+        /// What is done.
+        action: expansions::crop_circles::CircleAction,
+        /// The follower, with its segment once checked.
+        target: Option<expansions::crop_circles::CircleTarget>,
+        /// Whether the record names the actor.
+        named: bool,
+        /// The step of the turn that wrote it.
+        step: usize,
+    },
     /// The flier landed on a feature of the tile the flight reached (The
     /// Flying Machines).
     Land {
@@ -325,6 +343,8 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) ingots: bool,
     /// The turn's flight, if its follower flew (The Flying Machines).
     pub(in crate::rules) flight: Option<expansions::flying_machines::Flight>,
+    /// Whether the crop circle's effect is chosen (The Crop Circles).
+    pub(in crate::rules) circle: bool,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -562,6 +582,14 @@ pub enum Violation {
     /// A distribution of gold ingots the rules do not allow, or a choice in
     /// it not written (The Gold Mines).
     GoldDistribution {
+        /// Which step of the turn (`usize::MAX`: the turn as a whole).
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A crop circle's effect or action the rules do not allow, or one due
+    /// and not written (The Crop Circles).
+    CropCircle {
         /// Which step of the turn (`usize::MAX`: the turn as a whole).
         step: usize,
         /// What is wrong.
@@ -1008,10 +1036,11 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
-        let mv = self.check_due_as::<true>(turn)?;
+        let mut mv = self.check_due_as::<true>(turn)?;
         if self.exp.gold.is_some() {
-            return self.checked_gold(mv);
+            mv = self.checked_gold(mv)?;
         }
+        self.check_after_turn(&mut mv)?;
         Ok(mv)
     }
 
@@ -1334,6 +1363,11 @@ impl<'c> Game<'c> {
         // Phase::AfterScore: the dragon's journey by the rule's text.
         if journey && !dragon_first {
             self.dragon_journey(steps);
+        }
+        // Phase::AfterScore, last: what the expansions do once the turn is
+        // complete (the crop circles).
+        if !steps.is_empty() {
+            self.after_turn_expansions(steps);
         }
         // Phase::TurnEnd: the next seat, unless an expansion gives the player
         // another turn.

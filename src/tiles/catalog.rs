@@ -80,6 +80,9 @@ struct RawTileDef {
     /// The flying machine's arrow (`N`, `NE`, … `NW`), as pictured.
     #[serde(default)]
     flight: Option<String>,
+    /// The followers a crop circle designates: `field`, `road` or `city`.
+    #[serde(default)]
+    circle: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -683,6 +686,15 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
             ))
         })?),
     };
+    let circle = match t.circle.as_deref() {
+        None => None,
+        Some("field") => Some(FeatureKind::Field),
+        Some("road") => Some(FeatureKind::Road),
+        Some("city") => Some(FeatureKind::City),
+        Some(other) => {
+            return Err(here(format!("circle {other:?} is not field, road or city")));
+        }
+    };
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
     let seeds = segments.iter().map(FeatureSeed::of).collect();
     Ok(TileDef {
@@ -698,6 +710,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         tower: t.tower,
         symbol,
         flight,
+        circle,
         inner_field,
         river,
         oriented,

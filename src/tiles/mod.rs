@@ -679,6 +679,10 @@ pub struct TileDef {
     /// The flying machine's arrow as pictured (rotation 0), if the tile shows
     /// one (The Flying Machines).
     pub flight: Option<Compass>,
+    /// The followers a crop circle on the tile designates, if it shows one
+    /// (The Crop Circles): farmers (`Field`), thieves (`Road`) or knights
+    /// (`City`).
+    pub circle: Option<FeatureKind>,
     /// The field that reaches no edge, if any (named by the centre spot).
     pub inner_field: Option<SegmentId>,
     /// Edges (bit per [`Side`], picture frame) the river reaches (The River); a

@@ -18,7 +18,10 @@
 //!   features scored, and their points at the end.
 //! * [`flying_machines`]: a follower flown from the flying machine along its
 //!   arrow, landing as far as the die says.
+//! * [`crop_circles`]: after a crop circle's turn, every player adds a
+//!   follower beside one of the kind it designates, or returns one.
 
+pub mod crop_circles;
 pub mod flying_machines;
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
@@ -150,6 +153,8 @@ pub struct ExpansionState {
     pub(in crate::rules) dragon: Option<princess_and_dragon::Dragon>,
     /// The Gold Mines: the ingots on the board and those each player holds.
     pub(in crate::rules) gold: Option<gold_mines::Gold>,
+    /// The Crop Circles (either set of tiles) in play.
+    pub(in crate::rules) circles: bool,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -177,9 +182,13 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::GoldMines)
             .then(|| gold_mines::Gold::new(seats));
+        self.exp.circles = self.expansions.contains(Expansion::CropCircles1)
+            || self.expansions.contains(Expansion::CropCircles2);
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
-        // not, and any tile may complete a feature holding ingots.
-        self.exp.every_turn = self.exp.dragon.is_some() || self.exp.gold.is_some();
+        // not, and any tile may complete a feature holding ingots. The Crop
+        // Circles: a crop circle's choice is due, written or not.
+        self.exp.every_turn =
+            self.exp.dragon.is_some() || self.exp.gold.is_some() || self.exp.circles;
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }
@@ -270,6 +279,22 @@ impl Game<'_> {
         turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<Option<Step>, Violation> {
+        if self.exp.circles {
+            match act.verb.value.as_str() {
+                "circle" => return self.check_circle_choice(step, act, placing, turn).map(Some),
+                "add" | "remove" | "pass" => {
+                    return self.check_circle_act(step, act, turn).map(Some);
+                }
+                _ if turn.circle => {
+                    return Err(Violation::CropCircle {
+                        step,
+                        reason: "the crop circle's effect comes after the turn's other actions"
+                            .to_string(),
+                    });
+                }
+                _ => {}
+            }
+        }
         if self.exp.tower.is_some() {
             match act.verb.value.as_str() {
                 "capture" => {
@@ -381,6 +406,12 @@ impl Game<'_> {
             });
             self.check_dragon_tile_free(step, at, placing, follower)?;
         }
+        if turn.circle {
+            return Err(Violation::CropCircle {
+                step,
+                reason: "the crop circle's effect comes after the turn's figure".to_string(),
+            });
+        }
         if self.exp.gold.is_some() && turn.ingots {
             return Err(Violation::GoldDistribution {
                 step,
@@ -407,6 +438,8 @@ impl Game<'_> {
             Act::Ingot { .. } => {}
             // The flight itself moves nothing: its landing does.
             Act::Fly { .. } => {}
+            // Played once the turn is complete: [`Game::after_turn_expansions`].
+            Act::CircleChoice { .. } | Act::Circle { .. } => {}
             Act::Land { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
         }
     }
@@ -444,7 +477,34 @@ impl Game<'_> {
         if turn.flight.is_some() {
             self.check_flight_done(placing, turn)?;
         }
+        if self.exp.circles {
+            self.check_circle_done(placing, turn)?;
+        }
         Ok(())
+    }
+
+    /// [`Phase::AfterScore`], once the turn is complete: what the expansions
+    /// check on the board the turn leaves (The Crop Circles: each player's
+    /// action under the circle's effect).
+    ///
+    /// # Errors
+    /// [`Violation::CropCircle`].
+    #[cold]
+    pub(in crate::rules) fn check_after_turn(&self, mv: &mut super::Move) -> Result<(), Violation> {
+        if self.exp.circles {
+            self.check_circle_actions(mv)?;
+        }
+        Ok(())
+    }
+
+    /// [`Phase::AfterScore`], last: what the expansions do once the turn is
+    /// complete (The Crop Circles: each player's action under the circle's
+    /// effect).
+    #[cold]
+    pub(in crate::rules) fn after_turn_expansions(&mut self, steps: &[Step]) {
+        if self.exp.circles {
+            self.crop_circle(steps);
+        }
     }
 
     /// [`Phase::TurnStart`]: points due when a turn begins (The Princess &
@@ -532,11 +592,16 @@ pub enum Expansion {
     GoldMines,
     /// The Flying Machines.
     FlyingMachines,
+    /// The Crop Circles, the first set of tiles (the rules of both sets are
+    /// the same).
+    CropCircles1,
+    /// The Crop Circles, the second set (the 2012 big box's).
+    CropCircles2,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 7] = [
+    pub const ALL: [Expansion; 9] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
@@ -544,6 +609,8 @@ impl Expansion {
         Expansion::PrincessAndDragon,
         Expansion::GoldMines,
         Expansion::FlyingMachines,
+        Expansion::CropCircles1,
+        Expansion::CropCircles2,
     ];
 
     /// The notation (and tile set) name.
@@ -556,6 +623,8 @@ impl Expansion {
             Expansion::PrincessAndDragon => "princess-and-dragon",
             Expansion::GoldMines => "gold-mines",
             Expansion::FlyingMachines => "flying-machines",
+            Expansion::CropCircles1 => "crop-circles-1",
+            Expansion::CropCircles2 => "crop-circles-2",
         }
     }
 
@@ -574,7 +643,9 @@ impl Expansion {
             Expansion::Tower
             | Expansion::PrincessAndDragon
             | Expansion::GoldMines
-            | Expansion::FlyingMachines => true,
+            | Expansion::FlyingMachines
+            | Expansion::CropCircles1
+            | Expansion::CropCircles2 => true,
         }
     }
 

@@ -629,7 +629,9 @@ impl Game<'_> {
             | Act::Gold { .. }
             | Act::Ingot { .. }
             | Act::Fly { .. }
-            | Act::Land { .. } => {}
+            | Act::Land { .. }
+            | Act::CircleChoice { .. }
+            | Act::Circle { .. } => {}
         }
     }
 }

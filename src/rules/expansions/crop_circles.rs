@@ -1,0 +1,461 @@
+//! The Crop Circles (the 2012 Z-Man big box, "The Crop Circles"; both sets of
+//! tiles, `crop-circles-1` and `crop-circles-2`, have the same rules): after a
+//! turn whose tile shows a crop circle, every player in turn adds a follower
+//! beside one of theirs, or returns one, of the kind the circle designates.
+//!
+//! Rulebook: "Whenever a player draws a tile with a crop circle on it, he
+//! places it and completes his turn as per the normal rules. He then decides
+//! for every player, starting with the player to his left, if: A) … they can
+//! place another follower on a tile where they already have a follower of the
+//! type designated by the crop circle, OR B) … they must return one of their
+//! followers of the type designated by the crop circle to their supply." "The
+//! active player must choose either effect A or B, even if he did not place a
+//! follower." "With option A, the player must place the new follower with
+//! another one of his followers of the same type". "If a player is unable to
+//! do the action, because he does not have a corresponding follower, his turn
+//! is simply skipped and the effect moves onto the next player to his left."
+//! "The active player is last to apply A or B."
+//!
+//! The notation (SPEC 6.10): after the turn's other actions, the choice
+//! `circle:add` or `circle:remove`, then each player's action in that order:
+//! `add:[big:]x,y/SPOT`, `remove:[big:]x,y/SPOT` or `pass`, each with its
+//! player in parentheses (written, it is checked; left out, the referee gives
+//! the action to the next player who can act).
+
+use crate::board::Pos;
+use crate::features::{NodeId, node_of};
+use crate::figures::Figure;
+use crate::notation::{ActArg, ActRecord, Place, Target};
+use crate::player::Player;
+use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
+use crate::tiles::{FeatureKind, Spot};
+
+/// The circle's action of one player, before it is checked on the board the
+/// turn leaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CircleAction {
+    /// `add:…`: a follower added beside one of the actor's.
+    Add,
+    /// `remove:…`: one of the actor's followers returned to the supply.
+    Remove,
+    /// `pass`: no follower added (effect A only).
+    Pass,
+}
+
+/// The follower of an action: where, and which.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CircleTarget {
+    /// The tile's square.
+    pub pos: Pos,
+    /// The spot on it.
+    pub spot: Spot,
+    /// The follower or the large follower.
+    pub figure: Figure,
+    /// The segment, once the board the turn leaves is known.
+    pub node: NodeId,
+}
+
+/// The word a crop circle's kind of follower has in faults.
+fn followers_of(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Field => "farmers",
+        FeatureKind::Road => "thieves",
+        _ => "knights",
+    }
+}
+
+impl Game<'_> {
+    /// Whether the tile shows a crop circle, and the kind of follower it
+    /// designates.
+    fn circle_of(&self, tile: crate::tiles::TileId) -> Option<FeatureKind> {
+        self.catalog.def(tile).circle
+    }
+
+    /// `circle:add`, `circle:remove`: the effect the turn's player chooses,
+    /// after the turn's other actions, once, on a tile with a crop circle.
+    ///
+    /// # Errors
+    /// [`Violation::CropCircle`].
+    pub(in crate::rules) fn check_circle_choice(
+        &self,
+        step: usize,
+        act: &ActRecord,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: &str| Violation::CropCircle {
+            step,
+            reason: reason.to_string(),
+        };
+        if self.circle_of(placing.tile).is_none() {
+            return Err(fault("only a tile with a crop circle brings its effect"));
+        }
+        if turn.circle {
+            return Err(fault("the turn's player chooses the effect once"));
+        }
+        if act.player.is_some() {
+            return Err(fault("the turn's player chooses: no player is written"));
+        }
+        let add = match act.arg.as_ref().map(|a| &a.value) {
+            Some(ActArg::Kind(k)) if k.as_str() == "add" => true,
+            Some(ActArg::Kind(k)) if k.as_str() == "remove" => false,
+            _ => return Err(fault("the effect is circle:add (A) or circle:remove (B)")),
+        };
+        turn.circle = true;
+        Ok(Step {
+            actor: placing.player,
+            act: Act::CircleChoice { add },
+        })
+    }
+
+    /// `add:[big:]x,y/SPOT`, `remove:[big:]x,y/SPOT`, `pass`, each perhaps
+    /// with its player: one player's action under the effect chosen, after
+    /// the choice. Where the follower stands and who may act is checked with
+    /// the whole move, on the board the turn leaves
+    /// ([`Game::check_circle_actions`]).
+    ///
+    /// # Errors
+    /// [`Violation::CropCircle`], [`Violation::UnknownPlayer`].
+    pub(in crate::rules) fn check_circle_act(
+        &self,
+        step: usize,
+        act: &ActRecord,
+        turn: &TurnActions,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: &str| Violation::CropCircle {
+            step,
+            reason: reason.to_string(),
+        };
+        if !turn.circle {
+            return Err(fault(
+                "the crop circle's actions follow the choice, circle:add or circle:remove",
+            ));
+        }
+        let named = match &act.player {
+            Some(name) => Some(self.seat(&name.value).ok_or(Violation::UnknownPlayer)?),
+            None => None,
+        };
+        let action = match act.verb.value.as_str() {
+            "add" => CircleAction::Add,
+            "remove" => CircleAction::Remove,
+            _ => CircleAction::Pass,
+        };
+        let target = match (action, act.arg.as_ref().map(|a| &a.value)) {
+            (CircleAction::Pass, None) => None,
+            (CircleAction::Pass, Some(_)) => return Err(fault("pass takes no argument")),
+            (
+                _,
+                Some(ActArg::At {
+                    figure,
+                    target:
+                        Target {
+                            pos: Some(pos),
+                            place: Some(place),
+                        },
+                }),
+            ) => {
+                let Place::Spot(spot) = place.value else {
+                    return Err(fault(
+                        "a crop circle's follower stands on a road, city or field",
+                    ));
+                };
+                let figure = match figure {
+                    None => Figure::Follower,
+                    Some(n) => Figure::from_notation(&n.value)
+                        .filter(|f| {
+                            f.is_follower()
+                                && f.expansion().is_some_and(|e| self.expansions.contains(e))
+                        })
+                        .ok_or_else(|| fault("a crop circle moves a normal or a large follower"))?,
+                };
+                Some(CircleTarget {
+                    pos: pos.value,
+                    spot,
+                    figure,
+                    node: 0,
+                })
+            }
+            _ => {
+                return Err(fault(
+                    "the follower is named by its square and spot: add:x,y/SPOT, remove:x,y/SPOT",
+                ));
+            }
+        };
+        Ok(Step {
+            actor: named.unwrap_or(self.next),
+            act: Act::Circle {
+                action,
+                target,
+                named: named.is_some(),
+                step,
+            },
+        })
+    }
+
+    /// The end of a turn's actions: a tile with a crop circle has its effect
+    /// chosen.
+    ///
+    /// # Errors
+    /// [`Violation::CropCircle`].
+    pub(in crate::rules) fn check_circle_done(
+        &self,
+        placing: &Placing,
+        turn: &TurnActions,
+    ) -> Result<(), Violation> {
+        if !turn.circle && self.circle_of(placing.tile).is_some() {
+            return Err(Violation::CropCircle {
+                step: usize::MAX,
+                reason: "\"The active player must choose either effect A or B, even if he did not place a follower\": circle:add or circle:remove after the turn's actions".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The crop circle's actions checked on the whole move: the move is played
+    /// on a copy without them, and each action, in the order written, is
+    /// checked on the board the turn leaves and played there; each gets the
+    /// player the rule gives and its segment. Only a turn whose tile shows a
+    /// crop circle pays for the copy.
+    ///
+    /// # Errors
+    /// [`Violation::CropCircle`].
+    pub(in crate::rules) fn check_circle_actions(&self, mv: &mut Move) -> Result<(), Violation> {
+        let Some(kind) = self.circle_of(mv.tile) else {
+            return Ok(());
+        };
+        if !matches!(mv.action, crate::rules::Action::Place { .. }) {
+            return Ok(());
+        }
+        let mut copy = self.clone();
+        copy.set_explanations(false);
+        let mut plain = mv.clone();
+        plain
+            .steps
+            .retain(|s| !matches!(s.act, Act::Circle { .. } | Act::CircleChoice { .. }));
+        copy.apply(plain);
+        let add = mv.steps.iter().find_map(|s| match s.act {
+            Act::CircleChoice { add } => Some(add),
+            _ => None,
+        });
+        let Some(add) = add else {
+            return Ok(());
+        };
+        // "starting with the player to his left … The active player is last".
+        let seats = self.in_hand.len();
+        let order: Vec<Player> = (1..=seats)
+            .filter_map(|k| u8::try_from((mv.player.index() + k) % seats).ok())
+            .map(Player)
+            .collect();
+        let mut next = 0;
+        for s in mv.steps.iter_mut() {
+            let Act::Circle {
+                action,
+                target,
+                named,
+                step,
+            } = s.act
+            else {
+                continue;
+            };
+            let fault = |reason: String| Violation::CropCircle { step, reason };
+            // Who acts: the next player in order who can, or the one named,
+            // if no player before him in order can act.
+            let due = order
+                .iter()
+                .enumerate()
+                .skip(next)
+                .find(|(_, p)| copy.can_act_for_circle(**p, kind, add))
+                .map(|(i, p)| (i, *p));
+            let Some((at, actor)) = due else {
+                return Err(fault(format!(
+                    "no player is left who can act: the players with {} act once each, the turn's player last",
+                    followers_of(kind)
+                )));
+            };
+            if named && s.actor != actor {
+                return Err(fault(format!(
+                    "{}'s action comes first (in turn order from the turn's player's left, the turn's player last)",
+                    copy.name(actor)
+                )));
+            }
+            s.actor = actor;
+            next = at + 1;
+            let resolved = match (add, action, target) {
+                (true, CircleAction::Pass, None) => None,
+                (true, CircleAction::Add, Some(t)) => {
+                    Some(copy.check_circle_add(actor, kind, t).map_err(fault)?)
+                }
+                (false, CircleAction::Remove, Some(t)) => {
+                    Some(copy.check_circle_remove(actor, kind, t).map_err(fault)?)
+                }
+                (true, _, _) => {
+                    return Err(fault(
+                        "effect A: each player adds a follower (add:x,y/SPOT) or passes (pass)"
+                            .to_string(),
+                    ));
+                }
+                (false, _, _) => {
+                    return Err(fault(
+                        "effect B: each player must return a follower (remove:x,y/SPOT)"
+                            .to_string(),
+                    ));
+                }
+            };
+            if let Some(t) = resolved {
+                copy.play_circle(actor, action, t);
+            }
+            s.act = Act::Circle {
+                action,
+                target: resolved,
+                named,
+                step,
+            };
+        }
+        if let Some(p) = order
+            .iter()
+            .skip(next)
+            .find(|p| copy.can_act_for_circle(**p, kind, add))
+        {
+            let what = if add {
+                "adds a follower beside one of them or passes (add:x,y/SPOT or pass)"
+            } else {
+                "returns one of them (remove:x,y/SPOT)"
+            };
+            return Err(Violation::CropCircle {
+                step: usize::MAX,
+                reason: format!(
+                    "{} has {} on the board and {what}",
+                    copy.name(*p),
+                    followers_of(kind)
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether a player can act under the circle's effect: he has a follower
+    /// of the kind on the board ("If a player is unable to do the action,
+    /// because he does not have a corresponding follower, his turn is simply
+    /// skipped"), and, to add one, a follower in his supply.
+    fn can_act_for_circle(&self, player: Player, kind: FeatureKind, add: bool) -> bool {
+        let on_board = self.features.occupied_roots().iter().any(|r| {
+            self.features.feature(*r).is_some_and(|f| {
+                f.kind == kind
+                    && f.followers()
+                        .any(|x| x.player == player && x.figure.is_follower())
+            })
+        });
+        let in_hand = self
+            .in_hand
+            .get(player)
+            .is_some_and(|s| s.count(Figure::Follower) > 0 || s.count(Figure::Big) > 0);
+        on_board && (!add || in_hand)
+    }
+
+    /// The segment of a target, on the board as it is.
+    fn circle_node(&self, t: CircleTarget) -> Result<NodeId, String> {
+        let placed = self
+            .board
+            .at(t.pos)
+            .ok_or_else(|| "no tile lies there".to_string())?;
+        let def = self.catalog.def(placed.tile);
+        let seg = t
+            .spot
+            .segment(def, placed.rotation)
+            .ok_or_else(|| "the tile has no feature at that spot".to_string())?;
+        Ok(node_of(placed, seg))
+    }
+
+    /// An added follower: "the player must place the new follower with
+    /// another one of his followers of the same type (a farmer with a farmer,
+    /// a thief with a thief, a knight with a knight)", on the segment where
+    /// that follower stands ("She cannot place a knight in the top section of
+    /// that tile since she does not have a knight there"), from his supply.
+    fn check_circle_add(
+        &self,
+        actor: Player,
+        kind: FeatureKind,
+        t: CircleTarget,
+    ) -> Result<CircleTarget, String> {
+        let node = self.circle_node(t)?;
+        if self.in_hand.get(actor).map_or(0, |s| s.count(t.figure)) == 0 {
+            return Err(format!(
+                "{} has no {} in hand",
+                self.name(actor),
+                t.figure.word()
+            ));
+        }
+        if self.exp.dragon.as_ref().and_then(|d| d.dragon) == Some(t.pos) {
+            return Err("no follower may share a tile with the dragon".to_string());
+        }
+        let beside = self.features.feature(node).is_some_and(|f| {
+            f.kind == kind
+                && f.followers()
+                    .any(|x| x.node == node && x.player == actor && x.figure.is_follower())
+        });
+        if !beside {
+            return Err(format!(
+                "the new follower goes with one of {}'s {} already there",
+                self.name(actor),
+                followers_of(kind)
+            ));
+        }
+        Ok(CircleTarget { node, ..t })
+    }
+
+    /// A returned follower: one of the actor's of the kind, on that segment.
+    fn check_circle_remove(
+        &self,
+        actor: Player,
+        kind: FeatureKind,
+        t: CircleTarget,
+    ) -> Result<CircleTarget, String> {
+        let node = self.circle_node(t)?;
+        let there = self.features.feature(node).is_some_and(|f| {
+            f.kind == kind
+                && f.followers()
+                    .any(|x| x.node == node && x.player == actor && x.figure == t.figure)
+        });
+        if !there {
+            return Err(format!(
+                "{} has no {} among the {} there",
+                self.name(actor),
+                t.figure.word(),
+                followers_of(kind)
+            ));
+        }
+        Ok(CircleTarget { node, ..t })
+    }
+
+    /// Plays one checked action: the follower added from the supply, or
+    /// returned to it (with the builder or pig of its owner when it was his
+    /// last follower there).
+    fn play_circle(&mut self, actor: Player, action: CircleAction, t: CircleTarget) {
+        match action {
+            CircleAction::Add => self.put_follower(actor, t.pos, t.node, t.figure),
+            CircleAction::Remove => {
+                self.send_home_from(t.node, actor, t.figure);
+                if let Some(s) = self.in_hand.get_mut(actor) {
+                    s.give(t.figure);
+                }
+            }
+            CircleAction::Pass => {}
+        }
+    }
+
+    /// After the turn ("he places it and completes his turn as per the
+    /// normal rules. He then decides…"): the crop circle's actions of the
+    /// move, checked by [`Game::check_circle_actions`].
+    pub(in crate::rules) fn crop_circle(&mut self, steps: &[Step]) {
+        for s in steps {
+            if let Act::Circle {
+                action,
+                target: Some(t),
+                ..
+            } = s.act
+            {
+                self.play_circle(s.actor, action, t);
+            }
+        }
+    }
+}
