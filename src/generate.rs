@@ -912,6 +912,49 @@ pub fn flight_options(
     out
 }
 
+/// The crop circle's effect after a turn whose tile shows one (The Crop
+/// Circles): the choice, then each player's action among those the engine
+/// opens (under effect A a pass one time in three), written in order with
+/// the player's name.
+fn circle_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
+    let Some(tile) = game.catalog().id(&turn.tile.value) else {
+        return;
+    };
+    if game.catalog().def(tile).circle.is_none()
+        || !matches!(turn.action.value, ActionRecord::Place { .. })
+    {
+        return;
+    }
+    let add = rng.below(2) == 0;
+    let choice = if add { "add" } else { "remove" };
+    turn.steps
+        .push(act_step("circle", Some(ActArg::Kind(choice.into())), None));
+    let Some(options) = game.circle_options(&TurnInput::of(turn), add) else {
+        return;
+    };
+    for (player, open) in options {
+        let name = game.name(player).to_string();
+        match open.get(rng.below(open.len().max(1))) {
+            Some((at, spot, figure)) if !add || rng.below(3) > 0 => {
+                let target = Target {
+                    pos: Some(sp(*at)),
+                    place: Some(sp(Place::Spot(*spot))),
+                };
+                let arg = ActArg::At {
+                    figure: figure.notation().map(|n| sp(n.into())),
+                    target,
+                };
+                turn.steps.push(act_step(
+                    if add { "add" } else { "remove" },
+                    Some(arg),
+                    Some(&name),
+                ));
+            }
+            _ => turn.steps.push(act_step("pass", None, Some(&name))),
+        }
+    }
+}
+
 /// A turn without actions of version 2, as the engine resolves it.
 fn plain_move(player: Player, tile: TileId, action: Action) -> Move {
     Move {
@@ -993,6 +1036,8 @@ fn try_game(
     let tower = options.expansions.contains(Expansion::Tower);
     let dragon = options.expansions.contains(Expansion::PrincessAndDragon);
     let flying = options.expansions.contains(Expansion::FlyingMachines);
+    let circles = options.expansions.contains(Expansion::CropCircles1)
+        || options.expansions.contains(Expansion::CropCircles2);
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -1075,7 +1120,10 @@ fn try_game(
             comment: None,
             span: Span::default(),
         };
-        let mv = if tower || dragon || flying {
+        if circles {
+            circle_steps(&game, &mut turn, rng);
+        }
+        let mv = if tower || dragon || flying || circles {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {
@@ -1089,6 +1137,9 @@ fn try_game(
                             // for the turn without a figure.
                             if dragon {
                                 journey(&game, tile, (pos, rotation), None, &mut turn.steps, rng);
+                            }
+                            if circles {
+                                circle_steps(&game, &mut turn, rng);
                             }
                             Action::Place {
                                 pos,

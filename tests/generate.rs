@@ -307,6 +307,47 @@ fn generated_flying_machines_games_are_legal_and_fly() {
     assert!(seen[3..].iter().all(|n| *n > 10), "faces: {seen:?}");
 }
 
+/// Games with The Crop Circles (both sets), alone and with the earlier
+/// expansions: every game checks clean, and both effects are chosen, with
+/// followers added (large ones too), returned, and passes.
+#[test]
+fn generated_crop_circles_games_are_legal_and_use_both_effects() {
+    use carcref::figures::Figure;
+    use carcref::rules::Act;
+    use carcref::rules::expansions::crop_circles::CircleAction;
+    let sets = [
+        "crop-circles-2",
+        "crop-circles-1, crop-circles-2",
+        "inns-and-cathedrals, traders-and-builders, crop-circles-1, crop-circles-2",
+        "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon, flying-machines, crop-circles-1, crop-circles-2",
+    ];
+    // Effect A, effect B, adds, removes, passes, large followers.
+    let mut seen = [0usize; 6];
+    let seeds = [(Edition::HiG2012, 51), (Edition::Rgg2000, 52)];
+    check_generated(&sets, seeds, 40, |_, mv| {
+        for s in &mv.steps {
+            match s.act {
+                Act::CircleChoice { add } => seen[usize::from(!add)] += 1,
+                Act::Circle { action, target, .. } => {
+                    seen[match action {
+                        CircleAction::Add => 2,
+                        CircleAction::Remove => 3,
+                        CircleAction::Pass => 4,
+                    }] += 1;
+                    seen[5] += usize::from(target.is_some_and(|t| t.figure == Figure::Big));
+                }
+                _ => {}
+            }
+        }
+    });
+    let games = 80;
+    assert!(seen[0] > games && seen[1] > games, "choices: {seen:?}");
+    assert!(seen[2] > games / 2, "adds: {seen:?}");
+    assert!(seen[3] > games, "removes: {seen:?}");
+    assert!(seen[4] > 10, "passes: {seen:?}");
+    assert!(seen[5] > 0, "large followers: {seen:?}");
+}
+
 /// A seed gives the same games with The Tower and with The Princess & the
 /// Dragon, and another seed others.
 #[test]

@@ -15,7 +15,8 @@
 //! `scenario-princess-and-dragon.jcz`, scenarios of our own, hold every
 //! message of The Tower and of The Princess & the Dragon the importer reads;
 //! `scenario-gold-mines.jcz` the gold ingots and a distribution with a choice;
-//! `scenario-flying-machines.jcz` a flight that lands and one that cannot.
+//! `scenario-flying-machines.jcz` a flight that lands and one that cannot;
+//! `scenario-crop-circles.jcz` both effects of a crop circle.
 //!
 //! Where `../shared/records/jcz/` is beside the project (its files are the
 //! program's, under a licence that does not let them ship here): its scenario
@@ -222,7 +223,7 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
         ),
         (
             edited(|v| v["replay"][1]["type"] = "CIRCLE_REMOVE_OR_DEPLOY".into()),
-            "I406",
+            "I405",
             "replay[1]",
         ),
         (
@@ -405,6 +406,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("princess-and-dragon-0", 41, 12, 0),
     ("goldmines-0", 23, 9, 0),
     ("flier-0", 37, 18, 0),
+    ("corn-circles-0", 23, 16, 0),
 ];
 
 #[test]
@@ -855,6 +857,52 @@ fn the_flying_machines_scenario_writes_each_roll_and_landing() {
 }
 
 #[test]
+fn the_crop_circles_scenario_writes_each_players_action() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jcz/scenario-crop-circles.jcz"
+    ))
+    .unwrap();
+    let (cgn, totals) = import_and_check(&json);
+    // The choice and each player's action, committed after the turn, belong
+    // to the turn: Blue (Green's left) then Red return their farmers.
+    assert!(
+        cgn.contains(
+            "\n5. Green CC23 0,1 r180 +S circle:remove remove:0,-1/NNW(Blue) remove:1,0/NNW(Red)\n"
+        ),
+        "{cgn}"
+    );
+    // Effect A on thieves: Blue adds one beside his, Red passes; Green has
+    // none and is skipped.
+    assert!(
+        cgn.contains("\n7. Red CC21 4,0 r0 +E circle:add add:3,0/E(Blue) pass(Red)\n"),
+        "{cgn}"
+    );
+    assert_eq!(
+        totals,
+        vec![
+            ("Red".to_string(), 1),
+            ("Green".to_string(), 4),
+            ("Blue".to_string(), 6)
+        ]
+    );
+    // Without Red's farmer returned, the record is refused.
+    let short = cgn.replace(" remove:1,0/NNW(Red)", "");
+    assert!(codes_of(&short).contains(&"E432".to_string()), "{short}");
+    // An action before its turn is committed is a fault of the save.
+    let v: Value = serde_json::from_str(&json).unwrap();
+    let mut early = v.clone();
+    let replay = early["replay"].as_array_mut().unwrap();
+    let choice = replay
+        .iter()
+        .position(|m| m["type"] == "CIRCLE_REMOVE_OR_DEPLOY")
+        .unwrap();
+    replay.swap(choice, choice - 1);
+    let e = errors(&early.to_string());
+    assert!(e.iter().any(|e| e.code == "I405"), "{e:?}");
+}
+
+#[test]
 fn the_flying_machines_scenario_asserts_the_landing_is_due() {
     let Some(json) = common::shared_or_skip(
         "records/jcz/engine-tests/flying-machines/placement-is-mandatory.jcz",
@@ -1138,7 +1186,7 @@ fn the_princess_names_the_knight_and_its_owner() {
             .any(|(c, l)| c == "I408" && l.ends_with("featurePointer.location"))
     );
     for (source, code, expansion) in [
-        ("CORN_CIRCLE", "I406", "Crop Circles"),
+        ("CORN_CIRCLE", "I405", "crop circle"),
         ("FESTIVAL", "I407", "The Festival"),
     ] {
         let json = pd_scenario(|v| {

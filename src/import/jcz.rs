@@ -62,6 +62,12 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("princess-and-dragon", _) => Ok(Some(Expansion::PrincessAndDragon)),
         ("goldmines", _) => Ok(Some(Expansion::GoldMines)),
         ("flier", _) => Ok(Some(Expansion::FlyingMachines)),
+        ("corn-circles", _) if id.starts_with("corn-circles/1") => {
+            Ok(Some(Expansion::CropCircles1))
+        }
+        ("corn-circles", _) if id.starts_with("corn-circles/2") => {
+            Ok(Some(Expansion::CropCircles2))
+        }
         _ => Err(beyond(name)),
     }
 }
@@ -121,13 +127,11 @@ fn message_expansion(kind: &str, payload: Option<&Value>) -> Beyond {
             _ => Beyond::Unknown,
         },
         "RETURN_MEEPLE" => match text("source") {
-            "CORN_CIRCLE" => Beyond::NotYet("Crop Circles"),
             "FESTIVAL" => Beyond::Outside("The Festival"),
             "ABBOT_RETURN" => Beyond::Outside("The Abbot (gardens)"),
             "SIEGE_ESCAPE" => Beyond::Outside("The Cathars"),
             _ => Beyond::Unknown,
         },
-        "CIRCLE_REMOVE_OR_DEPLOY" => Beyond::NotYet("Crop Circles"),
         _ => Beyond::Unknown,
     }
 }
@@ -463,6 +467,20 @@ enum Action {
     /// `PLACE_TOKEN` of a gold ingot on a tile around the gold mine:
     /// `gold:x,y`.
     Gold(Pos),
+    /// `CIRCLE_REMOVE_OR_DEPLOY` after a crop circle's turn: `circle:add`
+    /// (`DEPLOY`) or `circle:remove` (`REMOVE`).
+    CircleChoice(bool),
+    /// Under the crop circle's effect, a player's follower added
+    /// (`DEPLOY_MEEPLE`) or returned (`RETURN_MEEPLE`, `source: CORN_CIRCLE`):
+    /// `add:[big:]x,y/SPOT(Player)`, `remove:…(Player)`.
+    Circle {
+        add: bool,
+        at: Pos,
+        spot: Spot,
+        meeple: Meeple,
+    },
+    /// Under effect A, a player adding none (`PASS`): `pass(Player)`.
+    CirclePass(Option<usize>),
     /// `DEPLOY_MEEPLE` on the flying machine: `fly:D`, the die the program
     /// rolled; the landing, if any, is the next `DEPLOY_MEEPLE` (`+[big:]x,y/SPOT`).
     Fly(u8),
@@ -524,7 +542,6 @@ impl Reader<'_> {
                 let b = match set {
                     "FR" => Beyond::NotYet("Ferries"),
                     "MW" => Beyond::NotYet("Mage & Witch"),
-                    "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
                     "AM" => Beyond::Outside("Abbey & Mayor"),
                     "BA" if id.ends_with('G') => Beyond::Outside("The Abbot (gardens)"),
                     _ => Beyond::Unknown,
@@ -658,6 +675,8 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                     add(&mut expansions, Expansion::PrincessAndDragon);
                     continue;
                 }
+                // The crop circles: their tiles say which set is in play.
+                "corn-circle" => continue,
                 // The flying machines' die: the program gives the box's.
                 "flier" => {
                     add(&mut expansions, Expansion::FlyingMachines);
@@ -921,7 +940,10 @@ fn feature_spot(
 /// message before it. `start` is the start tile, at `0,0` as pictured: a
 /// prisoner may be taken on it. With `portal` (The Princess & the Dragon in
 /// play), a figure on a tile laid before is a follower through a magic
-/// portal, which the referee judges; otherwise it is `I408`. A last turn
+/// portal, which the referee judges; otherwise it is `I408`. With `circles`
+/// (The Crop Circles in play), the messages after a turn's `COMMIT` and
+/// before the next tile are its crop circle's choice and actions; otherwise
+/// they are `I405`. A last turn
 /// without `COMMIT` is `I405`, but where `open_last` (a scenario asserting
 /// that its player may not end the turn there): it is read as it stands, and
 /// the second value says so.
@@ -930,9 +952,10 @@ fn read_turns(
     replay: &[Value],
     start: Option<TileId>,
     portal: bool,
+    circles: bool,
     open_last: bool,
 ) -> (Vec<Turn>, bool) {
-    let mut turns = Vec::new();
+    let mut turns: Vec<Turn> = Vec::new();
     // The tiles laid by the turns read, to name the spot of a prisoner.
     let mut board: BTreeMap<Pos, (TileId, Rotation)> = BTreeMap::new();
     if let Some(start) = start {
@@ -941,6 +964,9 @@ fn read_turns(
     let mut tile: Option<(Option<usize>, TileId, Pos, Rotation, String)> = None;
     let mut actions: Vec<(Action, String)> = Vec::new();
     let mut passed = false;
+    // After a crop circle's turn and its choice, until the next tile: the
+    // players' actions under its effect, each committed on its own.
+    let mut circle = false;
     // A turn whose tile could not be read: its other messages are not
     // reported again.
     let mut broken = false;
@@ -966,6 +992,105 @@ fn read_turns(
             "RETURN_MEEPLE" => text("source") == Some("PRINCESS"),
             _ => false,
         };
+        if kind == "PLACE_TILE" {
+            circle = false;
+        }
+        let corn = kind == "RETURN_MEEPLE" && text("source") == Some("CORN_CIRCLE");
+        if kind == "CIRCLE_REMOVE_OR_DEPLOY" || corn || circle {
+            if broken {
+                continue;
+            }
+            if !circles {
+                r.fail(error(
+                    "I405",
+                    &path,
+                    "a crop circle's action in a game whose tile sets hold no crop circle",
+                ));
+                continue;
+            }
+            let Some(last) = turns.last_mut().filter(|_| tile.is_none()) else {
+                r.fail(error(
+                    "I405",
+                    &path,
+                    "a crop circle's action before its turn is committed",
+                ));
+                continue;
+            };
+            match kind {
+                "CIRCLE_REMOVE_OR_DEPLOY" => {
+                    let add = match text("value") {
+                        Some("DEPLOY") => true,
+                        Some("REMOVE") => false,
+                        _ => {
+                            r.fail(error(
+                                "I404",
+                                format!("{path}.payload.value"),
+                                "not DEPLOY or REMOVE",
+                            ));
+                            continue;
+                        }
+                    };
+                    circle = true;
+                    last.actions.push((Action::CircleChoice(add), path));
+                }
+                "COMMIT" => {
+                    // The last random number before the next tile draws it.
+                    let random = payload
+                        .and_then(|p| p.get("random"))
+                        .and_then(Value::as_f64)
+                        .filter(|r| (0.0..1.0).contains(r));
+                    if random.is_some() {
+                        last.random = random;
+                    }
+                }
+                "PASS" => last.actions.push((Action::CirclePass(player), path)),
+                "DEPLOY_MEEPLE" | "RETURN_MEEPLE" => {
+                    let add = kind == "DEPLOY_MEEPLE";
+                    let (holder, hpath) = if add {
+                        (p, format!("{path}.payload"))
+                    } else {
+                        (
+                            p.and_then(|p| p.get("pointer")).and_then(Value::as_object),
+                            format!("{path}.payload.pointer"),
+                        )
+                    };
+                    let Some(meeple) = r.meeple(holder, &hpath) else {
+                        continue;
+                    };
+                    let (fp, fpath) = if add {
+                        (
+                            p.and_then(|p| p.get("pointer")).and_then(Value::as_object),
+                            format!("{path}.payload.pointer"),
+                        )
+                    } else {
+                        (
+                            holder
+                                .and_then(|h| h.get("featurePointer"))
+                                .and_then(Value::as_object),
+                            format!("{hpath}.featurePointer"),
+                        )
+                    };
+                    let laid = |at: Pos| board.get(&at).copied();
+                    if let Some((at, spot)) = feature_spot(r, fp, &fpath, laid) {
+                        last.actions.push((
+                            Action::Circle {
+                                add,
+                                at,
+                                spot,
+                                meeple,
+                            },
+                            path,
+                        ));
+                    }
+                }
+                other => r.fail(error(
+                    "I405",
+                    format!("{path}.type"),
+                    format!("{other} among a crop circle's actions"),
+                )),
+            }
+            continue;
+        }
         match kind {
             _ if princess_and_dragon && broken => {}
             _ if princess_and_dragon && tile.is_none() => {
@@ -1416,6 +1541,42 @@ fn written_actions(
             Action::OnTower(f, at) => figure_step(*f, square(*at), Some(Place::Tower)),
             Action::Portal(f, at, spot) => figure_step(*f, square(*at), Some(Place::Spot(*spot))),
             Action::Fly(die) => act_step("fly", ActArg::Number(u32::from(*die)), None),
+            Action::CircleChoice(add) => act_step(
+                "circle",
+                ActArg::Kind(Name::from(if *add { "add" } else { "remove" })),
+                None,
+            ),
+            Action::CirclePass(seat) => StepRecord::Act(ActRecord {
+                verb: sp(Name::from("pass")),
+                arg: None,
+                player: seat.and_then(name).map(|n| sp(Name::from(n))),
+                span: Span::default(),
+            }),
+            Action::Circle {
+                add,
+                at,
+                spot,
+                meeple,
+            } => {
+                let Some(owner) = name(meeple.owner) else {
+                    return Err(error(
+                        "I404",
+                        format!("{path}.payload"),
+                        format!("{}: not a seat", meeple.id),
+                    ));
+                };
+                // The square always: the action is no figure of the tile laid.
+                let target = Target {
+                    pos: Some(sp(*at)),
+                    place: Some(sp(Place::Spot(*spot))),
+                };
+                let figure = meeple.figure.map(|f| sp(Name::from(f)));
+                act_step(
+                    if *add { "add" } else { "remove" },
+                    ActArg::At { figure, target },
+                    Some(owner),
+                )
+            }
             // A whole tile is written with its square, even the tile laid.
             Action::Fairy(at, None) => figure_step(Some("fairy"), Some(*at), None),
             Action::Fairy(at, Some(spot)) => {
@@ -1703,7 +1864,9 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
         catalog.start_of(crate::rules::BASIC_SET)
     };
     let portal = setup.expansions.contains(&Expansion::PrincessAndDragon);
-    let (turns, open_last) = read_turns(&mut r, &replay, start, portal, cannot_pass);
+    let circles = setup.expansions.contains(&Expansion::CropCircles1)
+        || setup.expansions.contains(&Expansion::CropCircles2);
+    let (turns, open_last) = read_turns(&mut r, &replay, start, portal, circles, cannot_pass);
     if !r.errors.is_empty() {
         return Err(r.errors);
     }

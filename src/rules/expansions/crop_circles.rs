@@ -55,6 +55,10 @@ pub struct CircleTarget {
     pub node: NodeId,
 }
 
+/// What each player can do under a crop circle's effect, in the order they
+/// act: the player, and the followers open to him as (square, spot, figure).
+pub type CircleOptions = Vec<(Player, Vec<(Pos, Spot, Figure)>)>;
+
 /// The word a crop circle's kind of follower has in faults.
 fn followers_of(kind: FeatureKind) -> &'static str {
     match kind {
@@ -120,6 +124,7 @@ impl Game<'_> {
         &self,
         step: usize,
         act: &ActRecord,
+        placing: &Placing,
         turn: &TurnActions,
     ) -> Result<Step, Violation> {
         let fault = |reason: &str| Violation::CropCircle {
@@ -149,11 +154,13 @@ impl Game<'_> {
                     figure,
                     target:
                         Target {
-                            pos: Some(pos),
+                            pos,
                             place: Some(place),
                         },
                 }),
             ) => {
+                // A spot alone is on the tile placed (SPEC 2.14).
+                let pos = pos.as_ref().map_or(placing.pos, |p| p.value);
                 let Place::Spot(spot) = place.value else {
                     return Err(fault(
                         "a crop circle's follower stands on a road, city or field",
@@ -169,7 +176,7 @@ impl Game<'_> {
                         .ok_or_else(|| fault("a crop circle moves a normal or a large follower"))?,
                 };
                 Some(CircleTarget {
-                    pos: pos.value,
+                    pos,
                     spot,
                     figure,
                     node: 0,
@@ -177,7 +184,7 @@ impl Game<'_> {
             }
             _ => {
                 return Err(fault(
-                    "the follower is named by its square and spot: add:x,y/SPOT, remove:x,y/SPOT",
+                    "the follower is named by its spot: add:x,y/SPOT, remove:x,y/SPOT",
                 ));
             }
         };
@@ -441,6 +448,81 @@ impl Game<'_> {
             }
             CircleAction::Pass => {}
         }
+    }
+
+    /// What each player can do under a crop circle's effect after a turn
+    /// (written with its choice and without the players' actions): in the
+    /// order they act, each player who can act, with the followers open to
+    /// him as (square, spot, figure): beside which of his followers of the
+    /// circle's kind a follower of his hand can go (effect A; he may also
+    /// pass), or which of them can go home (effect B). `None` if the turn is
+    /// not legal so, or its tile shows no crop circle.
+    pub fn circle_options(
+        &self,
+        turn: &crate::rules::TurnInput<'_>,
+        add: bool,
+    ) -> Option<CircleOptions> {
+        let mut mv = self.check_due_as::<true>(turn).ok()?;
+        let kind = self.circle_of(mv.tile)?;
+        mv.steps
+            .retain(|s| !matches!(s.act, Act::Circle { .. } | Act::CircleChoice { .. }));
+        let player = mv.player;
+        let mut copy = self.clone();
+        copy.set_explanations(false);
+        copy.apply(mv);
+        let seats = self.in_hand.len();
+        let mut out = Vec::new();
+        for k in 1..=seats {
+            let Ok(p) = u8::try_from((player.index() + k) % seats) else {
+                continue;
+            };
+            let p = Player(p);
+            if !copy.can_act_for_circle(p, kind, add) {
+                continue;
+            }
+            let mut open = Vec::new();
+            for root in copy.features.occupied_roots() {
+                let Some(f) = copy.features.feature(root) else {
+                    continue;
+                };
+                if f.kind != kind {
+                    continue;
+                }
+                for x in f
+                    .followers()
+                    .filter(|x| x.player == p && x.figure.is_follower())
+                {
+                    let Some(placed) = copy.board.tiles().get(x.tile as usize) else {
+                        continue;
+                    };
+                    let def = copy.catalog.def(placed.tile);
+                    let Some(seg) = copy.features.segment_of(x.node) else {
+                        continue;
+                    };
+                    let Some(spot) =
+                        Spot::all().find(|s| s.segment(def, placed.rotation) == Some(seg))
+                    else {
+                        continue;
+                    };
+                    if add {
+                        if copy.exp.dragon.as_ref().and_then(|d| d.dragon) == Some(placed.pos) {
+                            continue;
+                        }
+                        for figure in [Figure::Follower, Figure::Big] {
+                            let in_hand = copy.in_hand.get(p).map_or(0, |s| s.count(figure));
+                            let entry = (placed.pos, spot, figure);
+                            if in_hand > 0 && !open.contains(&entry) {
+                                open.push(entry);
+                            }
+                        }
+                    } else if !open.contains(&(placed.pos, spot, x.figure)) {
+                        open.push((placed.pos, spot, x.figure));
+                    }
+                }
+            }
+            out.push((p, open));
+        }
+        Some(out)
     }
 
     /// After the turn ("he places it and completes his turn as per the

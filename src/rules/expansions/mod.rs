@@ -283,7 +283,7 @@ impl Game<'_> {
             match act.verb.value.as_str() {
                 "circle" => return self.check_circle_choice(step, act, placing, turn).map(Some),
                 "add" | "remove" | "pass" => {
-                    return self.check_circle_act(step, act, turn).map(Some);
+                    return self.check_circle_act(step, act, placing, turn).map(Some);
                 }
                 _ if turn.circle => {
                     return Err(Violation::CropCircle {
