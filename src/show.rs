@@ -285,6 +285,8 @@ enum Glyph {
     /// A flying machine, its arrow as it points on the board (The Flying
     /// Machines).
     Flight(Compass),
+    /// A crop circle (The Crop Circles).
+    Circle,
 }
 
 impl Glyph {
@@ -377,6 +379,11 @@ fn flight_char(arrow: Compass) -> char {
     }
 }
 
+/// The text mark of a crop circle.
+const CIRCLE_CHAR: char = '◎';
+/// The colour of a crop circle on a terminal.
+const CIRCLE_ANSI: &str = "1;38;5;136";
+
 /// The colour of a flying machine on a terminal.
 const FLIGHT_ANSI: &str = "1;38;5;24";
 
@@ -406,6 +413,8 @@ struct Seen {
     fairy: bool,
     /// The Flying Machines: a flying machine.
     flight: bool,
+    /// The Crop Circles: a crop circle.
+    circle: bool,
 }
 
 impl Seen {
@@ -439,6 +448,7 @@ impl Seen {
             Glyph::Dragon => self.dragon = true,
             Glyph::Fairy => self.fairy = true,
             Glyph::Flight(_) => self.flight = true,
+            Glyph::Circle => self.circle = true,
             _ => {}
         }
     }
@@ -661,6 +671,8 @@ struct DragonMark {
     /// A flying machine's arrow, as it points on the board (The Flying
     /// Machines).
     flight: Option<Compass>,
+    /// A crop circle and the followers it designates (The Crop Circles).
+    circle: Option<FeatureKind>,
     princess: Option<SegmentId>,
     dragon: bool,
     fairy: Option<Option<(SegmentId, Player)>>,
@@ -680,6 +692,7 @@ fn dragon_marks(game: &Game<'_>) -> Vec<DragonMark> {
             let mut mark = DragonMark {
                 symbol: def.symbol,
                 flight: def.flight.map(|f| f.turned(placed.rotation)),
+                circle: def.circle,
                 princess: def.princess(),
                 ..DragonMark::default()
             };
@@ -771,6 +784,11 @@ fn dragon_text(t: &mut TextTile, mark: DragonMark) {
         && let Some(c) = free_cell(t, &SYMBOL_CELLS, field).or_else(|| free_cell(t, &[], ground))
     {
         t.set(c, Glyph::Flight(arrow), None);
+    }
+    if mark.circle.is_some()
+        && let Some(c) = free_cell(t, &SYMBOL_CELLS, field).or_else(|| free_cell(t, &[], ground))
+    {
+        t.set(c, Glyph::Circle, None);
     }
     if let Some(seg) = mark.princess {
         let own = |c: Cell, g: Glyph| g == Glyph::City && t.owner(c) == Some(seg);
@@ -1445,6 +1463,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                             Glyph::Dragon => (DRAGON_CHAR, Style::Mark(DRAGON_ANSI)),
                             Glyph::Fairy => (FAIRY_CHAR, Style::Mark(FAIRY_ANSI)),
                             Glyph::Flight(arrow) => (flight_char(arrow), Style::Mark(FLIGHT_ANSI)),
+                            Glyph::Circle => (CIRCLE_CHAR, Style::Mark(CIRCLE_ANSI)),
                         };
                         line.push(match cell {
                             // A figure keeps its owner's colour.
@@ -1563,6 +1582,13 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
             flight_char(Compass::W).to_string(),
             Style::Mark(FLIGHT_ANSI),
             "flying machine (its arrow)",
+        ));
+    }
+    if seen.circle {
+        extra.push((
+            CIRCLE_CHAR.to_string(),
+            Style::Mark(CIRCLE_ANSI),
+            "crop circle",
         ));
     }
     let mut figures: Line = Vec::new();
@@ -2593,6 +2619,22 @@ fn flight_svg(out: &mut String, arrow: Compass, at: Pt) {
     );
 }
 
+/// A crop circle: rings trodden in the grain (`class="crop-circle"`,
+/// `data-kind` the followers it designates: `field`, `road`, `city`).
+fn circle_svg(out: &mut String, kind: Option<FeatureKind>, at: Pt) {
+    let extra = kind
+        .map(|k| format!(" data-kind=\"{k}\""))
+        .unwrap_or_default();
+    token_svg(
+        out,
+        "crop-circle",
+        &extra,
+        at,
+        1.0,
+        "<circle r=\"8\" fill=\"#e9d27a\" stroke=\"#8a6d1c\"/><circle r=\"4.5\" fill=\"none\" stroke=\"#8a6d1c\"/><circle r=\"1.5\" fill=\"#8a6d1c\" stroke=\"none\"/>",
+    );
+}
+
 /// The princess: a golden crown in her city (`class="princess"`).
 fn princess_svg(out: &mut String, at: Pt) {
     token_svg(
@@ -2677,6 +2719,17 @@ fn dragon_tile_svg(
             .unwrap_or(TOKEN_SPOTS[0]);
         flight_svg(out, arrow, at);
         drawn.note(Glyph::Flight(arrow));
+        taken.push(at);
+    }
+    if let Some(kind) = mark.circle {
+        let at = TOKEN_SPOTS
+            .iter()
+            .copied()
+            .filter(|p| far(&taken, *p))
+            .max_by(|a, b| room(shape, *a).total_cmp(&room(shape, *b)))
+            .unwrap_or(TOKEN_SPOTS[0]);
+        circle_svg(out, Some(kind), at);
+        drawn.note(Glyph::Circle);
         taken.push(at);
     }
     if let Some(seg) = mark.princess.and_then(|s| def.segment(s)) {
@@ -3172,6 +3225,8 @@ enum LegendItem {
     Fairy,
     /// A flying machine (The Flying Machines).
     Flight,
+    /// A crop circle (The Crop Circles).
+    Circle,
 }
 
 impl LegendItem {
@@ -3193,6 +3248,7 @@ impl LegendItem {
             LegendItem::Dragon => "dragon",
             LegendItem::Fairy => "fairy",
             LegendItem::Flight => "flier",
+            LegendItem::Circle => "crop-circle",
         }
     }
 
@@ -3212,6 +3268,7 @@ impl LegendItem {
             LegendItem::Dragon => "the dragon".to_string(),
             LegendItem::Fairy => "the fairy".to_string(),
             LegendItem::Flight => "flying machine (its arrow)".to_string(),
+            LegendItem::Circle => "crop circle".to_string(),
         }
     }
 
@@ -3253,6 +3310,7 @@ impl LegendItem {
             LegendItem::Dragon => dragon_svg(&mut icon, at),
             LegendItem::Fairy => fairy_svg(&mut icon, at, None),
             LegendItem::Flight => flight_svg(&mut icon, Compass::W, at),
+            LegendItem::Circle => circle_svg(&mut icon, None, at),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
     }
@@ -3308,6 +3366,7 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
         (drawn.dragon, LegendItem::Dragon),
         (drawn.fairy, LegendItem::Fairy),
         (drawn.flight, LegendItem::Flight),
+        (drawn.circle, LegendItem::Circle),
     ] {
         if seen {
             items.push(item);

@@ -885,3 +885,27 @@ fn show_flying_machines() {
     let text = text_of(FLIGHT, Some(6));
     assert!(!text.contains("flying machine"), "{text}");
 }
+
+/// The Crop Circles: a crop circle drawn on its tile (`◎` on the terminal,
+/// `class="crop-circle"` with the kind of follower it designates in SVG),
+/// keyed.
+#[test]
+fn show_crop_circles() {
+    const CIRCLE: &str = "notation/games/valid/crop-circles-rulebook-a.cgn";
+    let text = text_of(CIRCLE, None);
+    assert!(tile_cells(&text, -1, 1).concat().contains('◎'), "{text}");
+    assert!(text.contains("◎ crop circle"), "{text}");
+    let catalog = TileCatalog::embedded().unwrap();
+    let svg = board_svg(&game_at(CIRCLE, &catalog, None), &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let circles = with_class(&doc, "crop-circle");
+    assert_eq!(circles.len(), 1);
+    assert_eq!(circles[0].attribute("data-kind"), Some("city"));
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert!(items.contains(&"crop-circle"), "{items:?}");
+    // Red's knights in the lower city of her tile.
+    assert!(tile_cells(&text, -1, 1).concat().contains('R'), "{text}");
+}
