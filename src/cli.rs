@@ -1527,6 +1527,7 @@ fn moves(
                 .collect(),
         }
     });
+    let crop_circle = circle_moves(&state, written);
     let document = MovesDocument {
         file: one.name.clone(),
         game,
@@ -1544,6 +1545,7 @@ fn moves(
         placements,
         tower,
         princess_and_dragon,
+        crop_circle,
     };
     match format {
         OutputFormat::Json => {
@@ -1673,6 +1675,27 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
             );
         }
     }
+    if let Some(c) = &m.crop_circle {
+        let _ = writeln!(
+            out,
+            "the crop circle ({}), after the turn as written:",
+            c.followers
+        );
+        for (choice, turns) in [("circle:add", &c.add), ("circle:remove", &c.remove)] {
+            if turns.is_empty() {
+                let _ = writeln!(out, "  {choice:<14} nobody can act");
+            }
+            for (i, t) in turns.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "  {:<14} {}: {}",
+                    if i == 0 { choice } else { "" },
+                    t.player,
+                    t.written.join(", ")
+                );
+            }
+        }
+    }
     if let Some(d) = &m.princess_and_dragon {
         let _ = writeln!(
             out,
@@ -1750,6 +1773,81 @@ fn fairy_move(f: &crate::generate::FairyOption) -> crate::report::json::FairyMov
         spot: f.spot.map(|s| s.to_string()),
         written: crate::notation::write::step(&f.step),
     }
+}
+
+/// The crop circle's effects after the turn as the record writes it (its
+/// placement, figure and actions, without its circle's): for each effect,
+/// what each player can do, in order. `None` where the tile shows no crop
+/// circle or the turn as written is not legal.
+fn circle_moves(
+    state: &crate::rules::Game<'_>,
+    written: &crate::notation::TurnRecord,
+) -> Option<crate::report::json::CircleMoves> {
+    use crate::notation::{ActArg, ActRecord, Place, Span, Spanned, StepRecord, Target};
+    let tile = state.catalog().id(&written.tile.value)?;
+    let kind = state.catalog().def(tile).circle?;
+    fn sp<T>(v: T) -> Spanned<T> {
+        Spanned::new(v, Span::default())
+    }
+    let mut turn = written.clone();
+    turn.steps.retain(|s| {
+        !matches!(s, StepRecord::Act(a) if ["circle", "add", "remove", "pass"].contains(&a.verb.value.as_str()))
+    });
+    let mut effects = Vec::new();
+    for add in [true, false] {
+        let mut t = turn.clone();
+        t.steps.push(StepRecord::Act(ActRecord {
+            verb: sp("circle".into()),
+            arg: Some(sp(ActArg::Kind(if add { "add" } else { "remove" }.into()))),
+            player: None,
+            span: Span::default(),
+        }));
+        let options = state.circle_options(&crate::rules::TurnInput::of(&t), add)?;
+        let turns = options
+            .into_iter()
+            .map(|(player, open)| {
+                let name = state.name(player).to_string();
+                let mut list: Vec<String> = open
+                    .iter()
+                    .map(|(at, spot, figure)| {
+                        let step = StepRecord::Act(ActRecord {
+                            verb: sp(if add { "add" } else { "remove" }.into()),
+                            arg: Some(sp(ActArg::At {
+                                figure: figure.notation().map(|n| sp(n.into())),
+                                target: Target {
+                                    pos: Some(sp(*at)),
+                                    place: Some(sp(Place::Spot(*spot))),
+                                },
+                            })),
+                            player: Some(sp(name.as_str().into())),
+                            span: Span::default(),
+                        });
+                        crate::notation::write::step(&step)
+                    })
+                    .collect();
+                if add {
+                    list.push(format!("pass({name})"));
+                }
+                crate::report::json::CircleTurn {
+                    player: name,
+                    written: list,
+                }
+            })
+            .collect();
+        effects.push(turns);
+    }
+    let remove = effects.pop()?;
+    let add = effects.pop()?;
+    Some(crate::report::json::CircleMoves {
+        followers: match kind {
+            crate::tiles::FeatureKind::Field => "farmers",
+            crate::tiles::FeatureKind::Road => "thieves",
+            _ => "knights",
+        }
+        .to_string(),
+        add,
+        remove,
+    })
 }
 
 /// A follower through the magic portal, as `moves` lists it.

@@ -922,6 +922,31 @@ fn moves_with_the_flying_machines() {
     assert!(!clean("7. Red FL1 -2,2 r180 fly:2 +0,0/E"));
 }
 
+/// `moves` at a crop circle's turn: what each player can do under either
+/// effect after the turn as written, in order; the record's own actions are
+/// among them.
+#[test]
+fn moves_with_the_crop_circles() {
+    let file = "notation/games/valid/crop-circles-rulebook-b.cgn";
+    let text = run(&["moves", file, "--turn", "5"], None);
+    assert!(
+        text.contains(
+            "the crop circle (farmers), after the turn as written:\n  circle:add     Blue: add:0,-1/NNW(Blue), pass(Blue)\n                 Red: add:1,0/NNW(Red), pass(Red)\n  circle:remove  Blue: remove:0,-1/NNW(Blue)\n                 Red: remove:1,0/NNW(Red)\n"
+        ),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(stdout_of(&run(
+        &["moves", file, "--turn", "5", "--format", "json"],
+        None,
+    )))
+    .unwrap();
+    assert_eq!(json["crop_circle"]["followers"], "farmers");
+    assert_eq!(json["crop_circle"]["remove"][1]["player"], "Red");
+    // No crop circle on the tile: no such entry.
+    let other = run(&["moves", file, "--turn", "4", "--format", "json"], None);
+    assert!(!stdout_of(&other).contains("crop_circle"));
+}
+
 /// `moves` in a game with The Princess & the Dragon: the princess's knight
 /// where she must send one home (and no other figure there), the fairy's
 /// moves, the dragon's first moves, a tile set aside.

@@ -400,6 +400,12 @@ fn moves_json_matches_its_schema() {
         }
     }
     cases.push(("notation/games/invalid/e309-river-blocked.cgn".into(), "7"));
+    // A flying machine's flights, a crop circle's effects.
+    cases.push(("notation/games/valid/flying-machines-city.cgn".into(), "7"));
+    cases.push((
+        "notation/games/valid/crop-circles-rulebook-b.cgn".into(),
+        "5",
+    ));
     let mut none = 0;
     for (file, turn) in &cases {
         let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", turn]);

@@ -521,4 +521,30 @@ pub struct MovesDocument {
     /// actions open to the player besides the placement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub princess_and_dragon: Option<DragonMoves>,
+    /// With a crop circle on the tile, placed as the record writes the turn:
+    /// what each player can do under either effect once the turn is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crop_circle: Option<CircleMoves>,
+}
+
+/// A crop circle's effects after the turn as written, as `moves --format
+/// json` lists them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CircleMoves {
+    /// The followers it designates: `farmers`, `thieves` or `knights`.
+    pub followers: String,
+    /// Effect A (`circle:add`): each player who can act, in order.
+    pub add: Vec<CircleTurn>,
+    /// Effect B (`circle:remove`): each player who must act, in order.
+    pub remove: Vec<CircleTurn>,
+}
+
+/// One player's actions open under a crop circle's effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CircleTurn {
+    /// The player.
+    pub player: String,
+    /// Each action as a record writes it (`add:0,1/N(Green)`,
+    /// `pass(Green)`, `remove:0,1/N(Green)`).
+    pub written: Vec<String>,
 }
