@@ -348,19 +348,7 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .collect();
-    // The generator does not play the gold ingots yet: it refuses the set
-    // rather than write games without them.
-    let played: Vec<&str> = Expansion::ALL
-        .into_iter()
-        .filter(|e| *e != Expansion::GoldMines)
-        .map(Expansion::name)
-        .collect();
-    if names.contains(&Expansion::GoldMines.name()) {
-        return Err(format!(
-            "gen does not play gold-mines yet ({})",
-            played.join(", ")
-        ));
-    }
+    let played: Vec<&str> = Expansion::ALL.into_iter().map(Expansion::name).collect();
     if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
         return Err(format!(
             "{bad} is not an expansion ({}){}",

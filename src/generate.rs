@@ -912,23 +912,105 @@ pub fn flight_options(
     out
 }
 
-/// The crop circle's effect after a turn whose tile shows one (The Crop
-/// Circles): the choice, then each player's action among those the engine
-/// opens (under effect A a pass one time in three), written in order with
-/// the player's name.
-fn circle_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
+/// A whole tile as an action's argument: `x,y`.
+fn whole_tile(at: Pos) -> ActArg {
+    ActArg::At {
+        figure: None,
+        target: Target {
+            pos: Some(sp(at)),
+            place: None,
+        },
+    }
+}
+
+/// A gold mine's second ingot (The Gold Mines), on a tile around it, before
+/// the figure: the turn's figure, if any, then follows as a step.
+fn gold_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
+    let ActionRecord::Place { pos, .. } = &turn.action.value else {
+        return;
+    };
+    let pos = pos.value;
     let Some(tile) = game.catalog().id(&turn.tile.value) else {
         return;
     };
-    if game.catalog().def(tile).circle.is_none()
+    if game.catalog().def(tile).symbol != Some(Symbol::Goldmine) {
+        return;
+    }
+    let around: Vec<Pos> = pos
+        .surrounding()
+        .filter(|p| game.board().is_occupied(*p))
+        .collect();
+    let Some(at) = around.get(rng.below(around.len())) else {
+        return;
+    };
+    turn.steps
+        .insert(0, act_step("gold", Some(whole_tile(*at)), None));
+    if let Some(f) = turn.follower.take() {
+        let step = figure_step(
+            f.figure.as_ref().map(|n| n.value.as_str()),
+            Target {
+                pos: None,
+                place: Some(sp(Place::Spot(f.spot.value))),
+            },
+        );
+        turn.steps.insert(1, step);
+    }
+}
+
+/// The takes of the turn's distribution of gold ingots, where a player
+/// chooses (The Gold Mines): written as JCloisterZone takes them, each
+/// player from the tile the most players may take from, before the crop
+/// circle's effect.
+fn ingot_steps(game: &Game<'_>, turn: &mut TurnRecord) {
+    if !matches!(
+        game.check_due(&TurnInput::of(turn)),
+        Err(crate::rules::Violation::GoldDistribution { .. })
+    ) {
+        return;
+    }
+    let Some(takes) = game.gold_takes_as_jcz(&TurnInput::of(turn)) else {
+        return;
+    };
+    let at = turn
+        .steps
+        .iter()
+        .position(|s| matches!(s, StepRecord::Act(a) if a.verb.value.as_str() == "circle"))
+        .unwrap_or(turn.steps.len());
+    for (i, (p, pos)) in takes.into_iter().enumerate() {
+        let step = act_step("ingot", Some(whole_tile(pos)), Some(game.name(p)));
+        turn.steps.insert(at + i, step);
+    }
+}
+
+/// The crop circle's effect chosen after a turn whose tile shows one (The
+/// Crop Circles), A or B at random.
+fn circle_choice(turn: &mut TurnRecord, catalog: &TileCatalog, rng: &mut Rng) {
+    let Some(tile) = catalog.id(&turn.tile.value) else {
+        return;
+    };
+    if catalog.def(tile).circle.is_none()
         || !matches!(turn.action.value, ActionRecord::Place { .. })
     {
         return;
     }
-    let add = rng.below(2) == 0;
-    let choice = if add { "add" } else { "remove" };
+    let choice = if rng.below(2) == 0 { "add" } else { "remove" };
     turn.steps
         .push(act_step("circle", Some(ActArg::Kind(choice.into())), None));
+}
+
+/// Each player's action under the crop circle's effect chosen (The Crop
+/// Circles), among those the engine opens (under effect A a pass one time
+/// in three), written in order with the player's name.
+fn circle_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
+    let add = turn.steps.iter().rev().find_map(|s| match s {
+        StepRecord::Act(a) if a.verb.value.as_str() == "circle" => {
+            Some(matches!(&a.arg, Some(arg) if matches!(&arg.value, ActArg::Kind(k) if k.as_str() == "add")))
+        }
+        _ => None,
+    });
+    let Some(add) = add else {
+        return;
+    };
     let Some(options) = game.circle_options(&TurnInput::of(turn), add) else {
         return;
     };
@@ -1038,6 +1120,7 @@ fn try_game(
     let flying = options.expansions.contains(Expansion::FlyingMachines);
     let circles = options.expansions.contains(Expansion::CropCircles1)
         || options.expansions.contains(Expansion::CropCircles2);
+    let gold = options.expansions.contains(Expansion::GoldMines);
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -1120,10 +1203,19 @@ fn try_game(
             comment: None,
             span: Span::default(),
         };
+        if gold {
+            gold_steps(&game, &mut turn, rng);
+        }
+        if circles {
+            circle_choice(&mut turn, catalog, rng);
+        }
+        if gold {
+            ingot_steps(&game, &mut turn);
+        }
         if circles {
             circle_steps(&game, &mut turn, rng);
         }
-        let mv = if tower || dragon || flying || circles {
+        let mv = if tower || dragon || flying || circles || gold {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {
@@ -1137,6 +1229,15 @@ fn try_game(
                             // for the turn without a figure.
                             if dragon {
                                 journey(&game, tile, (pos, rotation), None, &mut turn.steps, rng);
+                            }
+                            if gold {
+                                gold_steps(&game, &mut turn, rng);
+                            }
+                            if circles {
+                                circle_choice(&mut turn, catalog, rng);
+                            }
+                            if gold {
+                                ingot_steps(&game, &mut turn);
                             }
                             if circles {
                                 circle_steps(&game, &mut turn, rng);

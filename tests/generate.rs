@@ -348,6 +348,34 @@ fn generated_crop_circles_games_are_legal_and_use_both_effects() {
     assert!(seen[5] > 0, "large followers: {seen:?}");
 }
 
+/// Games with The Gold Mines, alone, with the other minis and with every
+/// expansion: every game checks clean, every gold mine sets its second
+/// ingot, and the takes are written where a player chooses.
+#[test]
+fn generated_gold_mines_games_are_legal_with_every_expansion() {
+    use carcref::rules::Act;
+    let sets = [
+        "gold-mines",
+        "inns-and-cathedrals, traders-and-builders, gold-mines",
+        "gold-mines, flying-machines, crop-circles-1, crop-circles-2",
+        "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon, gold-mines, flying-machines, crop-circles-1, crop-circles-2",
+    ];
+    // Second ingots, takes written.
+    let mut seen = [0usize; 2];
+    let seeds = [(Edition::HiG2012, 61), (Edition::Rgg2000, 62)];
+    check_generated(&sets, seeds, 40, |_, mv| {
+        for s in &mv.steps {
+            match s.act {
+                Act::Gold { .. } => seen[0] += 1,
+                Act::Ingot { .. } => seen[1] += 1,
+                _ => {}
+            }
+        }
+    });
+    // Eight gold mines a game, each laid (none fits nowhere on these boards).
+    assert!(seen[0] >= 8 * 78, "second ingots: {seen:?}");
+}
+
 /// A seed gives the same games with The Tower and with The Princess & the
 /// Dragon, and another seed others.
 #[test]
