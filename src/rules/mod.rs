@@ -5,6 +5,7 @@
 //! the rules each expansion adds in `expansions/` (one module each), the figures
 //! in `crate::figures`, and the points in `crate::score`.
 
+mod completion;
 pub mod expansions;
 mod followers;
 mod placement;

@@ -20,14 +20,12 @@
 //! on the tile the flight reaches, `+x,y/SPOT` or `+big:x,y/SPOT`. A flight
 //! that cannot land is `fly:D` alone: the follower goes back to its owner.
 
-use smallvec::SmallVec;
-
 use crate::board::Pos;
-use crate::features::{Across, FeatureId, NodeId, for_each_neighbour_pair, node_of};
+use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
 use crate::notation::{ActArg, ActRecord, Place};
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
-use crate::tiles::{FeatureKind, Rotation, SegmentId, Spot, TileId};
+use crate::tiles::{FeatureKind, Rotation, Spot, TileId};
 
 /// The faces of the die: "1 special die (1, 1, 2, 2, 3, 3)".
 pub const DIE: [u8; 6] = [1, 1, 2, 2, 3, 3];
@@ -302,11 +300,7 @@ impl Game<'_> {
                 }
             }
             Some(FeatureKind::Monastery) => {
-                let around = at
-                    .surrounding()
-                    .filter(|p| *p == placing.pos || self.board.is_occupied(*p))
-                    .count();
-                if around == 8 {
+                if self.surrounded_after(at, placing) {
                     Landing::Complete
                 } else {
                     Landing::Open
@@ -314,64 +308,6 @@ impl Game<'_> {
             }
             _ => Landing::Field,
         }
-    }
-
-    /// The open edges of the road or city `root` once the tile of `placing`
-    /// lies: the open edges of every feature the tile joins it with and of
-    /// the tile's segments that join them, less two for each edge of those
-    /// segments that meets a neighbour (it closes one open edge on either
-    /// side). Read from the board as it is, without playing the tile.
-    fn open_edges_after(&self, root: FeatureId, placing: &Placing) -> u32 {
-        let def = self.catalog.def(placing.tile);
-        let mut pairs: SmallVec<[(SegmentId, FeatureId); 8]> = SmallVec::new();
-        for_each_neighbour_pair(
-            self.catalog,
-            &self.board,
-            def,
-            placing.pos,
-            placing.rotation,
-            |ours, node, across| {
-                if across == Across::Edge {
-                    pairs.push((ours, self.features.root(node)));
-                }
-            },
-        );
-        let mut roots: SmallVec<[FeatureId; 8]> = SmallVec::new();
-        roots.push(root);
-        let mut segments = 0u32;
-        // Grow the group until it holds every root and segment it meets.
-        loop {
-            let before = (roots.len(), segments);
-            for &(ours, theirs) in &pairs {
-                let bit = 1u32 << (u32::from(ours) & 31);
-                if roots.contains(&theirs) {
-                    segments |= bit;
-                }
-                if segments & bit != 0 && !roots.contains(&theirs) {
-                    roots.push(theirs);
-                }
-            }
-            if (roots.len(), segments) == before {
-                break;
-            }
-        }
-        let open: u32 = roots
-            .iter()
-            .filter_map(|r| self.features.feature(*r))
-            .map(|f| f.open_edges)
-            .sum();
-        let own: u32 = def
-            .segments
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| segments & (1u32 << (*i as u32 & 31)) != 0)
-            .map(|(_, s)| s.edge_count())
-            .sum();
-        let met = pairs
-            .iter()
-            .filter(|(ours, _)| segments & (1u32 << (u32::from(*ours) & 31)) != 0)
-            .count() as u32;
-        (open + own).saturating_sub(2 * met)
     }
 }
 

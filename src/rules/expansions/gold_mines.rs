@@ -78,8 +78,21 @@ pub struct Take {
 pub struct Unfair {
     /// The take at fault.
     pub take: Option<usize>,
+    /// The player the rule gives the take to, named in `reason` by
+    /// [`Unfair::PLAYER`].
+    pub by: Player,
     /// What is wrong.
     pub reason: String,
+}
+
+impl Unfair {
+    /// Where `reason` names the player [`Unfair::by`].
+    pub const PLAYER: &'static str = "{player}";
+
+    /// The reason with the player's name.
+    pub fn reason_naming(&self, name: &str) -> String {
+        self.reason.replace(Unfair::PLAYER, name)
+    }
 }
 
 /// Distributes the ingots of `claims`. Rulebook: "If more than one player has
@@ -130,21 +143,19 @@ pub fn distribute(
                 let Some(take) = takes.get(index) else {
                     return Err(Unfair {
                         take: None,
+                        by: p,
                         reason: format!(
-                            "the distribution goes on: take {} is by seat {}",
+                            "the distribution goes on: take {} is by {}",
                             index + 1,
-                            p.index() + 1
+                            Unfair::PLAYER
                         ),
                     });
                 };
                 if take.named.is_some_and(|n| n != p) {
                     return Err(Unfair {
                         take: Some(index),
-                        reason: format!(
-                            "take {} is by the player in seat {}",
-                            index + 1,
-                            p.index() + 1
-                        ),
+                        by: p,
+                        reason: format!("take {} is by {}", index + 1, Unfair::PLAYER),
                     });
                 }
                 options
@@ -153,6 +164,7 @@ pub fn distribute(
                     .find(|i| left.get(*i).is_some_and(|c| c.pos == take.pos))
                     .ok_or_else(|| Unfair {
                         take: Some(index),
+                        by: p,
                         reason: format!(
                             "no ingot at {} for this player to take: {}",
                             take.pos,
@@ -166,9 +178,10 @@ pub fn distribute(
                 if choice && !automatic {
                     return Err(Unfair {
                         take: None,
+                        by: p,
                         reason: format!(
-                            "the player in seat {} chooses among {}: write the takes (ingot:x,y)",
-                            p.index() + 1,
+                            "{} chooses among {}: write the takes (ingot:x,y)",
+                            Unfair::PLAYER,
                             list(&left, &options)
                         ),
                     });
@@ -195,6 +208,7 @@ pub fn distribute(
     if written && takes.len() > out.len() {
         return Err(Unfair {
             take: Some(out.len()),
+            by: active,
             reason: "every ingot is taken already".to_string(),
         });
     }
@@ -407,7 +421,21 @@ impl Game<'_> {
                 _ => None,
             })
             .collect();
-        let claims = if gold.on_tiles.is_empty() && !sets {
+        // Only a turn that completes a road, city or monastery hands ingots
+        // out: the others pay for no copy (unless they write takes, which
+        // the copy then refuses).
+        let completes = match mv.action {
+            crate::rules::Action::Place { pos, rotation, .. } => {
+                self.completes_a_feature(&Placing {
+                    player: mv.player,
+                    tile: mv.tile,
+                    pos,
+                    rotation,
+                })
+            }
+            _ => false,
+        };
+        let claims = if (gold.on_tiles.is_empty() && !sets) || (!completes && written.is_empty()) {
             Vec::new()
         } else {
             let mut copy = self.clone();
@@ -437,7 +465,7 @@ impl Game<'_> {
                     .take
                     .and_then(|t| written.get(t))
                     .map_or(usize::MAX, |(_, step, _)| *step),
-                reason: u.reason,
+                reason: u.reason_naming(self.name(u.by)),
             }
         })?;
         for ((i, _, _), (p, _)) in written.iter().zip(&out) {
