@@ -259,7 +259,8 @@ pub enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
-        /// traders-and-builders, tower, princess-and-dragon).
+        /// traders-and-builders, tower, princess-and-dragon, gold-mines,
+        /// flying-machines, crop-circles-1, crop-circles-2).
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },

@@ -375,7 +375,10 @@ fn the_sets_are_catalogued_and_in_play() {
             "traders-and-builders",
             TOWER,
             DRAGON,
-            "gold-mines"
+            "gold-mines",
+            "flying-machines",
+            "crop-circles-1",
+            "crop-circles-2"
         ]
     );
     for set in c.sets() {
@@ -384,7 +387,7 @@ fn the_sets_are_catalogued_and_in_play() {
         assert_eq!(TileCatalog::is_refereed(set), refereed, "{set}");
     }
     assert_eq!(expansions_fault(DRAGON), Vec::<String>::new());
-    assert_eq!(expansions_fault("flying-machines"), ["E207"]);
+    assert_eq!(expansions_fault("ferries"), ["E207"]);
     assert_eq!(expansions_fault(TOWER), Vec::<String>::new());
     assert_eq!(
         expansions_fault("inns-and-cathedrals"),
@@ -429,7 +432,7 @@ fn the_sets_are_catalogued_and_in_play() {
 #[test]
 fn the_command_line_refuses_other_sets_and_lists_their_tiles() {
     let dir = std::env::temp_dir();
-    let set = "flying-machines";
+    let set = "ferries";
     let src = format!(
         "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
          [Expansions \"{set}\"]\n[Termination \"adjudicated\"]\n\n1. Ann U 1,0 r0\n"

@@ -44,12 +44,12 @@ fn generated_games_with_expansions_are_legal() {
     use carcref::rules::expansions::{Expansion, Expansions};
     let catalog = TileCatalog::embedded().unwrap();
     let all = Expansion::ALL;
-    let combinations: Vec<Expansions> = (1u8..8)
+    let combinations: Vec<Expansions> = (1u32..8)
         .map(|mask| {
             Expansions::from_sets(
                 all.iter()
                     .enumerate()
-                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .filter(|(i, _)| mask & (1u32 << i) != 0)
                     .map(|(_, e)| e.name()),
             )
         })
