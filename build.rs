@@ -20,6 +20,7 @@ const SETS: &[(&str, &str)] = &[
     ("tower", "tower.yaml"),
     ("princess-and-dragon", "princess-and-dragon.yaml"),
     ("gold-mines", "gold-mines.yaml"),
+    ("mage-and-witch", "mage-and-witch.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -348,16 +348,18 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .collect();
-    // The generator does not play the gold ingots yet: it refuses the set
-    // rather than write games without them.
+    // The generator does not play the gold ingots nor the magic pawns yet:
+    // it refuses those sets rather than write games without them.
+    const NOT_PLAYED: [Expansion; 2] = [Expansion::GoldMines, Expansion::MageAndWitch];
     let played: Vec<&str> = Expansion::ALL
         .into_iter()
-        .filter(|e| *e != Expansion::GoldMines)
+        .filter(|e| !NOT_PLAYED.contains(e))
         .map(Expansion::name)
         .collect();
-    if names.contains(&Expansion::GoldMines.name()) {
+    if let Some(e) = NOT_PLAYED.iter().find(|e| names.contains(&e.name())) {
         return Err(format!(
-            "gen does not play gold-mines yet ({})",
+            "gen does not play {} yet ({})",
+            e.name(),
             played.join(", ")
         ));
     }

@@ -335,6 +335,7 @@ fn symbol_char(symbol: Symbol) -> char {
         Symbol::Dragon => 'd',
         Symbol::Portal => 'o',
         Symbol::Goldmine => '$',
+        Symbol::Mage => '%',
     }
 }
 
@@ -345,6 +346,7 @@ fn symbol_word(symbol: Symbol) -> &'static str {
         Symbol::Dragon => "dragon tile",
         Symbol::Portal => "magic portal",
         Symbol::Goldmine => "gold mine",
+        Symbol::Mage => "magic tile",
     }
 }
 
@@ -355,6 +357,7 @@ fn symbol_ansi(symbol: Symbol) -> &'static str {
         Symbol::Dragon => "1;38;5;160",
         Symbol::Portal => "1;38;5;93",
         Symbol::Goldmine => "1;38;5;178",
+        Symbol::Mage => "1;38;5;129",
     }
 }
 
@@ -378,7 +381,7 @@ struct Seen {
     tower: bool,
     /// The Princess & the Dragon: each symbol drawn (volcano, dragon,
     /// portal), the princess, the dragon, the fairy.
-    symbols: [bool; 4],
+    symbols: [bool; 5],
     princess: bool,
     dragon: bool,
     fairy: bool,
@@ -2496,6 +2499,7 @@ fn symbol_class(symbol: Symbol) -> &'static str {
         Symbol::Dragon => "dragon-tile",
         Symbol::Portal => "portal",
         Symbol::Goldmine => "goldmine",
+        Symbol::Mage => "magic",
     }
 }
 
@@ -2527,6 +2531,9 @@ fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
         }
         Symbol::Goldmine => {
             "<path d=\"M-8 5L-5 -3H5L8 5Z\" fill=\"#f4c430\" stroke=\"#8a6a00\"/><path d=\"M-5 -3L-3 -6H3L5 -3\" fill=\"#ffe27a\" stroke=\"#8a6a00\"/>"
+        }
+        Symbol::Mage => {
+            "<path d=\"M0 -8L2 -2L8 -2L3 2L5 8L0 4L-5 8L-3 2L-8 -2L-2 -2Z\" fill=\"#c9a0f0\" stroke=\"#5b1f8a\"/>"
         }
     };
     token_svg(out, symbol_class(symbol), "", at, 1.0, body);

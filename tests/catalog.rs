@@ -151,6 +151,13 @@ fn expansion_counts_match_the_rulebooks() {
         .filter(|(_, d)| d.monastery.is_some())
         .count();
     assert_eq!(monasteries, 4);
+
+    // Mage & Witch. 2012 (004): "8 Magic tiles", listed "Min5A   1x" … "Min5H  1x";
+    // "Whenever a player draws a Magic tile (with the icon on the left)": every tile
+    // shows the magic symbol.
+    assert_eq!(kinds_and_tiles(&c, "mage-and-witch"), (8, 8));
+    let magic = tiles_showing(&c, |d| d.symbol == Some(Symbol::Mage));
+    assert_eq!(magic, [("mage-and-witch".to_string(), 8)]);
 }
 
 #[test]
@@ -225,7 +232,7 @@ fn rotations_are_consistent() {
 }
 
 /// The reference files beside the project: (file, top-level key, our set name).
-const REFERENCE_SETS: [(&str, &str, &str); 7] = [
+const REFERENCE_SETS: [(&str, &str, &str); 8] = [
     ("basic.yaml", "basic_tiles", "basic"),
     ("river.yaml", "river", "river"),
     (
@@ -245,6 +252,7 @@ const REFERENCE_SETS: [(&str, &str, &str); 7] = [
         "princess-and-dragon",
     ),
     ("gold-mines.yaml", "gold_mines", "gold-mines"),
+    ("mage-and-witch.yaml", "mage_and_witch", "mage-and-witch"),
 ];
 
 /// Everything the reference states about a tile, in one comparable form: each
@@ -405,7 +413,7 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
         .unwrap_or_default();
     for x in &specials {
         assert!(
-            ["tower", "volcano", "dragon", "portal", "goldmine"].contains(x),
+            ["tower", "volcano", "dragon", "portal", "goldmine", "mage"].contains(x),
             "{id}: unknown special {x:?}"
         );
     }

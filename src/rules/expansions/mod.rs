@@ -498,17 +498,20 @@ pub enum Expansion {
     PrincessAndDragon,
     /// The Gold Mines.
     GoldMines,
+    /// Mage & Witch.
+    MageAndWitch,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 6] = [
+    pub const ALL: [Expansion; 7] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
         Expansion::Tower,
         Expansion::PrincessAndDragon,
         Expansion::GoldMines,
+        Expansion::MageAndWitch,
     ];
 
     /// The notation (and tile set) name.
@@ -520,6 +523,7 @@ impl Expansion {
             Expansion::Tower => "tower",
             Expansion::PrincessAndDragon => "princess-and-dragon",
             Expansion::GoldMines => "gold-mines",
+            Expansion::MageAndWitch => "mage-and-witch",
         }
     }
 
@@ -535,7 +539,10 @@ impl Expansion {
             Expansion::River | Expansion::InnsAndCathedrals | Expansion::TradersAndBuilders => {
                 false
             }
-            Expansion::Tower | Expansion::PrincessAndDragon | Expansion::GoldMines => true,
+            Expansion::Tower
+            | Expansion::PrincessAndDragon
+            | Expansion::GoldMines
+            | Expansion::MageAndWitch => true,
         }
     }
 
