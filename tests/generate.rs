@@ -188,13 +188,14 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 Act::CloseTower { .. } => seen[4] += 1,
                 Act::Ransom { .. } => seen[5] += 1,
                 // Not in these games: The Princess & the Dragon's, The Gold
-                // Mines'.
+                // Mines', Mage & Witch's.
                 Act::Fairy { .. }
                 | Act::Portal { .. }
                 | Act::Princess { .. }
                 | Act::DragonStep { .. }
                 | Act::Gold { .. }
-                | Act::Ingot { .. } => {}
+                | Act::Ingot { .. }
+                | Act::Magic { .. } => {}
             }
         }
         seen[3] += turn

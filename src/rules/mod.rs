@@ -263,6 +263,14 @@ pub enum Act {
         /// The step as written.
         step: usize,
     },
+    /// A magic pawn placed or moved onto a segment, or taken off the board
+    /// (`None`) (Mage & Witch).
+    Magic {
+        /// The mage or the witch.
+        pawn: expansions::mage_and_witch::Pawn,
+        /// Where it goes.
+        to: Option<expansions::mage_and_witch::Stand>,
+    },
 }
 
 /// The tile a turn places, as its actions are checked.
@@ -305,6 +313,8 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) gold: Option<Pos>,
     /// Whether an ingot of the distribution was written (The Gold Mines).
     pub(in crate::rules) ingots: bool,
+    /// Whether a magic pawn was placed, moved or taken off (Mage & Witch).
+    pub(in crate::rules) magic: bool,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -546,6 +556,21 @@ pub enum Violation {
         step: usize,
         /// What is wrong.
         reason: String,
+    },
+    /// A magic pawn placed, moved or taken off where the rules do not allow
+    /// it (Mage & Witch).
+    MagicPawn {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A magic pawn's step not written where it is due: a magic tile, or a
+    /// tile joining the mage's feature to the witch's (Mage & Witch).
+    MagicPawnMissing {
+        /// Whether the tile joins the pawns' features (else it is a magic
+        /// tile).
+        joined: bool,
     },
     /// A builder or pig on a feature it may not stand on.
     FigureOnWrongFeature {
@@ -1289,6 +1314,11 @@ impl<'c> Game<'c> {
                     .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
             }
             self.events = events;
+        }
+        // Phase::AfterScore: the magic pawns of the features completed leave
+        // the board, scored or not.
+        if self.exp.magic.is_some() {
+            self.magic_after_score();
         }
         // Phase::AfterScore: the dragon's journey by the rule's text.
         if journey && !dragon_first {

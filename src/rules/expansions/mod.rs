@@ -16,9 +16,12 @@
 //!   the princess and the magic portal.
 //! * [`gold_mines`]: gold ingots set around a gold mine, handed out with the
 //!   features scored, and their points at the end.
+//! * [`mage_and_witch`]: the mage and the witch, placed or moved with a magic
+//!   tile, raising or halving the points of the road or city they stand on.
 
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
+pub mod mage_and_witch;
 pub mod princess_and_dragon;
 pub mod river;
 pub mod tower;
@@ -129,6 +132,9 @@ pub(in crate::rules) fn final_scoring_expansions(game: &Game<'_>, events: &mut V
     if let Some(gold) = &game.exp.gold {
         gold_mines::gold_scoring(gold, events);
     }
+    if game.exp.magic.is_some() {
+        game.magic_scored(events, 0);
+    }
 }
 
 /// The state of the expansions in play, one slot per expansion that keeps
@@ -147,6 +153,8 @@ pub struct ExpansionState {
     pub(in crate::rules) dragon: Option<princess_and_dragon::Dragon>,
     /// The Gold Mines: the ingots on the board and those each player holds.
     pub(in crate::rules) gold: Option<gold_mines::Gold>,
+    /// Mage & Witch: where the mage and the witch stand.
+    pub(in crate::rules) magic: Option<mage_and_witch::Magic>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -174,9 +182,16 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::GoldMines)
             .then(|| gold_mines::Gold::new(seats));
+        self.exp.magic = self
+            .expansions
+            .contains(Expansion::MageAndWitch)
+            .then(mage_and_witch::Magic::default);
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
-        // not, and any tile may complete a feature holding ingots.
-        self.exp.every_turn = self.exp.dragon.is_some() || self.exp.gold.is_some();
+        // not, and any tile may complete a feature holding ingots. Mage &
+        // Witch: a magic tile's pawn is due, and any tile may join the
+        // mage's feature to the witch's.
+        self.exp.every_turn =
+            self.exp.dragon.is_some() || self.exp.gold.is_some() || self.exp.magic.is_some();
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }
@@ -293,6 +308,9 @@ impl Game<'_> {
                 _ => {}
             }
         }
+        if self.exp.magic.is_some() && matches!(act.verb.value.as_str(), "mage" | "witch") {
+            return self.check_magic(step, act, placing, turn).map(Some);
+        }
         Err(Violation::UnknownAction { step })
     }
 
@@ -379,6 +397,7 @@ impl Game<'_> {
             Act::Gold { mine, pos } => self.apply_gold_step(mine, pos),
             // Taken at their phase: [`Game::distribute_gold`].
             Act::Ingot { .. } => {}
+            Act::Magic { pawn, to } => self.apply_magic_step(pawn, to),
         }
     }
 
@@ -412,6 +431,9 @@ impl Game<'_> {
         if self.exp.gold.is_some() {
             self.check_gold_done(placing, turn)?;
         }
+        if self.exp.magic.is_some() {
+            self.check_magic_done(placing, turn)?;
+        }
         Ok(())
     }
 
@@ -440,6 +462,9 @@ impl Game<'_> {
     pub(in crate::rules) fn scored_expansions(&self, events: &mut Vec<ScoreEvent>, first: usize) {
         if self.exp.dragon.is_some() {
             self.fairy_scored(events, first);
+        }
+        if self.exp.magic.is_some() {
+            self.magic_scored(events, first);
         }
     }
 

@@ -627,7 +627,8 @@ impl Game<'_> {
             | Act::Princess { .. }
             | Act::DragonStep { .. }
             | Act::Gold { .. }
-            | Act::Ingot { .. } => {}
+            | Act::Ingot { .. }
+            | Act::Magic { .. } => {}
         }
     }
 }
