@@ -877,6 +877,44 @@ fn a_pawn_moved_nowhere_is_written_off_the_board() {
 }
 
 #[test]
+fn the_lone_pawn_the_program_takes_off_is_written() {
+    // Where no road or city may take a pawn and only one is on the board,
+    // the program takes it off by itself and sends no message: the record
+    // writes it (`mage:-`), and the figure after it as a step.
+    let turn = |tile: &str, rotation: &str, at: [i32; 2], player: u8, extra: &str| {
+        format!(
+            r#"{{"type": "PLACE_TILE", "payload": {{"tileId": "{tile}", "rotation": "{rotation}", "position": [{}, {}]}}, "player": {player}}},{extra}
+            {{"type": "PASS", "payload": {{}}, "player": {player}}},
+            {{"type": "COMMIT", "payload": {{"random": 0.0}}, "player": {player}}}"#,
+            at[0], at[1]
+        )
+    };
+    let mage = r#"{"type": "MOVE_NEUTRAL_FIGURE", "payload": {"figureId": "mage.1", "to": {"position": [0, 0], "feature": "City", "location": "N"}}, "player": 0},"#;
+    let turns = [
+        turn("MW/CccR.1", "R90", [1, 0], 0, mage),
+        turn("BA/LR", "R270", [-1, 0], 1, ""),
+        turn("BA/C", "R180", [1, -1], 0, ""),
+        turn("BA/C", "R270", [2, 0], 1, ""),
+        turn("BA/C", "R0", [1, 1], 0, ""),
+        turn("BA/L", "R0", [1, -2], 1, ""),
+        turn("BA/C", "R180", [0, -2], 0, ""),
+        turn("MW/CFC", "R0", [0, -1], 1, ""),
+    ];
+    let json = format!(
+        r#"{{"setup": {{"sets": {{"basic:1": 1, "mage-and-witch:1": 1}},
+        "elements": {{"small-follower": 7, "farmers": true, "mage": 1, "witch": 1}},
+        "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+      "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Bob", "slot": 1}}],
+      "gameAnnotations": {{"drawOrder": ["MW/CccR.1", "BA/LR", "BA/C", "BA/C", "BA/C", "BA/L", "BA/C", "MW/CFC"], "endTurn": 8}},
+      "replay": [{}]}}"#,
+        turns.join(",")
+    );
+    let (cgn, _) = import_and_check(&json);
+    assert!(cgn.contains("\n1. Ann MW6 1,0 r90 mage:0,0/N\n"), "{cgn}");
+    assert!(cgn.contains("\n8. Bob MW5 0,1 r0 mage:-\n"), "{cgn}");
+}
+
+#[test]
 fn the_gold_mines_game_checks_with_the_programs_points_as_its_result() {
     let Some(json) = common::shared_or_skip("records/jcz/games/goldmines-0.jcz", NOT_SHIPPED)
     else {

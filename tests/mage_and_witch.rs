@@ -261,3 +261,38 @@ fn a_two_tile_city_under_the_2000_rules() {
         assert_eq!(game.score().unwrap().totals, [0, bob], "{rules} {pawn}");
     }
 }
+
+/// The mage on the start tile's city; then every road and city of the board
+/// completed, and a magic tile that completes the mage's city and its own.
+const NO_PLACE_LEFT: &str = "1. Alice MW6 1,0 r90 mage:0,0/N\n2. Bob A -1,0 r270\n\
+                             3. Alice E 1,1 r180\n4. Bob E 2,0 r270\n5. Alice E 1,-1 r0\n\
+                             6. Bob B 1,2 r0\n7. Alice E 0,2 r180\n";
+
+#[test]
+fn a_pawn_leaves_the_board_where_no_place_is_left() {
+    // "whenever a Magic tile is placed, either the mage or the witch must be
+    // placed or moved; if this is not possible (for instance, because the
+    // magic pawn cannot be placed in any city or road), the player must
+    // remove one of the two magic pawns from play." Bob's MW5 completes the
+    // mage's city and its own: no road or city is left open.
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = position(
+        &format!("{NO_PLACE_LEFT}8. Bob MW5 0,1 r0 mage:-\n"),
+        &catalog,
+    );
+    assert_eq!(stand(&game, Pawn::Mage), None);
+    for (turn, code) in [
+        // Not written; the witch, not on the board.
+        ("8. Bob MW5 0,1 r0\n", "E428"),
+        ("8. Bob MW5 0,1 r0 witch:-\n", "E427"),
+        // The mage's own city, completed.
+        ("8. Bob MW5 0,1 r0 witch:0,0/N\n", "E427"),
+    ] {
+        let (codes, _) = play(&format!("{NO_PLACE_LEFT}{turn}"));
+        assert_eq!(codes, [code], "{turn}");
+    }
+    // With no pawn on the board and no place, a magic tile writes nothing.
+    let none = NO_PLACE_LEFT.replace(" mage:0,0/N", " mage:1,0/N");
+    let (codes, _) = play(&format!("{none}8. Bob MW5 0,1 r0\n"));
+    assert!(codes.is_empty(), "{codes:?}");
+}
