@@ -19,6 +19,7 @@ use crate::features::node_of;
 use crate::figures::Figure;
 use crate::player::Player;
 use crate::rules::Game;
+use crate::rules::expansions::mage_and_witch::Pawn;
 use crate::score::FeatureRef;
 use crate::tiles::{FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef};
 
@@ -1135,6 +1136,19 @@ fn tower_lines(
     }
 }
 
+/// Where a magic pawn stands (Mage & Witch): its square and spot, `x,y
+/// SPOT`; `None` off the board.
+fn pawn_at(game: &Game<'_>, pawn: Pawn) -> Option<String> {
+    let stand = game.magic()?.stand(pawn)?;
+    let spot = game.pawn_spot(stand)?;
+    Some(format!("{} {spot}", stand.pos))
+}
+
+/// [`pawn_at`] as the text picture words it.
+fn pawn_text(game: &Game<'_>, pawn: Pawn) -> String {
+    pawn_at(game, pawn).map_or_else(|| "off the board".to_string(), |at| format!("at {at}"))
+}
+
 /// The text picture's lines for The Princess & the Dragon, beside the
 /// board: where the dragon and the fairy are (and the follower the fairy
 /// stands next to), the tiles set aside, and the figures the dragon ate in
@@ -1561,6 +1575,14 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     }
     if let Some(d) = game.princess_and_dragon() {
         dragon_lines(game, d, &marks, &mut lines);
+    }
+    if game.magic().is_some() {
+        let text = format!(
+            "the mage: {}; the witch: {}",
+            pawn_text(game, Pawn::Mage),
+            pawn_text(game, Pawn::Witch)
+        );
+        lines.push(text.chars().map(|c| (c, Style::Plain)).collect());
     }
     if let Some((feature, (kind, parts))) = &highlight {
         let mut tiles: Vec<usize> = parts.iter().map(|p| p.0).collect();
@@ -3554,6 +3576,13 @@ pub struct BoardView {
     /// [`BoardView::set_meals`], else those of the last turn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eaten: Option<Vec<MealView>>,
+    /// With Mage & Witch: where the mage stands, `x,y SPOT`; `null` off the
+    /// board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mage: Option<Option<String>>,
+    /// With Mage & Witch: where the witch stands, as [`BoardView::mage`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witch: Option<Option<String>>,
 }
 
 /// The fairy as [`BoardView`] shows it.
@@ -3947,6 +3976,8 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
                 })
                 .collect()
         }),
+        mage: game.magic().map(|_| pawn_at(game, Pawn::Mage)),
+        witch: game.magic().map(|_| pawn_at(game, Pawn::Witch)),
     }
 }
 

@@ -9,6 +9,8 @@
 //! stand on, and when they leave the board (SPEC 6.10), each rule with the
 //! rulebook's words.
 
+mod common;
+
 use carcref::board::Pos;
 use carcref::notation::{Header, parse};
 use carcref::rules::expansions::mage_and_witch::Pawn;
@@ -295,4 +297,33 @@ fn a_pawn_leaves_the_board_where_no_place_is_left() {
     let none = NO_PLACE_LEFT.replace(" mage:0,0/N", " mage:1,0/N");
     let (codes, _) = play(&format!("{none}8. Bob MW5 0,1 r0\n"));
     assert!(codes.is_empty(), "{codes:?}");
+}
+
+#[test]
+fn show_says_where_the_pawns_stand() {
+    // Before the junction completes both roads, the mage stands on Red's
+    // road and the witch on Blue's; after it, both have left the board.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = "notation/games/valid/mage-and-witch-two-roads.cgn";
+    let (code, out, err) = common::run_carcref(root, &["show", "--turn", "7", file], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the mage: at 0,0 E; the witch: at 0,-1 E"),
+        "{out}"
+    );
+    let (code, out, err) = common::run_carcref(root, &["show", file], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the mage: off the board; the witch: off the board"),
+        "{out}"
+    );
+    let (code, out, err) = common::run_carcref(
+        root,
+        &["show", "--format", "json", "--turn", "7", file],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["mage"], "0,0 E");
+    assert_eq!(doc["witch"], "0,-1 E");
 }
