@@ -259,7 +259,7 @@ pub enum Command {
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
-        /// traders-and-builders, tower, princess-and-dragon).
+        /// traders-and-builders, tower, princess-and-dragon, mage-and-witch).
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },
@@ -348,9 +348,9 @@ fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, Str
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .collect();
-    // The generator does not play the gold ingots nor the magic pawns yet:
-    // it refuses those sets rather than write games without them.
-    const NOT_PLAYED: [Expansion; 2] = [Expansion::GoldMines, Expansion::MageAndWitch];
+    // The generator does not play the gold ingots yet: it refuses the set
+    // rather than write games without them.
+    const NOT_PLAYED: [Expansion; 1] = [Expansion::GoldMines];
     let played: Vec<&str> = Expansion::ALL
         .into_iter()
         .filter(|e| !NOT_PLAYED.contains(e))

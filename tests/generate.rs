@@ -265,6 +265,33 @@ fn generated_dragon_games_are_legal_and_use_the_expansion() {
     assert!(seen[6] > games / 4, "princess: {seen:?}");
 }
 
+/// Games with Mage & Witch, alone and with the other expansions, under both
+/// editions: every game checks clean and is canonical, and a pawn step is
+/// written on every magic tile that has one, before the figure. (Random
+/// games seldom join the pawns' features or leave no place for a pawn: the
+/// tests of `tests/mage_and_witch.rs` hold those.)
+#[test]
+fn generated_mage_and_witch_games_are_legal_and_use_the_pawns() {
+    use carcref::rules::Act;
+    let sets = [
+        "mage-and-witch",
+        "inns-and-cathedrals, mage-and-witch",
+        "traders-and-builders, tower, princess-and-dragon, mage-and-witch",
+        "river, inns-and-cathedrals, traders-and-builders, mage-and-witch",
+    ];
+    let mut steps = 0;
+    let seeds = [(Edition::HiG2012, 41), (Edition::Rgg2000, 42)];
+    check_generated(&sets, seeds, 40, |_, mv| {
+        steps += mv
+            .steps
+            .iter()
+            .filter(|s| matches!(s.act, Act::Magic { .. }))
+            .count();
+    });
+    // 8 magic tiles a game, 80 games.
+    assert!(steps > 6 * 80, "{steps}");
+}
+
 /// A seed gives the same games with The Tower and with The Princess & the
 /// Dragon, and another seed others.
 #[test]

@@ -365,6 +365,72 @@ impl Game<'_> {
         Err(Violation::MagicPawnMissing { joined: false })
     }
 
+    /// The pawn steps a turn may write with `tile` placed at `pos`, turned
+    /// `rotation`, by the player whose turn it is: each pawn that may go, on
+    /// each segment of a road or city that may take it (`Some`), or off the
+    /// board where none may (`None`). Empty where no step is due (`gen`,
+    /// `moves`).
+    pub fn magic_steps(
+        &self,
+        tile: crate::tiles::TileId,
+        pos: Pos,
+        rotation: crate::tiles::Rotation,
+    ) -> Vec<(Pawn, Option<(Pos, Spot)>)> {
+        let Some(magic) = self.exp.magic else {
+            return Vec::new();
+        };
+        let placing = Placing {
+            player: self.next,
+            tile,
+            pos,
+            rotation,
+        };
+        let joined = self.joins_the_pawns(&magic, &placing);
+        if !joined && !self.is_magic_tile(tile) {
+            return Vec::new();
+        }
+        // With the pawns' features joined, one of the two moves; else either
+        // goes, from the board or from the box.
+        let pawns: Vec<Pawn> = Pawn::ALL
+            .into_iter()
+            .filter(|p| !joined || magic.stand(*p).is_some())
+            .collect();
+        let after = self.with_tile_placed(&placing);
+        let roots = after.pawn_roots(&magic);
+        let mut places = Vec::new();
+        for i in 0..after.board.len() {
+            let Some(placed) = u32::try_from(i).ok().and_then(|i| after.board.tile(i)) else {
+                continue;
+            };
+            let def = after.catalog.def(placed.tile);
+            for s in 0..def.segments.len() {
+                let Ok(s) = SegmentId::try_from(s) else {
+                    continue;
+                };
+                let node = node_of(placed, s);
+                if after.takes_a_pawn(node, &roots).is_ok()
+                    && let Some(spot) = after.pawn_spot(Stand {
+                        pos: placed.pos,
+                        node,
+                    })
+                {
+                    places.push((placed.pos, spot));
+                }
+            }
+        }
+        if places.is_empty() {
+            return Pawn::ALL
+                .into_iter()
+                .filter(|p| magic.stand(*p).is_some())
+                .map(|p| (p, None))
+                .collect();
+        }
+        pawns
+            .into_iter()
+            .flat_map(|p| places.iter().map(move |at| (p, Some(*at))))
+            .collect()
+    }
+
     /// Plays a checked pawn step.
     pub(in crate::rules) fn apply_magic_step(&mut self, pawn: Pawn, to: Option<Stand>) {
         if let Some(m) = &mut self.exp.magic {
