@@ -1315,11 +1315,6 @@ impl<'c> Game<'c> {
             }
             self.events = events;
         }
-        // Phase::AfterScore: the magic pawns of the features completed leave
-        // the board, scored or not.
-        if self.exp.magic.is_some() {
-            self.magic_after_score();
-        }
         // Phase::AfterScore: the dragon's journey by the rule's text.
         if journey && !dragon_first {
             self.dragon_journey(steps);

@@ -145,9 +145,26 @@ fn written(act: &ActRecord) -> Option<Written> {
 }
 
 impl Game<'_> {
-    /// Mage & Witch's state, when in play.
-    pub fn magic(&self) -> Option<&Magic> {
-        self.exp.magic.as_ref()
+    /// Mage & Witch's state, when in play: where each pawn stands.
+    ///
+    /// A pawn leaves the board when a tile completes its road or city
+    /// ("After affecting a scored feature, the magic pawn is removed from the
+    /// board"): the game does not take it off when it plays the tile, which
+    /// would cost every turn of every game a test, but a pawn whose feature is
+    /// completed is off the board from then on, here and wherever the rules
+    /// look. A pawn stands only on incomplete features, and a feature is
+    /// completed by one tile once, so this is the same.
+    pub fn magic(&self) -> Option<Magic> {
+        let mut magic = self.exp.magic?;
+        for pawn in Pawn::ALL {
+            if magic
+                .stand(pawn)
+                .is_some_and(|s| self.features.is_complete(s.node))
+            {
+                magic.set(pawn, None);
+            }
+        }
+        Some(magic)
     }
 
     /// Whether a tile shows the magic symbol.
@@ -259,7 +276,7 @@ impl Game<'_> {
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
         let fault = |reason: String| Violation::MagicPawn { step, reason };
-        let Some(magic) = self.exp.magic else {
+        let Some(magic) = self.magic() else {
             return Err(Violation::UnknownAction { step });
         };
         let pawn = Pawn::from_name(&act.verb.value).ok_or(Violation::UnknownAction { step })?;
@@ -343,7 +360,7 @@ impl Game<'_> {
         placing: &Placing,
         turn: &TurnActions,
     ) -> Result<(), Violation> {
-        let Some(magic) = self.exp.magic else {
+        let Some(magic) = self.magic() else {
             return Ok(());
         };
         if turn.magic {
@@ -376,7 +393,7 @@ impl Game<'_> {
         pos: Pos,
         rotation: crate::tiles::Rotation,
     ) -> Vec<(Pawn, Option<(Pos, Spot)>)> {
-        let Some(magic) = self.exp.magic else {
+        let Some(magic) = self.magic() else {
             return Vec::new();
         };
         let placing = Placing {
@@ -490,26 +507,6 @@ impl Game<'_> {
             }
         }
         events.extend(bonus);
-    }
-
-    /// [`Phase::AfterScore`](super::Phase::AfterScore): "After affecting a
-    /// scored feature, the magic pawn is removed from the board and will be
-    /// able to return into play when another Magic tile is placed." A pawn
-    /// on a feature the tile completed leaves the board whether or not a
-    /// follower scored it (the rulebook's scoring counts its points with no
-    /// one to take them; JCloisterZone removes it too).
-    pub(in crate::rules) fn magic_after_score(&mut self) {
-        let Some(magic) = self.exp.magic else {
-            return;
-        };
-        for pawn in Pawn::ALL {
-            if let Some(s) = magic.stand(pawn)
-                && self.features.is_complete(s.node)
-                && let Some(m) = &mut self.exp.magic
-            {
-                m.set(pawn, None);
-            }
-        }
     }
 
     /// The spot a pawn stands on, as its tile is placed.
