@@ -3850,9 +3850,15 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
         crate::report::OrderedMap(list.into_iter().map(|(p, n)| (name(p), n)).collect())
     };
     let mut scorings: BTreeMap<u32, &crate::score::ScoreEvent> = BTreeMap::new();
+    // The mage's points on a feature scored (Mage & Witch): the feature's
+    // points too.
+    let mut mage: BTreeMap<u32, u32> = BTreeMap::new();
     for e in scored {
         if e.turn.is_some() && e.reason == crate::score::ScoreReason::Completed {
             scorings.insert(features.root(e.node), e);
+        }
+        if e.turn.is_some() && e.reason == crate::score::ScoreReason::Mage {
+            *mage.entry(features.root(e.node)).or_insert(0) += e.points;
         }
     }
     let features_view = by_first
@@ -3898,7 +3904,10 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
                         points: in_seat_order(
                             &e.winners
                                 .iter()
-                                .map(|p| (*p, e.points_for(*p)))
+                                .map(|p| {
+                                    let bonus = mage.get(&root).copied().unwrap_or(0);
+                                    (*p, e.points_for(*p).saturating_add(bonus))
+                                })
                                 .collect::<Vec<_>>(),
                         ),
                     })

@@ -326,4 +326,20 @@ fn show_says_where_the_pawns_stand() {
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(doc["mage"], "0,0 E");
     assert_eq!(doc["witch"], "0,-1 E");
+    // At the end, Red's road scored 3 and the mage's 3; Blue's, halved, 3.
+    let (code, out, err) = common::run_carcref(root, &["show", "--format", "json", file], b"");
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let scored = |at: &str| {
+        doc["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["at"] == at)
+            .unwrap()["scored"]["points"]
+            .clone()
+    };
+    assert_eq!(scored("0,0 E"), serde_json::json!({"Red": 6}));
+    assert_eq!(scored("0,-1 E"), serde_json::json!({"Blue": 3}));
+    assert!(doc["mage"].is_null() && doc["witch"].is_null(), "{doc}");
 }
