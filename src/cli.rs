@@ -1440,6 +1440,15 @@ fn moves(
                     .filter(|p| !portal_everywhere(p))
                     .map(portal_move)
                     .collect(),
+                magic: state
+                    .magic_steps(tile, pos, rotation)
+                    .into_iter()
+                    .map(|(pawn, to)| match to {
+                        None => format!("{pawn}:-"),
+                        Some((at, spot)) if at == pos => format!("{pawn}:{spot}"),
+                        Some((at, spot)) => format!("{pawn}:{at}/{spot}"),
+                    })
+                    .collect(),
                 dragon: dragon
                     .dragon
                     .iter()
@@ -1629,6 +1638,9 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
             if !list.is_empty() {
                 let _ = writeln!(out, "  {:<12} {what} {}", "", list.join(", "));
             }
+        }
+        if !p.magic.is_empty() {
+            let _ = writeln!(out, "  {:<12} magic pawn: {}", "", p.magic.join(", "));
         }
         if let Some(first) = p.dragon.first() {
             let moves: Vec<String> = p

@@ -400,6 +400,11 @@ fn moves_json_matches_its_schema() {
         }
     }
     cases.push(("notation/games/invalid/e309-river-blocked.cgn".into(), "7"));
+    // Mage & Witch: a magic tile's pawn steps.
+    cases.push((
+        "notation/games/valid/mage-and-witch-two-roads.cgn".into(),
+        "6",
+    ));
     let mut none = 0;
     for (file, turn) in &cases {
         let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", turn]);

@@ -343,3 +343,34 @@ fn show_says_where_the_pawns_stand() {
     assert_eq!(scored("0,-1 E"), serde_json::json!({"Blue": 3}));
     assert!(doc["mage"].is_null() && doc["witch"].is_null(), "{doc}");
 }
+
+#[test]
+fn moves_lists_the_pawn_steps() {
+    // Blue's magic tile of turn 6: the mage or the witch onto any incomplete
+    // road or city, Red's road among them (as the record has it).
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = "notation/games/valid/mage-and-witch-two-roads.cgn";
+    let args = ["moves", "--format", "json", "--turn", "6", file];
+    let (code, out, err) = common::run_carcref(root, &args, b"");
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let placement = doc["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["at"] == "0,1" && p["rotation"] == "r0")
+        .unwrap();
+    let magic: Vec<&str> = placement["magic"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert!(magic.contains(&"mage:0,0/E"), "{magic:?}");
+    assert!(magic.contains(&"witch:N"), "{magic:?}");
+    // The city the tile completes (the start tile's) is no place.
+    assert!(!magic.contains(&"mage:0,0/N"), "{magic:?}");
+    let (code, out, _) = common::run_carcref(root, &["moves", "--turn", "6", file], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("magic pawn: "), "{out}");
+}

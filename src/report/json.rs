@@ -309,6 +309,11 @@ pub struct Placement {
     /// journey open with this placement.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dragon: Vec<DragonStepMove>,
+    /// With Mage & Witch, on a magic tile or a tile joining the pawns'
+    /// features: the pawn steps open with this placement, as a record writes
+    /// them (`mage:0,1/N`, `witch:-`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub magic: Vec<String>,
 }
 
 /// A knight the princess may send home, as `moves --format json` lists it.
