@@ -508,7 +508,6 @@ impl Reader<'_> {
                 let b = match set {
                     "FL" => Beyond::NotYet("Flying Machines"),
                     "FR" => Beyond::NotYet("Ferries"),
-                    "MW" => Beyond::NotYet("Mage & Witch"),
                     "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
                     "AM" => Beyond::Outside("Abbey & Mayor"),
                     "BA" if id.ends_with('G') => Beyond::Outside("The Abbot (gardens)"),
