@@ -386,6 +386,8 @@ struct Seen {
     princess: bool,
     dragon: bool,
     fairy: bool,
+    /// Mage & Witch: the mage and the witch drawn (the SVG picture).
+    pawns: [bool; 2],
 }
 
 impl Seen {
@@ -2537,6 +2539,19 @@ fn token_svg(out: &mut String, class: &str, extra: &str, at: Pt, scale: f64, bod
     );
 }
 
+/// A magic pawn (Mage & Witch): a purple disc marked M for the mage
+/// (`class="mage"`), an orange one marked W for the witch (`class="witch"`).
+fn pawn_svg(out: &mut String, pawn: Pawn, at: Pt) {
+    let (fill, letter) = match pawn {
+        Pawn::Mage => ("#8e44ad", 'M'),
+        Pawn::Witch => ("#e67e22", 'W'),
+    };
+    let body = format!(
+        "<circle r=\"8\" fill=\"{fill}\" stroke=\"#2b1636\"/><text y=\"4\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"none\">{letter}</text>"
+    );
+    token_svg(out, pawn.name(), "", at, 1.0, &body);
+}
+
 /// A tile's symbol: a volcano (a brown cone with a glowing crater,
 /// `class="volcano"`), a dragon (a red badge with a white D,
 /// `class="dragon-tile"`), a magic portal (a violet arch, `class="portal"`).
@@ -3014,6 +3029,33 @@ fn svg_tile(
     if dragon != DragonMark::default() {
         dragon_tile_svg(out, game, def, placed, &shape, (dragon, &figures_at), drawn);
     }
+    if let Some(magic) = game.magic() {
+        for (i, pawn) in Pawn::ALL.into_iter().enumerate() {
+            let Some(stand) = magic.stand(pawn).filter(|s| s.pos == placed.pos) else {
+                continue;
+            };
+            let Some(seg) = game
+                .features()
+                .segment_of(stand.node)
+                .and_then(|s| def.segment(s))
+            else {
+                continue;
+            };
+            let sides = board_sides(seg.edges, placed.rotation);
+            // Beside where a follower of the feature would stand.
+            let at = match seg.kind {
+                FeatureKind::City => city_mark_spots(&sides)[1],
+                _ => {
+                    let p = road_spot(&sides);
+                    Pt(p.0 + if p.0 > 0.7 { -0.17 } else { 0.17 }, p.1)
+                }
+            };
+            pawn_svg(out, pawn, at);
+            if let Some(s) = drawn.pawns.get_mut(i) {
+                *s = true;
+            }
+        }
+    }
     let _ = write!(
         out,
         "<rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000\" stroke-opacity=\"0.18\" stroke-width=\"0.6\"/>",
@@ -3127,6 +3169,8 @@ enum LegendItem {
     Princess,
     Dragon,
     Fairy,
+    /// The mage or the witch (Mage & Witch).
+    Pawn(Pawn),
 }
 
 impl LegendItem {
@@ -3147,6 +3191,7 @@ impl LegendItem {
             LegendItem::Princess => "princess",
             LegendItem::Dragon => "dragon",
             LegendItem::Fairy => "fairy",
+            LegendItem::Pawn(p) => p.name(),
         }
     }
 
@@ -3165,6 +3210,7 @@ impl LegendItem {
             LegendItem::Princess => "princess".to_string(),
             LegendItem::Dragon => "the dragon".to_string(),
             LegendItem::Fairy => "the fairy".to_string(),
+            LegendItem::Pawn(p) => format!("the {p}"),
         }
     }
 
@@ -3205,6 +3251,7 @@ impl LegendItem {
             LegendItem::Princess => princess_svg(&mut icon, at),
             LegendItem::Dragon => dragon_svg(&mut icon, at),
             LegendItem::Fairy => fairy_svg(&mut icon, at, None),
+            LegendItem::Pawn(p) => pawn_svg(&mut icon, p, at),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
     }
@@ -3264,6 +3311,11 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
             items.push(item);
         }
     }
+    for (seen, pawn) in drawn.pawns.iter().zip(Pawn::ALL) {
+        if *seen {
+            items.push(LegendItem::Pawn(pawn));
+        }
+    }
     items
 }
 
@@ -3293,7 +3345,9 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
 /// stands next to) on their tiles, and a panel beside the board
 /// (`class="dragon-panel"`): where they are, the tiles set aside
 /// (`class="aside" data-tiles="PD7"`), the figures the dragon ate in the turn
-/// shown (`class="meal"`).
+/// shown (`class="meal"`). Mage & Witch draws its tiles' symbol (`class="magic"`)
+/// and the mage and the witch (`class="mage"`, `class="witch"`: a disc marked M
+/// or W) beside where a follower of their road or city stands.
 ///
 /// [`SvgOptions::last`] outlines the tile placed last; [`SvgOptions::highlight`]
 /// outlines the tiles of one feature and dims the others. The document uses no

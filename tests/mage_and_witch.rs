@@ -374,3 +374,29 @@ fn moves_lists_the_pawn_steps() {
     assert_eq!(code, 0);
     assert!(out.contains("magic pawn: "), "{out}");
 }
+
+#[test]
+fn the_svg_picture_draws_the_pawns_and_keys_them() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file = "notation/games/valid/mage-and-witch-two-roads.cgn";
+    let args = ["show", "--turn", "7", "--svg", "-", file];
+    let (code, svg, err) = common::run_carcref(root, &args, b"");
+    assert_eq!(code, 0, "{err}");
+    for class in ["class=\"mage\"", "class=\"witch\"", "class=\"magic\""] {
+        assert_eq!(
+            svg.matches(class).count(),
+            if class.contains("magic") { 2 } else { 1 },
+            "{class}"
+        );
+    }
+    for item in [
+        "data-item=\"mage\"",
+        "data-item=\"witch\"",
+        "data-item=\"magic\"",
+    ] {
+        assert!(svg.contains(item), "{item}");
+    }
+    // At the end both have left the board: neither is drawn nor keyed.
+    let (_, svg, _) = common::run_carcref(root, &["show", "--svg", "-", file], b"");
+    assert!(!svg.contains("class=\"mage\"") && !svg.contains("data-item=\"witch\""));
+}
