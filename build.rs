@@ -23,6 +23,7 @@ const SETS: &[(&str, &str)] = &[
     ("flying-machines", "flying-machines.yaml"),
     ("crop-circles-1", "crop-circles-1.yaml"),
     ("crop-circles-2", "crop-circles-2.yaml"),
+    ("mage-and-witch", "mage-and-witch.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

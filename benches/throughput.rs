@@ -7,7 +7,8 @@
 //! games with The Tower (its pieces, prisoners, exchanges and ransoms: turns of
 //! the notation's version 2) and of 2,000 three-player games with The Princess &
 //! the Dragon (tiles set aside, the dragon's journeys, the fairy, the princess,
-//! the magic portal); and `import bga` on the Board Game Arena logs
+//! the magic portal) and of 2,000 games with Mage & Witch (the pawns' steps);
+//! and `import bga` on the Board Game Arena logs
 //! shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
 
@@ -174,6 +175,10 @@ fn main() {
             2,
             23,
             "the Flying Machines",
+            Expansion::MageAndWitch,
+            2,
+            23,
+            "Mage & Witch",
         );
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");

@@ -260,7 +260,7 @@ pub enum Command {
         players: u8,
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
         /// traders-and-builders, tower, princess-and-dragon, gold-mines,
-        /// flying-machines, crop-circles-1, crop-circles-2).
+        /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch).
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },
@@ -1427,6 +1427,15 @@ fn moves(
                     .filter(|p| !portal_everywhere(p))
                     .map(portal_move)
                     .collect(),
+                magic: state
+                    .magic_steps(tile, pos, rotation)
+                    .into_iter()
+                    .map(|(pawn, to)| match to {
+                        None => format!("{pawn}:-"),
+                        Some((at, spot)) if at == pos => format!("{pawn}:{spot}"),
+                        Some((at, spot)) => format!("{pawn}:{at}/{spot}"),
+                    })
+                    .collect(),
                 dragon: dragon
                     .dragon
                     .iter()
@@ -1648,6 +1657,9 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
                 "  {:<12} a flight of {} (to {}): {landings}",
                 "", f.die, f.to
             );
+        }
+        if !p.magic.is_empty() {
+            let _ = writeln!(out, "  {:<12} magic pawn: {}", "", p.magic.join(", "));
         }
         if let Some(first) = p.dragon.first() {
             let moves: Vec<String> = p

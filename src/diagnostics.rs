@@ -80,6 +80,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E424", "princess"),
     ("E425", "portal"),
     ("E426", "gold"),
+    ("E427", "magic-pawn"),
+    ("E428", "magic-pawn-missing"),
     ("E430", "flight"),
     ("E431", "flight-must-land"),
     ("E432", "crop-circle"),
@@ -1130,6 +1132,22 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A magic pawn placed, moved or taken off the board where the rules do
+    /// not allow it (Mage & Witch).
+    #[error("the magic pawn cannot go there")]
+    #[diagnostic(
+        code(E427),
+        help(
+            "with a magic tile, or a tile joining the mage's feature to the witch's, the turn's player places or moves one magic pawn before the figure, onto an incomplete road or city without a pawn: mage:x,y/SPOT or witch:x,y/SPOT; mage:- or witch:- only where no road or city may take one"
+        )
+    )]
+    MagicPawn {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A flight or a landing the rules do not allow (The Flying Machines).
     #[error("the follower cannot fly or land so")]
     #[diagnostic(
@@ -1160,6 +1178,21 @@ pub enum Diagnostic {
         span: Span,
         /// A spot where it can land.
         target: String,
+    },
+    /// A magic pawn's step not written where it is due (Mage & Witch).
+    #[error("{what}: a magic pawn must be placed or moved")]
+    #[diagnostic(
+        code(E428),
+        help(
+            "write mage:x,y/SPOT or witch:x,y/SPOT before the figure (mage:- or witch:- if no incomplete road or city without a pawn is left)"
+        )
+    )]
+    MagicPawnMissing {
+        /// The turn.
+        #[label("no magic pawn step")]
+        span: Span,
+        /// Why a step is due.
+        what: String,
     },
     /// A distribution of gold ingots the rules do not allow, or a choice in
     /// it not written (The Gold Mines).
@@ -1748,6 +1781,18 @@ pub fn from_violation(
         Violation::FlightMustLand { step, target } => Diagnostic::FlightMustLand {
             span: step_span(step),
             target,
+        },
+        Violation::MagicPawn { step, reason } => Diagnostic::MagicPawn {
+            span: step_span(step),
+            reason,
+        },
+        Violation::MagicPawnMissing { joined } => Diagnostic::MagicPawnMissing {
+            span: turn.span,
+            what: if joined {
+                "the tile joins the mage's feature to the witch's".to_string()
+            } else {
+                format!("{} is a magic tile", turn.tile.value)
+            },
         },
         Violation::SetAsideNotAllowed => Diagnostic::SetAsideNotAllowed {
             span: turn.action.span,

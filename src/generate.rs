@@ -1037,6 +1037,29 @@ fn circle_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
     }
 }
 
+/// Mage & Witch: a random pawn step open to the turn with the tile placed,
+/// if one is due (`mage:x,y/SPOT`, `witch:-`, …).
+fn magic_step(
+    game: &Game<'_>,
+    tile: TileId,
+    (pos, rotation): (Pos, Rotation),
+    rng: &mut Rng,
+) -> Option<StepRecord> {
+    let options = game.magic_steps(tile, pos, rotation);
+    if options.is_empty() {
+        return None;
+    }
+    let (pawn, to) = options.get(rng.below(options.len()))?;
+    let arg = match to {
+        None => ActArg::Nothing,
+        Some((at, spot)) => ActArg::At {
+            figure: None,
+            target: target_at(pos, *at, Place::Spot(*spot)),
+        },
+    };
+    Some(act_step(pawn.name(), Some(arg), None))
+}
+
 /// A turn without actions of version 2, as the engine resolves it.
 fn plain_move(player: Player, tile: TileId, action: Action) -> Move {
     Move {
@@ -1121,6 +1144,7 @@ fn try_game(
     let circles = options.expansions.contains(Expansion::CropCircles1)
         || options.expansions.contains(Expansion::CropCircles2);
     let gold = options.expansions.contains(Expansion::GoldMines);
+    let magic = options.expansions.contains(Expansion::MageAndWitch);
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -1139,6 +1163,7 @@ fn try_game(
         blocked |= placements.is_empty() && catalog.def(tile).river != 0;
         let number = game.turn() + 1;
         let mut steps = Vec::new();
+        let mut magic_written: Option<StepRecord> = None;
         let (action, action_record, follower_spec) = if aside {
             set_aside.push(tile);
             (Action::Aside, ActionRecord::Aside, None)
@@ -1163,13 +1188,39 @@ fn try_game(
                 let choice = rng.below(figures.len() + 1);
                 (Vec::new(), figures.get(choice).copied())
             };
-            let (written, follower) = if dragon {
+            let (mut written, follower) = if dragon {
                 dragon_turn(&game, tile, (pos, rotation), chosen, &figures, rng)
             } else {
                 chosen
             };
+            // Mage & Witch: a pawn step, before the figure, which is then
+            // written as a step after it.
+            let pawn = if magic {
+                magic_step(&game, tile, (pos, rotation), rng)
+            } else {
+                None
+            };
+            let mut spec_follower = follower;
+            if let Some(step) = &pawn {
+                let figure = follower.and_then(|f| {
+                    let spot = spot_of(&game, tile, rotation, f.segment)?;
+                    Some(figure_step(
+                        f.figure.notation(),
+                        Target {
+                            pos: None,
+                            place: Some(sp(Place::Spot(spot))),
+                        },
+                    ))
+                });
+                if let Some(figure) = figure {
+                    written.insert(0, figure);
+                    spec_follower = None;
+                }
+                written.insert(0, step.clone());
+            }
+            magic_written = pawn;
             steps = written;
-            let spec = follower.and_then(|f| {
+            let spec = spec_follower.and_then(|f| {
                 let spot = spot_of(&game, tile, rotation, f.segment)?;
                 Some(FollowerSpec {
                     figure: f.figure.notation().map(|n| sp(n.into())),
@@ -1215,7 +1266,7 @@ fn try_game(
         if circles {
             circle_steps(&game, &mut turn, rng);
         }
-        let mv = if tower || dragon || flying || circles || gold {
+        let mv = if tower || dragon || flying || circles || gold || magic {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {
@@ -1223,6 +1274,8 @@ fn try_game(
                 Err(_) => {
                     turn.follower = None;
                     turn.steps.clear();
+                    // The pawn's step is due whatever the figure.
+                    turn.steps.extend(magic_written.clone());
                     let action = match action {
                         Action::Place { pos, rotation, .. } => {
                             // The dragon's journey is no choice: written

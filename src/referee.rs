@@ -567,10 +567,24 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
             });
             continue;
         };
+        // The mage's points (Mage & Witch) are the feature's: an item of
+        // their own in the score, counted with the feature here.
+        let mage = |e: &ScoreEvent| -> u32 {
+            events
+                .iter()
+                .filter(|m| {
+                    m.reason == crate::score::ScoreReason::Mage
+                        && m.node == e.node
+                        && m.turn == e.turn
+                })
+                .map(|m| m.points_for(p))
+                .sum()
+        };
         let found = events.iter().zip(used.iter_mut()).find(|(e, u)| {
             !**u && e.winners.contains(&p)
+                && e.reason != crate::score::ScoreReason::Mage
                 && scored_kind(e) == claim.kind
-                && e.points_for(p) == claim.points
+                && e.points_for(p).saturating_add(mage(e)) == claim.points
         });
         match found {
             Some((_, u)) => *u = true,

@@ -38,6 +38,8 @@ pub enum ScoreReason {
     Fairy,
     /// The gold ingots a player holds at the end (The Gold Mines).
     Gold,
+    /// The mage on a road or city scored: 1 point a tile (Mage & Witch).
+    Mage,
 }
 
 /// A feature as people name it: a tile and a spot on it (its first-placed
@@ -97,6 +99,9 @@ pub struct ScoreEvent {
     pub pig_bonus: u32,
     /// Whether the feature's followers go back to their owners.
     pub returns_followers: bool,
+    /// Whether the witch stood on the feature and halved `points`, rounded
+    /// up (Mage & Witch).
+    pub witch: bool,
 }
 
 impl ScoreEvent {
@@ -146,6 +151,23 @@ impl ScoreEvent {
         )
     }
 
+    /// The mage's points on the road or city an event scores (Mage &
+    /// Witch): to the same majority holders, with the feature's tiles.
+    pub fn mage(feature: &ScoreEvent, points: u32) -> ScoreEvent {
+        ScoreEvent {
+            reason: ScoreReason::Mage,
+            goods: None,
+            cities: Vec::new(),
+            fields: Vec::new(),
+            points,
+            pigs: PlayerList::new(),
+            pig_bonus: 0,
+            returns_followers: false,
+            witch: false,
+            ..feature.clone()
+        }
+    }
+
     /// Points of one player by a rule of its own rather than a feature's
     /// majority: `strength` is the player and what the event counts of it.
     fn for_one(
@@ -179,6 +201,7 @@ impl ScoreEvent {
             pigs: PlayerList::new(),
             pig_bonus: 0,
             returns_followers: false,
+            witch: false,
         }
     }
 
@@ -208,6 +231,7 @@ impl ScoreEvent {
             pigs: PlayerList::new(),
             pig_bonus: 0,
             returns_followers: false,
+            witch: false,
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::features::node_of;
 use crate::figures::Figure;
 use crate::player::Player;
 use crate::rules::Game;
+use crate::rules::expansions::mage_and_witch::Pawn;
 use crate::score::FeatureRef;
 use crate::tiles::{
     Compass, FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef,
@@ -342,6 +343,7 @@ fn symbol_char(symbol: Symbol) -> char {
         Symbol::Dragon => 'd',
         Symbol::Portal => 'o',
         Symbol::Goldmine => '$',
+        Symbol::Mage => '%',
     }
 }
 
@@ -352,6 +354,7 @@ fn symbol_word(symbol: Symbol) -> &'static str {
         Symbol::Dragon => "dragon tile",
         Symbol::Portal => "magic portal",
         Symbol::Goldmine => "gold mine",
+        Symbol::Mage => "magic tile",
     }
 }
 
@@ -362,6 +365,7 @@ fn symbol_ansi(symbol: Symbol) -> &'static str {
         Symbol::Dragon => "1;38;5;160",
         Symbol::Portal => "1;38;5;93",
         Symbol::Goldmine => "1;38;5;178",
+        Symbol::Mage => "1;38;5;129",
     }
 }
 
@@ -407,7 +411,7 @@ struct Seen {
     tower: bool,
     /// The Princess & the Dragon: each symbol drawn (volcano, dragon,
     /// portal), the princess, the dragon, the fairy.
-    symbols: [bool; 4],
+    symbols: [bool; 5],
     princess: bool,
     dragon: bool,
     fairy: bool,
@@ -415,6 +419,8 @@ struct Seen {
     flight: bool,
     /// The Crop Circles: a crop circle.
     circle: bool,
+    /// Mage & Witch: the mage and the witch drawn (the SVG picture).
+    pawns: [bool; 2],
 }
 
 impl Seen {
@@ -1184,6 +1190,19 @@ fn tower_lines(
     }
 }
 
+/// Where a magic pawn stands (Mage & Witch): its square and spot, `x,y
+/// SPOT`; `None` off the board.
+fn pawn_at(game: &Game<'_>, pawn: Pawn) -> Option<String> {
+    let stand = game.magic()?.stand(pawn)?;
+    let spot = game.pawn_spot(stand)?;
+    Some(format!("{} {spot}", stand.pos))
+}
+
+/// [`pawn_at`] as the text picture words it.
+fn pawn_text(game: &Game<'_>, pawn: Pawn) -> String {
+    pawn_at(game, pawn).map_or_else(|| "off the board".to_string(), |at| format!("at {at}"))
+}
+
 /// The text picture's lines for The Princess & the Dragon, beside the
 /// board: where the dragon and the fairy are (and the follower the fairy
 /// stands next to), the tiles set aside, and the figures the dragon ate in
@@ -1626,6 +1645,14 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
     }
     if let Some(d) = game.princess_and_dragon() {
         dragon_lines(game, d, &marks, &mut lines);
+    }
+    if game.magic().is_some() {
+        let text = format!(
+            "the mage: {}; the witch: {}",
+            pawn_text(game, Pawn::Mage),
+            pawn_text(game, Pawn::Witch)
+        );
+        lines.push(text.chars().map(|c| (c, Style::Plain)).collect());
     }
     if let Some((feature, (kind, parts))) = &highlight {
         let mut tiles: Vec<usize> = parts.iter().map(|p| p.0).collect();
@@ -2564,6 +2591,7 @@ fn symbol_class(symbol: Symbol) -> &'static str {
         Symbol::Dragon => "dragon-tile",
         Symbol::Portal => "portal",
         Symbol::Goldmine => "goldmine",
+        Symbol::Mage => "magic",
     }
 }
 
@@ -2577,6 +2605,19 @@ fn token_svg(out: &mut String, class: &str, extra: &str, at: Pt, scale: f64, bod
         num(at.1 * T),
         num(T * 0.27 / 20.0 * scale)
     );
+}
+
+/// A magic pawn (Mage & Witch): a purple disc marked M for the mage
+/// (`class="mage"`), an orange one marked W for the witch (`class="witch"`).
+fn pawn_svg(out: &mut String, pawn: Pawn, at: Pt) {
+    let (fill, letter) = match pawn {
+        Pawn::Mage => ("#8e44ad", 'M'),
+        Pawn::Witch => ("#e67e22", 'W'),
+    };
+    let body = format!(
+        "<circle r=\"8\" fill=\"{fill}\" stroke=\"#2b1636\"/><text y=\"4\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#fff\" stroke=\"none\">{letter}</text>"
+    );
+    token_svg(out, pawn.name(), "", at, 1.0, &body);
 }
 
 /// A tile's symbol: a volcano (a brown cone with a glowing crater,
@@ -2595,6 +2636,9 @@ fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
         }
         Symbol::Goldmine => {
             "<path d=\"M-8 5L-5 -3H5L8 5Z\" fill=\"#f4c430\" stroke=\"#8a6a00\"/><path d=\"M-5 -3L-3 -6H3L5 -3\" fill=\"#ffe27a\" stroke=\"#8a6a00\"/>"
+        }
+        Symbol::Mage => {
+            "<path d=\"M0 -8L2 -2L8 -2L3 2L5 8L0 4L-5 8L-3 2L-8 -2L-2 -2Z\" fill=\"#c9a0f0\" stroke=\"#5b1f8a\"/>"
         }
     };
     token_svg(out, symbol_class(symbol), "", at, 1.0, body);
@@ -3110,6 +3154,33 @@ fn svg_tile(
     if dragon != DragonMark::default() {
         dragon_tile_svg(out, game, def, placed, &shape, (dragon, &figures_at), drawn);
     }
+    if let Some(magic) = game.magic() {
+        for (i, pawn) in Pawn::ALL.into_iter().enumerate() {
+            let Some(stand) = magic.stand(pawn).filter(|s| s.pos == placed.pos) else {
+                continue;
+            };
+            let Some(seg) = game
+                .features()
+                .segment_of(stand.node)
+                .and_then(|s| def.segment(s))
+            else {
+                continue;
+            };
+            let sides = board_sides(seg.edges, placed.rotation);
+            // Beside where a follower of the feature would stand.
+            let at = match seg.kind {
+                FeatureKind::City => city_mark_spots(&sides)[1],
+                _ => {
+                    let p = road_spot(&sides);
+                    Pt(p.0 + if p.0 > 0.7 { -0.17 } else { 0.17 }, p.1)
+                }
+            };
+            pawn_svg(out, pawn, at);
+            if let Some(s) = drawn.pawns.get_mut(i) {
+                *s = true;
+            }
+        }
+    }
     let _ = write!(
         out,
         "<rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000\" stroke-opacity=\"0.18\" stroke-width=\"0.6\"/>",
@@ -3227,6 +3298,8 @@ enum LegendItem {
     Flight,
     /// A crop circle (The Crop Circles).
     Circle,
+    /// The mage or the witch (Mage & Witch).
+    Pawn(Pawn),
 }
 
 impl LegendItem {
@@ -3249,6 +3322,7 @@ impl LegendItem {
             LegendItem::Fairy => "fairy",
             LegendItem::Flight => "flier",
             LegendItem::Circle => "crop-circle",
+            LegendItem::Pawn(p) => p.name(),
         }
     }
 
@@ -3269,6 +3343,7 @@ impl LegendItem {
             LegendItem::Fairy => "the fairy".to_string(),
             LegendItem::Flight => "flying machine (its arrow)".to_string(),
             LegendItem::Circle => "crop circle".to_string(),
+            LegendItem::Pawn(p) => format!("the {p}"),
         }
     }
 
@@ -3311,6 +3386,7 @@ impl LegendItem {
             LegendItem::Fairy => fairy_svg(&mut icon, at, None),
             LegendItem::Flight => flight_svg(&mut icon, Compass::W, at),
             LegendItem::Circle => circle_svg(&mut icon, None, at),
+            LegendItem::Pawn(p) => pawn_svg(&mut icon, p, at),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
     }
@@ -3372,6 +3448,11 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
             items.push(item);
         }
     }
+    for (seen, pawn) in drawn.pawns.iter().zip(Pawn::ALL) {
+        if *seen {
+            items.push(LegendItem::Pawn(pawn));
+        }
+    }
     items
 }
 
@@ -3401,7 +3482,9 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
 /// stands next to) on their tiles, and a panel beside the board
 /// (`class="dragon-panel"`): where they are, the tiles set aside
 /// (`class="aside" data-tiles="PD7"`), the figures the dragon ate in the turn
-/// shown (`class="meal"`).
+/// shown (`class="meal"`). Mage & Witch draws its tiles' symbol (`class="magic"`)
+/// and the mage and the witch (`class="mage"`, `class="witch"`: a disc marked M
+/// or W) beside where a follower of their road or city stands.
 ///
 /// [`SvgOptions::last`] outlines the tile placed last; [`SvgOptions::highlight`]
 /// outlines the tiles of one feature and dims the others. The document uses no
@@ -3684,6 +3767,13 @@ pub struct BoardView {
     /// [`BoardView::set_meals`], else those of the last turn.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub eaten: Option<Vec<MealView>>,
+    /// With Mage & Witch: where the mage stands, `x,y SPOT`; `null` off the
+    /// board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mage: Option<Option<String>>,
+    /// With Mage & Witch: where the witch stands, as [`BoardView::mage`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub witch: Option<Option<String>>,
 }
 
 /// The fairy as [`BoardView`] shows it.
@@ -3951,9 +4041,15 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
         crate::report::OrderedMap(list.into_iter().map(|(p, n)| (name(p), n)).collect())
     };
     let mut scorings: BTreeMap<u32, &crate::score::ScoreEvent> = BTreeMap::new();
+    // The mage's points on a feature scored (Mage & Witch): the feature's
+    // points too.
+    let mut mage: BTreeMap<u32, u32> = BTreeMap::new();
     for e in scored {
         if e.turn.is_some() && e.reason == crate::score::ScoreReason::Completed {
             scorings.insert(features.root(e.node), e);
+        }
+        if e.turn.is_some() && e.reason == crate::score::ScoreReason::Mage {
+            *mage.entry(features.root(e.node)).or_insert(0) += e.points;
         }
     }
     let features_view = by_first
@@ -3999,7 +4095,10 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
                         points: in_seat_order(
                             &e.winners
                                 .iter()
-                                .map(|p| (*p, e.points_for(*p)))
+                                .map(|p| {
+                                    let bonus = mage.get(&root).copied().unwrap_or(0);
+                                    (*p, e.points_for(*p).saturating_add(bonus))
+                                })
                                 .collect::<Vec<_>>(),
                         ),
                     })
@@ -4077,6 +4176,8 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
                 })
                 .collect()
         }),
+        mage: game.magic().map(|_| pawn_at(game, Pawn::Mage)),
+        witch: game.magic().map(|_| pawn_at(game, Pawn::Witch)),
     }
 }
 

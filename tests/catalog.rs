@@ -188,6 +188,12 @@ fn expansion_counts_match_the_rulebooks() {
             ("crop-circles-2".to_string(), 6)
         ]
     );
+    // Mage & Witch. 2012 (004): "8 Magic tiles", listed "Min5A   1x" … "Min5H  1x";
+    // "Whenever a player draws a Magic tile (with the icon on the left)": every tile
+    // shows the magic symbol.
+    assert_eq!(kinds_and_tiles(&c, "mage-and-witch"), (8, 8));
+    let magic = tiles_showing(&c, |d| d.symbol == Some(Symbol::Mage));
+    assert_eq!(magic, [("mage-and-witch".to_string(), 8)]);
 }
 
 #[test]
@@ -262,7 +268,7 @@ fn rotations_are_consistent() {
 }
 
 /// The reference files beside the project: (file, top-level key, our set name).
-const REFERENCE_SETS: [(&str, &str, &str); 10] = [
+const REFERENCE_SETS: [(&str, &str, &str); 11] = [
     ("basic.yaml", "basic_tiles", "basic"),
     ("river.yaml", "river", "river"),
     (
@@ -285,6 +291,7 @@ const REFERENCE_SETS: [(&str, &str, &str); 10] = [
     ("flying-machines.yaml", "flying_machines", "flying-machines"),
     ("crop-circles-1.yaml", "crop_circles_1", "crop-circles-1"),
     ("crop-circles-2.yaml", "crop_circles_2", "crop-circles-2"),
+    ("mage-and-witch.yaml", "mage_and_witch", "mage-and-witch"),
 ];
 
 /// Everything the reference states about a tile, in one comparable form: each
@@ -461,7 +468,7 @@ fn reference_shape(t: &serde_yaml::Value) -> Shape {
     });
     for x in &specials {
         assert!(
-            ["tower", "volcano", "dragon", "portal", "goldmine"].contains(x)
+            ["tower", "volcano", "dragon", "portal", "goldmine", "mage"].contains(x)
                 || x.starts_with("flying-machine(")
                 || x.starts_with("corn-circle("),
             "{id}: unknown special {x:?}"

@@ -124,8 +124,10 @@ fn the_princess_and_the_dragon_has_30_tiles_each_with_one_symbol() {
         if d.set != DRAGON {
             // The Gold Mines' tiles show their own symbol, the gold mine.
             let gold = d.set == "gold-mines" && d.symbol == Some(Symbol::Goldmine);
+            // Mage & Witch's, the magic symbol.
+            let magic = d.set == "mage-and-witch" && d.symbol == Some(Symbol::Mage);
             assert!(
-                (d.symbol.is_none() || gold) && d.princess().is_none(),
+                (d.symbol.is_none() || gold || magic) && d.princess().is_none(),
                 "{}",
                 d.id
             );
@@ -378,7 +380,8 @@ fn the_sets_are_catalogued_and_in_play() {
             "gold-mines",
             "flying-machines",
             "crop-circles-1",
-            "crop-circles-2"
+            "crop-circles-2",
+            "mage-and-witch"
         ]
     );
     for set in c.sets() {

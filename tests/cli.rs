@@ -277,10 +277,10 @@ fn generated_dragon_games_check_and_are_canonical() {
     assert!(formatted.starts_with("exit_code: 0"), "{formatted}");
     // The help and the error name the expansion.
     let help = run(&["gen", "--help"], None);
-    assert!(help.contains("crop-circles-1, crop-circles-2)"), "{help}");
+    assert!(help.contains("crop-circles-2, mage-and-witch)"), "{help}");
     let bad = run(&["gen", "--expansions", "dragons"], None);
     assert!(bad.starts_with("exit_code: 2"), "{bad}");
-    assert!(bad.contains("crop-circles-1, crop-circles-2)"), "{bad}");
+    assert!(bad.contains("crop-circles-2, mage-and-witch)"), "{bad}");
 }
 
 /// A record with one tile id changed past the opening exits 1 with a coded

@@ -188,7 +188,7 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 Act::CloseTower { .. } => seen[4] += 1,
                 Act::Ransom { .. } => seen[5] += 1,
                 // Not in these games: The Princess & the Dragon's, The Gold
-                // Mines'.
+                // Mines', Mage & Witch's.
                 Act::Fairy { .. }
                 | Act::Portal { .. }
                 | Act::Princess { .. }
@@ -198,7 +198,8 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 | Act::Fly { .. }
                 | Act::Land { .. }
                 | Act::CircleChoice { .. }
-                | Act::Circle { .. } => {}
+                | Act::Circle { .. }
+                | Act::Magic { .. } => {}
             }
         }
         seen[3] += turn
@@ -374,6 +375,33 @@ fn generated_gold_mines_games_are_legal_with_every_expansion() {
     });
     // Eight gold mines a game, each laid (none fits nowhere on these boards).
     assert!(seen[0] >= 8 * 78, "second ingots: {seen:?}");
+}
+
+/// Games with Mage & Witch, alone and with the other expansions, under both
+/// editions: every game checks clean and is canonical, and a pawn step is
+/// written on every magic tile that has one, before the figure. (Random
+/// games seldom join the pawns' features or leave no place for a pawn: the
+/// tests of `tests/mage_and_witch.rs` hold those.)
+#[test]
+fn generated_mage_and_witch_games_are_legal_and_use_the_pawns() {
+    use carcref::rules::Act;
+    let sets = [
+        "mage-and-witch",
+        "inns-and-cathedrals, mage-and-witch",
+        "traders-and-builders, tower, princess-and-dragon, mage-and-witch",
+        "river, inns-and-cathedrals, traders-and-builders, mage-and-witch",
+    ];
+    let mut steps = 0;
+    let seeds = [(Edition::HiG2012, 41), (Edition::Rgg2000, 42)];
+    check_generated(&sets, seeds, 40, |_, mv| {
+        steps += mv
+            .steps
+            .iter()
+            .filter(|s| matches!(s.act, Act::Magic { .. }))
+            .count();
+    });
+    // 8 magic tiles a game, 80 games.
+    assert!(steps > 6 * 80, "{steps}");
 }
 
 /// A seed gives the same games with The Tower and with The Princess & the

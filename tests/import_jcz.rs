@@ -17,6 +17,8 @@
 //! `scenario-gold-mines.jcz` the gold ingots and a distribution with a choice;
 //! `scenario-flying-machines.jcz` a flight that lands and one that cannot;
 //! `scenario-crop-circles.jcz` both effects of a crop circle.
+//! `scenario-mage-and-witch.jcz` the mage and the witch, and a tile joining
+//! their roads.
 //!
 //! Where `../shared/records/jcz/` is beside the project (its files are the
 //! program's, under a licence that does not let them ship here): its scenario
@@ -294,6 +296,8 @@ fn cut_saves_never_panic() {
 const IN_SCOPE: &[&str] = &[
     "goldmines/gold-scoring",
     "goldmines/gold-scoring-2",
+    "mage-and-witch/mage",
+    "mage-and-witch/witch",
     "basic/city-and-road-scoring",
     "basic/field-scoring",
     "basic/monastery-scoring",
@@ -315,8 +319,6 @@ const IN_SCOPE: &[&str] = &[
 const OUT_OF_SCOPE: &[(&str, &str, &str)] = &[
     ("basic/garden-scoring", "I407", "The Abbot"),
     ("basic/tiny-city-coa", "I407", "Abbey & Mayor"),
-    ("mage-and-witch/mage", "I406", "Mage & Witch"),
-    ("mage-and-witch/witch", "I406", "Mage & Witch"),
     // The fairy beside a mayor (Abbey & Mayor), and beside a knight of a
     // city made a castle (Bridges, Castles & Bazaars): their figures are
     // outside the rulebooks, and the positions are not written with others.
@@ -407,6 +409,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("goldmines-0", 23, 9, 0),
     ("flier-0", 37, 18, 0),
     ("corn-circles-0", 23, 16, 0),
+    ("mage-and-witch-0", 16, 19, 0),
 ];
 
 #[test]
@@ -575,11 +578,12 @@ fn the_commands_work_on_imported_records() {
             "tests/data/jcz/scenario-discard.jcz",
             "tests/data/jcz/scenario-tower.jcz",
             "tests/data/jcz/scenario-princess-and-dragon.jcz",
+            "tests/data/jcz/scenario-mage-and-witch.jcz",
         ],
         b"",
     );
     assert_eq!(code, 0, "{err}");
-    assert_eq!(cgn.matches("[Players ").count(), 4);
+    assert_eq!(cgn.matches("[Players ").count(), 5);
     for args in [
         &["check", "-"][..],
         &["fmt", "--check", "-"],
@@ -926,6 +930,91 @@ fn the_flying_machines_scenario_asserts_the_landing_is_due() {
     let plain = json.replace("\"Player can't pass\"", "\"Eve has 0 points\"");
     let e = errors(&plain);
     assert!(e.iter().any(|e| e.code == "I405"), "{e:?}");
+}
+
+#[test]
+fn the_mage_and_witch_scenario_moves_a_pawn_off_the_joined_road() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jcz/scenario-mage-and-witch.jcz"
+    ))
+    .unwrap();
+    let (cgn, totals) = import_and_check(&json);
+    // `MOVE_NEUTRAL_FIGURE` of `mage.1` and `witch.1`, before the figure.
+    assert!(cgn.contains("\n1. Ann MW1 0,1 r180 mage:E\n"), "{cgn}");
+    assert!(cgn.contains("\n3. Ann MW5 0,-1 r90 witch:0,0/E\n"), "{cgn}");
+    // A plain tile joins the mage's road to the witch's: the witch moves
+    // off before the road scores, and the mage raises it (5 + 5).
+    assert!(cgn.contains("\n5. Ann V 1,1 r0 witch:0,-1/E\n"), "{cgn}");
+    assert_eq!(
+        totals,
+        vec![("Ann".to_string(), 0), ("Bob".to_string(), 10)]
+    );
+    // Without the move the turn is E428.
+    let unwritten = cgn.replace(" witch:0,-1/E", "");
+    assert!(
+        codes_of(&unwritten).contains(&"E428".to_string()),
+        "{unwritten}"
+    );
+}
+
+#[test]
+fn a_pawn_moved_nowhere_is_written_off_the_board() {
+    // The program's removal of a pawn (when no road or city may take one and
+    // both are on the board) is a `MOVE_NEUTRAL_FIGURE` with `to` null.
+    let json = r#"{"setup": {"sets": {"basic:1": 1, "mage-and-witch:1": 1},
+        "elements": {"small-follower": 7, "farmers": true, "mage": 1, "witch": 1},
+        "start": [{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}]},
+      "players": [{"name": "Ann", "slot": 0}, {"name": "Bob", "slot": 1}],
+      "gameAnnotations": {"drawOrder": ["MW/CFC"], "endTurn": 1},
+      "replay": [
+        {"type": "PLACE_TILE", "payload": {"tileId": "MW/CFC", "rotation": "R0", "position": [0, -1]}, "player": 0},
+        {"type": "MOVE_NEUTRAL_FIGURE", "payload": {"figureId": "mage.1", "to": null}, "player": 0},
+        {"type": "PASS", "payload": {}, "player": 0},
+        {"type": "COMMIT", "payload": {"random": 0.0}, "player": 0}]}"#;
+    // `to: null`: off the board; here the mage is in the box, so the
+    // referee refuses it (E427), but the message reads.
+    let cgn = text(&import(json).unwrap());
+    assert!(cgn.contains("\n1. Ann MW5 0,1 r0 mage:-\n"), "{cgn}");
+    assert!(codes_of(&cgn).contains(&"E427".to_string()), "{cgn}");
+}
+
+#[test]
+fn the_lone_pawn_the_program_takes_off_is_written() {
+    // Where no road or city may take a pawn and only one is on the board,
+    // the program takes it off by itself and sends no message: the record
+    // writes it (`mage:-`), and the figure after it as a step.
+    let turn = |tile: &str, rotation: &str, at: [i32; 2], player: u8, extra: &str| {
+        format!(
+            r#"{{"type": "PLACE_TILE", "payload": {{"tileId": "{tile}", "rotation": "{rotation}", "position": [{}, {}]}}, "player": {player}}},{extra}
+            {{"type": "PASS", "payload": {{}}, "player": {player}}},
+            {{"type": "COMMIT", "payload": {{"random": 0.0}}, "player": {player}}}"#,
+            at[0], at[1]
+        )
+    };
+    let mage = r#"{"type": "MOVE_NEUTRAL_FIGURE", "payload": {"figureId": "mage.1", "to": {"position": [0, 0], "feature": "City", "location": "N"}}, "player": 0},"#;
+    let turns = [
+        turn("MW/CccR.1", "R90", [1, 0], 0, mage),
+        turn("BA/LR", "R270", [-1, 0], 1, ""),
+        turn("BA/C", "R180", [1, -1], 0, ""),
+        turn("BA/C", "R270", [2, 0], 1, ""),
+        turn("BA/C", "R0", [1, 1], 0, ""),
+        turn("BA/L", "R0", [1, -2], 1, ""),
+        turn("BA/C", "R180", [0, -2], 0, ""),
+        turn("MW/CFC", "R0", [0, -1], 1, ""),
+    ];
+    let json = format!(
+        r#"{{"setup": {{"sets": {{"basic:1": 1, "mage-and-witch:1": 1}},
+        "elements": {{"small-follower": 7, "farmers": true, "mage": 1, "witch": 1}},
+        "start": [{{"tile": "BA/RCr", "x": 0, "y": 0, "rotation": 0}}]}},
+      "players": [{{"name": "Ann", "slot": 0}}, {{"name": "Bob", "slot": 1}}],
+      "gameAnnotations": {{"drawOrder": ["MW/CccR.1", "BA/LR", "BA/C", "BA/C", "BA/C", "BA/L", "BA/C", "MW/CFC"], "endTurn": 8}},
+      "replay": [{}]}}"#,
+        turns.join(",")
+    );
+    let (cgn, _) = import_and_check(&json);
+    assert!(cgn.contains("\n1. Ann MW6 1,0 r90 mage:0,0/N\n"), "{cgn}");
+    assert!(cgn.contains("\n8. Bob MW5 0,1 r0 mage:-\n"), "{cgn}");
 }
 
 #[test]

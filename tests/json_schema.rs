@@ -406,6 +406,11 @@ fn moves_json_matches_its_schema() {
         "notation/games/valid/crop-circles-rulebook-b.cgn".into(),
         "5",
     ));
+    // Mage & Witch: a magic tile's pawn steps.
+    cases.push((
+        "notation/games/valid/mage-and-witch-two-roads.cgn".into(),
+        "6",
+    ));
     let mut none = 0;
     for (file, turn) in &cases {
         let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", turn]);

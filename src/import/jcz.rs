@@ -28,6 +28,7 @@ use crate::notation::{
     StepRecord, Target,
 };
 use crate::rules::expansions::Expansion;
+use crate::rules::expansions::mage_and_witch::Pawn;
 use crate::rules::variants::Variant;
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, Symbol, TileCatalog, TileId};
 
@@ -68,6 +69,7 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
         ("corn-circles", _) if id.starts_with("corn-circles/2") => {
             Ok(Some(Expansion::CropCircles2))
         }
+        ("mage-and-witch", _) => Ok(Some(Expansion::MageAndWitch)),
         _ => Err(beyond(name)),
     }
 }
@@ -76,7 +78,6 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
 fn beyond(name: &str) -> Beyond {
     match name {
         "ferries" | "ferry" => Beyond::NotYet("Ferries"),
-        "mage-and-witch" | "mage" | "witch" => Beyond::NotYet("Mage & Witch"),
         "corn-circles" | "corn-circle" => Beyond::NotYet("Crop Circles"),
         "messages" | "messengers" => Beyond::NotYet("Messengers"),
         "robbers" | "robber" => Beyond::NotYet("Robbers"),
@@ -484,6 +485,9 @@ enum Action {
     /// `DEPLOY_MEEPLE` on the flying machine: `fly:D`, the die the program
     /// rolled; the landing, if any, is the next `DEPLOY_MEEPLE` (`+[big:]x,y/SPOT`).
     Fly(u8),
+    /// `MOVE_NEUTRAL_FIGURE` of the mage or the witch onto a road or city
+    /// (`mage:x,y/SPOT`), or off the board, `to` null (`mage:-`).
+    Magic(Pawn, Option<(Pos, Spot)>),
 }
 
 struct Reader<'a> {
@@ -542,6 +546,7 @@ impl Reader<'_> {
                 let b = match set {
                     "FR" => Beyond::NotYet("Ferries"),
                     "MW" => Beyond::NotYet("Mage & Witch"),
+                    "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
                     "AM" => Beyond::Outside("Abbey & Mayor"),
                     "BA" if id.ends_with('G') => Beyond::Outside("The Abbot (gardens)"),
                     _ => Beyond::Unknown,
@@ -685,6 +690,11 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                 // The ingots of The Gold Mines: the program gives the box's.
                 "gold" => {
                     add(&mut expansions, Expansion::GoldMines);
+                    continue;
+                }
+                // The neutral mage and witch: one each, as in the box.
+                "mage" | "witch" => {
+                    add(&mut expansions, Expansion::MageAndWitch);
                     continue;
                 }
                 other => {
@@ -1091,7 +1101,28 @@ fn read_turns(
             }
             continue;
         }
+        // The mage and the witch (Mage & Witch).
+        let magic = (kind == "MOVE_NEUTRAL_FIGURE")
+            .then(|| Pawn::from_name(neutral))
+            .flatten();
         match kind {
+            _ if magic.is_some() && broken => {}
+            _ if magic.is_some() && tile.is_none() => {
+                r.fail(error("I405", &path, "a figure before the turn's tile"));
+            }
+            "MOVE_NEUTRAL_FIGURE" if magic.is_some() => {
+                let Some(pawn) = magic else { continue };
+                let to = p.and_then(|p| p.get("to")).filter(|t| !t.is_null());
+                let Some(to) = to else {
+                    actions.push((Action::Magic(pawn, None), path));
+                    continue;
+                };
+                let laid = |at: Pos| laid_at(&tile, &board, at);
+                let tpath = format!("{path}.payload.to");
+                if let Some(at) = feature_spot(r, to.as_object(), &tpath, laid) {
+                    actions.push((Action::Magic(pawn, Some(at)), path));
+                }
+            }
             _ if princess_and_dragon && broken => {}
             _ if princess_and_dragon && tile.is_none() => {
                 r.fail(error("I405", &path, "a figure before the turn's tile"));
@@ -1654,6 +1685,21 @@ fn written_actions(
                 };
                 let figure = meeple.figure.map(|f| sp(Name::from(f)));
                 act_step("capture", ActArg::At { figure, target }, Some(owner))
+            }
+            Action::Magic(pawn, None) => act_step(pawn.name(), ActArg::Nothing, None),
+            Action::Magic(pawn, Some((at, spot))) => {
+                let target = Target {
+                    pos: square(*at).map(sp),
+                    place: Some(sp(Place::Spot(*spot))),
+                };
+                act_step(
+                    pawn.name(),
+                    ActArg::At {
+                        figure: None,
+                        target,
+                    },
+                    None,
+                )
             }
             // A whole tile, written with its square.
             Action::Gold(at) => act_step(
@@ -2221,6 +2267,7 @@ impl<'c> Follow<'c> {
                 &mut follower,
                 &mut steps,
             );
+            magic_steps(game, tile, placement, &mut follower, &mut steps);
         }
         if let Some(game) = &mut self.game {
             let input = crate::rules::TurnInput {
@@ -2259,6 +2306,54 @@ impl<'c> Follow<'c> {
         });
         self.figures.push(follower.and_then(|(f, _)| f));
         self.steps.push(steps);
+    }
+}
+
+/// Mage & Witch's action the program does not send, added to a turn's
+/// steps: where no road or city may take a magic pawn and only one is on the
+/// board, the program takes it off by itself; the record writes it
+/// (`mage:-`, `witch:-`, SPEC 6.10), before the figure.
+fn magic_steps(
+    game: &crate::rules::Game<'_>,
+    tile: TileId,
+    placement: Option<(Pos, Rotation)>,
+    follower: &mut Option<(Option<&'static str>, Spot)>,
+    steps: &mut Vec<StepRecord>,
+) {
+    let Some(magic) = game.magic() else {
+        return;
+    };
+    let name = game.name(game.next_player()).to_string();
+    let check = |follower: Option<(Option<&'static str>, Spot)>, steps: &[StepRecord]| {
+        game.check(&crate::rules::TurnInput {
+            number: game.turn().saturating_add(1),
+            player: &name,
+            tile: &game.catalog().def(tile).id,
+            place: placement,
+            figure: follower,
+            aside: false,
+            steps,
+        })
+    };
+    if !matches!(
+        check(*follower, steps),
+        Err(crate::rules::Violation::MagicPawnMissing { .. })
+    ) {
+        return;
+    }
+    let mut on_board = Pawn::ALL.into_iter().filter(|p| magic.stand(*p).is_some());
+    let (Some(pawn), None) = (on_board.next(), on_board.next()) else {
+        return;
+    };
+    let mut written = steps.clone();
+    written.insert(0, act_step(pawn.name(), ActArg::Nothing, None));
+    // The figure comes after the pawn: written as a step.
+    if let Some((f, spot)) = *follower {
+        written.insert(1, figure_step(f, None, Some(Place::Spot(spot))));
+    }
+    if check(None, &written).is_ok() {
+        *steps = written;
+        *follower = None;
     }
 }
 

@@ -313,6 +313,11 @@ pub struct Placement {
     /// goes and where it can land.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub flights: Vec<FlightMove>,
+    /// With Mage & Witch, on a magic tile or a tile joining the pawns'
+    /// features: the pawn steps open with this placement, as a record writes
+    /// them (`mage:0,1/N`, `witch:-`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub magic: Vec<String>,
 }
 
 /// A flight from a flying machine with one face of the die, as `moves

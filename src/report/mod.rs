@@ -318,6 +318,9 @@ pub struct EventView {
     /// Winners whose pig raised their farm points.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pigs: Vec<String>,
+    /// Whether the witch halved the feature's points (Mage & Witch).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub witch: bool,
     /// Points per scoring player.
     pub points: OrderedMap<u32>,
 }
@@ -458,6 +461,7 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
             Vec::new()
         }),
         pigs: e.pigs.iter().map(|p| name(*p)).collect(),
+        witch: e.witch,
         points: OrderedMap(
             e.winners
                 .iter()

@@ -74,8 +74,20 @@ pub fn farm_factor(edition: Edition) -> u32 {
 
 /// The arithmetic of one scoring, from its fields: the edition's factors, and
 /// `tiny_city_two` when a completed two-tile city scores 1 a tile and 1 a
-/// banner (the 2000 rules, or the variant `tiny-city-2`).
+/// banner (the 2000 rules, or the variant `tiny-city-2`); with the witch on
+/// the feature, halved and rounded up (Mage & Witch).
 pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arithmetic {
+    let mut a = feature_arithmetic(e, edition, tiny_city_two);
+    if e.witch {
+        let points = crate::rules::expansions::mage_and_witch::witch_points(a.points);
+        let _ = write!(a.text, ", halved by the witch (rounded up) = {points}");
+        a.points = points;
+    }
+    a
+}
+
+/// [`arithmetic`] before the witch.
+fn feature_arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arithmetic {
     let complete = e.reason == ScoreReason::Completed;
     let tiles = e.tiles.len() as u32;
     match (e.reason, e.kind) {
@@ -104,6 +116,10 @@ pub fn arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> Arit
                 points: ingots * each,
             }
         }
+        (ScoreReason::Mage, _) => Arithmetic {
+            text: format!("{} × 1 = {tiles}", plural(tiles as usize, "tile", "tiles")),
+            points: tiles,
+        },
         (ScoreReason::Fairy, kind) => Arithmetic {
             text: format!("a follower with the fairy in the {kind} scored = {FAIRY_SCORED}"),
             points: FAIRY_SCORED,
@@ -215,6 +231,7 @@ pub fn item_name(e: &ScoreEvent) -> String {
         ScoreReason::Goods => format!("{} tokens", e.goods.map_or("goods", |g| g.name())),
         ScoreReason::Fairy => format!("the fairy at {}", e.at.map_or(at, |a| a.pos.to_string())),
         ScoreReason::Gold => "gold ingots".to_string(),
+        ScoreReason::Mage => format!("the mage in the {} at {at}", e.kind),
     }
 }
 

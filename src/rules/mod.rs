@@ -300,6 +300,14 @@ pub enum Act {
         /// The step as written.
         step: usize,
     },
+    /// A magic pawn placed or moved onto a segment, or taken off the board
+    /// (`None`) (Mage & Witch).
+    Magic {
+        /// The mage or the witch.
+        pawn: expansions::mage_and_witch::Pawn,
+        /// Where it goes.
+        to: Option<expansions::mage_and_witch::Stand>,
+    },
 }
 
 /// The tile a turn places, as its actions are checked.
@@ -346,6 +354,8 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) flight: Option<expansions::flying_machines::Flight>,
     /// Whether the crop circle's effect is chosen (The Crop Circles).
     pub(in crate::rules) circle: bool,
+    /// Whether a magic pawn was placed, moved or taken off (Mage & Witch).
+    pub(in crate::rules) magic: bool,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -603,6 +613,14 @@ pub enum Violation {
         /// What is wrong.
         reason: String,
     },
+    /// A magic pawn placed, moved or taken off where the rules do not allow
+    /// it (Mage & Witch).
+    MagicPawn {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
     /// A flight that can land and whose landing is not written (The Flying
     /// Machines).
     FlightMustLand {
@@ -610,6 +628,13 @@ pub enum Violation {
         step: usize,
         /// A spot where it can land, as `x,y/SPOT`.
         target: String,
+    },
+    /// A magic pawn's step not written where it is due: a magic tile, or a
+    /// tile joining the mage's feature to the witch's (Mage & Witch).
+    MagicPawnMissing {
+        /// Whether the tile joins the pawns' features (else it is a magic
+        /// tile).
+        joined: bool,
     },
     /// A builder or pig on a feature it may not stand on.
     FigureOnWrongFeature {

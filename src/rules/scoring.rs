@@ -130,6 +130,7 @@ fn feature_event(
         pigs: PlayerList::new(),
         pig_bonus: 0,
         returns_followers: true,
+        witch: false,
     }
 }
 
@@ -436,6 +437,7 @@ fn farms_per_city(
             pigs,
             pig_bonus: 1,
             returns_followers: false,
+            witch: false,
         });
     }
 }

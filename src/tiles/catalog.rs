@@ -674,7 +674,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         None => None,
         Some(s) => Some(s.parse::<Symbol>().map_err(|_| {
             here(format!(
-                "symbol {s:?} is not volcano, dragon, portal or goldmine"
+                "symbol {s:?} is not volcano, dragon, portal, goldmine or mage"
             ))
         })?),
     };
@@ -1035,7 +1035,7 @@ mod tests {
         let cases = [
             (
                 tunnel_tile("symbol: fairy, ", ""),
-                "is not volcano, dragon, portal or goldmine",
+                "is not volcano, dragon, portal, goldmine or mage",
             ),
             (
                 tunnel_tile("monastery_in_city: E, ", ""),

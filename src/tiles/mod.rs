@@ -396,15 +396,19 @@ pub enum Symbol {
     /// A gold mine (The Gold Mines): two gold ingots are set when the tile is
     /// placed.
     Goldmine,
+    /// The magic symbol (Mage & Witch): the mage or the witch is placed or
+    /// moved when the tile is placed.
+    Mage,
 }
 
 impl Symbol {
     /// The symbols, in the order the catalog documents them.
-    pub const ALL: [Symbol; 4] = [
+    pub const ALL: [Symbol; 5] = [
         Symbol::Volcano,
         Symbol::Dragon,
         Symbol::Portal,
         Symbol::Goldmine,
+        Symbol::Mage,
     ];
 
     /// The catalog name.
@@ -414,6 +418,7 @@ impl Symbol {
             Symbol::Dragon => "dragon",
             Symbol::Portal => "portal",
             Symbol::Goldmine => "goldmine",
+            Symbol::Mage => "mage",
         }
     }
 }

@@ -64,6 +64,7 @@ fn symbol_letter(symbol: Symbol) -> char {
         Symbol::Dragon => 'D',
         Symbol::Portal => 'P',
         Symbol::Goldmine => 'G',
+        Symbol::Mage => 'W',
     }
 }
 
@@ -479,6 +480,7 @@ mod tests {
                     (Symbol::Dragon, 'D'),
                     (Symbol::Portal, 'P'),
                     (Symbol::Goldmine, 'G'),
+                    (Symbol::Mage, 'W'),
                 ] {
                     assert_eq!(
                         count(&p, mark),

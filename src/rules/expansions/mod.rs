@@ -20,11 +20,14 @@
 //!   arrow, landing as far as the die says.
 //! * [`crop_circles`]: after a crop circle's turn, every player adds a
 //!   follower beside one of the kind it designates, or returns one.
+//! * [`mage_and_witch`]: the mage and the witch, placed or moved with a magic
+//!   tile, raising or halving the points of the road or city they stand on.
 
 pub mod crop_circles;
 pub mod flying_machines;
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
+pub mod mage_and_witch;
 pub mod princess_and_dragon;
 pub mod river;
 pub mod tower;
@@ -135,6 +138,9 @@ pub(in crate::rules) fn final_scoring_expansions(game: &Game<'_>, events: &mut V
     if let Some(gold) = &game.exp.gold {
         gold_mines::gold_scoring(gold, events);
     }
+    if game.exp.magic.is_some() {
+        game.magic_scored(events, 0);
+    }
 }
 
 /// The state of the expansions in play, one slot per expansion that keeps
@@ -155,6 +161,8 @@ pub struct ExpansionState {
     pub(in crate::rules) gold: Option<gold_mines::Gold>,
     /// The Crop Circles (either set of tiles) in play.
     pub(in crate::rules) circles: bool,
+    /// Mage & Witch: where the mage and the witch stand.
+    pub(in crate::rules) magic: Option<mage_and_witch::Magic>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -187,8 +195,18 @@ impl Game<'_> {
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
         // not, and any tile may complete a feature holding ingots. The Crop
         // Circles: a crop circle's choice is due, written or not.
-        self.exp.every_turn =
-            self.exp.dragon.is_some() || self.exp.gold.is_some() || self.exp.circles;
+        self.exp.magic = self
+            .expansions
+            .contains(Expansion::MageAndWitch)
+            .then(mage_and_witch::Magic::default);
+        // The Gold Mines: a gold-mine tile's second ingot is due, written or
+        // not, and any tile may complete a feature holding ingots. Mage &
+        // Witch: a magic tile's pawn is due, and any tile may join the
+        // mage's feature to the witch's.
+        self.exp.every_turn = self.exp.dragon.is_some()
+            || self.exp.gold.is_some()
+            || self.exp.circles
+            || self.exp.magic.is_some();
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }
@@ -324,6 +342,9 @@ impl Game<'_> {
         if self.expansions.contains(Expansion::FlyingMachines) && act.verb.value == "fly" {
             return self.check_fly(step, act, placing, turn).map(Some);
         }
+        if self.exp.magic.is_some() && matches!(act.verb.value.as_str(), "mage" | "witch") {
+            return self.check_magic(step, act, placing, turn).map(Some);
+        }
         Err(Violation::UnknownAction { step })
     }
 
@@ -441,6 +462,7 @@ impl Game<'_> {
             // Played once the turn is complete: [`Game::after_turn_expansions`].
             Act::CircleChoice { .. } | Act::Circle { .. } => {}
             Act::Land { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
+            Act::Magic { pawn, to } => self.apply_magic_step(pawn, to),
         }
     }
 
@@ -479,6 +501,9 @@ impl Game<'_> {
         }
         if self.exp.circles {
             self.check_circle_done(placing, turn)?;
+        }
+        if self.exp.magic.is_some() {
+            self.check_magic_done(placing, turn)?;
         }
         Ok(())
     }
@@ -532,6 +557,9 @@ impl Game<'_> {
     pub(in crate::rules) fn scored_expansions(&self, events: &mut Vec<ScoreEvent>, first: usize) {
         if self.exp.dragon.is_some() {
             self.fairy_scored(events, first);
+        }
+        if self.exp.magic.is_some() {
+            self.magic_scored(events, first);
         }
     }
 
@@ -597,11 +625,13 @@ pub enum Expansion {
     CropCircles1,
     /// The Crop Circles, the second set (the 2012 big box's).
     CropCircles2,
+    /// Mage & Witch.
+    MageAndWitch,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 9] = [
+    pub const ALL: [Expansion; 10] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
@@ -611,6 +641,7 @@ impl Expansion {
         Expansion::FlyingMachines,
         Expansion::CropCircles1,
         Expansion::CropCircles2,
+        Expansion::MageAndWitch,
     ];
 
     /// The notation (and tile set) name.
@@ -625,6 +656,7 @@ impl Expansion {
             Expansion::FlyingMachines => "flying-machines",
             Expansion::CropCircles1 => "crop-circles-1",
             Expansion::CropCircles2 => "crop-circles-2",
+            Expansion::MageAndWitch => "mage-and-witch",
         }
     }
 
@@ -645,7 +677,8 @@ impl Expansion {
             | Expansion::GoldMines
             | Expansion::FlyingMachines
             | Expansion::CropCircles1
-            | Expansion::CropCircles2 => true,
+            | Expansion::CropCircles2
+            | Expansion::MageAndWitch => true,
         }
     }
 

@@ -631,7 +631,8 @@ impl Game<'_> {
             | Act::Fly { .. }
             | Act::Land { .. }
             | Act::CircleChoice { .. }
-            | Act::Circle { .. } => {}
+            | Act::Circle { .. }
+            | Act::Magic { .. } => {}
         }
     }
 }
