@@ -7,7 +7,9 @@
 //! games with The Tower (its pieces, prisoners, exchanges and ransoms: turns of
 //! the notation's version 2) and of 2,000 three-player games with The Princess &
 //! the Dragon (tiles set aside, the dragon's journeys, the fairy, the princess,
-//! the magic portal) and of 2,000 games with Mage & Witch (the pawns' steps);
+//! the magic portal), of 2,000 games with each of the 2012 minis refereed
+//! (The Flying Machines' flights, Mage & Witch's pawns, The Crop Circles'
+//! effects) and of 2,000 games with all of them and The Gold Mines together;
 //! and `import bga` on the Board Game Arena logs
 //! shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
@@ -52,7 +54,7 @@ fn verdicts(text: &str, catalog: &TileCatalog) -> usize {
 fn expansion_rows(
     catalog: &TileCatalog,
     edition: Edition,
-    expansion: Expansion,
+    expansions: &[Expansion],
     players: usize,
     seed: u64,
     name: &str,
@@ -61,7 +63,7 @@ fn expansion_rows(
     let options = GenOptions {
         edition,
         players,
-        expansions: Expansions::from_sets([expansion.name()]),
+        expansions: Expansions::from_sets(expansions.iter().map(|e| e.name())),
     };
     let records: Vec<_> = (0..2000)
         .map(|_| random_game(catalog, &options, &mut rng))
@@ -155,13 +157,13 @@ fn main() {
         );
     }
     for edition in Edition::ALL {
-        expansion_rows(&catalog, edition, Expansion::Tower, 2, 17, "the Tower");
+        expansion_rows(&catalog, edition, &[Expansion::Tower], 2, 17, "the Tower");
     }
     for edition in Edition::ALL {
         expansion_rows(
             &catalog,
             edition,
-            Expansion::PrincessAndDragon,
+            &[Expansion::PrincessAndDragon],
             3,
             19,
             "the Princess & the Dragon",
@@ -171,14 +173,46 @@ fn main() {
         expansion_rows(
             &catalog,
             edition,
-            Expansion::FlyingMachines,
+            &[Expansion::FlyingMachines],
             2,
             23,
             "the Flying Machines",
-            Expansion::MageAndWitch,
+        );
+    }
+    for edition in Edition::ALL {
+        expansion_rows(
+            &catalog,
+            edition,
+            &[Expansion::MageAndWitch],
             2,
-            23,
+            29,
             "Mage & Witch",
+        );
+    }
+    for edition in Edition::ALL {
+        expansion_rows(
+            &catalog,
+            edition,
+            &[Expansion::CropCircles2],
+            2,
+            31,
+            "the Crop Circles",
+        );
+    }
+    // The minis of the 2012 box refereed, together.
+    for edition in Edition::ALL {
+        expansion_rows(
+            &catalog,
+            edition,
+            &[
+                Expansion::GoldMines,
+                Expansion::FlyingMachines,
+                Expansion::MageAndWitch,
+                Expansion::CropCircles2,
+            ],
+            2,
+            37,
+            "the minis",
         );
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");
