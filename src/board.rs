@@ -128,7 +128,7 @@ fn packed_meeting([n, e, s, w]: [u64; 4], edge_bits: u8) -> (u8, u8) {
 }
 
 /// The placed tiles and a dense grid over their bounding box.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Board {
     tiles: Vec<PlacedTile>,
     min_x: i64,
@@ -146,6 +146,53 @@ pub struct Board {
     /// A square's four neighbours' edges and marks are then [`ACROSS`] masks,
     /// without looking at the tiles.
     cells: Vec<u64>,
+}
+
+impl Clone for Board {
+    /// The tiles, and a grid over their bounding box and a margin, rather
+    /// than the room a board kept from the larger games it held before (a
+    /// game is replayed on the same board, cleared): a copy made to look at
+    /// a move's outcome pays for this game's squares only.
+    fn clone(&self) -> Board {
+        /// Squares of grid kept around the tiles: a tile or two placed on
+        /// the copy needs no regridding.
+        const MARGIN: i64 = 3;
+        let mut bounds: Option<(i64, i64, i64, i64)> = None;
+        for t in &self.tiles {
+            let (x, y) = (i64::from(t.pos.x), i64::from(t.pos.y));
+            bounds = Some(match bounds {
+                None => (x, y, x, y),
+                Some((a, b, c, d)) => (a.min(x), b.min(y), c.max(x), d.max(y)),
+            });
+        }
+        let tight = bounds.map(|(a, b, c, d)| {
+            (
+                (a - MARGIN).max(self.min_x),
+                (b - MARGIN).max(self.min_y),
+                (c + MARGIN).min(self.min_x + self.width - 1),
+                (d + MARGIN).min(self.min_y + self.height - 1),
+            )
+        });
+        let mut copy = match tight {
+            Some((a, b, c, d)) if (c - a + 1) * (d - b + 1) * 2 < self.width * self.height => {
+                self.regridded(a, b, c, d)
+            }
+            _ => Board {
+                tiles: Vec::new(),
+                min_x: self.min_x,
+                min_y: self.min_y,
+                width: self.width,
+                height: self.height,
+                inner_width: self.inner_width,
+                inner_height: self.inner_height,
+                cells: self.cells.clone(),
+            },
+        };
+        // Room for the tile of the move the copy is made for.
+        copy.tiles = Vec::with_capacity(self.tiles.len() + 4);
+        copy.tiles.extend_from_slice(&self.tiles);
+        copy
+    }
 }
 
 impl Board {
@@ -425,6 +472,19 @@ impl Board {
                 if y + 1 > max_y { y + gy } else { max_y },
             )
         };
+        let grown = self.regridded(min_x, min_y, max_x, max_y);
+        self.min_x = grown.min_x;
+        self.min_y = grown.min_y;
+        self.width = grown.width;
+        self.height = grown.height;
+        self.inner_width = grown.inner_width;
+        self.inner_height = grown.inner_height;
+        self.cells = grown.cells;
+    }
+
+    /// A grid from `min_x, min_y` to `max_x, max_y` holding the cells of the
+    /// tiles (the tiles themselves are not copied).
+    fn regridded(&self, min_x: i64, min_y: i64, max_x: i64, max_y: i64) -> Board {
         let width = max_x - min_x + 1;
         let height = max_y - min_y + 1;
         let mut grown = Board {
@@ -433,8 +493,8 @@ impl Board {
             min_y,
             width,
             height,
-            inner_width: 0,
-            inner_height: 0,
+            inner_width: u64::try_from(width - 2).unwrap_or(0),
+            inner_height: u64::try_from(height - 2).unwrap_or(0),
             cells: vec![0; usize::try_from(width * height).unwrap_or(0)],
         };
         for t in &self.tiles {
@@ -444,13 +504,7 @@ impl Board {
                 *slot = *old;
             }
         }
-        self.min_x = grown.min_x;
-        self.min_y = grown.min_y;
-        self.width = grown.width;
-        self.height = grown.height;
-        self.inner_width = u64::try_from(width - 2).unwrap_or(0);
-        self.inner_height = u64::try_from(height - 2).unwrap_or(0);
-        self.cells = grown.cells;
+        grown
     }
 
     /// Empty squares next to at least one tile, in a stable order (by y, then x).

@@ -13,10 +13,23 @@ struct Entry<T> {
 }
 
 /// Disjoint sets over the integers `0..len()`, each element carrying a `T`.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct DisjointSets<T = ()> {
     entries: Vec<Entry<T>>,
 }
+
+impl<T: Clone> Clone for DisjointSets<T> {
+    /// A copy with room for a few more elements (one tile's segments): a
+    /// copy made to play a move on does not regrow.
+    fn clone(&self) -> Self {
+        let mut entries = Vec::with_capacity(self.entries.len() + ROOM);
+        entries.extend_from_slice(&self.entries);
+        DisjointSets { entries }
+    }
+}
+
+/// Elements a copy has room for beyond the original's.
+const ROOM: usize = 16;
 
 impl<T> Default for DisjointSets<T> {
     fn default() -> Self {

@@ -155,7 +155,7 @@ struct Node {
 }
 
 /// All features of a board.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct Features {
     /// Every node, with its links and the data of the feature it roots.
     nodes: DisjointSets<Node>,
@@ -176,6 +176,30 @@ pub struct Features {
     /// are at most four.
     completed: [FeatureId; 4],
     completed_count: u8,
+}
+
+/// A copy of `v` with room for `room` more elements.
+fn with_room<T: Clone>(v: &[T], room: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(v.len() + room);
+    out.extend_from_slice(v);
+    out
+}
+
+impl Clone for Features {
+    /// A copy with room for one more tile's segments and figures: a copy
+    /// made to play a move on (to look at its outcome) does not regrow.
+    fn clone(&self) -> Features {
+        Features {
+            nodes: self.nodes.clone(),
+            placed: with_room(&self.placed, 4),
+            figures: with_room(&self.figures, 8),
+            by_tile: self.by_tile,
+            last_on_tile: with_room(&self.last_on_tile, 1),
+            on_tile: with_room(&self.on_tile, 8),
+            completed: self.completed,
+            completed_count: self.completed_count,
+        }
+    }
 }
 
 impl Features {
