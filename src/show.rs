@@ -2743,35 +2743,29 @@ fn dragon_tile_svg(
             .iter()
             .all(|q| ((p.0 - q.0).powi(2) + (p.1 - q.1).powi(2)).sqrt() > 0.22)
     };
-    if let Some(symbol) = mark.symbol {
-        let at = TOKEN_SPOTS
+    // The tile's marks, each at the free corner with the most room.
+    let roomiest = |taken: &[Pt]| {
+        TOKEN_SPOTS
             .iter()
             .copied()
-            .filter(|p| far(&taken, *p))
+            .filter(|p| far(taken, *p))
             .max_by(|a, b| room(shape, *a).total_cmp(&room(shape, *b)))
-            .unwrap_or(TOKEN_SPOTS[0]);
+            .unwrap_or(TOKEN_SPOTS[0])
+    };
+    if let Some(symbol) = mark.symbol {
+        let at = roomiest(&taken);
         symbol_svg(out, symbol, at);
         drawn.note(Glyph::Symbol(symbol));
         taken.push(at);
     }
     if let Some(arrow) = mark.flight {
-        let at = TOKEN_SPOTS
-            .iter()
-            .copied()
-            .filter(|p| far(&taken, *p))
-            .max_by(|a, b| room(shape, *a).total_cmp(&room(shape, *b)))
-            .unwrap_or(TOKEN_SPOTS[0]);
+        let at = roomiest(&taken);
         flight_svg(out, arrow, at);
         drawn.note(Glyph::Flight(arrow));
         taken.push(at);
     }
     if let Some(kind) = mark.circle {
-        let at = TOKEN_SPOTS
-            .iter()
-            .copied()
-            .filter(|p| far(&taken, *p))
-            .max_by(|a, b| room(shape, *a).total_cmp(&room(shape, *b)))
-            .unwrap_or(TOKEN_SPOTS[0]);
+        let at = roomiest(&taken);
         circle_svg(out, Some(kind), at);
         drawn.note(Glyph::Circle);
         taken.push(at);

@@ -84,19 +84,47 @@ impl Game<'_> {
         segment: SegmentId,
         ransomed: Option<Figure>,
     ) -> Result<(), Violation> {
-        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0 && ransomed != Some(figure)
-        {
-            if figure == Figure::Follower {
-                return Err(Violation::NoFollowersLeft);
-            }
-            let by_turn = self.placed_figure(player, figure).unwrap_or(0);
-            return Err(Violation::FigureInUse { figure, by_turn });
-        }
+        self.check_in_hand(player, figure, ransomed)?;
         match figure {
             Figure::Follower | Figure::Big => self.check_unoccupied(def, pos, rotation, segment),
             Figure::Builder | Figure::Pig => {
                 self.check_special_figure(player, figure, def, pos, rotation, segment)
             }
+        }
+    }
+
+    /// Whether `player` has a `figure` to place: in his supply, or ransomed
+    /// back this turn (The Tower).
+    ///
+    /// # Errors
+    /// [`Violation::NoFollowersLeft`] for the plain follower,
+    /// [`Violation::FigureInUse`] for another figure, naming the turn that
+    /// placed it.
+    pub(in crate::rules) fn check_in_hand(
+        &self,
+        player: Player,
+        figure: Figure,
+        ransomed: Option<Figure>,
+    ) -> Result<(), Violation> {
+        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) > 0 || ransomed == Some(figure) {
+            return Ok(());
+        }
+        if figure == Figure::Follower {
+            return Err(Violation::NoFollowersLeft);
+        }
+        let by_turn = self.placed_figure(player, figure).unwrap_or(0);
+        Err(Violation::FigureInUse { figure, by_turn })
+    }
+
+    /// A figure named for a follower's place (`big`), or the plain follower
+    /// when none is named: a normal or large follower of an expansion in
+    /// play, else `None`.
+    pub(in crate::rules) fn follower_named(&self, name: Option<&str>) -> Option<Figure> {
+        match name {
+            None => Some(Figure::Follower),
+            Some(n) => Figure::from_notation(n).filter(|f| {
+                f.is_follower() && f.expansion().is_some_and(|e| self.expansions.contains(e))
+            }),
         }
     }
 

@@ -166,15 +166,9 @@ impl Game<'_> {
                         "a crop circle's follower stands on a road, city or field",
                     ));
                 };
-                let figure = match figure {
-                    None => Figure::Follower,
-                    Some(n) => Figure::from_notation(&n.value)
-                        .filter(|f| {
-                            f.is_follower()
-                                && f.expansion().is_some_and(|e| self.expansions.contains(e))
-                        })
-                        .ok_or_else(|| fault("a crop circle moves a normal or a large follower"))?,
-                };
+                let figure = self
+                    .follower_named(figure.as_ref().map(|n| n.value.as_str()))
+                    .ok_or_else(|| fault("a crop circle moves a normal or a large follower"))?;
                 Some(CircleTarget {
                     pos,
                     spot,

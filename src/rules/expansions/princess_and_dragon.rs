@@ -334,27 +334,11 @@ impl Game<'_> {
             step,
             reason: reason.to_string(),
         };
-        let figure = match name {
-            None => Figure::Follower,
-            Some(n) => Figure::from_notation(n)
-                .filter(|f| {
-                    f.is_follower() && f.expansion().is_some_and(|e| self.expansions.contains(e))
-                })
-                .ok_or_else(|| fault("the magic portal takes a follower"))?,
-        };
+        let figure = self
+            .follower_named(name)
+            .ok_or_else(|| fault("the magic portal takes a follower"))?;
         let player = placing.player;
-        if self.in_hand.get(player).map_or(0, |s| s.count(figure)) == 0
-            && turn.ransomed != Some(figure)
-        {
-            return Err(if figure == Figure::Follower {
-                Violation::NoFollowersLeft
-            } else {
-                Violation::FigureInUse {
-                    figure,
-                    by_turn: self.placed_figure(player, figure).unwrap_or(0),
-                }
-            });
-        }
+        self.check_in_hand(player, figure, turn.ransomed)?;
         let placed = self
             .board
             .at(at)
