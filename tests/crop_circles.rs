@@ -1,0 +1,97 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+//! The Crop Circles on small positions: who acts under each effect, where a
+//! follower may be added, and what a returned follower takes with it
+//! (SPEC 6.11), each rule with the rulebook's words.
+
+use carcref::{TileCatalog, check};
+
+fn play(expansions: &str, turns: &str) -> (Vec<String>, Vec<u32>) {
+    let catalog = TileCatalog::embedded().unwrap();
+    let src = format!(
+        "[Players \"Ann, Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"{expansions}\"]\n\
+         [CGN \"2\"]\n[Termination \"adjudicated\"]\n\n{turns}"
+    );
+    let outcome = check("circle.cgn", &src, &catalog);
+    let game = &outcome.games[0];
+    let codes = game.diagnostics.iter().map(|d| d.code()).collect();
+    let totals = game.score().map(|s| s.totals.clone()).unwrap_or_default();
+    (codes, totals)
+}
+
+/// Ann's thief on the start tile's road, Bob's on the road of his junction:
+/// CC21 (the club: thieves) at 0,-1 then brings its effect.
+const THIEVES: &str = "1. Ann U 1,0 r0 +E\n2. Bob W -1,0 r0 +W\n";
+
+#[test]
+fn the_effect_is_chosen_even_without_a_follower_of_its_kind() {
+    // "The active player must choose either effect A or B, even if he did
+    // not place a follower": with no thief on the board it does nothing.
+    let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0 circle:add\n");
+    assert!(codes.is_empty(), "{codes:?}");
+    let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0\n");
+    assert_eq!(codes, ["E432"]);
+    // An action where nobody can act is a fault.
+    let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0 circle:add pass\n");
+    assert_eq!(codes, ["E432"]);
+}
+
+#[test]
+fn effect_a_adds_beside_a_follower_or_passes_in_turn_order() {
+    // "starting with the player to his left … The active player is last":
+    // Ann plays the circle, Bob acts first, then Ann.
+    let circle = "3. Ann CC21 0,-1 r0 circle:add";
+    for (actions, ok) in [
+        (" add:-1,0/W(Bob) add:1,0/E(Ann)", true),
+        (" pass(Bob) pass(Ann)", true),
+        (" add:-1,0/W add:1,0/E", true),
+        // Beside another player's thief: "with another one of his followers".
+        (" add:1,0/E(Bob) pass(Ann)", false),
+        // Ann before Bob.
+        (" add:1,0/E(Ann) add:-1,0/W(Bob)", false),
+        // A is "can", but each player who can act writes his choice.
+        (" add:-1,0/W(Bob)", false),
+    ] {
+        let (codes, _) = play("crop-circles-2", &format!("{THIEVES}{circle}{actions}\n"));
+        assert_eq!(codes.is_empty(), ok, "{actions}: {codes:?}");
+    }
+    // The thieves added stand on the roads at the end: Ann's road of three
+    // tiles (the junction, the start tile, 1,0) and Bob's of one score as
+    // before, each to its owner's two thieves.
+    let (_, totals) = play(
+        "crop-circles-2",
+        &format!("{THIEVES}{circle} add:-1,0/W(Bob) add:1,0/E(Ann)\n"),
+    );
+    assert_eq!(totals, [3, 1]);
+}
+
+#[test]
+fn effect_b_returns_a_follower_with_its_owners_builder() {
+    // "they must return one of their followers of the type": Bob's thief
+    // goes home, and with it his builder, his last follower on that road
+    // gone (a builder never stays without its owner's follower).
+    let turns = "1. Ann U 1,0 r0 +E\n2. Bob W -1,0 r0 +W\n3. Ann U 2,0 r0\n\
+                 4. Bob U -2,0 r0 +builder:E\n";
+    let (codes, _) = play("traders-and-builders, crop-circles-2", turns);
+    assert!(codes.is_empty(), "{codes:?}");
+    let circle = "5. Ann CC21 0,-1 r0 circle:remove remove:-1,0/W(Bob) remove:1,0/E(Ann)\n";
+    let (codes, totals) = play(
+        "traders-and-builders, crop-circles-2",
+        &format!("{turns}{circle}"),
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    // Nobody has a thief left: the roads score nothing at the end.
+    assert_eq!(totals, [0, 0]);
+    // Returning a builder is not the effect: only followers of the kind.
+    let builder =
+        "5. Ann CC21 0,-1 r0 circle:remove remove:builder:-2,0/E(Bob) remove:1,0/E(Ann)\n";
+    let (codes, _) = play(
+        "traders-and-builders, crop-circles-2",
+        &format!("{turns}{builder}"),
+    );
+    assert_eq!(codes, ["E432"]);
+}
