@@ -83,6 +83,21 @@ impl Game<'_> {
     /// monastery: a road or city it joins whose open edges it closes, or a
     /// monastery (its own or one around it) it surrounds.
     pub(in crate::rules) fn completes_a_feature(&self, placing: &Placing) -> bool {
+        self.completes(placing, false)
+    }
+
+    /// Whether the tile of `placing` completes a road, a city or a monastery
+    /// that a figure already stands on (a feature it completes with no
+    /// figure scores for nobody, unless the turn puts one there).
+    pub(in crate::rules) fn completes_a_held_feature(&self, placing: &Placing) -> bool {
+        self.completes(placing, true)
+    }
+
+    /// [`Game::completes_a_feature`]; `held`: only features a figure stands
+    /// on count.
+    fn completes(&self, placing: &Placing, held: bool) -> bool {
+        let is_held =
+            |root: FeatureId| !held || self.features.feature(root).is_some_and(|f| f.is_held());
         let def = self.catalog.def(placing.tile);
         let mut joined: SmallVec<[FeatureId; 8]> = SmallVec::new();
         for_each_neighbour_pair(
@@ -97,26 +112,28 @@ impl Game<'_> {
                 }
             },
         );
+        // Every root of a group the tile completes is among those it joins.
         if joined
             .iter()
-            .any(|r| self.open_edges_after(*r, placing) == 0)
+            .any(|r| is_held(*r) && self.open_edges_after(*r, placing) == 0)
         {
             return true;
         }
-        if def.monastery.is_some() && self.surrounded_after(placing.pos, placing) {
+        if !held && def.monastery.is_some() && self.surrounded_after(placing.pos, placing) {
             return true;
         }
-        placing
-            .pos
-            .surrounding()
-            .any(|q| self.monastery_on(q) && self.surrounded_after(q, placing))
+        placing.pos.surrounding().any(|q| {
+            self.monastery_node(q)
+                .is_some_and(|node| is_held(self.features.root(node)))
+                && self.surrounded_after(q, placing)
+        })
     }
 
-    /// Whether the tile at `at` shows a monastery.
-    fn monastery_on(&self, at: Pos) -> bool {
-        self.board
-            .at(at)
-            .is_some_and(|p| self.catalog.def(p.tile).monastery.is_some())
+    /// The monastery's node of the tile at `at`, if it shows one.
+    fn monastery_node(&self, at: Pos) -> Option<crate::features::NodeId> {
+        let placed = self.board.at(at)?;
+        let seg = self.catalog.def(placed.tile).monastery?;
+        Some(crate::features::node_of(placed, seg))
     }
 }
 

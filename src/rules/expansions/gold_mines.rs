@@ -424,14 +424,28 @@ impl Game<'_> {
         // Only a turn that completes a road, city or monastery hands ingots
         // out: the others pay for no copy (unless they write takes, which
         // the copy then refuses).
+        // A feature completed with no follower hands out nothing: unless the
+        // turn puts a figure somewhere, only a feature a figure already
+        // stands on matters.
         let completes = match mv.action {
-            crate::rules::Action::Place { pos, rotation, .. } => {
-                self.completes_a_feature(&Placing {
+            crate::rules::Action::Place {
+                pos,
+                rotation,
+                follower,
+            } => {
+                let placing = Placing {
                     player: mv.player,
                     tile: mv.tile,
                     pos,
                     rotation,
-                })
+                };
+                let figures = follower.is_some()
+                    || mv.steps.iter().any(|s| !matches!(s.act, Act::Gold { .. }));
+                if figures {
+                    self.completes_a_feature(&placing)
+                } else {
+                    self.completes_a_held_feature(&placing)
+                }
             }
             _ => false,
         };
