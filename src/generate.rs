@@ -912,6 +912,30 @@ pub fn flight_options(
     out
 }
 
+/// The steps of The Gold Mines and The Crop Circles a turn written so far
+/// needs, in the rules' order: the second ingot before the figure, then the
+/// crop circle's choice, the takes of the ingots (before the circle's
+/// actions, which come last), and each player's action under the circle.
+fn minis_steps(
+    game: &Game<'_>,
+    turn: &mut TurnRecord,
+    (gold, circles): (bool, bool),
+    rng: &mut Rng,
+) {
+    if gold {
+        gold_steps(game, turn, rng);
+    }
+    if circles {
+        circle_choice(turn, game.catalog(), rng);
+    }
+    if gold {
+        ingot_steps(game, turn);
+    }
+    if circles {
+        circle_steps(game, turn, rng);
+    }
+}
+
 /// A whole tile as an action's argument: `x,y`.
 fn whole_tile(at: Pos) -> ActArg {
     ActArg::At {
@@ -1254,18 +1278,7 @@ fn try_game(
             comment: None,
             span: Span::default(),
         };
-        if gold {
-            gold_steps(&game, &mut turn, rng);
-        }
-        if circles {
-            circle_choice(&mut turn, catalog, rng);
-        }
-        if gold {
-            ingot_steps(&game, &mut turn);
-        }
-        if circles {
-            circle_steps(&game, &mut turn, rng);
-        }
+        minis_steps(&game, &mut turn, (gold, circles), rng);
         let mv = if tower || dragon || flying || circles || gold || magic {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
@@ -1283,18 +1296,7 @@ fn try_game(
                             if dragon {
                                 journey(&game, tile, (pos, rotation), None, &mut turn.steps, rng);
                             }
-                            if gold {
-                                gold_steps(&game, &mut turn, rng);
-                            }
-                            if circles {
-                                circle_choice(&mut turn, catalog, rng);
-                            }
-                            if gold {
-                                ingot_steps(&game, &mut turn);
-                            }
-                            if circles {
-                                circle_steps(&game, &mut turn, rng);
-                            }
+                            minis_steps(&game, &mut turn, (gold, circles), rng);
                             Action::Place {
                                 pos,
                                 rotation,

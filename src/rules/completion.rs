@@ -11,6 +11,9 @@ use crate::board::Pos;
 use crate::features::{Across, FeatureId, for_each_neighbour_pair};
 use crate::tiles::SegmentId;
 
+/// The pairs a tile makes across whole edges ([`Game::edge_pairs`]).
+type EdgePairs = SmallVec<[(SegmentId, FeatureId); 8]>;
+
 impl Game<'_> {
     /// The open edges of the road or city `root` once the tile of `placing`
     /// lies: the open edges of every feature the tile joins it with and of
@@ -18,12 +21,18 @@ impl Game<'_> {
     /// segments that meets a neighbour (it closes one open edge on either
     /// side). Read from the board as it is, without playing the tile.
     pub(in crate::rules) fn open_edges_after(&self, root: FeatureId, placing: &Placing) -> u32 {
-        let def = self.catalog.def(placing.tile);
-        let mut pairs: SmallVec<[(SegmentId, FeatureId); 8]> = SmallVec::new();
+        self.open_edges_joined(root, placing, &self.edge_pairs(placing))
+    }
+
+    /// The pairs the tile of `placing` makes across whole edges (roads and
+    /// cities): a segment of the tile and the root of the neighbour's
+    /// feature it meets.
+    fn edge_pairs(&self, placing: &Placing) -> EdgePairs {
+        let mut pairs = EdgePairs::new();
         for_each_neighbour_pair(
             self.catalog,
             &self.board,
-            def,
+            self.catalog.def(placing.tile),
             placing.pos,
             placing.rotation,
             |ours, node, across| {
@@ -32,13 +41,19 @@ impl Game<'_> {
                 }
             },
         );
+        pairs
+    }
+
+    /// [`Game::open_edges_after`], the tile's pairs given.
+    fn open_edges_joined(&self, root: FeatureId, placing: &Placing, pairs: &EdgePairs) -> u32 {
+        let def = self.catalog.def(placing.tile);
         let mut roots: SmallVec<[FeatureId; 8]> = SmallVec::new();
         roots.push(root);
         let mut segments = 0u32;
         // Grow the group until it holds every root and segment it meets.
         loop {
             let before = (roots.len(), segments);
-            for &(ours, theirs) in &pairs {
+            for &(ours, theirs) in pairs {
                 let bit = 1u32 << (u32::from(ours) & 31);
                 if roots.contains(&theirs) {
                     segments |= bit;
@@ -99,23 +114,11 @@ impl Game<'_> {
         let is_held =
             |root: FeatureId| !held || self.features.feature(root).is_some_and(|f| f.is_held());
         let def = self.catalog.def(placing.tile);
-        let mut joined: SmallVec<[FeatureId; 8]> = SmallVec::new();
-        for_each_neighbour_pair(
-            self.catalog,
-            &self.board,
-            def,
-            placing.pos,
-            placing.rotation,
-            |_, node, across| {
-                if across == Across::Edge {
-                    joined.push(self.features.root(node));
-                }
-            },
-        );
+        let pairs = self.edge_pairs(placing);
         // Every root of a group the tile completes is among those it joins.
-        if joined
+        if pairs
             .iter()
-            .any(|r| is_held(*r) && self.open_edges_after(*r, placing) == 0)
+            .any(|&(_, r)| is_held(r) && self.open_edges_joined(r, placing, &pairs) == 0)
         {
             return true;
         }

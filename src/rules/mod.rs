@@ -1461,6 +1461,26 @@ impl<'c> Game<'c> {
         placed
     }
 
+    /// The game after a checked move, played on a copy without explanations
+    /// (a look at a move's outcome, which `check` may not make on the game
+    /// itself): `prepare` readies the copy before the move (an expansion
+    /// clearing what it reads back from it), `keep` says which of the move's
+    /// steps are played (those checked on the outcome are left out).
+    pub(in crate::rules) fn played_copy(
+        &self,
+        mv: &Move,
+        prepare: impl FnOnce(&mut Game<'c>),
+        keep: impl Fn(&Act) -> bool,
+    ) -> Game<'c> {
+        let mut copy = self.clone();
+        copy.set_explanations(false);
+        prepare(&mut copy);
+        let mut plain = mv.clone();
+        plain.steps.retain(|s| keep(&s.act));
+        copy.apply(plain);
+        copy
+    }
+
     /// A follower of `player` put on the segment `node` of the tile at
     /// `pos`, from the player's supply, off the turn's own tile (The Princess
     /// & the Dragon's magic portal, The Flying Machines' landing).

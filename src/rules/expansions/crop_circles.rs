@@ -59,6 +59,11 @@ pub struct CircleTarget {
 /// act: the player, and the followers open to him as (square, spot, figure).
 pub type CircleOptions = Vec<(Player, Vec<(Pos, Spot, Figure)>)>;
 
+/// Whether an act is a crop circle's (its choice, a player's action).
+fn is_circle(act: &Act) -> bool {
+    matches!(act, Act::Circle { .. } | Act::CircleChoice { .. })
+}
+
 /// The word a crop circle's kind of follower has in faults.
 fn followers_of(kind: FeatureKind) -> &'static str {
     match kind {
@@ -227,13 +232,7 @@ impl Game<'_> {
         if !matches!(mv.action, crate::rules::Action::Place { .. }) {
             return Ok(());
         }
-        let mut copy = self.clone();
-        copy.set_explanations(false);
-        let mut plain = mv.clone();
-        plain
-            .steps
-            .retain(|s| !matches!(s.act, Act::Circle { .. } | Act::CircleChoice { .. }));
-        copy.apply(plain);
+        let mut copy = self.played_copy(mv, |_| {}, |a| !is_circle(a));
         let add = mv.steps.iter().find_map(|s| match s.act {
             Act::CircleChoice { add } => Some(add),
             _ => None,
@@ -386,7 +385,7 @@ impl Game<'_> {
                 t.figure.word()
             ));
         }
-        if self.exp.dragon.as_ref().and_then(|d| d.dragon) == Some(t.pos) {
+        if self.dragon_stands_on(t.pos) {
             return Err("no follower may share a tile with the dragon".to_string());
         }
         let beside = self.features.feature(node).is_some_and(|f| {
@@ -456,14 +455,10 @@ impl Game<'_> {
         turn: &crate::rules::TurnInput<'_>,
         add: bool,
     ) -> Option<CircleOptions> {
-        let mut mv = self.check_due_as::<true>(turn).ok()?;
+        let mv = self.check_due_as::<true>(turn).ok()?;
         let kind = self.circle_of(mv.tile)?;
-        mv.steps
-            .retain(|s| !matches!(s.act, Act::Circle { .. } | Act::CircleChoice { .. }));
         let player = mv.player;
-        let mut copy = self.clone();
-        copy.set_explanations(false);
-        copy.apply(mv);
+        let copy = self.played_copy(&mv, |_| {}, |a| !is_circle(a));
         let seats = self.in_hand.len();
         let mut out = Vec::new();
         for k in 1..=seats {
@@ -499,7 +494,7 @@ impl Game<'_> {
                         continue;
                     };
                     if add {
-                        if copy.exp.dragon.as_ref().and_then(|d| d.dragon) == Some(placed.pos) {
+                        if copy.dragon_stands_on(placed.pos) {
                             continue;
                         }
                         for figure in [Figure::Follower, Figure::Big] {

@@ -233,7 +233,7 @@ impl Game<'_> {
         let Some(placed) = self.board.at(to) else {
             return Vec::new();
         };
-        if self.exp.dragon.as_ref().and_then(|d| d.dragon) == Some(to) {
+        if self.dragon_stands_on(to) {
             return Vec::new();
         }
         let def = self.catalog.def(placed.tile);

@@ -452,14 +452,15 @@ impl Game<'_> {
         let claims = if (gold.on_tiles.is_empty() && !sets) || (!completes && written.is_empty()) {
             Vec::new()
         } else {
-            let mut copy = self.clone();
-            copy.set_explanations(false);
-            if let Some(g) = &mut copy.exp.gold {
-                g.claims.clear();
-            }
-            let mut plain = mv.clone();
-            plain.steps.retain(|s| !matches!(s.act, Act::Ingot { .. }));
-            copy.apply(plain);
+            let copy = self.played_copy(
+                mv,
+                |c| {
+                    if let Some(g) = &mut c.exp.gold {
+                        g.claims.clear();
+                    }
+                },
+                |a| !matches!(a, Act::Ingot { .. }),
+            );
             copy.exp.gold.map(|g| g.claims).unwrap_or_default()
         };
         if claims.is_empty() {
@@ -500,21 +501,23 @@ impl Game<'_> {
         turn: &crate::rules::TurnInput<'_>,
     ) -> Option<Vec<(Player, Pos)>> {
         self.exp.gold.as_ref()?;
-        let mut mv = self
+        let mv = self
             .check_due(turn)
             .or_else(|v| match v {
                 Violation::GoldDistribution { .. } => self.check_due_ignoring_gold(turn),
                 other => Err(other),
             })
             .ok()?;
-        mv.steps.retain(|s| !matches!(s.act, Act::Ingot { .. }));
-        let mut copy = self.clone();
-        copy.set_explanations(false);
-        if let Some(g) = &mut copy.exp.gold {
-            g.claims.clear();
-            g.taken.clear();
-        }
-        copy.apply(mv);
+        let copy = self.played_copy(
+            &mv,
+            |c| {
+                if let Some(g) = &mut c.exp.gold {
+                    g.claims.clear();
+                    g.taken.clear();
+                }
+            },
+            |a| !matches!(a, Act::Ingot { .. }),
+        );
         copy.exp.gold.map(|g| g.taken)
     }
 

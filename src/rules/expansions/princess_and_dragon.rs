@@ -199,6 +199,16 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Whether the dragon stands on the tile at `pos` ("No follower may
+    /// share a tile with the dragon"); never without The Princess & the
+    /// Dragon.
+    pub(in crate::rules) fn dragon_stands_on(&self, pos: Pos) -> bool {
+        self.exp
+            .dragon
+            .as_ref()
+            .is_some_and(|d| d.dragon == Some(pos))
+    }
+
     /// The princess's rule for the turn's figure: after she sent a knight
     /// home, the player places nothing. Rulebook: "In this case, he may not
     /// place a follower (or any other figure) on this tile, even on the field
