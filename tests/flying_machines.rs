@@ -178,3 +178,39 @@ fn no_flier_lands_on_a_tower() {
     );
     assert!(codes.is_empty(), "{codes:?}");
 }
+
+#[test]
+fn no_flier_lands_on_the_dragons_tile() {
+    // The Princess & the Dragon: "No follower may share a tile with the
+    // dragon". After the fixture's six turns the dragon stands at 0,-1; FL1
+    // at 1,-2 turned r0 flies north-west, a 1 reaching the dragon's tile:
+    // the flier cannot land there and comes back (no landing is due), and a
+    // landing written there is the dragon's fault. A 2 reaches -1,0, where
+    // it can land.
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notation/games/valid/princess-and-dragon-aside-and-volcano.cgn"
+    ))
+    .unwrap();
+    let record = fixture.replace(
+        "[Expansions \"princess-and-dragon\"]",
+        "[Expansions \"princess-and-dragon, flying-machines\"]",
+    );
+    assert_ne!(record, fixture);
+    let catalog = TileCatalog::embedded().unwrap();
+    let codes = |turn: &str| -> Vec<String> {
+        check(
+            "dragon.cgn",
+            &format!("{record}7. Bob FL1 1,-2 r0 {turn}\n"),
+            &catalog,
+        )
+        .games[0]
+            .diagnostics
+            .iter()
+            .map(|d| d.code())
+            .collect()
+    };
+    assert!(codes("fly:1").is_empty(), "{:?}", codes("fly:1"));
+    assert_eq!(codes("fly:1 +0,-1/E"), ["E420"]);
+    assert_eq!(codes("fly:2"), ["E431"]);
+}
