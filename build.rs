@@ -24,6 +24,7 @@ const SETS: &[(&str, &str)] = &[
     ("crop-circles-1", "crop-circles-1.yaml"),
     ("crop-circles-2", "crop-circles-2.yaml"),
     ("mage-and-witch", "mage-and-witch.yaml"),
+    ("ferries", "ferries.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -85,6 +85,8 @@ pub const CODES: &[(&str, &str)] = &[
     ("E430", "flight"),
     ("E431", "flight-must-land"),
     ("E432", "crop-circle"),
+    ("E433", "ferry"),
+    ("E434", "ferry-move"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -1132,6 +1134,37 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A ferry set where the rules do not let it go, or a lake tile's ferry
+    /// not set (The Ferries).
+    #[error("the ferry cannot be set so")]
+    #[diagnostic(
+        code(E433),
+        help(
+            "a tile with a lake takes a ferry joining two of its road ends, after the turn's figure and before any ferry moves: ferry:EW names the two edges (NS, EW, NE, SE, SW, NW)"
+        )
+    )]
+    Ferry {
+        /// The action, or the turn.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A ferry moved where the rules do not let it move (The Ferries).
+    #[error("the ferry cannot be moved so")]
+    #[diagnostic(
+        code(E434),
+        help(
+            "a tile that continues a road lets its player move the first ferry met along that road from the tile, each at most once a turn, to join two other road ends of its lake: ferry:x,y/NS"
+        )
+    )]
+    FerryMove {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A magic pawn placed, moved or taken off the board where the rules do
     /// not allow it (Mage & Witch).
     #[error("the magic pawn cannot go there")]
@@ -1783,6 +1816,14 @@ pub fn from_violation(
             target,
         },
         Violation::MagicPawn { step, reason } => Diagnostic::MagicPawn {
+            span: step_span(step),
+            reason,
+        },
+        Violation::Ferry { step, reason } => Diagnostic::Ferry {
+            span: step_span(step),
+            reason,
+        },
+        Violation::FerryMove { step, reason } => Diagnostic::FerryMove {
             span: step_span(step),
             reason,
         },

@@ -344,6 +344,7 @@ fn symbol_char(symbol: Symbol) -> char {
         Symbol::Portal => 'o',
         Symbol::Goldmine => '$',
         Symbol::Mage => '%',
+        Symbol::Lake => '~',
     }
 }
 
@@ -355,6 +356,7 @@ fn symbol_word(symbol: Symbol) -> &'static str {
         Symbol::Portal => "magic portal",
         Symbol::Goldmine => "gold mine",
         Symbol::Mage => "magic tile",
+        Symbol::Lake => "lake (its ferry joins two roads)",
     }
 }
 
@@ -366,6 +368,7 @@ fn symbol_ansi(symbol: Symbol) -> &'static str {
         Symbol::Portal => "1;38;5;93",
         Symbol::Goldmine => "1;38;5;178",
         Symbol::Mage => "1;38;5;129",
+        Symbol::Lake => "1;38;5;33",
     }
 }
 
@@ -2592,6 +2595,7 @@ fn symbol_class(symbol: Symbol) -> &'static str {
         Symbol::Portal => "portal",
         Symbol::Goldmine => "goldmine",
         Symbol::Mage => "magic",
+        Symbol::Lake => "lake",
     }
 }
 
@@ -2640,6 +2644,7 @@ fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
         Symbol::Mage => {
             "<path d=\"M0 -8L2 -2L8 -2L3 2L5 8L0 4L-5 8L-3 2L-8 -2L-2 -2Z\" fill=\"#c9a0f0\" stroke=\"#5b1f8a\"/>"
         }
+        Symbol::Lake => "<circle r=\"9\" fill=\"#7fb8e6\" stroke=\"#2a6aa8\"/>",
     };
     token_svg(out, symbol_class(symbol), "", at, 1.0, body);
 }

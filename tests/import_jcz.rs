@@ -178,7 +178,7 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
         ),
         (
             edited(|v| v["replay"][0]["payload"]["tileId"] = "FR/X".into()),
-            "I406",
+            "I407",
             "replay[0].payload.tileId",
         ),
         (
@@ -187,9 +187,9 @@ fn malformed_saves_give_coded_errors_with_json_paths() {
             "replay[1]",
         ),
         (
-            edited(|v| v["setup"]["sets"]["ferries:1"] = 1.into()),
+            edited(|v| v["setup"]["sets"]["robbers:1"] = 1.into()),
             "I406",
-            "setup.sets.ferries:1",
+            "setup.sets.robbers:1",
         ),
         (
             edited(|v| v["setup"]["elements"]["abbot"] = 1.into()),
@@ -410,6 +410,7 @@ const GAMES: &[(&str, u32, u32, usize)] = &[
     ("flier-0", 37, 18, 0),
     ("corn-circles-0", 23, 16, 0),
     ("mage-and-witch-0", 16, 19, 0),
+    ("ferries-0", 34, 12, 0),
 ];
 
 #[test]

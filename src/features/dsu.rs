@@ -135,6 +135,20 @@ impl<T> DisjointSets<T> {
         }
     }
 
+    /// Makes `x` a set of its own again, carrying `value`. Only for taking a
+    /// whole set apart: called for every element of one set (no element
+    /// outside it may lead to `x`), it leaves each alone, to be joined again
+    /// as the caller decides.
+    pub fn isolate(&mut self, x: u32, value: T) {
+        if let Some(e) = self.entries.get_mut(x as usize) {
+            *e = Entry {
+                parent: x,
+                size: 1,
+                value,
+            };
+        }
+    }
+
     /// Points `x` straight at its representative.
     pub fn compress(&mut self, x: u32) {
         let root = self.find(x);

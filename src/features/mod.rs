@@ -322,6 +322,12 @@ impl Features {
     /// open edges; `lone` when `a` is known to be alone in its feature.
     #[inline]
     fn join(&mut self, a: NodeId, b: NodeId, closed: u32, lone: bool) {
+        self.join_as(a, b, closed, if lone { Lone::Known } else { Lone::Maybe });
+    }
+
+    /// [`Features::join`], `lone` saying what is known of `a`.
+    #[inline(always)]
+    fn join_as(&mut self, a: NodeId, b: NodeId, closed: u32, lone: Lone) {
         // Whether the join left a road or city with no open edge.
         let mut done = false;
         // A segment of the new tile joined for the first time is alone in its
@@ -340,10 +346,10 @@ impl Features {
                 done = closed != 0 && kept.feature.is_complete();
             }
         };
-        let union = match if lone {
-            self.nodes.join_known_lone(a, b, merge_lone)
-        } else {
-            self.nodes.join_lone(a, b, merge_lone)
+        let union = match match lone {
+            Lone::Known => self.nodes.join_known_lone(a, b, merge_lone),
+            Lone::Maybe => self.nodes.join_lone(a, b, merge_lone),
+            Lone::Held => None,
         } {
             Some(union) => union,
             None => {
@@ -386,6 +392,94 @@ impl Features {
         if done && let Some(slot) = self.completed.get_mut(usize::from(self.completed_count)) {
             *slot = union.root();
             self.completed_count += 1;
+        }
+    }
+
+    /// Joins the features of two nodes that no edge joins (The Ferries: a
+    /// ferry across a lake joins two road ends), closing no open edge.
+    pub fn connect(&mut self, a: NodeId, b: NodeId) {
+        // Either may hold figures, alone in its feature or not.
+        self.join_as(a, b, 0, Lone::Held);
+    }
+
+    /// Takes a feature apart and joins its nodes again by `links` (two nodes
+    /// and the open edges their joining closes): a feature that the links no
+    /// longer hold together becomes several (The Ferries: a ferry moved away
+    /// splits the road it joined). `nodes` are all the nodes of one feature
+    /// ([`Features::nodes`]), each with what its segment brings (`seeds`, in
+    /// the same order); every figure goes to the part its node is in, the
+    /// figures of each part in the order they were placed. A union-find only
+    /// merges: a split is this rebuilding of the one feature concerned, which
+    /// no rule of the basic game needs.
+    pub fn rejoin(
+        &mut self,
+        nodes: &[NodeId],
+        seeds: &[FeatureSeed],
+        links: &[(NodeId, NodeId, u32)],
+    ) {
+        let Some(&any) = nodes.first() else {
+            return;
+        };
+        // The figures, in their order, before the list's head is lost.
+        let mut ids = Vec::new();
+        let mut at = self.feature(any).map_or(NO_FIGURE, |f| f.feature.figures);
+        while let Some(l) = self.figures.get(at as usize) {
+            ids.push(at);
+            at = l.next;
+        }
+        for (&node, &seed) in nodes.iter().zip(seeds) {
+            let Some(n) = self.nodes.get(node) else {
+                continue;
+            };
+            let (tile, segment) = (n.tile, n.segment);
+            self.nodes.isolate(
+                node,
+                Node {
+                    tile,
+                    next: node,
+                    segment,
+                    feature: Feature {
+                        counts: seed,
+                        first: node,
+                        figures: NO_FIGURE,
+                    },
+                },
+            );
+        }
+        // Not a tile's completions: keep those of the last tile.
+        let (completed, count) = (self.completed, self.completed_count);
+        for &(a, b, closed) in links {
+            self.join(a, b, closed, false);
+        }
+        (self.completed, self.completed_count) = (completed, count);
+        // A feature's name is its smallest node, whichever way it was joined.
+        for &node in nodes {
+            let r = self.nodes.find(node);
+            if let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) {
+                f.first = f.first.min(node);
+            }
+        }
+        for id in ids {
+            let Some(l) = self.figures.get_mut(id as usize) else {
+                continue;
+            };
+            l.next = NO_FIGURE;
+            let r = self.nodes.find(l.follower.node);
+            let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) else {
+                continue;
+            };
+            if f.figures == NO_FIGURE {
+                f.figures = id;
+                continue;
+            }
+            let mut at = f.figures;
+            while let Some(l) = self.figures.get_mut(at as usize) {
+                if l.next == NO_FIGURE {
+                    l.next = id;
+                    break;
+                }
+                at = l.next;
+            }
         }
     }
 
@@ -655,6 +749,19 @@ impl Features {
     pub fn first_node_of(&self, root: FeatureId) -> NodeId {
         self.nodes.get(root).map_or(root, |n| n.feature.first)
     }
+}
+
+/// What a join knows of its first node's feature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lone {
+    /// It is the node alone, with no figure: a segment of the tile being
+    /// placed, joined for the first time.
+    Known,
+    /// It may be the node alone, then with no figure: a segment of the tile
+    /// being placed.
+    Maybe,
+    /// Anything: a feature with figures perhaps, whatever its size.
+    Held,
 }
 
 /// Merges two features' lists of figures, each in the order of placement, into

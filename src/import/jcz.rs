@@ -70,6 +70,7 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
             Ok(Some(Expansion::CropCircles2))
         }
         ("mage-and-witch", _) => Ok(Some(Expansion::MageAndWitch)),
+        ("ferries", _) => Ok(Some(Expansion::Ferries)),
         _ => Err(beyond(name)),
     }
 }
@@ -77,7 +78,6 @@ fn set_of(id: &str) -> Result<Option<Expansion>, Beyond> {
 /// The expansion an element or a set name outside carcref's belongs to.
 fn beyond(name: &str) -> Beyond {
     match name {
-        "ferries" | "ferry" => Beyond::NotYet("Ferries"),
         "corn-circles" | "corn-circle" => Beyond::NotYet("Crop Circles"),
         "messages" | "messengers" => Beyond::NotYet("Messengers"),
         "robbers" | "robber" => Beyond::NotYet("Robbers"),
@@ -123,10 +123,7 @@ fn message_expansion(kind: &str, payload: Option<&Value>) -> Beyond {
     };
     match kind {
         "MOVE_NEUTRAL_FIGURE" => beyond(text("figureId").split('.').next().unwrap_or("")),
-        "PLACE_TOKEN" => match text("token") {
-            "FERRY" => Beyond::NotYet("Ferries"),
-            _ => Beyond::Unknown,
-        },
+        "PLACE_TOKEN" => Beyond::Unknown,
         "RETURN_MEEPLE" => match text("source") {
             "FESTIVAL" => Beyond::Outside("The Festival"),
             "ABBOT_RETURN" => Beyond::Outside("The Abbot (gardens)"),
@@ -488,6 +485,10 @@ enum Action {
     /// `MOVE_NEUTRAL_FIGURE` of the mage or the witch onto a road or city
     /// (`mage:x,y/SPOT`), or off the board, `to` null (`mage:-`).
     Magic(Pawn, Option<(Pos, Spot)>),
+    /// `PLACE_TOKEN` of a ferry: on the lake of the tile laid, the new one
+    /// (`ferry:ENDS`), on another lake, a move (`ferry:x,y/ENDS`); the two
+    /// road ends by the edges they reach, in board directions.
+    Ferry(Pos, Place),
 }
 
 struct Reader<'a> {
@@ -544,9 +545,6 @@ impl Reader<'_> {
             None => {
                 let set = id.split('/').next().unwrap_or(id);
                 let b = match set {
-                    "FR" => Beyond::NotYet("Ferries"),
-                    "MW" => Beyond::NotYet("Mage & Witch"),
-                    "CC.1" | "CC.2" => Beyond::NotYet("Crop Circles"),
                     "AM" => Beyond::Outside("Abbey & Mayor"),
                     "BA" if id.ends_with('G') => Beyond::Outside("The Abbot (gardens)"),
                     _ => Beyond::Unknown,
@@ -695,6 +693,11 @@ fn read_setup(r: &mut Reader<'_>, setup: &Map<String, Value>) -> Option<Setup> {
                 // The neutral mage and witch: one each, as in the box.
                 "mage" | "witch" => {
                     add(&mut expansions, Expansion::MageAndWitch);
+                    continue;
+                }
+                // The ferries: one a lake tile, as in the box.
+                "ferry" => {
+                    add(&mut expansions, Expansion::Ferries);
                     continue;
                 }
                 other => {
@@ -1316,6 +1319,33 @@ fn read_turns(
                     }
                     continue;
                 }
+                if token == Some("FERRY") {
+                    // The lake's square, and its two road ends joined, as
+                    // the edges they reach (`WE`, `SE`).
+                    let pointer = p.and_then(|p| p.get("pointer")).and_then(Value::as_object);
+                    let ppath = format!("{path}.payload.pointer");
+                    let at = r.position(
+                        pointer.and_then(|p| p.get("position")),
+                        &format!("{ppath}.position"),
+                    );
+                    let location = pointer
+                        .and_then(|p| p.get("location"))
+                        .and_then(Value::as_str)
+                        .unwrap_or("");
+                    match Place::from_word(location) {
+                        Some(place @ Place::Ends(..)) => {
+                            if let Some(at) = at {
+                                actions.push((Action::Ferry(at, place), path));
+                            }
+                        }
+                        _ => r.fail(error(
+                            "I404",
+                            format!("{ppath}.location"),
+                            format!("{location:?} names no two road ends"),
+                        )),
+                    }
+                    continue;
+                }
                 if token != Some("TOWER_PIECE") {
                     let b = message_expansion(kind, payload);
                     r.fail(beyond_error(&b, &path, &format!("the move {kind}")));
@@ -1572,6 +1602,17 @@ fn written_actions(
             Action::OnTower(f, at) => figure_step(*f, square(*at), Some(Place::Tower)),
             Action::Portal(f, at, spot) => figure_step(*f, square(*at), Some(Place::Spot(*spot))),
             Action::Fly(die) => act_step("fly", ActArg::Number(u32::from(*die)), None),
+            Action::Ferry(at, place) => act_step(
+                "ferry",
+                ActArg::At {
+                    figure: None,
+                    target: Target {
+                        pos: square(*at).map(sp),
+                        place: Some(sp(*place)),
+                    },
+                },
+                None,
+            ),
             Action::CircleChoice(add) => act_step(
                 "circle",
                 ActArg::Kind(Name::from(if *add { "add" } else { "remove" })),

@@ -13,7 +13,7 @@ pub mod write;
 use std::fmt;
 
 use crate::board::Pos;
-use crate::tiles::{Rotation, Spot};
+use crate::tiles::{Rotation, Side, Spot};
 
 pub use header::{Header, PlayerSpec, ResultClaim, Termination};
 pub use parse::{Parsed, parse, parse_game, split_games};
@@ -238,6 +238,39 @@ pub enum Place {
     Spot(Spot),
     /// The tile's tower (`T`, The Tower).
     Tower,
+    /// Two road ends of a tile, by the edges they reach (`EW`, `NE`): where a
+    /// ferry joins two roads across a lake (The Ferries). Kept in the order
+    /// written; [`Place::ends`] gives them in canonical order.
+    Ends(Side, Side),
+}
+
+impl Place {
+    /// The place a word names: `T`, a spot, or two edge letters (`NS`,
+    /// `WE`) naming two road ends.
+    pub fn from_word(word: &str) -> Option<Place> {
+        if word == "T" {
+            return Some(Place::Tower);
+        }
+        if let Ok(spot) = word.parse::<Spot>() {
+            return Some(Place::Spot(spot));
+        }
+        let (a, b) = word.split_at_checked(1)?;
+        let (a, b) = (a.parse::<Side>().ok()?, b.parse::<Side>().ok()?);
+        (a != b).then_some(Place::Ends(a, b))
+    }
+
+    /// Two road ends in canonical order: `NS` and `EW` for ends across the
+    /// tile, the compass name of the corner for ends beside each other (`NE`,
+    /// `SE`, `SW`, `NW`).
+    pub fn ends(a: Side, b: Side) -> (Side, Side) {
+        let vertical = |s: Side| matches!(s, Side::North | Side::South);
+        match (vertical(a), vertical(b)) {
+            (true, true) => (Side::North, Side::South),
+            (false, false) => (Side::East, Side::West),
+            (true, false) => (a, b),
+            (false, true) => (b, a),
+        }
+    }
 }
 
 impl fmt::Display for Place {
@@ -245,6 +278,10 @@ impl fmt::Display for Place {
         match self {
             Place::Spot(s) => s.fmt(f),
             Place::Tower => f.write_str("T"),
+            Place::Ends(a, b) => {
+                let (a, b) = Place::ends(*a, *b);
+                write!(f, "{a}{b}")
+            }
         }
     }
 }

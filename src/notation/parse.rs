@@ -239,7 +239,7 @@ impl<'a> Line<'a> {
                     spot: Spanned::new(spot, place.span),
                     span: *span,
                 }),
-                Place::Tower => None,
+                Place::Tower | Place::Ends(..) => None,
             },
             _ => None,
         };
@@ -397,10 +397,7 @@ impl<'a> Line<'a> {
     fn place(&self, i: &'a str) -> PResult<'a, Place> {
         map_res(
             take_while1(|c: char| c.is_ascii_alphanumeric()),
-            |s: &str| match s {
-                "T" => Ok(Place::Tower),
-                _ => s.parse::<Spot>().map(Place::Spot),
-            },
+            |s: &str| Place::from_word(s).ok_or(()),
         )
         .parse(i)
     }

@@ -729,10 +729,7 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 /// it.
 fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
-    let place = match word {
-        "T" => Place::Tower,
-        _ => Place::Spot(word.parse::<Spot>().ok()?),
-    };
+    let place = Place::from_word(word)?;
     Some((Spanned::new(place, span_in(body, s, after)), after))
 }
 

@@ -308,6 +308,14 @@ pub enum Act {
         /// Where it goes.
         to: Option<expansions::mage_and_witch::Stand>,
     },
+    /// A ferry set on the lake of the tile just placed, or moved on the lake
+    /// at `pos`, joining two road segments of that tile (The Ferries).
+    Ferry {
+        /// The lake tile's square.
+        pos: Pos,
+        /// The two road segments it joins, the smaller first.
+        ends: [SegmentId; 2],
+    },
 }
 
 /// The tile a turn places, as its actions are checked.
@@ -356,6 +364,12 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) circle: bool,
     /// Whether a magic pawn was placed, moved or taken off (Mage & Witch).
     pub(in crate::rules) magic: bool,
+    /// Whether the lake tile's new ferry is set (The Ferries).
+    pub(in crate::rules) ferry: bool,
+    /// Whether a ferry was set or moved (The Ferries).
+    pub(in crate::rules) ferry_step: bool,
+    /// The ferries the turn set or moved so far, as they then stand.
+    pub(in crate::rules) ferries: expansions::ferries::FerriesNow,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -616,6 +630,21 @@ pub enum Violation {
     /// A magic pawn placed, moved or taken off where the rules do not allow
     /// it (Mage & Witch).
     MagicPawn {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A ferry set where the rules do not let it go, or not set on a lake
+    /// tile (The Ferries).
+    Ferry {
+        /// Which step of the turn (`usize::MAX`: the turn as a whole).
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A ferry moved where the rules do not let it move (The Ferries).
+    FerryMove {
         /// Which step of the turn.
         step: usize,
         /// What is wrong.

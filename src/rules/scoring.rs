@@ -202,6 +202,20 @@ pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
         .iter()
         .any(|r| features.feature(*r).is_some_and(|f| f.is_held()))
         || monk_around(game, placed)
+        || game.ferries_may_complete(placed)
+}
+
+/// The roads a turn's ferry moves touched that are completed and hold a
+/// follower (The Ferries), as [`completed_held`] gives those of the tile.
+fn ferried_held<'g>(
+    game: &'g Game<'_>,
+) -> impl Iterator<Item = (NodeId, FeatureId, FeatureView<'g>)> {
+    let features = game.features();
+    game.ferried_nodes().into_iter().filter_map(move |node| {
+        let root = features.root(node);
+        let f = features.feature(root)?;
+        (f.is_complete() && f.is_held()).then_some((node, root, f))
+    })
 }
 
 /// The scoring caused by a tile just placed, added to `events`: every road and
@@ -211,7 +225,12 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
     let features = game.features();
     let turn = Some(placed.turn);
     let first_event = events.len();
-    for (node, root, f) in completed_held(game, placed) {
+    // The Ferries: "If, by placing a tile with a lake, one or more features
+    // are completed, these are scored as usual", after the ferries are set
+    // and moved ("4. Move the ferry 5. Score completed features"): the tile's
+    // roads as the ferries leave them, and the roads a move completed
+    // elsewhere.
+    for (node, root, f) in completed_held(game, placed).chain(ferried_held(game)) {
         // A feature the tile reaches by two segments scores once.
         let scored = events
             .get(first_event..)

@@ -399,16 +399,20 @@ pub enum Symbol {
     /// The magic symbol (Mage & Witch): the mage or the witch is placed or
     /// moved when the tile is placed.
     Mage,
+    /// A lake (The Ferries): the roads of the tile end in it until a ferry
+    /// joins two of them.
+    Lake,
 }
 
 impl Symbol {
     /// The symbols, in the order the catalog documents them.
-    pub const ALL: [Symbol; 5] = [
+    pub const ALL: [Symbol; 6] = [
         Symbol::Volcano,
         Symbol::Dragon,
         Symbol::Portal,
         Symbol::Goldmine,
         Symbol::Mage,
+        Symbol::Lake,
     ];
 
     /// The catalog name.
@@ -419,6 +423,7 @@ impl Symbol {
             Symbol::Portal => "portal",
             Symbol::Goldmine => "goldmine",
             Symbol::Mage => "mage",
+            Symbol::Lake => "lake",
         }
     }
 }

@@ -65,6 +65,7 @@ fn symbol_letter(symbol: Symbol) -> char {
         Symbol::Portal => 'P',
         Symbol::Goldmine => 'G',
         Symbol::Mage => 'W',
+        Symbol::Lake => 'L',
     }
 }
 
@@ -481,6 +482,7 @@ mod tests {
                     (Symbol::Portal, 'P'),
                     (Symbol::Goldmine, 'G'),
                     (Symbol::Mage, 'W'),
+                    (Symbol::Lake, 'L'),
                 ] {
                     assert_eq!(
                         count(&p, mark),

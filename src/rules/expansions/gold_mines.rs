@@ -441,7 +441,12 @@ impl Game<'_> {
                 };
                 let figures = follower.is_some()
                     || mv.steps.iter().any(|s| !matches!(s.act, Act::Gold { .. }));
-                if figures {
+                // A ferry set or moved rewires roads (The Ferries): what the
+                // turn completes is then seen on the copy.
+                let ferried = mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. }));
+                if ferried {
+                    true
+                } else if figures {
                     self.completes_a_feature(&placing)
                 } else {
                     self.completes_a_held_feature(&placing)

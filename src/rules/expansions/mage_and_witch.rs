@@ -20,6 +20,8 @@
 //! the rules of other expansions (ferries) split a road again, and the pawn
 //! then stays with the part it stands on.
 
+use smallvec::SmallVec;
+
 use crate::board::Pos;
 use crate::features::{FeatureId, NodeId, node_of};
 use crate::notation::{ActArg, ActRecord, Place, Target};
@@ -138,7 +140,7 @@ fn written(act: &ActRecord) -> Option<Written> {
             },
         }) => match place.value {
             Place::Spot(spot) => Some(Written::To(pos.as_ref().map(|p| p.value), spot)),
-            Place::Tower => None,
+            Place::Tower | Place::Ends(..) => None,
         },
         _ => None,
     }
@@ -493,17 +495,23 @@ impl Game<'_> {
             {
                 continue;
             }
-            for pawn in self.pawns_on(&magic, e.node).collect::<Vec<_>>() {
-                match pawn {
-                    Pawn::Witch => {
-                        e.points = witch_points(e.points);
-                        e.witch = true;
-                    }
-                    Pawn::Mage => {
-                        let tiles = self.features.tile_count(e.node);
-                        bonus.push(ScoreEvent::mage(e, mage_points(tiles)));
-                    }
+            let pawns: SmallVec<[Pawn; 2]> = self.pawns_on(&magic, e.node).collect();
+            let mage = pawns
+                .contains(&Pawn::Mage)
+                .then(|| mage_points(self.features.tile_count(e.node)));
+            if pawns.contains(&Pawn::Witch) {
+                // Both on one road only where a ferry joined their roads
+                // after the last tile (The Ferries): the mage's points are
+                // added first and the witch halves the total, as
+                // JCloisterZone does; the mage's item keeps its share.
+                let whole = witch_points(e.points + mage.unwrap_or(0));
+                e.points = witch_points(e.points);
+                e.witch = true;
+                if mage.is_some() {
+                    bonus.push(ScoreEvent::mage(e, whole.saturating_sub(e.points)));
                 }
+            } else if let Some(points) = mage {
+                bonus.push(ScoreEvent::mage(e, points));
             }
         }
         events.extend(bonus);

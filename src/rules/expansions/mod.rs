@@ -22,8 +22,11 @@
 //!   follower beside one of the kind it designates, or returns one.
 //! * [`mage_and_witch`]: the mage and the witch, placed or moved with a magic
 //!   tile, raising or halving the points of the road or city they stand on.
+//! * [`ferries`]: a ferry on each lake joining two of its roads, moved by the
+//!   tiles that continue its road, splitting and joining roads.
 
 pub mod crop_circles;
+pub mod ferries;
 pub mod flying_machines;
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
@@ -163,6 +166,8 @@ pub struct ExpansionState {
     pub(in crate::rules) circles: bool,
     /// Mage & Witch: where the mage and the witch stand.
     pub(in crate::rules) magic: Option<mage_and_witch::Magic>,
+    /// The Ferries: the ferry on each lake, and those the turn moved.
+    pub(in crate::rules) ferries: Option<ferries::Ferries>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -199,14 +204,20 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::MageAndWitch)
             .then(mage_and_witch::Magic::default);
+        self.exp.ferries = self
+            .expansions
+            .contains(Expansion::Ferries)
+            .then(ferries::Ferries::default);
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
         // not, and any tile may complete a feature holding ingots. Mage &
         // Witch: a magic tile's pawn is due, and any tile may join the
-        // mage's feature to the witch's.
+        // mage's feature to the witch's. The Ferries: a lake tile's ferry is
+        // due.
         self.exp.every_turn = self.exp.dragon.is_some()
             || self.exp.gold.is_some()
             || self.exp.circles
-            || self.exp.magic.is_some();
+            || self.exp.magic.is_some()
+            || self.exp.ferries.is_some();
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }
@@ -233,6 +244,9 @@ impl Game<'_> {
         }
         if let Some(d) = &mut self.exp.dragon {
             d.eaten.clear();
+        }
+        if let Some(f) = &mut self.exp.ferries {
+            f.moved.clear();
         }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
@@ -342,6 +356,31 @@ impl Game<'_> {
         if self.expansions.contains(Expansion::FlyingMachines) && act.verb.value == "fly" {
             return self.check_fly(step, act, placing, turn).map(Some);
         }
+        if self.exp.ferries.is_some() {
+            if act.verb.value == "ferry" {
+                return self.check_ferry(step, act, placing, turn).map(Some);
+            }
+            // "2. Place a follower or not 3. Set a ferry 4. Move the ferry 5.
+            // Score": what belongs to the figure comes before the ferries.
+            if turn.ferry_step
+                && matches!(
+                    act.verb.value.as_str(),
+                    "gold"
+                        | "mage"
+                        | "witch"
+                        | "fly"
+                        | "capture"
+                        | "exchange"
+                        | "ransom"
+                        | "princess"
+                )
+            {
+                return Err(Violation::Ferry {
+                    step,
+                    reason: format!("{} comes before the ferries", act.verb.value),
+                });
+            }
+        }
         if self.exp.magic.is_some() && matches!(act.verb.value.as_str(), "mage" | "witch") {
             return self.check_magic(step, act, placing, turn).map(Some);
         }
@@ -439,6 +478,12 @@ impl Game<'_> {
                 reason: "the ingots are handed out after the figure".to_string(),
             });
         }
+        if turn.ferry_step {
+            return Err(Violation::Ferry {
+                step,
+                reason: "the figure comes before the ferries: \"2. Place a follower or not 3. Set a ferry\"".to_string(),
+            });
+        }
         Ok(())
     }
 
@@ -463,6 +508,7 @@ impl Game<'_> {
             Act::CircleChoice { .. } | Act::Circle { .. } => {}
             Act::Land { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
             Act::Magic { pawn, to } => self.apply_magic_step(pawn, to),
+            Act::Ferry { pos, ends } => self.apply_ferry_step(pos, ends),
         }
     }
 
@@ -504,6 +550,9 @@ impl Game<'_> {
         }
         if self.exp.magic.is_some() {
             self.check_magic_done(placing, turn)?;
+        }
+        if self.exp.ferries.is_some() {
+            self.check_ferry_done(placing, turn)?;
         }
         Ok(())
     }
@@ -627,11 +676,13 @@ pub enum Expansion {
     CropCircles2,
     /// Mage & Witch.
     MageAndWitch,
+    /// The Ferries.
+    Ferries,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 10] = [
+    pub const ALL: [Expansion; 11] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
@@ -642,6 +693,7 @@ impl Expansion {
         Expansion::CropCircles1,
         Expansion::CropCircles2,
         Expansion::MageAndWitch,
+        Expansion::Ferries,
     ];
 
     /// The notation (and tile set) name.
@@ -657,6 +709,7 @@ impl Expansion {
             Expansion::CropCircles1 => "crop-circles-1",
             Expansion::CropCircles2 => "crop-circles-2",
             Expansion::MageAndWitch => "mage-and-witch",
+            Expansion::Ferries => "ferries",
         }
     }
 
@@ -678,7 +731,8 @@ impl Expansion {
             | Expansion::FlyingMachines
             | Expansion::CropCircles1
             | Expansion::CropCircles2
-            | Expansion::MageAndWitch => true,
+            | Expansion::MageAndWitch
+            | Expansion::Ferries => true,
         }
     }
 

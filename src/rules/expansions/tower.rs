@@ -369,7 +369,9 @@ impl Game<'_> {
                 }
                 (Some(node), first.player, first.figure)
             }
-            None => return Err(no_such("name the follower's spot: capture:x,y/SPOT")),
+            Some(Place::Ends(..)) | None => {
+                return Err(no_such("name the follower's spot: capture:x,y/SPOT"));
+            }
         };
         turn.captured = true;
         // "Whenever 2 players each have a prisoner of the other, the prisoners
@@ -632,7 +634,8 @@ impl Game<'_> {
             | Act::Land { .. }
             | Act::CircleChoice { .. }
             | Act::Circle { .. }
-            | Act::Magic { .. } => {}
+            | Act::Magic { .. }
+            | Act::Ferry { .. } => {}
         }
     }
 }
