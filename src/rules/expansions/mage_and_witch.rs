@@ -479,8 +479,9 @@ impl Game<'_> {
     /// applies during the final scoring." The mage's points are an event of
     /// their own (`reason: mage`), to the feature's majority holders; the
     /// witch halves the feature's event itself (its points are no gain of
-    /// anyone's). The mage and the witch never share a feature, so the order
-    /// of the two never matters.
+    /// anyone's). The mage and the witch share a feature only where a ferry
+    /// joined their roads (The Ferries): the mage's points are then added
+    /// first and the witch halves the total.
     pub(in crate::rules) fn magic_scored(&self, events: &mut Vec<ScoreEvent>, first: usize) {
         let Some(magic) = self.exp.magic else {
             return;

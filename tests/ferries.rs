@@ -1,0 +1,234 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+//! The Ferries on small positions: which ferries a tile lets its player
+//! move, what a move splits and joins, and how the other expansions meet
+//! them (SPEC 6.12), each rule with the rulebook's words.
+
+use carcref::figures::Figure;
+use carcref::notation::{Header, parse, write};
+use carcref::{Game, Player, Pos, Side, TileCatalog, check};
+
+fn header(expansions: &str) -> String {
+    format!(
+        "[Players \"Ann, Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"{expansions}\"]\n\
+         [CGN \"2\"]\n[Termination \"adjudicated\"]\n\n"
+    )
+}
+
+/// Checks a game of the turns given: its error codes (but `W101`), and its
+/// final totals.
+fn play_with(expansions: &str, turns: &str) -> (Vec<String>, Vec<u32>) {
+    let catalog = TileCatalog::embedded().unwrap();
+    let src = format!("{}{turns}", header(expansions));
+    let outcome = check("ferries.cgn", &src, &catalog);
+    let game = &outcome.games[0];
+    let codes = game
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .filter(|c| c != "W101")
+        .collect();
+    let totals = game.score().map(|s| s.totals.clone()).unwrap_or_default();
+    (codes, totals)
+}
+
+fn play(turns: &str) -> (Vec<String>, Vec<u32>) {
+    play_with("ferries", turns)
+}
+
+/// The game after the turns given, every one legal.
+fn position<'c>(expansions: &str, turns: &str, catalog: &'c TileCatalog) -> Game<'c> {
+    let src = format!("{}{turns}", header(expansions));
+    let parsed = parse(&src);
+    assert!(
+        parsed[0].diagnostics.is_empty(),
+        "{:?}",
+        parsed[0].diagnostics
+    );
+    let record = &parsed[0].record;
+    let (header, faults) = Header::read(record);
+    assert!(faults.is_empty(), "{faults:?}");
+    let mut game = Game::new(header.unwrap().setup(), catalog);
+    for turn in &record.turns {
+        game.play(turn)
+            .unwrap_or_else(|v| panic!("turn {}: {v:?}", turn.number.value));
+    }
+    game
+}
+
+/// Two lakes: at 1,0 its ferry joins the start tile's road (west) to the
+/// east road; at 2,-1 its ferry joins the north road to the south one. A
+/// curve at 2,0 continues both the lake at 1,0's east road (west) and the
+/// lake at 2,-1's north road (south).
+const TWO_LAKES: &str = "1. Ann FR2 1,0 r0 ferry:EW\n2. Bob U 1,-1 r90\n\
+                         3. Ann FR2 2,-1 r270 ferry:NS\n";
+
+#[test]
+fn the_first_ferry_in_each_continued_direction_may_move() {
+    // "If, by a placing a tile, you continue the road in more than one
+    // direction, you may move the first ferry encountered in each continued
+    // direction." Moves are optional; each lake once a turn.
+    for (steps, codes) in [
+        ("", vec![]),
+        ("ferry:1,0/SW", vec![]),
+        ("ferry:2,-1/NE", vec![]),
+        ("ferry:1,0/SW ferry:2,-1/NE", vec![]),
+        ("ferry:2,-1/NE ferry:1,0/SE", vec![]),
+        ("ferry:2,-1/NE ferry:2,-1/ES", vec!["E434"]),
+        // "The ferry must always connect two road sections": two ends of
+        // the lake, other than before.
+        ("ferry:1,0/NS", vec!["E434"]),
+        ("ferry:2,-1/SN", vec!["E434"]),
+        // The new tile has no lake: no ferry of its own.
+        ("ferry:SW", vec!["E433"]),
+    ] {
+        let (got, _) = play(&format!("{TWO_LAKES}4. Bob V 2,0 r0 {steps}\n"));
+        assert_eq!(got, codes, "{steps}");
+    }
+}
+
+#[test]
+fn only_the_first_ferry_along_a_road_may_move() {
+    // "Starting from the new tile, only the first ferry encountered on that
+    // road can be moved": from the junction at -2,0 the start road runs
+    // east through the lake at -1,0 (ferried east–west) to the lake at 1,0;
+    // only the lake at -1,0 is met first. Once it is moved, the walk made
+    // again ends in that lake (its west end no longer ferried): the lake at
+    // 1,0 is never met.
+    let road = "1. Ann FR2 1,0 r0 ferry:EW\n2. Bob FR2 -1,0 r0 ferry:EW\n";
+    for (steps, codes) in [
+        ("ferry:-1,0/EW", vec!["E434"]),
+        ("ferry:-1,0/SW", vec![]),
+        ("ferry:1,0/SW", vec!["E434"]),
+        ("ferry:-1,0/SE ferry:1,0/SW", vec!["E434"]),
+        ("ferry:-1,0/SW ferry:1,0/SW", vec!["E434"]),
+    ] {
+        let (got, _) = play(&format!("{road}3. Ann W -2,0 r0 {steps}\n"));
+        assert_eq!(got, codes, "{steps}");
+    }
+}
+
+#[test]
+fn the_new_ferry_is_set_before_any_move_and_never_moved() {
+    // "If by placing a tile with a lake you continue a road with a ferry,
+    // you will first place the new ferry, and then you will be able to move
+    // the ferry"; "A ferry may only be placed (or moved) once per turn".
+    let turns = "1. Ann FR2 1,0 r0 ferry:EW\n2. Bob FR2 2,0 r0";
+    for (steps, codes) in [
+        ("ferry:EW ferry:1,0/SW", vec![]),
+        ("ferry:1,0/SW ferry:EW", vec!["E434"]),
+        ("ferry:EW ferry:SW", vec!["E433"]),
+        ("ferry:EW ferry:2,0/SW", vec!["E433"]),
+    ] {
+        let (got, _) = play(&format!("{turns} {steps}\n"));
+        assert_eq!(got, codes, "{steps}");
+    }
+}
+
+#[test]
+fn a_move_splits_a_road_and_each_part_keeps_its_followers() {
+    // Rulebook example 3: "As a result, Green and Yellow are no longer on
+    // the same road." Ann's thief at 1,0 E and Bob's at -1,0 E shared the
+    // road; after the move each is on a road of its own.
+    let catalog = TileCatalog::embedded().unwrap();
+    let base = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n\
+                4. Bob B 0,-2 r0\n5. Ann FR2 1,0 r0 +E ferry:EW\n";
+    let node = |game: &Game<'_>, pos: Pos, side: Side| {
+        let placed = game.board().at(pos).unwrap();
+        let def = catalog.def(placed.tile);
+        let seg = def.at(placed.rotation).faces.side(side).segment;
+        carcref::features::node_of(placed, seg)
+    };
+    let before = position("ferries", base, &catalog);
+    let f = before.features();
+    let ann = node(&before, Pos::new(1, 0), Side::East);
+    let bob = node(&before, Pos::new(-1, 0), Side::East);
+    assert_eq!(f.root(ann), f.root(bob));
+    assert_eq!(f.feature(ann).unwrap().followers().count(), 2);
+    let after = position(
+        "ferries",
+        &format!("{base}6. Bob V 2,0 r0 ferry:1,0/SW =Bob+4\n"),
+        &catalog,
+    );
+    let f = after.features();
+    assert_ne!(f.root(ann), f.root(bob));
+    // Bob's part, ended by the monastery and the junction, was completed and
+    // scored: his thief is home. Ann's part runs on to 2,0, open.
+    let owners: Vec<Player> = f
+        .feature(ann)
+        .unwrap()
+        .followers()
+        .map(|x| x.player)
+        .collect();
+    assert_eq!(owners, [Player(0)]);
+    assert!(!f.feature(ann).unwrap().is_complete());
+    assert!(f.feature(bob).unwrap().is_complete());
+    assert_eq!(f.feature(bob).unwrap().followers().count(), 0);
+    assert_eq!(f.tile_count(ann), 2);
+    assert_eq!(f.tile_count(bob), 4);
+}
+
+#[test]
+fn a_builder_split_from_its_owners_follower_goes_home() {
+    // A builder stands with its owner's follower (Traders & Builders): the
+    // move at turn 6 leaves Bob's builder, on the curve at 2,0, on a road
+    // without his thief, and it goes back to his supply; he places it again
+    // at once.
+    let catalog = TileCatalog::embedded().unwrap();
+    let turns = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n\
+                 4. Bob B 0,-2 r0\n5. Ann FR2 1,0 r0 ferry:EW\n\
+                 6. Bob V 2,0 r0 +builder:W\n7. Ann U 2,-1 r90 ferry:1,0/SW =Bob+4\n";
+    let game = position("traders-and-builders, ferries", turns, &catalog);
+    let bob = *game.supplies().get(Player(1)).unwrap();
+    assert_eq!(bob.count(Figure::Builder), 1);
+    assert_eq!(bob.count(Figure::Follower), 7);
+    // Without the move the builder stays.
+    let stays = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n\
+                 4. Bob B 0,-2 r0\n5. Ann FR2 1,0 r0 ferry:EW\n\
+                 6. Bob V 2,0 r0 +builder:W\n7. Ann U 2,-1 r90\n";
+    let game = position("traders-and-builders, ferries", stays, &catalog);
+    assert_eq!(
+        game.supplies()
+            .get(Player(1))
+            .unwrap()
+            .count(Figure::Builder),
+        0
+    );
+}
+
+#[test]
+fn a_lake_is_no_inn() {
+    // With Inns & Cathedrals: "Lakes (onto which ferries are placed) are not
+    // inns. A road that only contains a ferry and no inns is only worth 1
+    // point per tile." Rulebook example 1's road: 4 tiles, 4 points.
+    let turns = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n\
+                 4. Bob B 0,-2 r0\n5. Ann FR2 1,0 r0 ferry:SW =Bob+4\n";
+    let (codes, totals) = play_with("inns-and-cathedrals, ferries", turns);
+    assert_eq!(codes, Vec::<String>::new());
+    assert_eq!(totals, [0, 4]);
+}
+
+#[test]
+fn ferry_ends_read_in_either_order_and_are_written_in_compass_order() {
+    let src = format!(
+        "{}1. Ann FR2 1,0 r0 ferry:WE\n2. Bob V 2,0 r0 ferry:1,0/WS\n",
+        header("ferries")
+    );
+    let parsed = parse(&src);
+    assert!(parsed[0].diagnostics.is_empty());
+    let text = write::write(&[write::canonical(&parsed[0].record)]);
+    assert!(text.contains("1. Ann FR2 1,0 r0 ferry:EW\n"), "{text}");
+    assert!(text.contains("2. Bob V 2,0 r0 ferry:1,0/SW\n"), "{text}");
+    let (codes, _) = play("1. Ann FR2 1,0 r0 ferry:WE\n2. Bob V 2,0 r0 ferry:1,0/WS\n");
+    assert_eq!(codes, Vec::<String>::new());
+}
+
+#[test]
+fn a_ferry_outside_the_ferries_is_an_unknown_action() {
+    let (codes, _) = play_with("", "1. Ann W 1,0 r0 ferry:EW\n");
+    assert_eq!(codes, ["E410"]);
+}
