@@ -260,7 +260,8 @@ pub enum Command {
         players: u8,
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
         /// traders-and-builders, tower, princess-and-dragon, gold-mines,
-        /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch).
+        /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch,
+        /// ferries).
         #[arg(long, value_parser = parse_expansions, default_value = "")]
         expansions: crate::rules::expansions::Expansions,
     },
@@ -1450,6 +1451,23 @@ fn moves(
                         written: crate::notation::write::step(&m.step),
                     })
                     .collect(),
+                ferries: state
+                    .ferry_choices(tile, pos, rotation)
+                    .into_iter()
+                    .flat_map(|(set, moves)| {
+                        let set = set
+                            .map(|(a, b)| format!("ferry:{}", crate::notation::Place::Ends(a, b)));
+                        let moves = moves.into_iter().map(move |(at, (a, b))| {
+                            format!("ferry:{at}/{}", crate::notation::Place::Ends(a, b))
+                        });
+                        match set {
+                            Some(set) => std::iter::once(set.clone())
+                                .chain(moves.map(|m| format!("{set} {m}")).collect::<Vec<_>>())
+                                .collect::<Vec<_>>(),
+                            None => moves.collect(),
+                        }
+                    })
+                    .collect(),
                 flights: crate::generate::flight_options(&state, tile, (pos, rotation))
                     .into_iter()
                     .map(|(die, to, written)| crate::report::json::FlightMove {
@@ -1660,6 +1678,9 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
         }
         if !p.magic.is_empty() {
             let _ = writeln!(out, "  {:<12} magic pawn: {}", "", p.magic.join(", "));
+        }
+        if !p.ferries.is_empty() {
+            let _ = writeln!(out, "  {:<12} ferries: {}", "", p.ferries.join(", "));
         }
         if let Some(first) = p.dragon.first() {
             let moves: Vec<String> = p

@@ -919,11 +919,14 @@ pub fn flight_options(
 fn minis_steps(
     game: &Game<'_>,
     turn: &mut TurnRecord,
-    (gold, circles): (bool, bool),
+    (gold, circles, ferries): (bool, bool, bool),
     rng: &mut Rng,
 ) {
     if gold {
         gold_steps(game, turn, rng);
+    }
+    if ferries {
+        ferry_steps(game, turn, rng);
     }
     if circles {
         circle_choice(turn, game.catalog(), rng);
@@ -933,6 +936,49 @@ fn minis_steps(
     }
     if circles {
         circle_steps(game, turn, rng);
+    }
+}
+
+/// The turn's ferries (The Ferries): a lake tile's new ferry, joining two
+/// of its roads at random, then, one time in two, a move of a ferry the tile
+/// lets its player move, at random; after the figure and before the
+/// dragon's journey.
+fn ferry_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
+    let ActionRecord::Place { pos, rotation } = &turn.action.value else {
+        return;
+    };
+    let (pos, rotation) = (pos.value, rotation.value);
+    let Some(tile) = game.catalog().id(&turn.tile.value) else {
+        return;
+    };
+    let choices = game.ferry_choices(tile, pos, rotation);
+    let Some((set, moves)) = choices.get(rng.below(choices.len())) else {
+        return;
+    };
+    let ends = |at: Option<Pos>, (a, b): (Side, Side)| ActArg::At {
+        figure: None,
+        target: Target {
+            pos: at.map(sp),
+            place: Some(sp(Place::Ends(a, b))),
+        },
+    };
+    let mut steps = Vec::new();
+    if let Some(set) = set {
+        steps.push(act_step("ferry", Some(ends(None, *set)), None));
+    }
+    if !moves.is_empty()
+        && rng.below(2) == 0
+        && let Some((at, to)) = moves.get(rng.below(moves.len()))
+    {
+        steps.push(act_step("ferry", Some(ends(Some(*at), *to)), None));
+    }
+    let at = turn
+        .steps
+        .iter()
+        .position(|s| matches!(s, StepRecord::Act(a) if a.verb.value.as_str() == "dragon"))
+        .unwrap_or(turn.steps.len());
+    for (i, step) in steps.into_iter().enumerate() {
+        turn.steps.insert(at + i, step);
     }
 }
 
@@ -1169,6 +1215,7 @@ fn try_game(
         || options.expansions.contains(Expansion::CropCircles2);
     let gold = options.expansions.contains(Expansion::GoldMines);
     let magic = options.expansions.contains(Expansion::MageAndWitch);
+    let ferries = options.expansions.contains(Expansion::Ferries);
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -1278,8 +1325,8 @@ fn try_game(
             comment: None,
             span: Span::default(),
         };
-        minis_steps(&game, &mut turn, (gold, circles), rng);
-        let mv = if tower || dragon || flying || circles || gold || magic {
+        minis_steps(&game, &mut turn, (gold, circles, ferries), rng);
+        let mv = if tower || dragon || flying || circles || gold || magic || ferries {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {
@@ -1296,7 +1343,7 @@ fn try_game(
                             if dragon {
                                 journey(&game, tile, (pos, rotation), None, &mut turn.steps, rng);
                             }
-                            minis_steps(&game, &mut turn, (gold, circles), rng);
+                            minis_steps(&game, &mut turn, (gold, circles, ferries), rng);
                             Action::Place {
                                 pos,
                                 rotation,

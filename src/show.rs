@@ -288,6 +288,9 @@ enum Glyph {
     Flight(Compass),
     /// A crop circle (The Crop Circles).
     Circle,
+    /// A ferry on a lake, drawn as the road it makes through the lake (The
+    /// Ferries).
+    Ferry(char),
 }
 
 impl Glyph {
@@ -356,7 +359,7 @@ fn symbol_word(symbol: Symbol) -> &'static str {
         Symbol::Portal => "magic portal",
         Symbol::Goldmine => "gold mine",
         Symbol::Mage => "magic tile",
-        Symbol::Lake => "lake (its ferry joins two roads)",
+        Symbol::Lake => "lake",
     }
 }
 
@@ -393,6 +396,8 @@ const CIRCLE_ANSI: &str = "1;38;5;136";
 
 /// The colour of a flying machine on a terminal.
 const FLIGHT_ANSI: &str = "1;38;5;24";
+/// The colour of a ferry (The Ferries).
+const FERRY_ANSI: &str = "1;38;5;130";
 
 /// The colour of the princess on a terminal.
 const PRINCESS_ANSI: &str = "1;38;5;205";
@@ -414,7 +419,7 @@ struct Seen {
     tower: bool,
     /// The Princess & the Dragon: each symbol drawn (volcano, dragon,
     /// portal), the princess, the dragon, the fairy.
-    symbols: [bool; 5],
+    symbols: [bool; 6],
     princess: bool,
     dragon: bool,
     fairy: bool,
@@ -422,6 +427,8 @@ struct Seen {
     flight: bool,
     /// The Crop Circles: a crop circle.
     circle: bool,
+    /// The Ferries: a ferry.
+    ferry: bool,
     /// Mage & Witch: the mage and the witch drawn (the SVG picture).
     pawns: [bool; 2],
 }
@@ -458,6 +465,7 @@ impl Seen {
             Glyph::Fairy => self.fairy = true,
             Glyph::Flight(_) => self.flight = true,
             Glyph::Circle => self.circle = true,
+            Glyph::Ferry(_) => self.ferry = true,
             _ => {}
         }
     }
@@ -682,6 +690,9 @@ struct DragonMark {
     flight: Option<Compass>,
     /// A crop circle and the followers it designates (The Crop Circles).
     circle: Option<FeatureKind>,
+    /// The ferry on the lake: the edges of the two roads it joins (The
+    /// Ferries).
+    ferry: Option<(Side, Side)>,
     princess: Option<SegmentId>,
     dragon: bool,
     fairy: Option<Option<(SegmentId, Player)>>,
@@ -702,6 +713,7 @@ fn dragon_marks(game: &Game<'_>) -> Vec<DragonMark> {
                 symbol: def.symbol,
                 flight: def.flight.map(|f| f.turned(placed.rotation)),
                 circle: def.circle,
+                ferry: game.ferry_ends(placed.pos),
                 princess: def.princess(),
                 ..DragonMark::default()
             };
@@ -798,6 +810,10 @@ fn dragon_text(t: &mut TextTile, mark: DragonMark) {
         && let Some(c) = free_cell(t, &SYMBOL_CELLS, field).or_else(|| free_cell(t, &[], ground))
     {
         t.set(c, Glyph::Circle, None);
+    }
+    // The ferry in the lake, where the tile's roads meet.
+    if let Some((a, b)) = mark.ferry {
+        t.set((1, 2), Glyph::Ferry(road_char(&[a, b])), None);
     }
     if let Some(seg) = mark.princess {
         let own = |c: Cell, g: Glyph| g == Glyph::City && t.owner(c) == Some(seg);
@@ -1486,6 +1502,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                             Glyph::Fairy => (FAIRY_CHAR, Style::Mark(FAIRY_ANSI)),
                             Glyph::Flight(arrow) => (flight_char(arrow), Style::Mark(FLIGHT_ANSI)),
                             Glyph::Circle => (CIRCLE_CHAR, Style::Mark(CIRCLE_ANSI)),
+                            Glyph::Ferry(ch) => (ch, Style::Mark(FERRY_ANSI)),
                         };
                         line.push(match cell {
                             // A figure keeps its owner's colour.
@@ -1611,6 +1628,13 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
             CIRCLE_CHAR.to_string(),
             Style::Mark(CIRCLE_ANSI),
             "crop circle",
+        ));
+    }
+    if seen.ferry {
+        extra.push((
+            road_char(&[Side::East, Side::West]).to_string(),
+            Style::Mark(FERRY_ANSI),
+            "ferry (joins two roads across the lake)",
         ));
     }
     let mut figures: Line = Vec::new();
@@ -2775,6 +2799,10 @@ fn dragon_tile_svg(
         drawn.note(Glyph::Circle);
         taken.push(at);
     }
+    if let Some((a, b)) = mark.ferry {
+        ferry_svg(out, Some((a, b)));
+        drawn.note(Glyph::Ferry(' '));
+    }
     if let Some(seg) = mark.princess.and_then(|s| def.segment(s)) {
         let [at, _] = city_mark_spots(&board_sides(seg.edges, placed.rotation));
         princess_svg(out, at);
@@ -2812,6 +2840,34 @@ fn dragon_tile_svg(
         fairy_svg(out, at, name);
         drawn.note(Glyph::Fairy);
     }
+}
+
+/// A ferry (`class="ferry"`, `data-ends` the edges of the two roads it
+/// joins): a brown boat in the lake at the tile's centre, its wake joining
+/// the two road ends; `None`, the boat alone (the legend's icon, at the
+/// origin).
+fn ferry_svg(out: &mut String, ends: Option<(Side, Side)>) {
+    let boat = "<rect x=\"-6\" y=\"-3\" width=\"12\" height=\"6\" rx=\"3\" fill=\"#a0522d\" stroke=\"#4a2410\"/>";
+    let Some((a, b)) = ends else {
+        token_svg(out, "ferry", "", Pt(0.0, 0.0), 1.0, boat);
+        return;
+    };
+    let (pa, pb) = (
+        lerp(CENTRE, side_mid(a), 0.6),
+        lerp(CENTRE, side_mid(b), 0.6),
+    );
+    let _ = write!(
+        out,
+        "<g class=\"ferry\" data-ends=\"{a}{b}\"><path d=\"M{} {}Q{} {} {} {}\" fill=\"none\" stroke=\"#4a2410\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/><g transform=\"translate({} {})\">{boat}</g></g>",
+        num(pa.0 * T),
+        num(pa.1 * T),
+        num(CENTRE.0 * T),
+        num(CENTRE.1 * T),
+        num(pb.0 * T),
+        num(pb.1 * T),
+        num(CENTRE.0 * T),
+        num(CENTRE.1 * T),
+    );
 }
 
 /// The Princess & the Dragon's panel beside the board, from `x` and `y` on
@@ -3297,6 +3353,8 @@ enum LegendItem {
     Flight,
     /// A crop circle (The Crop Circles).
     Circle,
+    /// A ferry (The Ferries).
+    Ferry,
     /// The mage or the witch (Mage & Witch).
     Pawn(Pawn),
 }
@@ -3321,6 +3379,7 @@ impl LegendItem {
             LegendItem::Fairy => "fairy",
             LegendItem::Flight => "flier",
             LegendItem::Circle => "crop-circle",
+            LegendItem::Ferry => "ferry",
             LegendItem::Pawn(p) => p.name(),
         }
     }
@@ -3342,6 +3401,7 @@ impl LegendItem {
             LegendItem::Fairy => "the fairy".to_string(),
             LegendItem::Flight => "flying machine (its arrow)".to_string(),
             LegendItem::Circle => "crop circle".to_string(),
+            LegendItem::Ferry => "ferry".to_string(),
             LegendItem::Pawn(p) => format!("the {p}"),
         }
     }
@@ -3385,6 +3445,7 @@ impl LegendItem {
             LegendItem::Fairy => fairy_svg(&mut icon, at, None),
             LegendItem::Flight => flight_svg(&mut icon, Compass::W, at),
             LegendItem::Circle => circle_svg(&mut icon, None, at),
+            LegendItem::Ferry => ferry_svg(&mut icon, None),
             LegendItem::Pawn(p) => pawn_svg(&mut icon, p, at),
         }
         out.push_str(&icon.replacen("class=\"", "class=\"key-", 1));
@@ -3442,6 +3503,7 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
         (drawn.fairy, LegendItem::Fairy),
         (drawn.flight, LegendItem::Flight),
         (drawn.circle, LegendItem::Circle),
+        (drawn.ferry, LegendItem::Ferry),
     ] {
         if seen {
             items.push(item);

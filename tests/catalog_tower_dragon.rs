@@ -126,8 +126,10 @@ fn the_princess_and_the_dragon_has_30_tiles_each_with_one_symbol() {
             let gold = d.set == "gold-mines" && d.symbol == Some(Symbol::Goldmine);
             // Mage & Witch's, the magic symbol.
             let magic = d.set == "mage-and-witch" && d.symbol == Some(Symbol::Mage);
+            // The Ferries', the lake.
+            let lake = d.set == "ferries" && d.symbol == Some(Symbol::Lake);
             assert!(
-                (d.symbol.is_none() || gold || magic) && d.princess().is_none(),
+                (d.symbol.is_none() || gold || magic || lake) && d.princess().is_none(),
                 "{}",
                 d.id
             );
@@ -381,7 +383,8 @@ fn the_sets_are_catalogued_and_in_play() {
             "flying-machines",
             "crop-circles-1",
             "crop-circles-2",
-            "mage-and-witch"
+            "mage-and-witch",
+            "ferries"
         ]
     );
     for set in c.sets() {
@@ -390,7 +393,8 @@ fn the_sets_are_catalogued_and_in_play() {
         assert_eq!(TileCatalog::is_refereed(set), refereed, "{set}");
     }
     assert_eq!(expansions_fault(DRAGON), Vec::<String>::new());
-    assert_eq!(expansions_fault("ferries"), ["E207"]);
+    assert_eq!(expansions_fault("ferries"), Vec::<String>::new());
+    assert_eq!(expansions_fault("messengers"), ["E207"]);
     assert_eq!(expansions_fault(TOWER), Vec::<String>::new());
     assert_eq!(
         expansions_fault("inns-and-cathedrals"),
@@ -435,7 +439,7 @@ fn the_sets_are_catalogued_and_in_play() {
 #[test]
 fn the_command_line_refuses_other_sets_and_lists_their_tiles() {
     let dir = std::env::temp_dir();
-    let set = "ferries";
+    let set = "messengers";
     let src = format!(
         "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
          [Expansions \"{set}\"]\n[Termination \"adjudicated\"]\n\n1. Ann U 1,0 r0\n"

@@ -18,7 +18,7 @@
 //! `scenario-flying-machines.jcz` a flight that lands and one that cannot;
 //! `scenario-crop-circles.jcz` both effects of a crop circle.
 //! `scenario-mage-and-witch.jcz` the mage and the witch, and a tile joining
-//! their roads.
+//! their roads; `scenario-ferries.jcz` a new ferry and a ferry moved.
 //!
 //! Where `../shared/records/jcz/` is beside the project (its files are the
 //! program's, under a licence that does not let them ship here): its scenario
@@ -859,6 +859,28 @@ fn the_flying_machines_scenario_writes_each_roll_and_landing() {
     let record = import(&other).unwrap();
     let codes = codes_of(&text(&record));
     assert!(codes.contains(&"E430".to_string()), "{codes:?}");
+}
+
+#[test]
+fn the_ferries_scenario_tells_a_new_ferry_from_a_move() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jcz/scenario-ferries.jcz"
+    ))
+    .unwrap();
+    let (cgn, totals) = import_and_check(&json);
+    // On the tile laid, the new ferry; on another lake, a move; the ends in
+    // canonical order (the program wrote `WE`).
+    assert!(cgn.contains("\n5. Ann FR2 1,0 r0 +E ferry:EW\n"), "{cgn}");
+    assert!(cgn.contains("\n6. Bob V 2,0 r0 ferry:1,0/SW\n"), "{cgn}");
+    assert_eq!(totals, vec![("Ann".to_string(), 3), ("Bob".to_string(), 4)]);
+    // The move left out, Bob's road stays open and shared: the assertions
+    // no longer hold.
+    let unmoved = cgn.replace(" ferry:1,0/SW", "");
+    assert!(
+        codes_of(&unmoved).iter().any(|c| c.starts_with("E50")),
+        "{unmoved}"
+    );
 }
 
 #[test]

@@ -318,6 +318,13 @@ pub struct Placement {
     /// them (`mage:0,1/N`, `witch:-`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub magic: Vec<String>,
+    /// With The Ferries: the ferry steps open with this placement, as a
+    /// record writes them: on a lake tile each new ferry, alone and followed
+    /// by each first move it allows (`ferry:EW`, `ferry:EW ferry:1,0/SW`); on
+    /// another tile each first move (`ferry:1,0/SW`). A move may be followed
+    /// by others; none is due.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ferries: Vec<String>,
 }
 
 /// A flight from a flying machine with one face of the die, as `moves

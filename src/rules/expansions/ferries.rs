@@ -85,6 +85,14 @@ impl Ferries {
     }
 }
 
+/// Two road ends of a tile, by the edges they reach in board directions.
+pub type Ends = (Side, Side);
+
+/// A choice of ferries with a tile ([`Game::ferry_choices`]): the new ferry
+/// on a lake tile (`None` for another tile), and the first moves it leaves
+/// open, each a lake's square and the ends its ferry may join.
+pub type FerryChoice = (Option<Ends>, Vec<(Pos, Ends)>);
+
 /// Two segments in order, the smaller first.
 fn pair(a: SegmentId, b: SegmentId) -> [SegmentId; 2] {
     if a <= b { [a, b] } else { [b, a] }
@@ -514,6 +522,76 @@ impl Game<'_> {
                 .find(|s| faces.side(*s).segment == seg)
         };
         Some(Place::ends(side(ends[0])?, side(ends[1])?))
+    }
+
+    /// The road ends of the tile at `pos` (the one being placed included)
+    /// a ferry may join: each pair of edges its roads reach, in canonical
+    /// order.
+    fn ends_pairs(&self, pos: Pos, placing: &Placing) -> Vec<(Side, Side)> {
+        let roads: SmallVec<[Side; 4]> = Side::ALL
+            .into_iter()
+            .filter(|s| self.road_at(pos, *s, placing).is_some())
+            .collect();
+        let mut out = Vec::new();
+        for (i, a) in roads.iter().enumerate() {
+            for b in roads.iter().skip(i + 1) {
+                out.push(Place::ends(*a, *b));
+            }
+        }
+        out
+    }
+
+    /// The ferry steps the next player's tile placed so opens: for each new
+    /// ferry a lake tile may take (`None` for another tile), the first moves
+    /// it may then make, each a lake's square and the ends its ferry may
+    /// join. Further moves are open after one is made (the walk is made
+    /// again); a move is never due.
+    pub fn ferry_choices(&self, tile: TileId, pos: Pos, rotation: Rotation) -> Vec<FerryChoice> {
+        if self.exp.ferries.is_none() {
+            return Vec::new();
+        }
+        let placing = Placing {
+            player: self.next,
+            tile,
+            pos,
+            rotation,
+        };
+        let new: Vec<Option<(Side, Side)>> = if self.is_lake(tile) {
+            self.ends_pairs(pos, &placing)
+                .into_iter()
+                .map(Some)
+                .collect()
+        } else {
+            vec![None]
+        };
+        new.into_iter()
+            .map(|set| {
+                let mut now = FerriesNow::new();
+                if let Some((a, b)) = set
+                    && let (Some(x), Some(y)) = (
+                        self.road_at(pos, a, &placing),
+                        self.road_at(pos, b, &placing),
+                    )
+                {
+                    now.push(Ferry {
+                        pos,
+                        ends: pair(x, y),
+                    });
+                }
+                let moves = self
+                    .first_ferries(&placing, &now)
+                    .into_iter()
+                    .flat_map(|lake| {
+                        let current = self.ferry_ends(lake);
+                        self.ends_pairs(lake, &placing)
+                            .into_iter()
+                            .filter(move |e| Some(*e) != current)
+                            .map(move |e| (lake, e))
+                    })
+                    .collect();
+                (set, moves)
+            })
+            .collect()
     }
 
     /// Every ferry on the board, by its lake's square, in the order the
