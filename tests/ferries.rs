@@ -232,3 +232,38 @@ fn a_ferry_outside_the_ferries_is_an_unknown_action() {
     let (codes, _) = play_with("", "1. Ann W 1,0 r0 ferry:EW\n");
     assert_eq!(codes, ["E410"]);
 }
+
+/// The mage on the lake at 1,0's east road, the witch on its south road
+/// (with Bob's thief): Ann's curve at 2,0 continues the east road, and her
+/// move joins it to the south road.
+const PAWNS_JOINED: &str = "1. Ann FR2 1,0 r0 ferry:EW\n2. Bob U 1,-1 r90 +N\n\
+                            3. Ann MW5 0,1 r0 witch:1,-1/N\n4. Bob MW1 0,2 r180 mage:1,0/E\n\
+                            5. Ann V 2,0 r0 ferry:1,0/SE\n";
+
+#[test]
+fn pawns_a_ferry_joins_are_parted_by_the_next_tile() {
+    // Mage & Witch: "If after placing a tile the mage and the witch end up in
+    // the same city or on the same road, the active player must move one of
+    // them": the move joined them after the figures, so the next tile's turn
+    // moves one (as JCloisterZone does).
+    let (codes, _) = play_with(
+        "mage-and-witch, ferries",
+        &format!("{PAWNS_JOINED}6. Bob U -1,0 r0\n"),
+    );
+    assert_eq!(codes, ["E428"]);
+    let (codes, _) = play_with(
+        "mage-and-witch, ferries",
+        &format!("{PAWNS_JOINED}6. Bob U -1,0 r0 mage:-1,0/E\n"),
+    );
+    assert_eq!(codes, Vec::<String>::new());
+}
+
+#[test]
+fn pawns_sharing_a_road_add_the_mage_then_halve() {
+    // Both on Bob's road at the end (3 tiles: 1,-1, 1,0, 2,0): the mage's 3
+    // are added first and the witch halves the total, rounded up: (3 + 3) / 2
+    // = 3, not half the road and then the mage's (2 + 3).
+    let (codes, totals) = play_with("mage-and-witch, ferries", PAWNS_JOINED);
+    assert_eq!(codes, Vec::<String>::new());
+    assert_eq!(totals, [0, 3]);
+}
