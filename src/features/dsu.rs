@@ -222,7 +222,7 @@ impl<T> DisjointSets<T> {
     /// Joins the sets of `a` and `b`, the larger absorbing the smaller (`a`'s on
     /// a tie). If they were two sets, `merge` is called with the values of the
     /// surviving representative and of the one merged into it.
-    #[inline]
+    #[inline(always)]
     pub fn join_with(&mut self, a: u32, b: u32, merge: impl FnOnce(&mut T, &mut T)) -> Union {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {

@@ -320,14 +320,16 @@ impl Features {
 
     /// Joins the features of two nodes, whose joining closes `closed` of their
     /// open edges; `lone` when `a` is known to be alone in its feature.
-    #[inline]
+    #[inline(always)]
     fn join(&mut self, a: NodeId, b: NodeId, closed: u32, lone: bool) {
-        self.join_as(a, b, closed, if lone { Lone::Known } else { Lone::Maybe });
+        self.join_as::<true>(a, b, closed, lone);
     }
 
-    /// [`Features::join`], `lone` saying what is known of `a`.
+    /// [`Features::join`]; without `SHORTCUT`, whatever `a` is (a feature
+    /// with figures perhaps, alone or not), with it, `a` may be a segment of
+    /// the tile being placed, then with no figure (`lone`: known alone).
     #[inline(always)]
-    fn join_as(&mut self, a: NodeId, b: NodeId, closed: u32, lone: Lone) {
+    fn join_as<const SHORTCUT: bool>(&mut self, a: NodeId, b: NodeId, closed: u32, lone: bool) {
         // Whether the join left a road or city with no open edge.
         let mut done = false;
         // A segment of the new tile joined for the first time is alone in its
@@ -346,10 +348,12 @@ impl Features {
                 done = closed != 0 && kept.feature.is_complete();
             }
         };
-        let union = match match lone {
-            Lone::Known => self.nodes.join_known_lone(a, b, merge_lone),
-            Lone::Maybe => self.nodes.join_lone(a, b, merge_lone),
-            Lone::Held => None,
+        let union = match if !SHORTCUT {
+            None
+        } else if lone {
+            self.nodes.join_known_lone(a, b, merge_lone)
+        } else {
+            self.nodes.join_lone(a, b, merge_lone)
         } {
             Some(union) => union,
             None => {
@@ -399,7 +403,7 @@ impl Features {
     /// ferry across a lake joins two road ends), closing no open edge.
     pub fn connect(&mut self, a: NodeId, b: NodeId) {
         // Either may hold figures, alone in its feature or not.
-        self.join_as(a, b, 0, Lone::Held);
+        self.join_as::<false>(a, b, 0, false);
     }
 
     /// Takes a feature apart and joins its nodes again by `links` (two nodes
@@ -749,19 +753,6 @@ impl Features {
     pub fn first_node_of(&self, root: FeatureId) -> NodeId {
         self.nodes.get(root).map_or(root, |n| n.feature.first)
     }
-}
-
-/// What a join knows of its first node's feature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Lone {
-    /// It is the node alone, with no figure: a segment of the tile being
-    /// placed, joined for the first time.
-    Known,
-    /// It may be the node alone, then with no figure: a segment of the tile
-    /// being placed.
-    Maybe,
-    /// Anything: a feature with figures perhaps, whatever its size.
-    Held,
 }
 
 /// Merges two features' lists of figures, each in the order of placement, into

@@ -1398,7 +1398,11 @@ impl<'c> Game<'c> {
         // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
         // after the follower placement of the same turn.
         // Most tiles complete nothing that holds a follower: nothing scores then.
-        if scoring::may_score(self, &placed) {
+        // The Ferries: a ferry set or moved (a step) may complete a road the
+        // tile alone did not.
+        if scoring::may_score(self, &placed)
+            || (!steps.is_empty() && self.ferries_may_complete(&placed))
+        {
             let mut events = std::mem::take(&mut self.events);
             let first = events.len();
             scoring::completed_by(self, &placed, &mut events);

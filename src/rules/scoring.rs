@@ -202,7 +202,6 @@ pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
         .iter()
         .any(|r| features.feature(*r).is_some_and(|f| f.is_held()))
         || monk_around(game, placed)
-        || game.ferries_may_complete(placed)
 }
 
 /// The roads a turn's ferry moves touched that are completed and hold a

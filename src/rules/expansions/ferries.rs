@@ -74,8 +74,12 @@ pub struct Moved {
 pub struct Ferries {
     /// Every ferry on the board, in the order the lakes were placed.
     pub ferries: Vec<Ferry>,
-    /// The ferries the turn being played moved.
+    /// The ferries moved in the turn `moved_in` (kept until another turn
+    /// moves one: the turn's scoring reads them for that turn only, so that
+    /// no turn without ferries pays for clearing them).
     pub moved: SmallVec<[Moved; 2]>,
+    /// The turn of `moved`.
+    pub moved_in: u32,
 }
 
 impl Ferries {
@@ -373,6 +377,10 @@ impl Game<'_> {
                 None => ferries.ferries.push(Ferry { pos, ends }),
             }
             if let Some(from) = old {
+                if ferries.moved_in != self.turn {
+                    ferries.moved.clear();
+                    ferries.moved_in = self.turn;
+                }
                 ferries.moved.push(Moved {
                     pos,
                     from,
@@ -487,7 +495,12 @@ impl Game<'_> {
     /// may be closed): they are scored with the turn's tile.
     pub(in crate::rules) fn ferried_nodes(&self) -> SmallVec<[NodeId; 8]> {
         let mut out = SmallVec::new();
-        let Some(f) = &self.exp.ferries else {
+        let Some(f) = self
+            .exp
+            .ferries
+            .as_ref()
+            .filter(|f| f.moved_in == self.turn)
+        else {
             return out;
         };
         for m in &f.moved {
@@ -507,7 +520,7 @@ impl Game<'_> {
         self.exp
             .ferries
             .as_ref()
-            .is_some_and(|f| !f.moved.is_empty() || self.is_lake(placed.tile))
+            .is_some_and(|f| f.moved_in == self.turn || self.is_lake(placed.tile))
     }
 
     /// The ferry on the lake at `pos`, if any, by the edges its two ends

@@ -245,9 +245,6 @@ impl Game<'_> {
         if let Some(d) = &mut self.exp.dragon {
             d.eaten.clear();
         }
-        if let Some(f) = &mut self.exp.ferries {
-            f.moved.clear();
-        }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
         }
