@@ -8,8 +8,10 @@
 //! move, what a move splits and joins, and how the other expansions meet
 //! them (SPEC 6.12), each rule with the rulebook's words.
 
+mod common;
+
 use carcref::figures::Figure;
-use carcref::notation::{Header, parse, write};
+use carcref::notation::{parse, write};
 use carcref::{Game, Player, Pos, Side, TileCatalog, check};
 
 fn header(expansions: &str) -> String {
@@ -42,22 +44,7 @@ fn play(turns: &str) -> (Vec<String>, Vec<u32>) {
 
 /// The game after the turns given, every one legal.
 fn position<'c>(expansions: &str, turns: &str, catalog: &'c TileCatalog) -> Game<'c> {
-    let src = format!("{}{turns}", header(expansions));
-    let parsed = parse(&src);
-    assert!(
-        parsed[0].diagnostics.is_empty(),
-        "{:?}",
-        parsed[0].diagnostics
-    );
-    let record = &parsed[0].record;
-    let (header, faults) = Header::read(record);
-    assert!(faults.is_empty(), "{faults:?}");
-    let mut game = Game::new(header.unwrap().setup(), catalog);
-    for turn in &record.turns {
-        game.play(turn)
-            .unwrap_or_else(|v| panic!("turn {}: {v:?}", turn.number.value));
-    }
-    game
+    common::position(&format!("{}{turns}", header(expansions)), catalog)
 }
 
 /// Two lakes: at 1,0 its ferry joins the start tile's road (west) to the

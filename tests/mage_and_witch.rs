@@ -12,7 +12,6 @@
 mod common;
 
 use carcref::board::Pos;
-use carcref::notation::{Header, parse};
 use carcref::rules::expansions::mage_and_witch::Pawn;
 use carcref::score::ScoreReason;
 use carcref::{Game, TileCatalog, check};
@@ -39,22 +38,7 @@ fn play(turns: &str) -> (Vec<String>, Vec<u32>) {
 
 /// The game after the turns given, every one legal.
 fn position<'c>(turns: &str, catalog: &'c TileCatalog) -> Game<'c> {
-    let src = format!("{HEADER}{turns}");
-    let parsed = parse(&src);
-    assert!(
-        parsed[0].diagnostics.is_empty(),
-        "{:?}",
-        parsed[0].diagnostics
-    );
-    let record = &parsed[0].record;
-    let (header, faults) = Header::read(record);
-    assert!(faults.is_empty(), "{faults:?}");
-    let mut game = Game::new(header.unwrap().setup(), catalog);
-    for turn in &record.turns {
-        game.play(turn)
-            .unwrap_or_else(|v| panic!("turn {}: {v:?}", turn.number.value));
-    }
-    game
+    common::position(&format!("{HEADER}{turns}"), catalog)
 }
 
 /// Where a pawn stands: its square and spot.

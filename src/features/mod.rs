@@ -469,20 +469,8 @@ impl Features {
             };
             l.next = NO_FIGURE;
             let r = self.nodes.find(l.follower.node);
-            let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) else {
-                continue;
-            };
-            if f.figures == NO_FIGURE {
-                f.figures = id;
-                continue;
-            }
-            let mut at = f.figures;
-            while let Some(l) = self.figures.get_mut(at as usize) {
-                if l.next == NO_FIGURE {
-                    l.next = id;
-                    break;
-                }
-                at = l.next;
+            if let Some(f) = self.nodes.get_mut(r).map(|n| &mut n.feature) {
+                link_last(&mut self.figures, f, id);
             }
         }
     }
@@ -569,19 +557,7 @@ impl Features {
             follower,
             next: NO_FIGURE,
         });
-        // The newest figure goes last: after the last of the list.
-        if f.figures == NO_FIGURE {
-            f.figures = id;
-            return;
-        }
-        let mut at = f.figures;
-        while let Some(l) = self.figures.get_mut(at as usize) {
-            if l.next == NO_FIGURE {
-                l.next = id;
-                return;
-            }
-            at = l.next;
-        }
+        link_last(&mut self.figures, f, id);
     }
 
     /// Whether the figures are listed by tile too, for the rules that look
@@ -752,6 +728,24 @@ impl Features {
     /// The stable name of a feature: its smallest node.
     pub fn first_node_of(&self, root: FeatureId) -> NodeId {
         self.nodes.get(root).map_or(root, |n| n.feature.first)
+    }
+}
+
+/// Puts figure `id` (its `next` empty) last in the list of feature `f`: the
+/// newest figure goes after the last of the list.
+#[inline(always)]
+fn link_last(figures: &mut [Linked], f: &mut Feature, id: u32) {
+    if f.figures == NO_FIGURE {
+        f.figures = id;
+        return;
+    }
+    let mut at = f.figures;
+    while let Some(l) = figures.get_mut(at as usize) {
+        if l.next == NO_FIGURE {
+            l.next = id;
+            return;
+        }
+        at = l.next;
     }
 }
 

@@ -331,6 +331,24 @@ pub(in crate::rules) struct Placing {
     pub(in crate::rules) rotation: Rotation,
 }
 
+impl Game<'_> {
+    /// The next player's placement of `tile` at `pos`, turned `rotation`:
+    /// what the listings of a turn's options (`moves`, `gen`) check against.
+    pub(in crate::rules) fn next_placing(
+        &self,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Placing {
+        Placing {
+            player: self.next,
+            tile,
+            pos,
+            rotation,
+        }
+    }
+}
+
 /// What the actions of a turn checked so far have done.
 #[derive(Debug, Clone, Default)]
 pub(in crate::rules) struct TurnActions {

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests.
-#![allow(dead_code, clippy::panic)]
+#![allow(dead_code, clippy::panic, clippy::indexing_slicing)]
 
 pub mod jcz;
 pub mod kifu;
@@ -191,4 +191,24 @@ pub fn listed_placement(
         .as_array()?
         .iter()
         .find(|p| p["at"] == pos.to_string() && p["rotation"] == rotation.to_string())
+}
+
+/// The game after the turns of the record `src` (one game), every one legal:
+/// a test's position, played through the engine as the referee plays it.
+pub fn position<'c>(src: &str, catalog: &'c carcref::TileCatalog) -> carcref::Game<'c> {
+    let parsed = carcref::parse(src);
+    assert!(
+        parsed[0].diagnostics.is_empty(),
+        "{:?}",
+        parsed[0].diagnostics
+    );
+    let record = &parsed[0].record;
+    let (header, faults) = carcref::notation::Header::read(record);
+    assert!(faults.is_empty(), "{faults:?}");
+    let mut game = carcref::Game::new(header.unwrap().setup(), catalog);
+    for turn in &record.turns {
+        game.play(turn)
+            .unwrap_or_else(|v| panic!("turn {}: {v:?}", turn.number.value));
+    }
+    game
 }

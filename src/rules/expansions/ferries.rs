@@ -563,12 +563,7 @@ impl Game<'_> {
         if self.exp.ferries.is_none() {
             return Vec::new();
         }
-        let placing = Placing {
-            player: self.next,
-            tile,
-            pos,
-            rotation,
-        };
+        let placing = self.next_placing(tile, pos, rotation);
         let new: Vec<Option<(Side, Side)>> = if self.is_lake(tile) {
             self.ends_pairs(pos, &placing)
                 .into_iter()

@@ -261,12 +261,7 @@ impl Game<'_> {
         rotation: Rotation,
         die: u8,
     ) -> Option<(Pos, Vec<Spot>)> {
-        let placing = Placing {
-            player: self.next,
-            tile,
-            pos,
-            rotation,
-        };
+        let placing = self.next_placing(tile, pos, rotation);
         let to = self.flight_target(&placing, die)?;
         Some((to, self.landings(to, &placing)))
     }
