@@ -22,6 +22,8 @@
 
 use std::collections::BTreeMap;
 
+use smallvec::SmallVec;
+
 use crate::board::Pos;
 use crate::notation::{ActArg, ActRecord, Target};
 use crate::player::{ByPlayer, Player};
@@ -421,35 +423,50 @@ impl Game<'_> {
                 _ => None,
             })
             .collect();
-        // Only a turn that completes a road, city or monastery hands ingots
-        // out: the others pay for no copy (unless they write takes, which
-        // the copy then refuses).
+        // Only a turn that completes a road, city or monastery with an ingot
+        // on one of its tiles hands ingots out ("the gold ingots on the tiles
+        // forming the completed feature are taken"): the others pay for no
+        // copy (unless they write takes, which the copy then refuses).
         // A feature completed with no follower hands out nothing: unless the
         // turn puts a figure somewhere, only a feature a figure already
         // stands on matters.
-        let completes = match mv.action {
-            crate::rules::Action::Place {
-                pos,
-                rotation,
-                follower,
-            } => {
-                let placing = Placing {
-                    player: mv.player,
-                    tile: mv.tile,
+        let none_lies = gold.on_tiles.is_empty() && !sets;
+        let completes = !none_lies
+            && match mv.action {
+                crate::rules::Action::Place {
                     pos,
                     rotation,
-                };
-                let figures = follower.is_some()
-                    || mv.steps.iter().any(|s| !matches!(s.act, Act::Gold { .. }));
-                if figures {
-                    self.completes_a_feature(&placing)
-                } else {
-                    self.completes_a_held_feature(&placing)
+                    follower,
+                } => {
+                    let placing = Placing {
+                        player: mv.player,
+                        tile: mv.tile,
+                        pos,
+                        rotation,
+                    };
+                    let figures = follower.is_some()
+                        || mv.steps.iter().any(|s| !matches!(s.act, Act::Gold { .. }));
+                    // Most turns complete nothing: told before the ingots are
+                    // looked at. The squares with ingots once the turn's are set
+                    // (the tile's own, and the one it names).
+                    self.completes_a_feature(&placing, !figures) && {
+                        let mut squares: SmallVec<[Pos; 16]> = gold
+                            .on_tiles
+                            .iter()
+                            .filter(|(_, n)| **n > 0)
+                            .map(|(p, _)| *p)
+                            .collect();
+                        for s in &mv.steps {
+                            if let Act::Gold { mine, pos } = s.act {
+                                squares.extend([mine, pos]);
+                            }
+                        }
+                        self.completes_a_feature_over(&placing, !figures, &squares)
+                    }
                 }
-            }
-            _ => false,
-        };
-        let claims = if (gold.on_tiles.is_empty() && !sets) || (!completes && written.is_empty()) {
+                _ => false,
+            };
+        let claims = if none_lies || (!completes && written.is_empty()) {
             Vec::new()
         } else {
             let copy = self.played_copy(
