@@ -35,6 +35,19 @@ impl Joined {
     }
 }
 
+/// Which roads, cities and monasteries a look-ahead of what a tile completes
+/// counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::rules) enum Held {
+    /// Every one, held or not.
+    Any,
+    /// Those a figure stands on before the tile lies, and the one of the
+    /// tile's segment given (where the turn puts its follower): a feature
+    /// completed with no figure scores for nobody, and no figure goes home
+    /// from it.
+    By(Option<SegmentId>),
+}
+
 /// The bit of a segment of the tile in [`Joined::segments`].
 fn bit(segment: SegmentId) -> u32 {
     1u32 << (u32::from(segment) & 31)
@@ -134,11 +147,9 @@ impl Game<'_> {
     }
 
     /// Whether the tile of `placing` completes a road, a city or a monastery
-    /// (`held`: that a figure already stands on, for a feature completed with
-    /// no figure scores for nobody, unless the turn puts one there): a road
-    /// or city it joins whose open edges it closes, or a monastery (its own
-    /// or one around it) it surrounds.
-    pub(in crate::rules) fn completes_a_feature(&self, placing: &Placing, held: bool) -> bool {
+    /// that counts by `held`: a road or city it joins whose open edges it
+    /// closes, or a monastery (its own or one around it) it surrounds.
+    pub(in crate::rules) fn completes_a_feature(&self, placing: &Placing, held: Held) -> bool {
         self.completes(placing, held, None)
     }
 
@@ -150,22 +161,26 @@ impl Game<'_> {
     pub(in crate::rules) fn completes_a_feature_over(
         &self,
         placing: &Placing,
-        held: bool,
+        held: Held,
         squares: &[Pos],
     ) -> bool {
         self.completes(placing, held, Some(squares))
     }
 
-    /// Whether the tile of `placing` completes a road or city it joins (it
-    /// closes its open edges) or a monastery, its own or one around it (it
-    /// surrounds it); `held`: only features a figure stands on count;
-    /// `over`: only features covering one of these squares count.
-    fn completes(&self, placing: &Placing, held: bool, over: Option<&[Pos]>) -> bool {
+    /// [`Game::completes_a_feature`]; `over`: only features covering one of
+    /// these squares count.
+    fn completes(&self, placing: &Placing, held: Held, over: Option<&[Pos]>) -> bool {
         if over.is_some_and(|s| s.is_empty()) {
             return false;
         }
-        let is_held =
-            |root: FeatureId| !held || self.features.feature(root).is_some_and(|f| f.is_held());
+        let is_held = |root: FeatureId| self.features.feature(root).is_some_and(|f| f.is_held());
+        let counts = |joined: &Joined| match held {
+            Held::Any => true,
+            Held::By(own) => {
+                own.is_some_and(|s| joined.segments & bit(s) != 0)
+                    || joined.roots.iter().any(|r| is_held(*r))
+            }
+        };
         let own = over.is_none_or(|s| s.contains(&placing.pos));
         let def = self.catalog.def(placing.tile);
         let pairs = self.edge_pairs(placing);
@@ -187,30 +202,43 @@ impl Game<'_> {
         };
         // Every root of a group the tile completes is among those it joins.
         if pairs.iter().any(|&(ours, r)| {
-            if !is_held(r) || !closing(ours, r) {
+            if !closing(ours, r) {
                 return false;
             }
             let joined = self.joined_with_root(r, &pairs);
-            self.open_edges_of(&joined, placing, &pairs) == 0
+            counts(&joined)
+                && self.open_edges_of(&joined, placing, &pairs) == 0
                 && (own || over.is_some_and(|s| s.iter().any(|q| self.covers(&joined, *q))))
         }) {
             return true;
         }
         // A monastery covers its own square and the eight around it.
         let near = |centre: Pos| over.is_none_or(|s| s.iter().any(|q| q.is_near(centre)));
-        if !held
+        let own_counts = match held {
+            Held::Any => true,
+            Held::By(own) => own.is_some() && own == def.monastery,
+        };
+        if own_counts
             && def.monastery.is_some()
             && near(placing.pos)
             && self.surrounded_after(placing.pos, placing)
         {
             return true;
         }
-        placing.pos.surrounding().any(|q| {
-            self.monastery_node(q)
-                .is_some_and(|node| is_held(self.features.root(node)))
-                && near(q)
-                && self.surrounded_after(q, placing)
-        })
+        match held {
+            Held::Any => placing.pos.surrounding().any(|q| {
+                self.monastery_node(q).is_some() && near(q) && self.surrounded_after(q, placing)
+            }),
+            // The monasteries that hold a monk are listed: the scoring
+            // looks at those alone.
+            Held::By(_) => self.monks.iter().any(|&(q, node)| {
+                q != placing.pos
+                    && q.is_near(placing.pos)
+                    && is_held(self.features.root(node))
+                    && near(q)
+                    && self.surrounded_after(q, placing)
+            }),
+        }
     }
 
     /// Whether the tile on square `q` has a segment in the road or city
@@ -255,6 +283,7 @@ fn grow(joined: &mut Joined, pairs: &EdgePairs) {
 
 #[cfg(test)]
 mod tests {
+    use super::Held;
     use crate::board::Pos;
     use crate::rules::{Game, Placing, Setup};
     use crate::tiles::{Rotation, TileCatalog};
@@ -301,16 +330,20 @@ mod tests {
         let catalog = TileCatalog::embedded().unwrap();
         // The start tile's city cap north: a cap turned south closes it.
         let game = game_of(&catalog, &[]);
-        assert!(game.completes(&placing(&catalog, "E", 0, 1, Rotation::R180), false, None));
+        assert!(game.completes(
+            &placing(&catalog, "E", 0, 1, Rotation::R180),
+            Held::Any,
+            None
+        ));
         // A city running on north leaves it open (2 tiles, one open edge).
         let p = placing(&catalog, "G", 0, 1, Rotation::R90);
-        assert!(!game.completes(&p, false, None));
+        assert!(!game.completes(&p, Held::Any, None));
         let root = game.features().root(0);
         assert_eq!(game.open_edges_after(root, &p), 1);
         // The start road west-east: a junction at each end closes it.
         let game = game_of(&catalog, &[("W", -1, 0, Rotation::R0)]);
-        assert!(game.completes(&placing(&catalog, "W", 1, 0, Rotation::R0), false, None));
-        assert!(!game.completes(&placing(&catalog, "U", 1, 0, Rotation::R0), false, None));
+        assert!(game.completes(&placing(&catalog, "W", 1, 0, Rotation::R0), Held::Any, None));
+        assert!(!game.completes(&placing(&catalog, "U", 1, 0, Rotation::R0), Held::Any, None));
     }
 
     #[test]
@@ -332,6 +365,6 @@ mod tests {
         );
         let last = placing(&catalog, "A", 1, -2, b);
         assert!(game.surrounded_after(Pos::new(0, -1), &last));
-        assert!(game.completes(&last, false, None));
+        assert!(game.completes(&last, Held::Any, None));
     }
 }
