@@ -250,7 +250,7 @@ impl<'c> Game<'c> {
             pos,
             rotation,
         };
-        let mut copy = self.leaves(mv, &placing, follower);
+        let mut copy = self.leaves(mv, &placing, follower, kind);
         // "starting with the player to his left … The active player is last".
         let seats = self.in_hand.len();
         let order: Vec<Player> = (1..=seats)
@@ -374,6 +374,7 @@ impl<'c> Game<'c> {
         mv: &Move,
         placing: &Placing,
         follower: Option<crate::rules::FollowerMove>,
+        kind: FeatureKind,
     ) -> Leaves<'g, 'c> {
         let quiet = self.exp.dragon.is_none()
             && mv.steps.iter().all(|s| {
@@ -397,10 +398,32 @@ impl<'c> Game<'c> {
             turn: self.turn.saturating_add(1),
             first_node: self.features.node_count(),
         };
+        let figure = follower.map(|f| (placing.player, node_of(&tile, f.segment), f.figure));
+        // Who has a follower of the kind on the board, looked up once for
+        // all the actions: no action changes it for anyone who acts later.
+        let seat = |p: Player| 1u64.checked_shl(u32::from(p.0)).unwrap_or(0);
+        let mut with_kind = 0u64;
+        for r in self.features.occupied_roots() {
+            if let Some(f) = self.features.feature(r)
+                && f.kind == kind
+            {
+                for x in f.followers().filter(|x| x.figure.is_follower()) {
+                    with_kind |= seat(x.player);
+                }
+            }
+        }
+        let def = self.catalog.def(placing.tile);
+        if let Some(f) = follower
+            && f.figure.is_follower()
+            && def.segments.get(usize::from(f.segment)).map(|s| s.kind) == Some(kind)
+        {
+            with_kind |= seat(placing.player);
+        }
         Leaves::Placed {
             game: self,
-            figure: follower.map(|f| (placing.player, node_of(&tile, f.segment), f.figure)),
             tile,
+            figure,
+            with_kind,
         }
     }
 
@@ -524,6 +547,9 @@ enum Leaves<'g, 'c> {
         game: &'g Game<'c>,
         tile: PlacedTile,
         figure: Option<(Player, NodeId, Figure)>,
+        /// The players with a follower of the circle's kind on the board (a
+        /// bit by seat).
+        with_kind: u64,
     },
 }
 
@@ -564,7 +590,9 @@ impl<'c> Leaves<'_, 'c> {
         node: NodeId,
         is: impl Fn(Player, Figure) -> bool,
     ) -> Option<(FeatureKind, bool)> {
-        if let Leaves::Placed { game, tile, figure } = self
+        if let Leaves::Placed {
+            game, tile, figure, ..
+        } = self
             && node >= tile.first_node
         {
             let seg = usize::try_from(node - tile.first_node).ok()?;
@@ -581,16 +609,13 @@ impl<'c> Leaves<'_, 'c> {
 
     /// [`Game::can_act_for_circle`] on the game the turn leaves.
     fn can_act(&self, player: Player, kind: FeatureKind, add: bool) -> bool {
-        let (game, figure) = match self {
+        let with_kind = match self {
             Leaves::Played(game) => return game.can_act_for_circle(player, kind, add),
-            Leaves::Placed { game, figure, .. } => (game, figure),
+            Leaves::Placed { with_kind, .. } => *with_kind,
         };
-        let placed = figure.is_some_and(|(p, node, f)| {
-            p == player
-                && f.is_follower()
-                && self.on_segment(node, |_, _| true).map(|(k, _)| k) == Some(kind)
-        });
-        let on_board = placed || game.can_act_for_circle(player, kind, false);
+        let on_board = 1u64
+            .checked_shl(u32::from(player.0))
+            .is_some_and(|bit| with_kind & bit != 0);
         let in_hand =
             self.in_hand(player, Figure::Follower) > 0 || self.in_hand(player, Figure::Big) > 0;
         on_board && (!add || in_hand)
