@@ -250,7 +250,7 @@ impl<'c> Game<'c> {
             pos,
             rotation,
         };
-        let mut copy = self.leaves(mv, &placing, follower, kind);
+        let mut after = self.leaves(mv, &placing, follower, kind);
         // "starting with the player to his left … The active player is last".
         let seats = self.in_hand.len();
         let order: Vec<Player> = (1..=seats)
@@ -275,7 +275,7 @@ impl<'c> Game<'c> {
                 .iter()
                 .enumerate()
                 .skip(next)
-                .find(|(_, p)| copy.can_act(**p, kind, add))
+                .find(|(_, p)| after.can_act(**p, kind, add))
                 .map(|(i, p)| (i, *p));
             let Some((at, actor)) = due else {
                 return Err(fault(format!(
@@ -286,7 +286,7 @@ impl<'c> Game<'c> {
             if named && s.actor != actor {
                 return Err(fault(format!(
                     "{}'s action comes first (in turn order from the turn's player's left, the turn's player last)",
-                    copy.game().name(actor)
+                    after.game().name(actor)
                 )));
             }
             s.actor = actor;
@@ -294,10 +294,10 @@ impl<'c> Game<'c> {
             let resolved = match (add, action, target) {
                 (true, CircleAction::Pass, None) => None,
                 (true, CircleAction::Add, Some(t)) => {
-                    Some(copy.check_add(actor, kind, t).map_err(fault)?)
+                    Some(after.check_add(actor, kind, t).map_err(fault)?)
                 }
                 (false, CircleAction::Remove, Some(t)) => {
-                    Some(copy.check_remove(actor, kind, t).map_err(fault)?)
+                    Some(after.check_remove(actor, kind, t).map_err(fault)?)
                 }
                 (true, _, _) => {
                     return Err(fault(
@@ -313,7 +313,7 @@ impl<'c> Game<'c> {
                 }
             };
             if let Some(t) = resolved {
-                copy.play(actor, action, t);
+                after.play(actor, action, t);
             }
             s.act = Act::Circle {
                 action,
@@ -325,7 +325,7 @@ impl<'c> Game<'c> {
         if let Some(p) = order
             .iter()
             .skip(next)
-            .find(|p| copy.can_act(**p, kind, add))
+            .find(|p| after.can_act(**p, kind, add))
         {
             let what = if add {
                 "adds a follower beside one of them or passes (add:x,y/SPOT or pass)"
@@ -336,7 +336,7 @@ impl<'c> Game<'c> {
                 step: usize::MAX,
                 reason: format!(
                     "{} has {} on the board and {what}",
-                    copy.game().name(*p),
+                    after.game().name(*p),
                     followers_of(kind)
                 ),
             });

@@ -242,8 +242,11 @@ impl Game<'_> {
 
     /// [`Game::takes_a_pawn`] on the board the tile of `placing` leaves, read
     /// from the board as it is (`rules::completion`), without placing the
-    /// tile: the segment at `spot` of the tile on `pos` (the tile of
-    /// `placing` itself, or one on the board), as its node will be.
+    /// tile ("He must place either of the magic pawns on an incomplete road
+    /// or an incomplete city. The mage and the witch can never occupy the
+    /// same city or road", the tile just placed counted): the segment at
+    /// `spot` of the tile on `pos` (the tile of `placing` itself, or one on
+    /// the board), as its node will be.
     fn pawn_place_after(
         &self,
         magic: &Magic,
