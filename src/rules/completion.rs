@@ -2,17 +2,56 @@
 //! without playing the tile: a look-ahead for the rules that need it before
 //! the move is applied (The Flying Machines: a flier lands only on an
 //! incomplete feature, the tile just placed counted; The Gold Mines: a turn
-//! hands ingots out only if it completes something).
+//! hands ingots out only if it completes something that holds an ingot;
+//! Mage & Witch: a pawn goes only on an incomplete road or city that holds
+//! no pawn once the tile lies, and must move when the tile joins the mage's
+//! feature to the witch's).
 
 use smallvec::SmallVec;
 
 use super::{Game, Placing};
 use crate::board::Pos;
-use crate::features::{Across, FeatureId, for_each_neighbour_pair};
+use crate::features::{Across, FeatureId, for_each_neighbour_pair, node_of};
 use crate::tiles::SegmentId;
 
 /// The pairs a tile makes across whole edges ([`Game::edge_pairs`]).
-type EdgePairs = SmallVec<[(SegmentId, FeatureId); 8]>;
+pub(in crate::rules) type EdgePairs = SmallVec<[(SegmentId, FeatureId); 8]>;
+
+/// A road or city as it is once the tile of a placing lies: the roots of the
+/// features on the board the tile joins into it, and the tile's own segments
+/// in it (a bit each). Two nodes on the board are then in one feature when
+/// their roots are both among `roots`, or are the same.
+#[derive(Debug, Clone, Default)]
+pub(in crate::rules) struct Joined {
+    roots: SmallVec<[FeatureId; 8]>,
+    segments: u32,
+}
+
+impl Joined {
+    /// Whether the feature of `root` (a root on the board as it is) is part
+    /// of this one once the tile lies.
+    pub(in crate::rules) fn holds(&self, root: FeatureId) -> bool {
+        self.roots.contains(&root)
+    }
+}
+
+/// Which roads, cities and monasteries a look-ahead of what a tile completes
+/// counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(in crate::rules) enum Held {
+    /// Every one, held or not.
+    Any,
+    /// Those a figure stands on before the tile lies, and the one of the
+    /// tile's segment given (where the turn puts its follower): a feature
+    /// completed with no figure scores for nobody, and no figure goes home
+    /// from it.
+    By(Option<SegmentId>),
+}
+
+/// The bit of a segment of the tile in [`Joined::segments`].
+fn bit(segment: SegmentId) -> u32 {
+    1u32 << (u32::from(segment) & 31)
+}
 
 impl Game<'_> {
     /// The open edges of the road or city `root` once the tile of `placing`
@@ -21,13 +60,14 @@ impl Game<'_> {
     /// segments that meets a neighbour (it closes one open edge on either
     /// side). Read from the board as it is, without playing the tile.
     pub(in crate::rules) fn open_edges_after(&self, root: FeatureId, placing: &Placing) -> u32 {
-        self.open_edges_joined(root, placing, &self.edge_pairs(placing))
+        let pairs = self.edge_pairs(placing);
+        self.open_edges_of(&self.joined_with_root(root, &pairs), placing, &pairs)
     }
 
     /// The pairs the tile of `placing` makes across whole edges (roads and
     /// cities): a segment of the tile and the root of the neighbour's
     /// feature it meets.
-    fn edge_pairs(&self, placing: &Placing) -> EdgePairs {
+    pub(in crate::rules) fn edge_pairs(&self, placing: &Placing) -> EdgePairs {
         let mut pairs = EdgePairs::new();
         for_each_neighbour_pair(
             self.catalog,
@@ -44,29 +84,41 @@ impl Game<'_> {
         pairs
     }
 
-    /// [`Game::open_edges_after`], the tile's pairs given.
-    fn open_edges_joined(&self, root: FeatureId, placing: &Placing, pairs: &EdgePairs) -> u32 {
+    /// The road or city of `root` once the tile whose pairs are `pairs`
+    /// lies (the feature as it is, where the tile does not meet it).
+    pub(in crate::rules) fn joined_with_root(&self, root: FeatureId, pairs: &EdgePairs) -> Joined {
+        let mut joined = Joined::default();
+        joined.roots.push(root);
+        grow(&mut joined, pairs);
+        joined
+    }
+
+    /// The road or city of the tile's own segment `segment` once the tile
+    /// whose pairs are `pairs` lies.
+    pub(in crate::rules) fn joined_with_segment(
+        &self,
+        segment: SegmentId,
+        pairs: &EdgePairs,
+    ) -> Joined {
+        let mut joined = Joined {
+            roots: SmallVec::new(),
+            segments: bit(segment),
+        };
+        grow(&mut joined, pairs);
+        joined
+    }
+
+    /// The open edges of a road or city once the tile of `placing` lies
+    /// ([`Game::open_edges_after`]), its pairs given.
+    pub(in crate::rules) fn open_edges_of(
+        &self,
+        joined: &Joined,
+        placing: &Placing,
+        pairs: &EdgePairs,
+    ) -> u32 {
         let def = self.catalog.def(placing.tile);
-        let mut roots: SmallVec<[FeatureId; 8]> = SmallVec::new();
-        roots.push(root);
-        let mut segments = 0u32;
-        // Grow the group until it holds every root and segment it meets.
-        loop {
-            let before = (roots.len(), segments);
-            for &(ours, theirs) in pairs {
-                let bit = 1u32 << (u32::from(ours) & 31);
-                if roots.contains(&theirs) {
-                    segments |= bit;
-                }
-                if segments & bit != 0 && !roots.contains(&theirs) {
-                    roots.push(theirs);
-                }
-            }
-            if (roots.len(), segments) == before {
-                break;
-            }
-        }
-        let open: u32 = roots
+        let open: u32 = joined
+            .roots
             .iter()
             .filter_map(|r| self.features.feature(*r))
             .map(|f| f.open_edges)
@@ -75,12 +127,12 @@ impl Game<'_> {
             .segments
             .iter()
             .enumerate()
-            .filter(|(i, _)| segments & (1u32 << (*i as u32 & 31)) != 0)
+            .filter(|(i, _)| joined.segments & (1u32 << (*i as u32 & 31)) != 0)
             .map(|(_, s)| s.edge_count())
             .sum();
         let met = pairs
             .iter()
-            .filter(|(ours, _)| segments & (1u32 << (u32::from(*ours) & 31)) != 0)
+            .filter(|(ours, _)| joined.segments & bit(*ours) != 0)
             .count() as u32;
         (open + own).saturating_sub(2 * met)
     }
@@ -94,41 +146,111 @@ impl Game<'_> {
             == 8
     }
 
-    /// Whether the tile of `placing` completes a road, a city or a
-    /// monastery: a road or city it joins whose open edges it closes, or a
-    /// monastery (its own or one around it) it surrounds.
-    pub(in crate::rules) fn completes_a_feature(&self, placing: &Placing) -> bool {
-        self.completes(placing, false)
-    }
-
     /// Whether the tile of `placing` completes a road, a city or a monastery
-    /// that a figure already stands on (a feature it completes with no
-    /// figure scores for nobody, unless the turn puts one there).
-    pub(in crate::rules) fn completes_a_held_feature(&self, placing: &Placing) -> bool {
-        self.completes(placing, true)
+    /// that counts by `held`: a road or city it joins whose open edges it
+    /// closes, or a monastery (its own or one around it) it surrounds.
+    pub(in crate::rules) fn completes_a_feature(&self, placing: &Placing, held: Held) -> bool {
+        self.completes(placing, held, None)
     }
 
-    /// [`Game::completes_a_feature`]; `held`: only features a figure stands
-    /// on count.
-    fn completes(&self, placing: &Placing, held: bool) -> bool {
-        let is_held =
-            |root: FeatureId| !held || self.features.feature(root).is_some_and(|f| f.is_held());
+    /// [`Game::completes_a_feature`], of a feature that covers one of
+    /// `squares`: a road or city with a tile on one of them, a
+    /// monastery on one or among the eight around it (the tiles whose ingots
+    /// The Gold Mines hand out). The tile's own square is covered by
+    /// whatever it completes.
+    pub(in crate::rules) fn completes_a_feature_over(
+        &self,
+        placing: &Placing,
+        held: Held,
+        squares: &[Pos],
+    ) -> bool {
+        self.completes(placing, held, Some(squares))
+    }
+
+    /// [`Game::completes_a_feature`]; `over`: only features covering one of
+    /// these squares count.
+    fn completes(&self, placing: &Placing, held: Held, over: Option<&[Pos]>) -> bool {
+        if over.is_some_and(|s| s.is_empty()) {
+            return false;
+        }
+        let is_held = |root: FeatureId| self.features.feature(root).is_some_and(|f| f.is_held());
+        let counts = |joined: &Joined| match held {
+            Held::Any => true,
+            Held::By(own) => {
+                own.is_some_and(|s| joined.segments & bit(s) != 0)
+                    || joined.roots.iter().any(|r| is_held(*r))
+            }
+        };
+        let own = over.is_none_or(|s| s.contains(&placing.pos));
         let def = self.catalog.def(placing.tile);
         let pairs = self.edge_pairs(placing);
+        // A road or city the tile completes has each of its features' open
+        // edges met by the tile, and each of the tile's segments in it meets
+        // a neighbour on all its edges: a pair that fails either is part of
+        // no completed road or city, and its group is not grown.
+        let closing = |ours: SegmentId, theirs: FeatureId| {
+            let met = |f: &dyn Fn(&(SegmentId, FeatureId)) -> bool| {
+                pairs.iter().filter(|p| f(p)).count() as u32
+            };
+            self.features
+                .feature(theirs)
+                .is_some_and(|f| f.open_edges == met(&|p| p.1 == theirs))
+                && def
+                    .segments
+                    .get(usize::from(ours))
+                    .is_some_and(|s| s.edge_count() == met(&|p| p.0 == ours))
+        };
         // Every root of a group the tile completes is among those it joins.
-        if pairs
-            .iter()
-            .any(|&(_, r)| is_held(r) && self.open_edges_joined(r, placing, &pairs) == 0)
+        if pairs.iter().any(|&(ours, r)| {
+            if !closing(ours, r) {
+                return false;
+            }
+            let joined = self.joined_with_root(r, &pairs);
+            counts(&joined)
+                && self.open_edges_of(&joined, placing, &pairs) == 0
+                && (own || over.is_some_and(|s| s.iter().any(|q| self.covers(&joined, *q))))
+        }) {
+            return true;
+        }
+        // A monastery covers its own square and the eight around it.
+        let near = |centre: Pos| over.is_none_or(|s| s.iter().any(|q| q.is_near(centre)));
+        let own_counts = match held {
+            Held::Any => true,
+            Held::By(own) => own.is_some() && own == def.monastery,
+        };
+        if own_counts
+            && def.monastery.is_some()
+            && near(placing.pos)
+            && self.surrounded_after(placing.pos, placing)
         {
             return true;
         }
-        if !held && def.monastery.is_some() && self.surrounded_after(placing.pos, placing) {
-            return true;
+        match held {
+            Held::Any => placing.pos.surrounding().any(|q| {
+                self.monastery_node(q).is_some() && near(q) && self.surrounded_after(q, placing)
+            }),
+            // The monasteries that hold a monk are listed: the scoring
+            // looks at those alone.
+            Held::By(_) => self.monks.iter().any(|&(q, node)| {
+                q != placing.pos
+                    && q.is_near(placing.pos)
+                    && is_held(self.features.root(node))
+                    && near(q)
+                    && self.surrounded_after(q, placing)
+            }),
         }
-        placing.pos.surrounding().any(|q| {
-            self.monastery_node(q)
-                .is_some_and(|node| is_held(self.features.root(node)))
-                && self.surrounded_after(q, placing)
+    }
+
+    /// Whether the tile on square `q` has a segment in the road or city
+    /// `joined` (the tile about to be placed is not on the board: its own
+    /// square is not looked at here).
+    fn covers(&self, joined: &Joined, q: Pos) -> bool {
+        let Some(placed) = self.board.at(q) else {
+            return false;
+        };
+        (0..self.catalog.def(placed.tile).segments.len()).any(|s| {
+            SegmentId::try_from(s)
+                .is_ok_and(|s| joined.holds(self.features.root(node_of(placed, s))))
         })
     }
 
@@ -136,12 +258,32 @@ impl Game<'_> {
     fn monastery_node(&self, at: Pos) -> Option<crate::features::NodeId> {
         let placed = self.board.at(at)?;
         let seg = self.catalog.def(placed.tile).monastery?;
-        Some(crate::features::node_of(placed, seg))
+        Some(node_of(placed, seg))
+    }
+}
+
+/// Grows `joined` until it holds every root and segment of the tile it
+/// meets through the tile's pairs.
+fn grow(joined: &mut Joined, pairs: &EdgePairs) {
+    loop {
+        let before = (joined.roots.len(), joined.segments);
+        for &(ours, theirs) in pairs {
+            if joined.roots.contains(&theirs) {
+                joined.segments |= bit(ours);
+            }
+            if joined.segments & bit(ours) != 0 && !joined.roots.contains(&theirs) {
+                joined.roots.push(theirs);
+            }
+        }
+        if (joined.roots.len(), joined.segments) == before {
+            break;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::Held;
     use crate::board::Pos;
     use crate::rules::{Game, Placing, Setup};
     use crate::tiles::{Rotation, TileCatalog};
@@ -188,16 +330,20 @@ mod tests {
         let catalog = TileCatalog::embedded().unwrap();
         // The start tile's city cap north: a cap turned south closes it.
         let game = game_of(&catalog, &[]);
-        assert!(game.completes_a_feature(&placing(&catalog, "E", 0, 1, Rotation::R180)));
+        assert!(game.completes(
+            &placing(&catalog, "E", 0, 1, Rotation::R180),
+            Held::Any,
+            None
+        ));
         // A city running on north leaves it open (2 tiles, one open edge).
         let p = placing(&catalog, "G", 0, 1, Rotation::R90);
-        assert!(!game.completes_a_feature(&p));
+        assert!(!game.completes(&p, Held::Any, None));
         let root = game.features().root(0);
         assert_eq!(game.open_edges_after(root, &p), 1);
         // The start road west-east: a junction at each end closes it.
         let game = game_of(&catalog, &[("W", -1, 0, Rotation::R0)]);
-        assert!(game.completes_a_feature(&placing(&catalog, "W", 1, 0, Rotation::R0)));
-        assert!(!game.completes_a_feature(&placing(&catalog, "U", 1, 0, Rotation::R0)));
+        assert!(game.completes(&placing(&catalog, "W", 1, 0, Rotation::R0), Held::Any, None));
+        assert!(!game.completes(&placing(&catalog, "U", 1, 0, Rotation::R0), Held::Any, None));
     }
 
     #[test]
@@ -219,6 +365,6 @@ mod tests {
         );
         let last = placing(&catalog, "A", 1, -2, b);
         assert!(game.surrounded_after(Pos::new(0, -1), &last));
-        assert!(game.completes_a_feature(&last));
+        assert!(game.completes(&last, Held::Any, None));
     }
 }

@@ -22,11 +22,12 @@
 //! player in parentheses (written, it is checked; left out, the referee gives
 //! the action to the next player who can act).
 
-use crate::board::Pos;
+use crate::board::{PlacedTile, Pos};
 use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
 use crate::notation::{ActArg, ActRecord, Place, Target};
 use crate::player::Player;
+use crate::rules::completion::Held;
 use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
 use crate::tiles::{FeatureKind, Spot};
 
@@ -73,7 +74,7 @@ fn followers_of(kind: FeatureKind) -> &'static str {
     }
 }
 
-impl Game<'_> {
+impl<'c> Game<'c> {
     /// Whether the tile shows a crop circle, and the kind of follower it
     /// designates.
     fn circle_of(&self, tile: crate::tiles::TileId) -> Option<FeatureKind> {
@@ -217,11 +218,10 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// The crop circle's actions checked on the whole move: the move is played
-    /// on a copy without them, and each action, in the order written, is
-    /// checked on the board the turn leaves and played there; each gets the
-    /// player the rule gives and its segment. Only a turn whose tile shows a
-    /// crop circle pays for the copy.
+    /// The crop circle's actions checked on the whole move: each action, in
+    /// the order written, is checked on the game the turn leaves
+    /// ([`Leaves`]) and played there; each gets the player the rule gives
+    /// and its segment.
     ///
     /// # Errors
     /// [`Violation::CropCircle`].
@@ -229,10 +229,14 @@ impl Game<'_> {
         let Some(kind) = self.circle_of(mv.tile) else {
             return Ok(());
         };
-        if !matches!(mv.action, crate::rules::Action::Place { .. }) {
+        let crate::rules::Action::Place {
+            pos,
+            rotation,
+            follower,
+        } = mv.action
+        else {
             return Ok(());
-        }
-        let mut copy = self.played_copy(mv, |_| {}, |a| !is_circle(a));
+        };
         let add = mv.steps.iter().find_map(|s| match s.act {
             Act::CircleChoice { add } => Some(add),
             _ => None,
@@ -240,6 +244,13 @@ impl Game<'_> {
         let Some(add) = add else {
             return Ok(());
         };
+        let placing = Placing {
+            player: mv.player,
+            tile: mv.tile,
+            pos,
+            rotation,
+        };
+        let mut after = self.leaves(mv, &placing, follower, kind);
         // "starting with the player to his left … The active player is last".
         let seats = self.in_hand.len();
         let order: Vec<Player> = (1..=seats)
@@ -264,7 +275,7 @@ impl Game<'_> {
                 .iter()
                 .enumerate()
                 .skip(next)
-                .find(|(_, p)| copy.can_act_for_circle(**p, kind, add))
+                .find(|(_, p)| after.can_act(**p, kind, add))
                 .map(|(i, p)| (i, *p));
             let Some((at, actor)) = due else {
                 return Err(fault(format!(
@@ -275,7 +286,7 @@ impl Game<'_> {
             if named && s.actor != actor {
                 return Err(fault(format!(
                     "{}'s action comes first (in turn order from the turn's player's left, the turn's player last)",
-                    copy.name(actor)
+                    after.game().name(actor)
                 )));
             }
             s.actor = actor;
@@ -283,10 +294,10 @@ impl Game<'_> {
             let resolved = match (add, action, target) {
                 (true, CircleAction::Pass, None) => None,
                 (true, CircleAction::Add, Some(t)) => {
-                    Some(copy.check_circle_add(actor, kind, t).map_err(fault)?)
+                    Some(after.check_add(actor, kind, t).map_err(fault)?)
                 }
                 (false, CircleAction::Remove, Some(t)) => {
-                    Some(copy.check_circle_remove(actor, kind, t).map_err(fault)?)
+                    Some(after.check_remove(actor, kind, t).map_err(fault)?)
                 }
                 (true, _, _) => {
                     return Err(fault(
@@ -302,7 +313,7 @@ impl Game<'_> {
                 }
             };
             if let Some(t) = resolved {
-                copy.play_circle(actor, action, t);
+                after.play(actor, action, t);
             }
             s.act = Act::Circle {
                 action,
@@ -314,7 +325,7 @@ impl Game<'_> {
         if let Some(p) = order
             .iter()
             .skip(next)
-            .find(|p| copy.can_act_for_circle(**p, kind, add))
+            .find(|p| after.can_act(**p, kind, add))
         {
             let what = if add {
                 "adds a follower beside one of them or passes (add:x,y/SPOT or pass)"
@@ -325,7 +336,7 @@ impl Game<'_> {
                 step: usize::MAX,
                 reason: format!(
                     "{} has {} on the board and {what}",
-                    copy.name(*p),
+                    after.game().name(*p),
                     followers_of(kind)
                 ),
             });
@@ -352,79 +363,68 @@ impl Game<'_> {
         on_board && (!add || in_hand)
     }
 
-    /// The segment of a target, on the board as it is.
-    fn circle_node(&self, t: CircleTarget) -> Result<NodeId, String> {
-        let placed = self
-            .board
-            .at(t.pos)
-            .ok_or_else(|| "no tile lies there".to_string())?;
-        let def = self.catalog.def(placed.tile);
-        let seg = t
-            .spot
-            .segment(def, placed.rotation)
-            .ok_or_else(|| "the tile has no feature at that spot".to_string())?;
-        Ok(node_of(placed, seg))
-    }
-
-    /// An added follower: "the player must place the new follower with
-    /// another one of his followers of the same type (a farmer with a farmer,
-    /// a thief with a thief, a knight with a knight)", on the segment where
-    /// that follower stands ("She cannot place a knight in the top section of
-    /// that tile since she does not have a knight there"), from his supply.
-    fn check_circle_add(
-        &self,
-        actor: Player,
+    /// The game the move `mv` of `placing` leaves, but for its crop circle's
+    /// actions: a copy with the move played, unless the move only places its
+    /// tile, perhaps `follower` on it, and acts that move no figure (the
+    /// ingots, the magic pawns), and completes nothing a figure stands on,
+    /// so that no figure goes home: the game as it is then serves, with the
+    /// tile and the follower added in thought.
+    fn leaves<'g>(
+        &'g self,
+        mv: &Move,
+        placing: &Placing,
+        follower: Option<crate::rules::FollowerMove>,
         kind: FeatureKind,
-        t: CircleTarget,
-    ) -> Result<CircleTarget, String> {
-        let node = self.circle_node(t)?;
-        if self.in_hand.get(actor).map_or(0, |s| s.count(t.figure)) == 0 {
-            return Err(format!(
-                "{} has no {} in hand",
-                self.name(actor),
-                t.figure.word()
-            ));
+    ) -> Leaves<'g, 'c> {
+        let quiet = self.exp.dragon.is_none()
+            && mv.steps.iter().all(|s| {
+                matches!(
+                    s.act,
+                    Act::Gold { .. }
+                        | Act::Magic { .. }
+                        | Act::Ingot { .. }
+                        | Act::Circle { .. }
+                        | Act::CircleChoice { .. }
+                )
+            })
+            && !self.completes_a_feature(placing, Held::By(follower.map(|f| f.segment)));
+        if !quiet {
+            return Leaves::Played(Box::new(self.played_copy(mv, |_| {}, |a| !is_circle(a))));
         }
-        if self.dragon_stands_on(t.pos) {
-            return Err("no follower may share a tile with the dragon".to_string());
+        let tile = PlacedTile {
+            tile: placing.tile,
+            pos: placing.pos,
+            rotation: placing.rotation,
+            turn: self.turn.saturating_add(1),
+            first_node: self.features.node_count(),
+        };
+        let figure = follower.map(|f| (placing.player, node_of(&tile, f.segment), f.figure));
+        // Who has a follower of the kind on the board, looked up once for
+        // all the actions: no action changes it for anyone who acts later.
+        let seat = |p: Player| 1u64.checked_shl(u32::from(p.0)).unwrap_or(0);
+        let mut with_kind = 0u64;
+        for r in self.features.occupied_roots() {
+            if let Some(f) = self.features.feature(r)
+                && f.kind == kind
+            {
+                for x in f.followers().filter(|x| x.figure.is_follower()) {
+                    with_kind |= seat(x.player);
+                }
+            }
         }
-        let beside = self.features.feature(node).is_some_and(|f| {
-            f.kind == kind
-                && f.followers()
-                    .any(|x| x.node == node && x.player == actor && x.figure.is_follower())
-        });
-        if !beside {
-            return Err(format!(
-                "the new follower goes with one of {}'s {} already there",
-                self.name(actor),
-                followers_of(kind)
-            ));
+        let def = self.catalog.def(placing.tile);
+        if let Some(f) = follower
+            && f.figure.is_follower()
+            && def.segments.get(usize::from(f.segment)).map(|s| s.kind) == Some(kind)
+        {
+            with_kind |= seat(placing.player);
         }
-        Ok(CircleTarget { node, ..t })
-    }
-
-    /// A returned follower: one of the actor's of the kind, on that segment.
-    fn check_circle_remove(
-        &self,
-        actor: Player,
-        kind: FeatureKind,
-        t: CircleTarget,
-    ) -> Result<CircleTarget, String> {
-        let node = self.circle_node(t)?;
-        let there = self.features.feature(node).is_some_and(|f| {
-            f.kind == kind
-                && f.followers()
-                    .any(|x| x.node == node && x.player == actor && x.figure == t.figure)
-        });
-        if !there {
-            return Err(format!(
-                "{} has no {} among the {} there",
-                self.name(actor),
-                t.figure.word(),
-                followers_of(kind)
-            ));
+        Leaves::Placed {
+            game: self,
+            tile,
+            figure,
+            with_kind,
         }
-        Ok(CircleTarget { node, ..t })
     }
 
     /// Plays one checked action: the follower added from the supply, or
@@ -527,6 +527,176 @@ impl Game<'_> {
             {
                 self.play_circle(s.actor, action, t);
             }
+        }
+    }
+}
+
+/// The game a crop circle's turn leaves, on which its actions are checked
+/// ("he places it and completes his turn as per the normal rules. He then
+/// decides…").
+enum Leaves<'g, 'c> {
+    /// A copy of the game with the move played, but for the circle's actions,
+    /// which are played on it as they are checked.
+    Played(Box<Game<'c>>),
+    /// The game as it is, for a move that sends no figure home and moves none
+    /// but its own on its tile: the tile placed and that figure (its owner,
+    /// its segment, the figure) are added in thought. Each player acts once,
+    /// on his own followers and from his own supply, so what one does is not
+    /// seen by the checks of the others: nothing is played.
+    Placed {
+        game: &'g Game<'c>,
+        tile: PlacedTile,
+        figure: Option<(Player, NodeId, Figure)>,
+        /// The players with a follower of the circle's kind on the board (a
+        /// bit by seat).
+        with_kind: u64,
+    },
+}
+
+impl<'c> Leaves<'_, 'c> {
+    /// The game the names and the rules are read from.
+    fn game(&self) -> &Game<'c> {
+        match self {
+            Leaves::Played(game) => game,
+            Leaves::Placed { game, .. } => game,
+        }
+    }
+
+    /// The tile on a square.
+    fn at(&self, pos: Pos) -> Option<PlacedTile> {
+        match self {
+            Leaves::Placed { tile, .. } if tile.pos == pos => Some(*tile),
+            _ => self.game().board.at(pos).copied(),
+        }
+    }
+
+    /// How many of a figure a player has in his supply.
+    fn in_hand(&self, player: Player, figure: Figure) -> u8 {
+        let game = self.game();
+        let n = game.in_hand.get(player).map_or(0, |s| s.count(figure));
+        match self {
+            Leaves::Placed {
+                figure: Some((owner, _, placed)),
+                ..
+            } if *owner == player && *placed == figure => n.saturating_sub(1),
+            _ => n,
+        }
+    }
+
+    /// The kind of the feature of a segment, and whether a figure on that
+    /// segment itself is as `is` asks.
+    fn on_segment(
+        &self,
+        node: NodeId,
+        is: impl Fn(Player, Figure) -> bool,
+    ) -> Option<(FeatureKind, bool)> {
+        if let Leaves::Placed {
+            game, tile, figure, ..
+        } = self
+            && node >= tile.first_node
+        {
+            let seg = usize::try_from(node - tile.first_node).ok()?;
+            let kind = game.catalog.def(tile.tile).segments.get(seg)?.kind;
+            let there = figure.is_some_and(|(p, n, f)| n == node && is(p, f));
+            return Some((kind, there));
+        }
+        let f = self.game().features.feature(node)?;
+        let there = f
+            .followers()
+            .any(|x| x.node == node && is(x.player, x.figure));
+        Some((f.kind, there))
+    }
+
+    /// [`Game::can_act_for_circle`] on the game the turn leaves.
+    fn can_act(&self, player: Player, kind: FeatureKind, add: bool) -> bool {
+        let with_kind = match self {
+            Leaves::Played(game) => return game.can_act_for_circle(player, kind, add),
+            Leaves::Placed { with_kind, .. } => *with_kind,
+        };
+        let on_board = 1u64
+            .checked_shl(u32::from(player.0))
+            .is_some_and(|bit| with_kind & bit != 0);
+        let in_hand =
+            self.in_hand(player, Figure::Follower) > 0 || self.in_hand(player, Figure::Big) > 0;
+        on_board && (!add || in_hand)
+    }
+
+    /// The segment of a target.
+    fn circle_node(&self, t: CircleTarget) -> Result<NodeId, String> {
+        let placed = self
+            .at(t.pos)
+            .ok_or_else(|| "no tile lies there".to_string())?;
+        let def = self.game().catalog.def(placed.tile);
+        let seg = t
+            .spot
+            .segment(def, placed.rotation)
+            .ok_or_else(|| "the tile has no feature at that spot".to_string())?;
+        Ok(node_of(&placed, seg))
+    }
+
+    /// An added follower: "the player must place the new follower with
+    /// another one of his followers of the same type (a farmer with a farmer,
+    /// a thief with a thief, a knight with a knight)", on the segment where
+    /// that follower stands ("She cannot place a knight in the top section of
+    /// that tile since she does not have a knight there"), from his supply.
+    fn check_add(
+        &self,
+        actor: Player,
+        kind: FeatureKind,
+        t: CircleTarget,
+    ) -> Result<CircleTarget, String> {
+        let node = self.circle_node(t)?;
+        let game = self.game();
+        if self.in_hand(actor, t.figure) == 0 {
+            return Err(format!(
+                "{} has no {} in hand",
+                game.name(actor),
+                t.figure.word()
+            ));
+        }
+        if game.dragon_stands_on(t.pos) {
+            return Err("no follower may share a tile with the dragon".to_string());
+        }
+        let beside = self
+            .on_segment(node, |p, f| p == actor && f.is_follower())
+            .is_some_and(|(k, there)| k == kind && there);
+        if !beside {
+            return Err(format!(
+                "the new follower goes with one of {}'s {} already there",
+                game.name(actor),
+                followers_of(kind)
+            ));
+        }
+        Ok(CircleTarget { node, ..t })
+    }
+
+    /// A returned follower: one of the actor's of the kind, on that segment.
+    fn check_remove(
+        &self,
+        actor: Player,
+        kind: FeatureKind,
+        t: CircleTarget,
+    ) -> Result<CircleTarget, String> {
+        let node = self.circle_node(t)?;
+        let there = self
+            .on_segment(node, |p, f| p == actor && f == t.figure)
+            .is_some_and(|(k, there)| k == kind && there);
+        if !there {
+            return Err(format!(
+                "{} has no {} among the {} there",
+                self.game().name(actor),
+                t.figure.word(),
+                followers_of(kind)
+            ));
+        }
+        Ok(CircleTarget { node, ..t })
+    }
+
+    /// Plays a checked action where the actions after it could see it: on
+    /// the copy.
+    fn play(&mut self, actor: Player, action: CircleAction, t: CircleTarget) {
+        if let Leaves::Played(game) = self {
+            game.play_circle(actor, action, t);
         }
     }
 }

@@ -22,9 +22,12 @@
 
 use std::collections::BTreeMap;
 
+use smallvec::SmallVec;
+
 use crate::board::Pos;
 use crate::notation::{ActArg, ActRecord, Target};
 use crate::player::{ByPlayer, Player};
+use crate::rules::completion::Held;
 use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
 use crate::score::{PlayerList, ScoreEvent, ScoreReason};
 use crate::tiles::{FeatureKind, Symbol};
@@ -400,8 +403,9 @@ impl Game<'_> {
     /// The turn's distribution checked on the whole move: the move is played
     /// on a copy without its takes, and the takes written (or their absence)
     /// are checked against the ingots its scoring hands out; each take gets
-    /// the actor the rule gives. Only a game with ingots on the board after
-    /// the move pays for the copy.
+    /// the actor the rule gives. Only a move that may hand ingots out
+    /// ([`Game::may_hand_out_ingots`]), or that writes takes, pays for the
+    /// copy.
     ///
     /// # Errors
     /// [`Violation::GoldDistribution`].
@@ -421,40 +425,8 @@ impl Game<'_> {
                 _ => None,
             })
             .collect();
-        // Only a turn that completes a road, city or monastery hands ingots
-        // out: the others pay for no copy (unless they write takes, which
-        // the copy then refuses).
-        // A feature completed with no follower hands out nothing: unless the
-        // turn puts a figure somewhere, only a feature a figure already
-        // stands on matters.
-        let completes = match mv.action {
-            crate::rules::Action::Place {
-                pos,
-                rotation,
-                follower,
-            } => {
-                let placing = Placing {
-                    player: mv.player,
-                    tile: mv.tile,
-                    pos,
-                    rotation,
-                };
-                let figures = follower.is_some()
-                    || mv.steps.iter().any(|s| !matches!(s.act, Act::Gold { .. }));
-                // A ferry set or moved rewires roads (The Ferries): what the
-                // turn completes is then seen on the copy.
-                let ferried = mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. }));
-                if ferried {
-                    true
-                } else if figures {
-                    self.completes_a_feature(&placing)
-                } else {
-                    self.completes_a_held_feature(&placing)
-                }
-            }
-            _ => false,
-        };
-        let claims = if (gold.on_tiles.is_empty() && !sets) || (!completes && written.is_empty()) {
+        let none_lies = gold.on_tiles.is_empty() && !sets;
+        let claims = if none_lies || (written.is_empty() && !self.may_hand_out_ingots(gold, mv)) {
             Vec::new()
         } else {
             let copy = self.played_copy(
@@ -494,6 +466,70 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether the move may hand ingots out, read from the board as it is
+    /// (`rules::completion`): only a turn that completes a road, city or
+    /// monastery with an ingot on one of its tiles does ("the gold ingots on
+    /// the tiles forming the completed feature are taken"), and a feature
+    /// completed with no follower hands out nothing.
+    fn may_hand_out_ingots(&self, gold: &Gold, mv: &Move) -> bool {
+        let crate::rules::Action::Place {
+            pos,
+            rotation,
+            follower,
+        } = mv.action
+        else {
+            return false;
+        };
+        // A ferry set or moved rewires roads (The Ferries): what the turn
+        // completes is seen on the copy.
+        if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. })) {
+            return true;
+        }
+        let placing = Placing {
+            player: mv.player,
+            tile: mv.tile,
+            pos,
+            rotation,
+        };
+        // The features that may hold a figure when the turn scores: those
+        // held before it, and the one its follower goes on, unless an act of
+        // the turn puts a figure elsewhere (the magic pawns hold nothing, and
+        // the crop circle's followers come after the scoring).
+        let elsewhere = mv.steps.iter().any(|s| {
+            !matches!(
+                s.act,
+                Act::Gold { .. }
+                    | Act::Magic { .. }
+                    | Act::Ingot { .. }
+                    | Act::Circle { .. }
+                    | Act::CircleChoice { .. }
+            )
+        });
+        let held = if elsewhere {
+            Held::Any
+        } else {
+            Held::By(follower.map(|f| f.segment))
+        };
+        // Most turns complete nothing: told before the ingots are looked at.
+        if !self.completes_a_feature(&placing, held) {
+            return false;
+        }
+        // The squares with ingots once the turn's are set (the tile's own,
+        // and the one it names).
+        let mut squares: SmallVec<[Pos; 16]> = gold
+            .on_tiles
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(p, _)| *p)
+            .collect();
+        for s in &mv.steps {
+            if let Act::Gold { mine, pos } = s.act {
+                squares.extend([mine, pos]);
+            }
+        }
+        self.completes_a_feature_over(&placing, held, &squares)
     }
 
     /// The takes JCloisterZone makes in the distribution of a turn due

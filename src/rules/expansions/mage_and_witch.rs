@@ -189,14 +189,11 @@ impl Game<'_> {
         if a == b {
             return true;
         }
-        let def = self.catalog.def(placing.tile);
-        (0..def.segments.len()).any(|s| {
-            let Ok(s) = SegmentId::try_from(s) else {
-                return false;
-            };
-            let group = self.merged_roots(def, placing.pos, placing.rotation, s);
-            group.iter().any(|r| *r == a) && group.iter().any(|r| *r == b)
-        })
+        // Read from the tile's pairs, without placing it: most tiles meet
+        // neither pawn's feature, and are told so from the pairs alone.
+        let pairs = self.edge_pairs(placing);
+        let meets = |root: FeatureId| pairs.iter().any(|&(_, r)| r == root);
+        meets(a) && meets(b) && self.joined_with_root(a, &pairs).holds(b)
     }
 
     /// The game with the tile of `placing` on the board, its features joined,
@@ -243,6 +240,72 @@ impl Game<'_> {
             }
         }
         Ok(())
+    }
+
+    /// [`Game::takes_a_pawn`] on the board the tile of `placing` leaves, read
+    /// from the board as it is (`rules::completion`), without placing the
+    /// tile ("He must place either of the magic pawns on an incomplete road
+    /// or an incomplete city. The mage and the witch can never occupy the
+    /// same city or road", the tile just placed counted): the segment at
+    /// `spot` of the tile on `pos` (the tile of `placing` itself, or one on
+    /// the board), as its node will be.
+    fn pawn_place_after(
+        &self,
+        magic: &Magic,
+        placing: &Placing,
+        pos: Pos,
+        spot: Spot,
+    ) -> Result<NodeId, String> {
+        let new = pos == placing.pos;
+        let (tile, rotation, first) = if new {
+            // The tile's nodes come after every node on the board.
+            (placing.tile, placing.rotation, self.features.node_count())
+        } else {
+            let placed = self
+                .board
+                .at(pos)
+                .ok_or_else(|| format!("no tile at {pos}"))?;
+            (placed.tile, placed.rotation, placed.first_node)
+        };
+        let def = self.catalog.def(tile);
+        let seg = spot
+            .segment(def, rotation)
+            .ok_or_else(|| format!("the tile at {pos} has nothing at {spot}"))?;
+        let node = first + NodeId::from(seg);
+        let pairs = self.edge_pairs(placing);
+        let (kind, joined) = if new {
+            let segment = def
+                .segments
+                .get(usize::from(seg))
+                .ok_or_else(|| "no feature there".to_string())?;
+            (segment.kind, self.joined_with_segment(seg, &pairs))
+        } else {
+            let f = self
+                .features
+                .feature(node)
+                .ok_or_else(|| "no feature there".to_string())?;
+            (
+                f.kind,
+                self.joined_with_root(self.features.root(node), &pairs),
+            )
+        };
+        if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
+            return Err(format!(
+                "a magic pawn goes on a road or a city, not a {kind}"
+            ));
+        }
+        if self.open_edges_of(&joined, placing, &pairs) == 0 {
+            return Err(format!("the {kind} is completed"));
+        }
+        for pawn in Pawn::ALL {
+            if magic
+                .stand(pawn)
+                .is_some_and(|s| joined.holds(self.features.root(s.node)))
+            {
+                return Err(format!("the {pawn} stands on that {kind} already"));
+            }
+        }
+        Ok(node)
     }
 
     /// Whether some segment of the board may take a pawn.
@@ -310,8 +373,6 @@ impl Game<'_> {
                 "the tile joins the mage and the witch: one of them moves, not the {pawn} from the box"
             )));
         }
-        let after = self.with_tile_placed(placing);
-        let roots = after.pawn_roots(&magic);
         let syntax = || {
             fault(format!(
                 "a magic pawn goes on a road or city: {pawn}:x,y/SPOT, or {pawn}:- off the board"
@@ -322,7 +383,10 @@ impl Game<'_> {
                 if here.is_none() {
                     return Err(fault(format!("the {pawn} is not on the board")));
                 }
-                if after.has_a_place(&roots) {
+                // Every road and city of the board looked at: on a copy with
+                // the tile placed (a pawn leaves the board seldom).
+                let after = self.with_tile_placed(placing);
+                if after.has_a_place(&after.pawn_roots(&magic)) {
                     return Err(fault(format!(
                         "a road or city may still take a magic pawn: the {pawn} leaves the board only when none may"
                     )));
@@ -331,16 +395,9 @@ impl Game<'_> {
             }
             Written::To(pos, spot) => {
                 let pos = pos.unwrap_or(placing.pos);
-                let placed = after
-                    .board
-                    .at(pos)
-                    .ok_or_else(|| fault(format!("no tile at {pos}")))?;
-                let def = after.catalog.def(placed.tile);
-                let seg = spot
-                    .segment(def, placed.rotation)
-                    .ok_or_else(|| fault(format!("the tile at {pos} has nothing at {spot}")))?;
-                let node = node_of(placed, seg);
-                after.takes_a_pawn(node, &roots).map_err(fault)?;
+                let node = self
+                    .pawn_place_after(&magic, placing, pos, spot)
+                    .map_err(fault)?;
                 Some(Stand { pos, node })
             }
         };
