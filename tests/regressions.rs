@@ -42,6 +42,16 @@ fn parse_text(name: &str, src: &str) {
         for d in &g.diagnostics {
             common::assert_inside(src, d.span(), &format!("{name}: {}", d.code()));
         }
+        // A game read with no fault reads back, once written, as the same
+        // record (the target's round trip).
+        if !g.has_errors() {
+            let text = write(std::slice::from_ref(&g.record));
+            let back = parse(&text);
+            assert!(
+                back.len() == 1 && back.iter().all(|b| b.record == g.record),
+                "{name}: a written record reads back as another record:\n{text}"
+            );
+        }
     }
 }
 

@@ -239,8 +239,9 @@ pub enum Place {
     /// The tile's tower (`T`, The Tower).
     Tower,
     /// Two road ends of a tile, by the edges they reach (`EW`, `NE`): where a
-    /// ferry joins two roads across a lake (The Ferries). Kept in the order
-    /// written; [`Place::ends`] gives them in canonical order.
+    /// ferry joins two roads across a lake (The Ferries). The pair has no
+    /// order: the reader keeps it in canonical order ([`Place::ends`]),
+    /// whichever order it was written in.
     Ends(Side, Side),
 }
 
@@ -256,7 +257,11 @@ impl Place {
         }
         let (a, b) = word.split_at_checked(1)?;
         let (a, b) = (a.parse::<Side>().ok()?, b.parse::<Side>().ok()?);
-        (a != b).then_some(Place::Ends(a, b))
+        if a == b {
+            return None;
+        }
+        let (a, b) = Place::ends(a, b);
+        Some(Place::Ends(a, b))
     }
 
     /// Two road ends in canonical order: `NS` and `EW` for ends across the
@@ -278,10 +283,7 @@ impl fmt::Display for Place {
         match self {
             Place::Spot(s) => s.fmt(f),
             Place::Tower => f.write_str("T"),
-            Place::Ends(a, b) => {
-                let (a, b) = Place::ends(*a, *b);
-                write!(f, "{a}{b}")
-            }
+            Place::Ends(a, b) => write!(f, "{a}{b}"),
         }
     }
 }

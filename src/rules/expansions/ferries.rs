@@ -635,8 +635,10 @@ mod tests {
         assert_eq!(Place::ends(South, North), (North, South));
         assert_eq!(Place::ends(East, South), (South, East));
         assert_eq!(Place::ends(West, North), (North, West));
-        assert_eq!(Place::Ends(West, South).to_string(), "SW");
-        assert_eq!(Place::from_word("WE"), Some(Place::Ends(West, East)));
+        assert_eq!(Place::Ends(South, West).to_string(), "SW");
+        assert_eq!(Place::from_word("WE"), Some(Place::Ends(East, West)));
+        assert_eq!(Place::from_word("EW"), Place::from_word("WE"));
+        assert_eq!(Place::from_word("SS"), None);
         assert_eq!(Place::from_word("NN"), None);
         assert_eq!(pair(3, 1), [1, 3]);
     }
