@@ -482,17 +482,40 @@ impl Game<'_> {
         else {
             return false;
         };
-        // A ferry set or moved rewires roads (The Ferries): what the turn
-        // completes is seen on the copy.
-        if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. })) {
-            return true;
-        }
         let placing = Placing {
             player: mv.player,
             tile: mv.tile,
             pos,
             rotation,
         };
+        // A ferry set or moved rewires roads (The Ferries): a road it
+        // completes is seen on the copy, unless no figure can stand on one
+        // (none on the roads it joins, none placed on a road in the turn);
+        // what else the turn completes, the look-ahead below tells.
+        let on_road = |seg: crate::tiles::SegmentId| {
+            self.catalog
+                .def(mv.tile)
+                .segments
+                .get(usize::from(seg))
+                .is_some_and(|s| s.kind == FeatureKind::Road)
+        };
+        if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. }))
+            && (follower.is_some_and(|f| on_road(f.segment))
+                || mv.steps.iter().any(|s| {
+                    !matches!(
+                        s.act,
+                        Act::Gold { .. }
+                            | Act::Magic { .. }
+                            | Act::Ingot { .. }
+                            | Act::Circle { .. }
+                            | Act::CircleChoice { .. }
+                            | Act::Ferry { .. }
+                    )
+                })
+                || self.ferries_touch_held(&placing, &mv.steps))
+        {
+            return true;
+        }
         // The features that may hold a figure when the turn scores: those
         // held before it, and the one its follower goes on, unless an act of
         // the turn puts a figure elsewhere (the magic pawns hold nothing, and
