@@ -704,7 +704,9 @@ pub enum Violation {
 #[derive(Debug, Clone)]
 pub struct Game<'c> {
     catalog: &'c TileCatalog,
-    setup: Setup,
+    /// Shared, not copied, by the copies of the game a check plays a move
+    /// on: it does not change during a game.
+    setup: std::sync::Arc<Setup>,
     board: Board,
     features: Features,
     /// Tiles of each kind still in the supply.
@@ -744,14 +746,14 @@ impl<'c> Game<'c> {
     pub fn new(setup: Setup, catalog: &'c TileCatalog) -> Game<'c> {
         let mut game = Game {
             catalog,
-            setup: Setup {
+            setup: std::sync::Arc::new(Setup {
                 players: Vec::new(),
                 colours: Vec::new(),
                 edition: setup.edition,
                 sets: Vec::new(),
                 variants: variants::Variants::NONE,
                 scenario: scenario::Scenario::default(),
-            },
+            }),
             board: Board::new(),
             features: Features::new(),
             supply: Vec::new(),
@@ -791,7 +793,11 @@ impl<'c> Game<'c> {
             .iter()
             .enumerate()
             .all(|(i, a)| setup.players.iter().skip(i + 1).all(|b| !same_name(a, b)));
-        self.setup = setup;
+        // The referee's game owns its setup alone: replaced in place.
+        match std::sync::Arc::get_mut(&mut self.setup) {
+            Some(own) => *own = setup,
+            None => self.setup = std::sync::Arc::new(setup),
+        }
         self.restart_same();
     }
 
