@@ -405,6 +405,38 @@ fn generated_mage_and_witch_games_are_legal_and_use_the_pawns() {
     assert!(steps > 6 * 80, "{steps}");
 }
 
+/// Games with The Ferries, alone, with the other minis, and with every
+/// expansion refereed: every game checks clean, every lake tile sets its
+/// ferry, and ferries move.
+#[test]
+fn generated_ferries_games_are_legal_with_every_expansion() {
+    use carcref::rules::Act;
+    let sets = [
+        "ferries",
+        "traders-and-builders, mage-and-witch, ferries",
+        "gold-mines, flying-machines, crop-circles-2, mage-and-witch, ferries",
+        "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon, gold-mines, flying-machines, crop-circles-1, crop-circles-2, mage-and-witch, ferries",
+    ];
+    // New ferries, moves.
+    let mut seen = [0usize; 2];
+    let seeds = [(Edition::HiG2012, 71), (Edition::Rgg2000, 72)];
+    check_generated(&sets, seeds, 40, |turn, mv| {
+        for s in &mv.steps {
+            if let Act::Ferry { pos, .. } = s.act {
+                let new = matches!(
+                    &turn.action.value,
+                    carcref::notation::ActionRecord::Place { pos: at, .. } if at.value == pos
+                );
+                seen[usize::from(!new)] += 1;
+            }
+        }
+    });
+    // Eight lakes a game, 80 games, each laid (a lake tile fits almost
+    // anywhere); moves one time in two where one is open.
+    assert!(seen[0] >= 8 * 78, "new ferries: {seen:?}");
+    assert!(seen[1] > 80, "moves: {seen:?}");
+}
+
 /// A seed gives the same games with The Tower and with The Princess & the
 /// Dragon, and another seed others.
 #[test]
