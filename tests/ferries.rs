@@ -12,7 +12,7 @@ mod common;
 
 use carcref::figures::Figure;
 use carcref::notation::{parse, write};
-use carcref::{Game, Player, Pos, Side, TileCatalog, check};
+use carcref::{Game, Player, Pos, Side, TileCatalog};
 
 fn header(expansions: &str) -> String {
     format!(
@@ -24,18 +24,7 @@ fn header(expansions: &str) -> String {
 /// Checks a game of the turns given: its error codes (but `W101`), and its
 /// final totals.
 fn play_with(expansions: &str, turns: &str) -> (Vec<String>, Vec<u32>) {
-    let catalog = TileCatalog::embedded().unwrap();
-    let src = format!("{}{turns}", header(expansions));
-    let outcome = check("ferries.cgn", &src, &catalog);
-    let game = &outcome.games[0];
-    let codes = game
-        .diagnostics
-        .iter()
-        .map(|d| d.code())
-        .filter(|c| c != "W101")
-        .collect();
-    let totals = game.score().map(|s| s.totals.clone()).unwrap_or_default();
-    (codes, totals)
+    common::codes_and_totals(&format!("{}{turns}", header(expansions)))
 }
 
 fn play(turns: &str) -> (Vec<String>, Vec<u32>) {

@@ -22,18 +22,7 @@ const HEADER: &str = "[Players \"Alice, Bob\"]\n[Rules \"HiG-2012\"]\n\
 /// Checks a game of the turns given: its error codes (but `W101`), and its
 /// final totals.
 fn play(turns: &str) -> (Vec<String>, Vec<u32>) {
-    let catalog = TileCatalog::embedded().unwrap();
-    let src = format!("{HEADER}{turns}");
-    let outcome = check("magic.cgn", &src, &catalog);
-    let game = &outcome.games[0];
-    let codes = game
-        .diagnostics
-        .iter()
-        .map(|d| d.code())
-        .filter(|c| c != "W101")
-        .collect();
-    let totals = game.score().map(|s| s.totals.clone()).unwrap_or_default();
-    (codes, totals)
+    common::codes_and_totals(&format!("{HEADER}{turns}"))
 }
 
 /// The game after the turns given, every one legal.

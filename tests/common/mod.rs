@@ -212,3 +212,19 @@ pub fn position<'c>(src: &str, catalog: &'c carcref::TileCatalog) -> carcref::Ga
     }
     game
 }
+
+/// Checks the record `src` (one game): its error codes but `W101` (the turns
+/// after a fault), and its final totals.
+pub fn codes_and_totals(src: &str) -> (Vec<String>, Vec<u32>) {
+    let catalog = carcref::TileCatalog::embedded().unwrap();
+    let outcome = carcref::check("game.cgn", src, &catalog);
+    let game = &outcome.games[0];
+    let codes = game
+        .diagnostics
+        .iter()
+        .map(|d| d.code())
+        .filter(|c| c != "W101")
+        .collect();
+    let totals = game.score().map(|s| s.totals.clone()).unwrap_or_default();
+    (codes, totals)
+}
