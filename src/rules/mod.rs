@@ -1422,10 +1422,9 @@ impl<'c> Game<'c> {
         // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
         // after the follower placement of the same turn.
         // Most tiles complete nothing that holds a follower: nothing scores then.
-        // The Ferries: a ferry set or moved (a step) may complete a road the
-        // tile alone did not.
+        // An action (a step) may complete what the tile alone did not.
         if scoring::may_score(self, &placed)
-            || (!steps.is_empty() && self.ferries_may_complete(&placed))
+            || (!steps.is_empty() && self.may_score_expansions(&placed))
         {
             let mut events = std::mem::take(&mut self.events);
             let first = events.len();

@@ -204,17 +204,20 @@ pub fn may_score(game: &Game<'_>, placed: &PlacedTile) -> bool {
         || monk_around(game, placed)
 }
 
-/// The roads a turn's ferry moves touched that are completed and hold a
-/// follower (The Ferries), as [`completed_held`] gives those of the tile.
-fn ferried_held<'g>(
+/// The features the turn's actions changed away from the tile's joins that
+/// are completed and hold a follower (The Ferries: the roads a ferry moved),
+/// as [`completed_held`] gives those of the tile.
+fn completed_elsewhere<'g>(
     game: &'g Game<'_>,
 ) -> impl Iterator<Item = (NodeId, FeatureId, FeatureView<'g>)> {
     let features = game.features();
-    game.ferried_nodes().into_iter().filter_map(move |node| {
-        let root = features.root(node);
-        let f = features.feature(root)?;
-        (f.is_complete() && f.is_held()).then_some((node, root, f))
-    })
+    game.changed_elsewhere_expansions()
+        .into_iter()
+        .filter_map(move |node| {
+            let root = features.root(node);
+            let f = features.feature(root)?;
+            (f.is_complete() && f.is_held()).then_some((node, root, f))
+        })
 }
 
 /// The scoring caused by a tile just placed, added to `events`: every road and
@@ -229,7 +232,7 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
     // and moved ("4. Move the ferry 5. Score completed features"): the tile's
     // roads as the ferries leave them, and the roads a move completed
     // elsewhere.
-    for (node, root, f) in completed_held(game, placed).chain(ferried_held(game)) {
+    for (node, root, f) in completed_held(game, placed).chain(completed_elsewhere(game)) {
         // A feature the tile reaches by two segments scores once.
         let scored = events
             .get(first_event..)

@@ -283,6 +283,23 @@ impl Game<'_> {
         }
     }
 
+    /// [`Phase::Score`]: whether the turn's actions may have completed a
+    /// feature holding a figure that the tile's own joins did not (The
+    /// Ferries: a lake tile's ferry, a ferry moved).
+    #[inline(always)]
+    pub(in crate::rules) fn may_score_expansions(&self, placed: &PlacedTile) -> bool {
+        self.ferries_may_complete(placed)
+    }
+
+    /// [`Phase::Score`]: nodes of the features the turn's actions changed
+    /// away from the tile (The Ferries: the road ends a ferry moved left and
+    /// joined), scored with the tile's if they are completed.
+    pub(in crate::rules) fn changed_elsewhere_expansions(
+        &self,
+    ) -> smallvec::SmallVec<[crate::features::NodeId; 8]> {
+        self.ferried_nodes()
+    }
+
     /// [`Phase::TurnEnd`]: whether the player plays again (the builder's
     /// double turn, never a third), given whether the tile earned it.
     #[inline(always)]
