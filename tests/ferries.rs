@@ -243,3 +243,65 @@ fn pawns_sharing_a_road_add_the_mage_then_halve() {
     assert_eq!(codes, Vec::<String>::new());
     assert_eq!(totals, [0, 3]);
 }
+
+#[test]
+fn moves_lists_the_new_ferries_and_the_moves_they_open() {
+    // Rulebook example 3's turn: the curve at 2,0 continues the road the
+    // ferry at 1,0 joins; the ferry may go to join south and east, or south
+    // and west.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = common::run_carcref(
+        dir,
+        &[
+            "moves",
+            "--format",
+            "json",
+            "notation/games/valid/ferries-rulebook-3.cgn",
+            "--turn",
+            "6",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let at = |pos: &str, rotation: &str| -> Vec<String> {
+        doc["placements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["at"] == pos && p["rotation"] == rotation)
+            .and_then(|p| p["ferries"].as_array())
+            .map(|a| a.iter().map(|s| s.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(at("2,0", "r0"), ["ferry:1,0/SE", "ferry:1,0/SW"]);
+    // A tile meeting no ferry lists none.
+    assert_eq!(at("0,-3", "r0"), Vec::<String>::new());
+    // A lake tile: each new ferry, alone and with the moves it opens.
+    let (_, out, _) = common::run_carcref(
+        dir,
+        &[
+            "moves",
+            "--format",
+            "json",
+            "notation/games/valid/ferries-rulebook-3.cgn",
+            "--turn",
+            "5",
+        ],
+        b"",
+    );
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let lake = doc["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["at"] == "1,0" && p["rotation"] == "r0")
+        .unwrap();
+    let listed: Vec<&str> = lake["ferries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, ["ferry:SE", "ferry:EW", "ferry:SW"]);
+}

@@ -411,6 +411,10 @@ fn moves_json_matches_its_schema() {
         "notation/games/valid/mage-and-witch-two-roads.cgn".into(),
         "6",
     ));
+    // The Ferries: a lake tile's new ferries and the moves they open; a
+    // tile whose road meets a ferry.
+    cases.push(("notation/games/valid/ferries-reopen.cgn".into(), "5"));
+    cases.push(("notation/games/valid/ferries-rulebook-3.cgn".into(), "6"));
     let mut none = 0;
     for (file, turn) in &cases {
         let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", turn]);

@@ -909,3 +909,43 @@ fn show_crop_circles() {
     // Red's knights in the lower city of her tile.
     assert!(tile_cells(&text, -1, 1).concat().contains('R'), "{text}");
 }
+
+/// The Ferries: the lake keyed as a symbol, and its ferry drawn as the road
+/// it makes through the lake as it stands after the turn shown (on the
+/// terminal the road character of its two ends, keyed; in SVG
+/// `class="ferry"` with `data-ends`, keyed in the legend).
+#[test]
+fn show_ferries() {
+    const FERRIES: &str = "notation/games/valid/ferries-rulebook-3.cgn";
+    // After turn 5 the ferry joins west and east; turn 6 moves it to join
+    // south and west.
+    let before = text_of(FERRIES, Some(5));
+    assert!(tile_cells(&before, 1, 0).concat().contains('─'), "{before}");
+    let text = text_of(FERRIES, Some(6));
+    assert!(tile_cells(&text, 1, 0).concat().contains('┐'), "{text}");
+    assert!(text.contains("~ lake"), "{text}");
+    assert!(
+        text.contains("ferry (joins two roads across the lake)"),
+        "{text}"
+    );
+    let catalog = TileCatalog::embedded().unwrap();
+    let svg = board_svg(&game_at(FERRIES, &catalog, Some(6)), &SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let ferries = with_class(&doc, "ferry");
+    assert_eq!(ferries.len(), 1);
+    assert_eq!(ferries[0].attribute("data-ends"), Some("SW"));
+    let tile = ferries[0]
+        .ancestors()
+        .find(|a| a.attribute("class") == Some("tile"))
+        .and_then(|t| t.attribute("data-pos"));
+    assert_eq!(tile, Some("1,0"));
+    let items: Vec<_> = with_class(&doc, "legend-item")
+        .iter()
+        .map(|n| n.attribute("data-item").unwrap())
+        .collect();
+    assert!(items.contains(&"ferry"), "{items:?}");
+    assert!(items.contains(&"lake"), "{items:?}");
+    // Before any lake, no key.
+    let text = text_of(FERRIES, Some(4));
+    assert!(!text.contains("ferry"), "{text}");
+}
