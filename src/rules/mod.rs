@@ -318,6 +318,24 @@ pub enum Act {
     },
 }
 
+impl Act {
+    /// Whether the action puts no figure on the board and moves none (the
+    /// gold ingots, the magic pawns, the crop circle's choice and actions,
+    /// which come after the scoring, the ferries): a feature it leaves held
+    /// was held before it, or by the turn's own follower.
+    pub fn moves_no_figure(&self) -> bool {
+        matches!(
+            self,
+            Act::Gold { .. }
+                | Act::Magic { .. }
+                | Act::Ingot { .. }
+                | Act::Circle { .. }
+                | Act::CircleChoice { .. }
+                | Act::Ferry { .. }
+        )
+    }
+}
+
 /// The tile a turn places, as its actions are checked.
 #[derive(Debug, Clone, Copy)]
 pub(in crate::rules) struct Placing {

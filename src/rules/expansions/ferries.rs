@@ -255,17 +255,13 @@ impl Game<'_> {
             ));
         }
         let road = |side: Side| self.road_at(at, side, placing);
-        let joined = |what: &str| -> Result<[SegmentId; 2], Violation> {
-            match (road(ends.0), road(ends.1)) {
-                (Some(a), Some(b)) if a != b => Ok(pair(a, b)),
-                _ => Err(Violation::Ferry {
-                    step,
-                    reason: format!(
-                        "{what} joins two roads of the lake tile: {} and {} are not both its road ends",
-                        ends.0, ends.1
-                    ),
-                }),
-            }
+        // The two segments the ferry joins, or why it cannot join them.
+        let joined = |what: &str| match (road(ends.0), road(ends.1)) {
+            (Some(a), Some(b)) if a != b => Ok(pair(a, b)),
+            _ => Err(format!(
+                "{what} joins two roads of the lake tile: {} and {} are not both its road ends",
+                ends.0, ends.1
+            )),
         };
         if at == placing.pos {
             if !self.is_lake(placing.tile) {
@@ -274,7 +270,7 @@ impl Game<'_> {
             if turn.ferry {
                 return Err(set("a lake takes one ferry, set once"));
             }
-            let ends = joined("the ferry")?;
+            let ends = joined("the ferry").map_err(|reason| Violation::Ferry { step, reason })?;
             turn.ferry = true;
             turn.ferries.push(Ferry { pos: at, ends });
             turn.ferry_step = true;
@@ -316,10 +312,7 @@ impl Game<'_> {
                 }
             )));
         }
-        let ends = joined("a ferry").map_err(|v| match v {
-            Violation::Ferry { reason, .. } => moved(reason),
-            other => other,
-        })?;
+        let ends = joined("a ferry").map_err(moved)?;
         if ends == current {
             return Err(moved(
                 "a moved ferry joins two other road ends than before".to_string(),

@@ -492,6 +492,10 @@ impl Game<'_> {
         // completes is seen on the copy, unless no figure can stand on one
         // (none on the roads it joins, none placed on a road in the turn);
         // what else the turn completes, the look-ahead below tells.
+        // The features that may hold a figure when the turn scores: those
+        // held before it, and the one its follower goes on, unless an act of
+        // the turn puts a figure elsewhere.
+        let elsewhere = mv.steps.iter().any(|s| !s.act.moves_no_figure());
         let on_road = |seg: crate::tiles::SegmentId| {
             self.catalog
                 .def(mv.tile)
@@ -500,36 +504,12 @@ impl Game<'_> {
                 .is_some_and(|s| s.kind == FeatureKind::Road)
         };
         if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. }))
-            && (follower.is_some_and(|f| on_road(f.segment))
-                || mv.steps.iter().any(|s| {
-                    !matches!(
-                        s.act,
-                        Act::Gold { .. }
-                            | Act::Magic { .. }
-                            | Act::Ingot { .. }
-                            | Act::Circle { .. }
-                            | Act::CircleChoice { .. }
-                            | Act::Ferry { .. }
-                    )
-                })
+            && (elsewhere
+                || follower.is_some_and(|f| on_road(f.segment))
                 || self.ferries_touch_held(&placing, &mv.steps))
         {
             return true;
         }
-        // The features that may hold a figure when the turn scores: those
-        // held before it, and the one its follower goes on, unless an act of
-        // the turn puts a figure elsewhere (the magic pawns hold nothing, and
-        // the crop circle's followers come after the scoring).
-        let elsewhere = mv.steps.iter().any(|s| {
-            !matches!(
-                s.act,
-                Act::Gold { .. }
-                    | Act::Magic { .. }
-                    | Act::Ingot { .. }
-                    | Act::Circle { .. }
-                    | Act::CircleChoice { .. }
-            )
-        });
         let held = if elsewhere {
             Held::Any
         } else {
