@@ -27,6 +27,15 @@ fn play_with(expansions: &str, turns: &str) -> (Vec<String>, Vec<u32>) {
     common::codes_and_totals(&format!("{}{turns}", header(expansions)))
 }
 
+/// Each case's steps, written on the turn `turn` makes of them after
+/// `before`, give the codes listed.
+fn codes_each(before: &str, turn: impl Fn(&str) -> String, cases: &[(&str, Vec<&str>)]) {
+    for (steps, codes) in cases {
+        let (got, _) = play(&format!("{before}{}\n", turn(steps)));
+        assert_eq!(&got, codes, "{steps}");
+    }
+}
+
 fn play(turns: &str) -> (Vec<String>, Vec<u32>) {
     play_with("ferries", turns)
 }
@@ -48,7 +57,7 @@ fn the_first_ferry_in_each_continued_direction_may_move() {
     // "If, by a placing a tile, you continue the road in more than one
     // direction, you may move the first ferry encountered in each continued
     // direction." Moves are optional; each lake once a turn.
-    for (steps, codes) in [
+    let cases = [
         ("", vec![]),
         ("ferry:1,0/SW", vec![]),
         ("ferry:2,-1/NE", vec![]),
@@ -61,10 +70,12 @@ fn the_first_ferry_in_each_continued_direction_may_move() {
         ("ferry:2,-1/SN", vec!["E434"]),
         // The new tile has no lake: no ferry of its own.
         ("ferry:SW", vec!["E433"]),
-    ] {
-        let (got, _) = play(&format!("{TWO_LAKES}4. Bob V 2,0 r0 {steps}\n"));
-        assert_eq!(got, codes, "{steps}");
-    }
+    ];
+    codes_each(
+        TWO_LAKES,
+        |steps| format!("4. Bob V 2,0 r0 {steps}"),
+        &cases,
+    );
 }
 
 #[test]
@@ -76,16 +87,14 @@ fn only_the_first_ferry_along_a_road_may_move() {
     // again ends in that lake (its west end no longer ferried): the lake at
     // 1,0 is never met.
     let road = "1. Ann FR2 1,0 r0 ferry:EW\n2. Bob FR2 -1,0 r0 ferry:EW\n";
-    for (steps, codes) in [
+    let cases = [
         ("ferry:-1,0/EW", vec!["E434"]),
         ("ferry:-1,0/SW", vec![]),
         ("ferry:1,0/SW", vec!["E434"]),
         ("ferry:-1,0/SE ferry:1,0/SW", vec!["E434"]),
         ("ferry:-1,0/SW ferry:1,0/SW", vec!["E434"]),
-    ] {
-        let (got, _) = play(&format!("{road}3. Ann W -2,0 r0 {steps}\n"));
-        assert_eq!(got, codes, "{steps}");
-    }
+    ];
+    codes_each(road, |steps| format!("3. Ann W -2,0 r0 {steps}"), &cases);
 }
 
 #[test]
@@ -93,16 +102,17 @@ fn the_new_ferry_is_set_before_any_move_and_never_moved() {
     // "If by placing a tile with a lake you continue a road with a ferry,
     // you will first place the new ferry, and then you will be able to move
     // the ferry"; "A ferry may only be placed (or moved) once per turn".
-    let turns = "1. Ann FR2 1,0 r0 ferry:EW\n2. Bob FR2 2,0 r0";
-    for (steps, codes) in [
+    let cases = [
         ("ferry:EW ferry:1,0/SW", vec![]),
         ("ferry:1,0/SW ferry:EW", vec!["E434"]),
         ("ferry:EW ferry:SW", vec!["E433"]),
         ("ferry:EW ferry:2,0/SW", vec!["E433"]),
-    ] {
-        let (got, _) = play(&format!("{turns} {steps}\n"));
-        assert_eq!(got, codes, "{steps}");
-    }
+    ];
+    codes_each(
+        "1. Ann FR2 1,0 r0 ferry:EW\n",
+        |steps| format!("2. Bob FR2 2,0 r0 {steps}"),
+        &cases,
+    );
 }
 
 #[test]
@@ -246,62 +256,57 @@ fn pawns_sharing_a_road_add_the_mage_then_halve() {
 
 #[test]
 fn moves_lists_the_new_ferries_and_the_moves_they_open() {
-    // Rulebook example 3's turn: the curve at 2,0 continues the road the
-    // ferry at 1,0 joins; the ferry may go to join south and east, or south
-    // and west.
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (code, out, err) = common::run_carcref(
-        dir,
-        &[
-            "moves",
-            "--format",
-            "json",
-            "notation/games/valid/ferries-rulebook-3.cgn",
-            "--turn",
-            "6",
-        ],
-        b"",
-    );
-    assert_eq!(code, 0, "{err}");
-    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let at = |pos: &str, rotation: &str| -> Vec<String> {
-        doc["placements"]
+    // The ferry steps `moves` lists for the placement of the turn's tile at
+    // `pos`, turned `rotation`.
+    let listed = |turn: &str, pos: &str, rotation: &str| -> Vec<String> {
+        let file = "notation/games/valid/ferries-rulebook-3.cgn";
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let args = ["moves", "--format", "json", file, "--turn", turn];
+        let (code, out, err) = common::run_carcref(dir, &args, b"");
+        assert_eq!(code, 0, "{err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let placement = doc["placements"]
             .as_array()
             .unwrap()
             .iter()
             .find(|p| p["at"] == pos && p["rotation"] == rotation)
-            .and_then(|p| p["ferries"].as_array())
+            .unwrap();
+        placement["ferries"]
+            .as_array()
             .map(|a| a.iter().map(|s| s.as_str().unwrap().to_string()).collect())
             .unwrap_or_default()
     };
-    assert_eq!(at("2,0", "r0"), ["ferry:1,0/SE", "ferry:1,0/SW"]);
+    // Rulebook example 3's turn: the curve at 2,0 continues the road the
+    // ferry at 1,0 joins; the ferry may go to join south and east, or south
+    // and west.
+    assert_eq!(listed("6", "2,0", "r0"), ["ferry:1,0/SE", "ferry:1,0/SW"]);
     // A tile meeting no ferry lists none.
-    assert_eq!(at("0,-3", "r0"), Vec::<String>::new());
-    // A lake tile: each new ferry, alone and with the moves it opens.
-    let (_, out, _) = common::run_carcref(
-        dir,
-        &[
-            "moves",
-            "--format",
-            "json",
-            "notation/games/valid/ferries-rulebook-3.cgn",
-            "--turn",
-            "5",
-        ],
-        b"",
+    assert_eq!(listed("6", "0,-3", "r0"), Vec::<String>::new());
+    // A lake tile meeting no other ferry: each new ferry alone.
+    assert_eq!(
+        listed("5", "1,0", "r0"),
+        ["ferry:SE", "ferry:EW", "ferry:SW"]
     );
-    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let lake = doc["placements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["at"] == "1,0" && p["rotation"] == "r0")
-        .unwrap();
-    let listed: Vec<&str> = lake["ferries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s.as_str().unwrap())
-        .collect();
-    assert_eq!(listed, ["ferry:SE", "ferry:EW", "ferry:SW"]);
+}
+
+#[test]
+fn a_reopened_road_scores_again_when_completed_again() {
+    // "By moving ferries, it is possible to reopen a closed road": in the
+    // fixture `ferries-reopen`, the road from the monastery at 1,-1 to the
+    // lake was completed (Red's thief: 2) at turn 5, then joined by the move
+    // of turn 7 to the road running on through 2,0 and 2,-1. Blue's tile at
+    // 2,-2 ends that road and his thief on it scores the whole of it: 1,-1,
+    // 1,0, 2,0, 2,-1 and 2,-2, 5 points; its first part scores a second time.
+    let fixture = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notation/games/valid/ferries-reopen.cgn"
+    ))
+    .unwrap();
+    let src = format!(
+        "{}8. Blue A 2,-2 r180 +N =Blue+5\n",
+        fixture.replace("[Result \"Red 2, Blue 3\"]\n", "")
+    );
+    let (codes, totals) = common::codes_and_totals(&src);
+    assert_eq!(codes, Vec::<String>::new());
+    assert_eq!(totals, [2, 8]);
 }
