@@ -310,3 +310,28 @@ fn a_reopened_road_scores_again_when_completed_again() {
     assert_eq!(codes, Vec::<String>::new());
     assert_eq!(totals, [2, 8]);
 }
+
+#[test]
+fn ingots_on_a_road_a_ferry_completes_are_handed_out() {
+    // The Gold Mines: "When a feature is completed, the gold ingots on the
+    // tiles forming the completed feature are taken by the player". The gold
+    // mine at 0,-2 sets its second ingot on the monastery at 1,-1; the lake
+    // tile's ferry joins Blue's road to the monastery's (rulebook example 1),
+    // completing it over 1,-1: Blue takes that ingot (the take written, and
+    // checked), worth 1 at the end. Joining the other ends instead leaves
+    // Blue's road ending in the lake, without that tile: no ingot is handed
+    // out, and a take written is a fault.
+    let before = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n\
+                  4. Bob GO2 0,-2 r180 gold:1,-1\n";
+    let (codes, totals) = play_with(
+        "gold-mines, ferries",
+        &format!("{before}5. Ann FR2 1,0 r0 ferry:SW ingot:1,-1 =Bob+4\n"),
+    );
+    assert_eq!(codes, Vec::<String>::new());
+    assert_eq!(totals, [0, 5]);
+    let (codes, _) = play_with(
+        "gold-mines, ferries",
+        &format!("{before}5. Ann FR2 1,0 r0 ferry:EW ingot:1,-1 =Bob+3\n"),
+    );
+    assert_eq!(codes, ["E509"]);
+}

@@ -656,6 +656,61 @@ fn from_and_to(from: Option<[SegmentId; 2]>, to: [SegmentId; 2]) -> SmallVec<[Se
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::{Header, parse};
+    use crate::tiles::TileCatalog;
+
+    /// The game after the turns of a record with The Ferries, every one
+    /// legal.
+    fn game_after<'c>(catalog: &'c TileCatalog, turns: &str) -> Game<'c> {
+        let src = format!(
+            "[Players \"Ann, Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"ferries\"]\n\n{turns}"
+        );
+        let parsed = parse(&src);
+        let record = &parsed.first().expect("a game").record;
+        let (header, _) = Header::read(record);
+        let mut game = Game::new(header.expect("a header").setup(), catalog);
+        for turn in &record.turns {
+            game.play(turn).expect("a legal turn");
+        }
+        game
+    }
+
+    /// Whether the lake tile FR2 set at 1,0, its ferry joining west and
+    /// south, may join a road a figure stands on.
+    fn lake_touches_held(turns: &str) -> bool {
+        let catalog = TileCatalog::embedded().expect("the catalog");
+        let game = game_after(&catalog, turns);
+        let placing = game.next_placing(
+            catalog.id("FR2").expect("FR2"),
+            Pos::new(1, 0),
+            Rotation::R0,
+        );
+        let ends = [1, 2];
+        let steps = [Step {
+            actor: placing.player,
+            act: Act::Ferry {
+                pos: placing.pos,
+                ends,
+            },
+        }];
+        game.ferries_touch_held(&placing, &steps)
+    }
+
+    #[test]
+    fn a_ferry_touches_the_roads_beside_its_tile() {
+        // Rulebook example 1's position: Bob's thief on the road the lake
+        // tile continues (west, through the start tile) is on a road the
+        // ferry may complete; without it, nothing the ferry joins is held.
+        let turns = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n4. Bob B 0,-2 r0\n";
+        assert!(lake_touches_held(turns));
+        assert!(!lake_touches_held(&turns.replace(" +E", "")));
+        // A monk at 1,-1 stands on no road.
+        assert!(!lake_touches_held(
+            &turns
+                .replace(" +E", "")
+                .replace("A 1,-1 r180", "A 1,-1 r180 +C")
+        ));
+    }
 
     #[test]
     fn ends_are_written_in_compass_order() {
