@@ -523,6 +523,12 @@ impl Features {
         tiles
     }
 
+    /// Whether a placed tile of the feature a node belongs to satisfies
+    /// `pred` (asked once for each of the feature's segments).
+    pub fn any_tile(&self, node: NodeId, mut pred: impl FnMut(TileIndex) -> bool) -> bool {
+        self.circle(node).any(|(_, n)| pred(n.tile))
+    }
+
     /// Number of distinct tiles of the feature a node belongs to (a tile counts
     /// once however many of its segments the feature holds). The tiles seen are
     /// marked in a bit set on the stack, one bit per placed tile, as long as the

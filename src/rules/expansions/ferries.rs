@@ -516,40 +516,47 @@ impl Game<'_> {
             .is_some_and(|f| f.moved_in == self.turn || self.is_lake(placed.tile))
     }
 
-    /// Whether a figure stands, before the turn, on a road the turn's
-    /// ferries (`steps`) may make part of a road they complete: the roads
-    /// across the edges of the tile just placed (a move's road runs on
-    /// through it, a new ferry's through its lake), and every road of a
-    /// lake whose ferry moves. A road the ferries complete is made of parts
-    /// of the roads before the turn, each of which reaches a joint the turn
-    /// made (the tile's edges, a ferry's ends): without a figure on any of
-    /// them, nothing they complete is scored. A figure placed in the turn is
-    /// the caller's to count.
-    pub(in crate::rules) fn ferries_touch_held(&self, placing: &Placing, steps: &[Step]) -> bool {
-        let held = |node: NodeId| self.features.feature(node).is_some_and(|f| f.is_held());
-        let beside = Side::ALL.into_iter().any(|side| {
-            self.road_at(placing.pos, side, placing).is_some()
-                && placing
-                    .pos
-                    .neighbour(side)
-                    .and_then(|q| self.board.at(q).map(|t| (q, t)))
-                    .is_some_and(|(q, t)| {
-                        self.road_at(q, side.opposite(), placing)
-                            .is_some_and(|seg| held(node_of(t, seg)))
-                    })
-        });
-        beside
-            || steps.iter().any(|s| match s.act {
-                Act::Ferry { pos, .. } if pos != placing.pos => {
-                    self.board.at(pos).is_some_and(|t| {
-                        Side::ALL.into_iter().any(|side| {
-                            self.road_at(pos, side, placing)
-                                .is_some_and(|seg| held(node_of(t, seg)))
-                        })
-                    })
+    /// The roads, as they are before the turn, that the turn's ferries
+    /// (`steps`) may make part of a road they complete, each by a node of
+    /// it: the roads across the edges of the tile just placed (a move's road
+    /// runs on through it, a new ferry's through its lake), and every road of
+    /// a lake whose ferry moves. A road the ferries complete is made of parts
+    /// of these roads and of the tile's own, each of which reaches a joint
+    /// the turn made (the tile's edges, a ferry's ends).
+    pub(in crate::rules) fn ferry_roads(
+        &self,
+        placing: &Placing,
+        steps: &[Step],
+    ) -> SmallVec<[NodeId; 8]> {
+        let mut roads: SmallVec<[NodeId; 8]> = SmallVec::new();
+        for side in Side::ALL {
+            if self.road_at(placing.pos, side, placing).is_none() {
+                continue;
+            }
+            let Some((q, t)) = placing
+                .pos
+                .neighbour(side)
+                .and_then(|q| self.board.at(q).map(|t| (q, t)))
+            else {
+                continue;
+            };
+            if let Some(seg) = self.road_at(q, side.opposite(), placing) {
+                roads.push(node_of(t, seg));
+            }
+        }
+        for s in steps {
+            if let Act::Ferry { pos, .. } = s.act
+                && pos != placing.pos
+                && let Some(t) = self.board.at(pos)
+            {
+                for side in Side::ALL {
+                    if let Some(seg) = self.road_at(pos, side, placing) {
+                        roads.push(node_of(t, seg));
+                    }
                 }
-                _ => false,
-            })
+            }
+        }
+        roads
     }
 
     /// The ferry on the lake at `pos`, if any, by the edges its two ends
@@ -693,7 +700,9 @@ mod tests {
                 ends,
             },
         }];
-        game.ferries_touch_held(&placing, &steps)
+        game.ferry_roads(&placing, &steps)
+            .into_iter()
+            .any(|node| game.features.feature(node).is_some_and(|f| f.is_held()))
     }
 
     #[test]

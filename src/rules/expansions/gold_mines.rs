@@ -488,27 +488,63 @@ impl Game<'_> {
             pos,
             rotation,
         };
-        // A ferry set or moved rewires roads (The Ferries): a road it
-        // completes is seen on the copy, unless no figure can stand on one
-        // (none on the roads it joins, none placed on a road in the turn);
-        // what else the turn completes, the look-ahead below tells.
+        // The squares with ingots once the turn's are set (the tile's own,
+        // and the one it names).
+        let squares = || {
+            let mut squares: SmallVec<[Pos; 16]> = gold
+                .on_tiles
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(p, _)| *p)
+                .collect();
+            for s in &mv.steps {
+                if let Act::Gold { mine, pos } = s.act {
+                    squares.extend([mine, pos]);
+                }
+            }
+            squares
+        };
         // The features that may hold a figure when the turn scores: those
         // held before it, and the one its follower goes on, unless an act of
         // the turn puts a figure elsewhere.
         let elsewhere = mv.steps.iter().any(|s| !s.act.moves_no_figure());
-        let on_road = |seg: crate::tiles::SegmentId| {
-            self.catalog
-                .def(mv.tile)
-                .segments
-                .get(usize::from(seg))
-                .is_some_and(|s| s.kind == FeatureKind::Road)
-        };
-        if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. }))
-            && (elsewhere
+        // A ferry set or moved rewires roads (The Ferries): a road it
+        // completes is seen on the copy, unless no ingot lies on it or no
+        // figure can stand on it. Such a road is made of the tile's roads
+        // and parts of the roads the ferries reach ([`Game::ferry_roads`]):
+        // its squares are among theirs. What else the turn completes
+        // (cities, monasteries, roads no ferry touches), the look-ahead
+        // below tells.
+        if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. })) {
+            let roads = self.ferry_roads(&placing, &mv.steps);
+            let on_road = |seg: crate::tiles::SegmentId| {
+                self.catalog
+                    .def(mv.tile)
+                    .segments
+                    .get(usize::from(seg))
+                    .is_some_and(|s| s.kind == FeatureKind::Road)
+            };
+            let held = elsewhere
                 || follower.is_some_and(|f| on_road(f.segment))
-                || self.ferries_touch_held(&placing, &mv.steps))
-        {
-            return true;
+                || roads
+                    .iter()
+                    .any(|n| self.features.feature(*n).is_some_and(|f| f.is_held()));
+            let ingot_at = |q: Pos| {
+                gold.on_tiles.get(&q).is_some_and(|n| *n > 0)
+                    || mv
+                        .steps
+                        .iter()
+                        .any(|s| matches!(s.act, Act::Gold { mine, pos } if mine == q || pos == q))
+            };
+            if held
+                && (ingot_at(pos)
+                    || roads.iter().any(|n| {
+                        self.features
+                            .any_tile(*n, |t| self.board.tile(t).is_some_and(|t| ingot_at(t.pos)))
+                    }))
+            {
+                return true;
+            }
         }
         let held = if elsewhere {
             Held::Any
@@ -519,20 +555,7 @@ impl Game<'_> {
         if !self.completes_a_feature(&placing, held) {
             return false;
         }
-        // The squares with ingots once the turn's are set (the tile's own,
-        // and the one it names).
-        let mut squares: SmallVec<[Pos; 16]> = gold
-            .on_tiles
-            .iter()
-            .filter(|(_, n)| **n > 0)
-            .map(|(p, _)| *p)
-            .collect();
-        for s in &mv.steps {
-            if let Act::Gold { mine, pos } = s.act {
-                squares.extend([mine, pos]);
-            }
-        }
-        self.completes_a_feature_over(&placing, held, &squares)
+        self.completes_a_feature_over(&placing, held, &squares())
     }
 
     /// The takes JCloisterZone makes in the distribution of a turn due
@@ -692,6 +715,73 @@ mod tests {
             ingots,
             claimants: claimants.iter().map(|p| Player(*p)).collect(),
         }
+    }
+
+    /// The game after `turns` of a record with The Gold Mines and The
+    /// Ferries, every one legal, with an ingot added on each of `ingots`.
+    fn game_with_ingots<'c>(
+        catalog: &'c crate::tiles::TileCatalog,
+        turns: &str,
+        ingots: &[Pos],
+    ) -> Game<'c> {
+        let src = format!(
+            "[Players \"Ann, Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"gold-mines, ferries\"]\n\n{turns}"
+        );
+        let parsed = crate::notation::parse(&src);
+        let record = &parsed.first().expect("a game").record;
+        let (header, _) = crate::notation::Header::read(record);
+        let mut game = Game::new(header.expect("a header").setup(), catalog);
+        for turn in &record.turns {
+            game.play(turn).expect("a legal turn");
+        }
+        for pos in ingots {
+            game.exp.gold.as_mut().expect("gold in play").add(*pos);
+        }
+        game
+    }
+
+    /// Whether the lake tile FR2 set at 1,0 with its ferry joining `ends`
+    /// (segments of the tile) may hand out ingots, by the look-ahead.
+    fn lake_may_hand_out(turns: &str, ingots: &[Pos], ends: [u8; 2]) -> bool {
+        let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
+        let game = game_with_ingots(&catalog, turns, ingots);
+        let tile = catalog.id("FR2").expect("FR2");
+        let pos = Pos::new(1, 0);
+        let player = game.next_player();
+        let mv = Move {
+            player,
+            tile,
+            action: crate::rules::Action::Place {
+                pos,
+                rotation: crate::tiles::Rotation::R0,
+                follower: None,
+            },
+            steps: vec![Step {
+                actor: player,
+                act: Act::Ferry { pos, ends },
+            }],
+            figure_at: 0,
+        };
+        game.may_hand_out_ingots(game.exp.gold.as_ref().expect("gold in play"), &mv)
+    }
+
+    #[test]
+    fn a_ferry_hands_out_the_ingots_along_the_road_it_completes() {
+        // Rulebook example 1 of The Ferries: the lake tile's ferry joining
+        // west and south completes Bob's road from -1,0 through the start
+        // tile to the monastery at 1,-1. An ingot two tiles from the lake,
+        // at -1,0, lies on it: the turn may hand it out. One off the road
+        // and away from any monastery does not; nor one on the road when no
+        // figure stands on it.
+        let turns = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n";
+        let west_south = [2, 1];
+        assert!(lake_may_hand_out(turns, &[Pos::new(-1, 0)], west_south));
+        assert!(!lake_may_hand_out(turns, &[Pos::new(5, 5)], west_south));
+        assert!(!lake_may_hand_out(
+            &turns.replace(" +E", ""),
+            &[Pos::new(-1, 0)],
+            west_south
+        ));
     }
 
     #[test]
