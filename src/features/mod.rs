@@ -816,6 +816,34 @@ pub fn for_each_neighbour_pair(
     pairs_beside(catalog, &def.at(rotation).faces, board.neighbours(pos), f);
 }
 
+/// The pairs [`for_each_neighbour_pair`] finds across whole edges alone
+/// (roads and cities: [`Across::Edge`]), without the fields' halves: a
+/// segment of the tile and the neighbour's node it meets.
+pub fn for_each_edge_pair(
+    catalog: &TileCatalog,
+    board: &Board,
+    def: &TileDef,
+    pos: Pos,
+    rotation: crate::tiles::Rotation,
+    mut f: impl FnMut(SegmentId, NodeId),
+) {
+    let ours = &def.at(rotation).faces;
+    for (side, theirs) in Side::ALL.into_iter().zip(board.neighbours(pos)) {
+        let Some(n) = theirs else { continue };
+        let a = ours.side(side).segment;
+        if a == NO_SEGMENT {
+            continue;
+        }
+        let Some(faces) = catalog.faces(n.tile, n.rotation) else {
+            continue;
+        };
+        let b = faces.side(side.opposite()).segment;
+        if b != NO_SEGMENT {
+            f(a, node_of(n, b));
+        }
+    }
+}
+
 /// The pairs [`for_each_neighbour_pair`] finds for a tile whose sides are
 /// `ours`, with the tiles across its four sides in [`Side::ALL`] order.
 #[inline(always)]

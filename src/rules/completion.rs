@@ -11,7 +11,7 @@ use smallvec::SmallVec;
 
 use super::{Game, Placing};
 use crate::board::Pos;
-use crate::features::{Across, FeatureId, for_each_neighbour_pair, node_of};
+use crate::features::{FeatureId, for_each_edge_pair, node_of};
 use crate::tiles::SegmentId;
 
 /// The pairs a tile makes across whole edges ([`Game::edge_pairs`]).
@@ -61,25 +61,26 @@ impl Game<'_> {
     /// side). Read from the board as it is, without playing the tile.
     pub(in crate::rules) fn open_edges_after(&self, root: FeatureId, placing: &Placing) -> u32 {
         let pairs = self.edge_pairs(placing);
-        self.open_edges_of(&self.joined_with_root(root, &pairs), placing, &pairs)
+        self.open_edges_of(&self.joined_with_root(root, pairs), placing, pairs)
     }
 
     /// The pairs the tile of `placing` makes across whole edges (roads and
     /// cities): a segment of the tile and the root of the neighbour's
     /// feature it meets.
-    pub(in crate::rules) fn edge_pairs(&self, placing: &Placing) -> EdgePairs {
+    pub(in crate::rules) fn edge_pairs<'p>(&self, placing: &'p Placing) -> &'p EdgePairs {
+        placing.pairs.get_or_init(|| self.pairs_of(placing))
+    }
+
+    /// [`Game::edge_pairs`], worked out.
+    fn pairs_of(&self, placing: &Placing) -> EdgePairs {
         let mut pairs = EdgePairs::new();
-        for_each_neighbour_pair(
+        for_each_edge_pair(
             self.catalog,
             &self.board,
             self.catalog.def(placing.tile),
             placing.pos,
             placing.rotation,
-            |ours, node, across| {
-                if across == Across::Edge {
-                    pairs.push((ours, self.features.root(node)));
-                }
-            },
+            |ours, node| pairs.push((ours, self.features.root(node))),
         );
         pairs
     }
@@ -187,30 +188,40 @@ impl Game<'_> {
         // A road or city the tile completes has each of its features' open
         // edges met by the tile, and each of the tile's segments in it meets
         // a neighbour on all its edges: a pair that fails either is part of
-        // no completed road or city, and its group is not grown.
-        let closing = |ours: SegmentId, theirs: FeatureId| {
-            let met = |f: &dyn Fn(&(SegmentId, FeatureId)) -> bool| {
-                pairs.iter().filter(|p| f(p)).count() as u32
-            };
-            self.features
-                .feature(theirs)
-                .is_some_and(|f| f.open_edges == met(&|p| p.1 == theirs))
-                && def
-                    .segments
-                    .get(usize::from(ours))
-                    .is_some_and(|s| s.edge_count() == met(&|p| p.0 == ours))
+        // no completed road or city, and its group is not grown. Where only
+        // held features count, a group holds a figure only if one of the
+        // features it joins does, or the turn's follower stands on the tile.
+        let any_held = match held {
+            Held::Any => true,
+            Held::By(own) => own.is_some() || pairs.iter().any(|&(_, r)| is_held(r)),
         };
-        // Every root of a group the tile completes is among those it joins.
-        if pairs.iter().any(|&(ours, r)| {
-            if !closing(ours, r) {
-                return false;
+        if any_held {
+            let mut seg_met = [0u8; 32];
+            for &(ours, _) in pairs {
+                if let Some(n) = seg_met.get_mut(usize::from(ours) & 31) {
+                    *n += 1;
+                }
             }
-            let joined = self.joined_with_root(r, &pairs);
-            counts(&joined)
-                && self.open_edges_of(&joined, placing, &pairs) == 0
-                && (own || over.is_some_and(|s| s.iter().any(|q| self.covers(&joined, *q))))
-        }) {
-            return true;
+            let closing = |ours: SegmentId, theirs: FeatureId| {
+                def.segments.get(usize::from(ours)).is_some_and(|s| {
+                    s.edge_count()
+                        == u32::from(seg_met.get(usize::from(ours) & 31).copied().unwrap_or(0))
+                }) && self.features.feature(theirs).is_some_and(|f| {
+                    f.open_edges == pairs.iter().filter(|p| p.1 == theirs).count() as u32
+                })
+            };
+            // Every root of a group the tile completes is among those it joins.
+            if pairs.iter().any(|&(ours, r)| {
+                if !closing(ours, r) {
+                    return false;
+                }
+                let joined = self.joined_with_root(r, pairs);
+                counts(&joined)
+                    && self.open_edges_of(&joined, placing, pairs) == 0
+                    && (own || over.is_some_and(|s| s.iter().any(|q| self.covers(&joined, *q))))
+            }) {
+                return true;
+            }
         }
         // A monastery covers its own square and the eight around it.
         let near = |centre: Pos| over.is_none_or(|s| s.iter().any(|q| q.is_near(centre)));
@@ -317,12 +328,12 @@ mod tests {
     }
 
     fn placing(catalog: &TileCatalog, tile: &str, x: i32, y: i32, rotation: Rotation) -> Placing {
-        Placing {
-            player: crate::player::Player(0),
-            tile: catalog.id(tile).unwrap(),
-            pos: Pos::new(x, y),
+        Placing::new(
+            crate::player::Player(0),
+            catalog.id(tile).unwrap(),
+            Pos::new(x, y),
             rotation,
-        }
+        )
     }
 
     #[test]

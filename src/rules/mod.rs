@@ -336,8 +336,9 @@ impl Act {
     }
 }
 
-/// The tile a turn places, as its actions are checked.
-#[derive(Debug, Clone, Copy)]
+/// The tile a turn places, as its actions are checked, read against the
+/// game it is made for (the board as it is before the turn).
+#[derive(Debug, Clone)]
 pub(in crate::rules) struct Placing {
     /// Whose turn it is.
     pub(in crate::rules) player: Player,
@@ -347,6 +348,28 @@ pub(in crate::rules) struct Placing {
     pub(in crate::rules) pos: Pos,
     /// Its rotation.
     pub(in crate::rules) rotation: Rotation,
+    /// The pairs the tile makes across whole edges, worked out once, the
+    /// first time a rule asks ([`Game::edge_pairs`]): every rule that looks
+    /// ahead at the turn reads the same.
+    pairs: std::cell::OnceCell<completion::EdgePairs>,
+}
+
+impl Placing {
+    /// `player`'s placement of `tile` at `pos`, turned `rotation`.
+    pub(in crate::rules) fn new(
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+    ) -> Self {
+        Placing {
+            player,
+            tile,
+            pos,
+            rotation,
+            pairs: std::cell::OnceCell::new(),
+        }
+    }
 }
 
 impl Game<'_> {
@@ -358,12 +381,7 @@ impl Game<'_> {
         pos: Pos,
         rotation: Rotation,
     ) -> Placing {
-        Placing {
-            player: self.next,
-            tile,
-            pos,
-            rotation,
-        }
+        Placing::new(self.next, tile, pos, rotation)
     }
 }
 
@@ -1097,7 +1115,7 @@ impl<'c> Game<'c> {
         if self.exp.every_turn {
             return self.check_due_with_actions(turn);
         }
-        self.check_due_as::<false>(turn)
+        self.check_due_as::<false>(turn, None)
     }
 
     /// [`Game::check_due`] without the check of The Gold Mines'
@@ -1106,7 +1124,7 @@ impl<'c> Game<'c> {
         &self,
         turn: &TurnInput<'_>,
     ) -> Result<Move, Violation> {
-        self.check_due_as::<true>(turn)
+        self.check_due_as::<true>(turn, None)
     }
 
     /// Whether an expansion in play has rules for every turn, written with
@@ -1124,7 +1142,7 @@ impl<'c> Game<'c> {
     #[inline(always)]
     pub fn check_due_plain(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
         debug_assert!(!self.exp.every_turn);
-        self.check_due_as::<false>(turn)
+        self.check_due_as::<false>(turn, None)
     }
 
     /// [`Game::check_due`] where an expansion in play has rules for every
@@ -1133,18 +1151,28 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
-        let mut mv = self.check_due_as::<true>(turn)?;
+        // One placing for every rule that looks ahead at the turn.
+        let placing = self
+            .catalog
+            .id(turn.tile)
+            .zip(turn.place)
+            .map(|(tile, (pos, rotation))| Placing::new(self.next, tile, pos, rotation));
+        let mut mv = self.check_due_as::<true>(turn, placing.as_ref())?;
         if self.exp.gold.is_some() {
-            mv = self.checked_gold(mv)?;
+            mv = self.checked_gold(mv, placing.as_ref())?;
         }
-        self.check_after_turn(&mut mv)?;
+        self.check_after_turn(&mut mv, placing.as_ref())?;
         Ok(mv)
     }
 
     /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through
     /// [`Game::check_actions`], not only those written with actions.
     #[inline(always)]
-    fn check_due_as<const ACTIONS: bool>(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
+    fn check_due_as<const ACTIONS: bool>(
+        &self,
+        turn: &TurnInput<'_>,
+        shared: Option<&Placing>,
+    ) -> Result<Move, Violation> {
         let player = self.next;
         if self.remaining() == 0 {
             return Err(Violation::GameAlreadyOver);
@@ -1178,13 +1206,15 @@ impl<'c> Game<'c> {
                         ),
                     }
                 } else {
-                    let placing = Placing {
-                        player,
-                        tile,
-                        pos,
-                        rotation,
+                    let own;
+                    let placing = match shared {
+                        Some(p) => p,
+                        None => {
+                            own = Placing::new(player, tile, pos, rotation);
+                            &own
+                        }
                     };
-                    let (follower, at) = self.check_actions(&placing, turn, &mut steps)?;
+                    let (follower, at) = self.check_actions(placing, turn, &mut steps)?;
                     figure_at = at;
                     follower
                 };
@@ -1212,8 +1242,8 @@ impl<'c> Game<'c> {
     /// [`Violation::GoldDistribution`].
     #[cold]
     #[inline(never)]
-    fn checked_gold(&self, mut mv: Move) -> Result<Move, Violation> {
-        self.check_gold_distribution(&mut mv)?;
+    fn checked_gold(&self, mut mv: Move, placing: Option<&Placing>) -> Result<Move, Violation> {
+        self.check_gold_distribution(&mut mv, placing)?;
         Ok(mv)
     }
 

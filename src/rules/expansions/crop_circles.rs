@@ -225,7 +225,11 @@ impl<'c> Game<'c> {
     ///
     /// # Errors
     /// [`Violation::CropCircle`].
-    pub(in crate::rules) fn check_circle_actions(&self, mv: &mut Move) -> Result<(), Violation> {
+    pub(in crate::rules) fn check_circle_actions(
+        &self,
+        mv: &mut Move,
+        shared: Option<&Placing>,
+    ) -> Result<(), Violation> {
         let Some(kind) = self.circle_of(mv.tile) else {
             return Ok(());
         };
@@ -244,13 +248,15 @@ impl<'c> Game<'c> {
         let Some(add) = add else {
             return Ok(());
         };
-        let placing = Placing {
-            player: mv.player,
-            tile: mv.tile,
-            pos,
-            rotation,
+        let own;
+        let placing = match shared {
+            Some(p) => p,
+            None => {
+                own = Placing::new(mv.player, mv.tile, pos, rotation);
+                &own
+            }
         };
-        let mut after = self.leaves(mv, &placing, follower, kind);
+        let mut after = self.leaves(mv, placing, follower, kind);
         // "starting with the player to his left … The active player is last".
         let seats = self.in_hand.len();
         let order: Vec<Player> = (1..=seats)
@@ -451,7 +457,7 @@ impl<'c> Game<'c> {
         turn: &crate::rules::TurnInput<'_>,
         add: bool,
     ) -> Option<CircleOptions> {
-        let mv = self.check_due_as::<true>(turn).ok()?;
+        let mv = self.check_due_as::<true>(turn, None).ok()?;
         let kind = self.circle_of(mv.tile)?;
         let player = mv.player;
         let copy = self.played_copy(&mv, |_| {}, |a| !is_circle(a));

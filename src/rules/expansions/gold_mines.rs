@@ -409,7 +409,11 @@ impl Game<'_> {
     ///
     /// # Errors
     /// [`Violation::GoldDistribution`].
-    pub(in crate::rules) fn check_gold_distribution(&self, mv: &mut Move) -> Result<(), Violation> {
+    pub(in crate::rules) fn check_gold_distribution(
+        &self,
+        mv: &mut Move,
+        placing: Option<&Placing>,
+    ) -> Result<(), Violation> {
         let Some(gold) = &self.exp.gold else {
             return Ok(());
         };
@@ -426,20 +430,21 @@ impl Game<'_> {
             })
             .collect();
         let none_lies = gold.on_tiles.is_empty() && !sets;
-        let claims = if none_lies || (written.is_empty() && !self.may_hand_out_ingots(gold, mv)) {
-            Vec::new()
-        } else {
-            let copy = self.played_copy(
-                mv,
-                |c| {
-                    if let Some(g) = &mut c.exp.gold {
-                        g.claims.clear();
-                    }
-                },
-                |a| !matches!(a, Act::Ingot { .. }),
-            );
-            copy.exp.gold.map(|g| g.claims).unwrap_or_default()
-        };
+        let claims =
+            if none_lies || (written.is_empty() && !self.may_hand_out_ingots(gold, mv, placing)) {
+                Vec::new()
+            } else {
+                let copy = self.played_copy(
+                    mv,
+                    |c| {
+                        if let Some(g) = &mut c.exp.gold {
+                            g.claims.clear();
+                        }
+                    },
+                    |a| !matches!(a, Act::Ingot { .. }),
+                );
+                copy.exp.gold.map(|g| g.claims).unwrap_or_default()
+            };
         if claims.is_empty() {
             return match written.first() {
                 None => Ok(()),
@@ -473,7 +478,7 @@ impl Game<'_> {
     /// monastery with an ingot on one of its tiles does ("the gold ingots on
     /// the tiles forming the completed feature are taken"), and a feature
     /// completed with no follower hands out nothing.
-    fn may_hand_out_ingots(&self, gold: &Gold, mv: &Move) -> bool {
+    fn may_hand_out_ingots(&self, gold: &Gold, mv: &Move, shared: Option<&Placing>) -> bool {
         let crate::rules::Action::Place {
             pos,
             rotation,
@@ -482,11 +487,13 @@ impl Game<'_> {
         else {
             return false;
         };
-        let placing = Placing {
-            player: mv.player,
-            tile: mv.tile,
-            pos,
-            rotation,
+        let own;
+        let placing = match shared {
+            Some(p) => p,
+            None => {
+                own = Placing::new(mv.player, mv.tile, pos, rotation);
+                &own
+            }
         };
         // The squares with ingots once the turn's are set (the tile's own,
         // and the one it names).
@@ -516,7 +523,7 @@ impl Game<'_> {
         // (cities, monasteries, roads no ferry touches), the look-ahead
         // below tells.
         if mv.steps.iter().any(|s| matches!(s.act, Act::Ferry { .. })) {
-            let roads = self.ferry_roads(&placing, &mv.steps);
+            let roads = self.ferry_roads(placing, &mv.steps);
             let on_road = |seg: crate::tiles::SegmentId| {
                 self.catalog
                     .def(mv.tile)
@@ -552,10 +559,10 @@ impl Game<'_> {
             Held::By(follower.map(|f| f.segment))
         };
         // Most turns complete nothing: told before the ingots are looked at.
-        if !self.completes_a_feature(&placing, held) {
+        if !self.completes_a_feature(placing, held) {
             return false;
         }
-        self.completes_a_feature_over(&placing, held, &squares())
+        self.completes_a_feature_over(placing, held, &squares())
     }
 
     /// The takes JCloisterZone makes in the distribution of a turn due
@@ -762,7 +769,7 @@ mod tests {
             }],
             figure_at: 0,
         };
-        game.may_hand_out_ingots(game.exp.gold.as_ref().expect("gold in play"), &mv)
+        game.may_hand_out_ingots(game.exp.gold.as_ref().expect("gold in play"), &mv, None)
     }
 
     #[test]

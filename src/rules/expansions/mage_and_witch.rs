@@ -193,7 +193,7 @@ impl Game<'_> {
         // neither pawn's feature, and are told so from the pairs alone.
         let pairs = self.edge_pairs(placing);
         let meets = |root: FeatureId| pairs.iter().any(|&(_, r)| r == root);
-        meets(a) && meets(b) && self.joined_with_root(a, &pairs).holds(b)
+        meets(a) && meets(b) && self.joined_with_root(a, pairs).holds(b)
     }
 
     /// The game with the tile of `placing` on the board, its features joined,
@@ -278,7 +278,7 @@ impl Game<'_> {
                 .segments
                 .get(usize::from(seg))
                 .ok_or_else(|| "no feature there".to_string())?;
-            (segment.kind, self.joined_with_segment(seg, &pairs))
+            (segment.kind, self.joined_with_segment(seg, pairs))
         } else {
             let f = self
                 .features
@@ -286,7 +286,7 @@ impl Game<'_> {
                 .ok_or_else(|| "no feature there".to_string())?;
             (
                 f.kind,
-                self.joined_with_root(self.features.root(node), &pairs),
+                self.joined_with_root(self.features.root(node), pairs),
             )
         };
         if !matches!(kind, FeatureKind::Road | FeatureKind::City) {
@@ -294,7 +294,7 @@ impl Game<'_> {
                 "a magic pawn goes on a road or a city, not a {kind}"
             ));
         }
-        if self.open_edges_of(&joined, placing, &pairs) == 0 {
+        if self.open_edges_of(&joined, placing, pairs) == 0 {
             return Err(format!("the {kind} is completed"));
         }
         for pawn in Pawn::ALL {
@@ -455,12 +455,7 @@ impl Game<'_> {
         let Some(magic) = self.magic() else {
             return Vec::new();
         };
-        let placing = Placing {
-            player: self.next,
-            tile,
-            pos,
-            rotation,
-        };
+        let placing = self.next_placing(tile, pos, rotation);
         let joined = self.joins_the_pawns(&magic, &placing);
         if !joined && !self.is_magic_tile(tile) {
             return Vec::new();

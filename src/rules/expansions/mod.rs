@@ -578,9 +578,13 @@ impl Game<'_> {
     /// # Errors
     /// [`Violation::CropCircle`].
     #[cold]
-    pub(in crate::rules) fn check_after_turn(&self, mv: &mut super::Move) -> Result<(), Violation> {
+    pub(in crate::rules) fn check_after_turn(
+        &self,
+        mv: &mut super::Move,
+        placing: Option<&Placing>,
+    ) -> Result<(), Violation> {
         if self.exp.circles {
-            self.check_circle_actions(mv)?;
+            self.check_circle_actions(mv, placing)?;
         }
         Ok(())
     }
