@@ -15,8 +15,6 @@ const SETS: &[(&str, &str)] = &[
     ("river", "river.yaml"),
     ("inns-and-cathedrals", "inns-and-cathedrals.yaml"),
     ("traders-and-builders", "traders-and-builders.yaml"),
-    // Catalogued for the engine to come; the Expansions tag does not put them in
-    // play yet (it takes only the expansions `rules::expansions` referees).
     ("tower", "tower.yaml"),
     ("princess-and-dragon", "princess-and-dragon.yaml"),
     ("gold-mines", "gold-mines.yaml"),
@@ -25,6 +23,8 @@ const SETS: &[(&str, &str)] = &[
     ("crop-circles-2", "crop-circles-2.yaml"),
     ("mage-and-witch", "mage-and-witch.yaml"),
     ("ferries", "ferries.yaml"),
+    // Catalogued, not refereed yet (`tiles::catalog::NOT_REFEREED`).
+    ("robbers", "robbers.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

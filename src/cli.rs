@@ -25,6 +25,11 @@ pub struct Cli {
     /// written (`fix --apply`); the exit status tells the rest.
     #[arg(long, short, global = true)]
     pub quiet: bool,
+    /// A tile set of one's own, in the catalog's YAML format (SPEC 3.7), added
+    /// to the built-in catalog; repeat for several. A record plays its tiles
+    /// only by naming its set in its Expansions tag (`gen`: in --expansions).
+    #[arg(long = "tiles", value_name = "FILE", global = true)]
+    pub tiles: Vec<PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -261,9 +266,9 @@ pub enum Command {
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
         /// traders-and-builders, tower, princess-and-dragon, gold-mines,
         /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch,
-        /// ferries).
-        #[arg(long, value_parser = parse_expansions, default_value = "")]
-        expansions: crate::rules::expansions::Expansions,
+        /// ferries), and the tile sets given by --tiles to play.
+        #[arg(long, default_value = "")]
+        expansions: String,
     },
     /// Print a shell's completion script for carcref (to standard output).
     Completions {
@@ -343,22 +348,81 @@ fn parse_edition(s: &str) -> Result<Edition, String> {
         .map_err(|()| format!("{s} is not an edition (HiG-2012 or RGG-2000)"))
 }
 
-fn parse_expansions(s: &str) -> Result<crate::rules::expansions::Expansions, String> {
+/// The expansions `gen --expansions` names, and the tile sets of the user's
+/// own it names (of those the catalog holds); the usage error of a name that
+/// is neither.
+fn parse_expansions(
+    s: &str,
+    catalog: &TileCatalog,
+) -> Result<(crate::rules::expansions::Expansions, Vec<String>), String> {
     use crate::rules::expansions::{Expansion, Expansions};
     let names: Vec<&str> = s
         .split(',')
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .collect();
-    let played: Vec<&str> = Expansion::ALL.into_iter().map(Expansion::name).collect();
-    if let Some(bad) = names.iter().find(|n| Expansion::from_name(n).is_none()) {
+    let user = catalog.user_sets();
+    let mut played: Vec<&str> = Expansion::ALL.into_iter().map(Expansion::name).collect();
+    played.extend(user.iter().map(String::as_str));
+    if let Some(bad) = names.iter().find(|n| !played.contains(n)) {
         return Err(format!(
             "{bad} is not an expansion ({}){}",
             played.join(", "),
             crate::suggest::did_you_mean(bad, played.iter().copied())
         ));
     }
-    Ok(Expansions::from_sets(names))
+    let mut sets: Vec<String> = Vec::new();
+    for name in names.iter().filter(|n| user.iter().any(|u| u == *n)) {
+        if !sets.iter().any(|s| s == name) {
+            sets.push((*name).to_string());
+        }
+    }
+    Ok((Expansions::from_sets(names), sets))
+}
+
+/// The built-in catalog with the tile sets of `--tiles`, or the exit code of a
+/// file that cannot be read or that the catalog refuses, reported to `err`
+/// (`E217` in the human format, pointing into the file).
+fn load_catalog(files: &[PathBuf], err: &mut impl Write) -> Result<TileCatalog, u8> {
+    let mut texts: Vec<(String, String)> = Vec::new();
+    for file in files {
+        let name = file.display().to_string();
+        match std::fs::read(file).map(String::from_utf8) {
+            Ok(Ok(text)) => texts.push((name, text)),
+            Ok(Err(e)) => {
+                let _ = writeln!(
+                    err,
+                    "error: cannot read {name}: not UTF-8 text (byte {})",
+                    e.utf8_error().valid_up_to()
+                );
+                return Err(EXIT_USAGE);
+            }
+            Err(e) => {
+                let _ = writeln!(err, "error: cannot read {name}: {e}");
+                return Err(EXIT_USAGE);
+            }
+        }
+    }
+    TileCatalog::with_user_sets(texts.iter().map(|(n, t)| (n.as_str(), t.as_str()))).map_err(|e| {
+        match texts.iter().find(|(name, _)| *name == e.file) {
+            Some((name, text)) => {
+                let view = report::SourceView::new(name, text, 0, 0);
+                let mut shown = String::new();
+                report::render_game(
+                    &mut shown,
+                    &view,
+                    0,
+                    &[crate::diagnostics::Diagnostic::of_tile_set(&e)],
+                    &human_report(),
+                );
+                let _ = write!(err, "{shown}");
+            }
+            None => {
+                let _ = writeln!(err, "error: the built-in tile catalog is broken: {e}");
+            }
+        }
+        EXIT_USAGE
+    })
 }
 
 /// Exit code for usage and I/O errors.
@@ -373,12 +437,23 @@ pub fn run(cli: Cli) -> ExitCode {
     let color = cli.color.resolve(std::io::stderr().is_terminal());
     REPORT_COLOR.store(color, std::sync::atomic::Ordering::Relaxed);
     QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
-    let catalog = match TileCatalog::embedded() {
+    let uses_catalog = !matches!(
+        cli.command,
+        Command::Import { .. }
+            | Command::Explain { .. }
+            | Command::Completions { .. }
+            | Command::Man
+    );
+    if !uses_catalog && !cli.tiles.is_empty() {
+        let _ = writeln!(
+            err,
+            "error: --tiles is for the commands that read the tile catalog (check, score, fmt, fix, show, moves, tiles, gen)"
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let catalog = match load_catalog(&cli.tiles, &mut err) {
         Ok(c) => c,
-        Err(e) => {
-            let _ = writeln!(err, "error: the built-in tile catalog is broken: {e}");
-            return ExitCode::from(EXIT_USAGE);
-        }
+        Err(code) => return ExitCode::from(code),
     };
     let code = match cli.command {
         Command::Check {
@@ -444,7 +519,14 @@ pub fn run(cli: Cli) -> ExitCode {
             players,
             expansions,
         } => generate(
-            seed, games, rules, players, expansions, &catalog, &mut out, &mut err,
+            seed,
+            games,
+            rules,
+            players,
+            &expansions,
+            &catalog,
+            &mut out,
+            &mut err,
         ),
         Command::Tiles { id, format } => tiles(id.as_deref(), format, &catalog, &mut out, &mut err),
         Command::Completions { shell } => {
@@ -2432,11 +2514,21 @@ fn generate(
     games: usize,
     rules: Edition,
     players: u8,
-    expansions: crate::rules::expansions::Expansions,
+    expansions: &str,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
+    let (expansions, tile_sets) = match parse_expansions(expansions, catalog) {
+        Ok(named) => named,
+        Err(e) => {
+            let _ = writeln!(
+                err,
+                "error: invalid value '{expansions}' for '--expansions <EXPANSIONS>': {e}"
+            );
+            return EXIT_USAGE;
+        }
+    };
     if usize::from(players) > rules.max_players() {
         let _ = writeln!(
             err,
@@ -2452,7 +2544,7 @@ fn generate(
         expansions,
     };
     for i in 0..games {
-        let record = crate::generate::random_game(catalog, &options, &mut rng);
+        let record = crate::generate::random_game_with(catalog, &options, &tile_sets, &mut rng);
         let mut text = String::new();
         if i > 0 {
             text.push('\n');

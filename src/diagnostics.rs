@@ -42,6 +42,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E214", "invalid-scenario"),
     ("E215", "malformed-scored"),
     ("E216", "invalid-clock-tag"),
+    ("E217", "invalid-tile-set"),
     ("E301", "tile-does-not-fit"),
     ("E302", "position-occupied"),
     ("E303", "not-adjacent"),
@@ -391,7 +392,7 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E207),
         help(
-            "supported: {}; the basic game alone: [Expansions \"\"]{}",
+            "supported: {}; the basic game alone: [Expansions \"\"]; a tile set of one's own: give its file with --tiles FILE{}",
             crate::rules::expansions::Expansion::ALL.map(|e| e.name()).join(", "),
             hint(
                 name,
@@ -521,6 +522,26 @@ pub enum Diagnostic {
         span: Span,
         /// The tag.
         tag: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A tile set of the user's own (`--tiles FILE`) that cannot be read as
+    /// YAML in the catalog's format, or that the catalog refuses: a tile
+    /// inconsistent as the built-in sets are checked, an id or a set name
+    /// already taken, a mark of an expansion (SPEC 3.7). Its span points into
+    /// the tile set's file, not into a record.
+    #[error("invalid tile set")]
+    #[diagnostic(
+        code(E217),
+        help(
+            "a tile set is written as the catalog's sets are (SPEC 3), with the basic game's features only, a set name and tile ids of its own (SPEC 3.7)"
+        )
+    )]
+    InvalidTileSet {
+        /// Where the fault lies in the file, where it can be told; else the
+        /// file's start.
+        #[label("{reason}")]
+        span: Span,
         /// What is wrong.
         reason: String,
     },
@@ -1421,6 +1442,19 @@ impl Diagnostic {
             miette::Diagnostic::severity(self),
             Some(miette::Severity::Warning | miette::Severity::Advice)
         )
+    }
+
+    /// The fault of a tile set the user gave (`E217`), pointing into that
+    /// set's file: where the catalog says, else at its start.
+    pub fn of_tile_set(error: &crate::tiles::CatalogError) -> Diagnostic {
+        let span = error
+            .span
+            .as_ref()
+            .map_or_else(Span::default, |r| Span::new(r.start, r.end));
+        Diagnostic::InvalidTileSet {
+            span,
+            reason: error.message.clone(),
+        }
     }
 
     /// The primary span.

@@ -1143,10 +1143,22 @@ fn plain_move(player: Player, tile: TileId, action: Action) -> Move {
 
 /// One random complete game.
 pub fn random_game(catalog: &TileCatalog, options: &GenOptions, rng: &mut Rng) -> GameRecord {
+    random_game_with(catalog, options, &[], rng)
+}
+
+/// [`random_game`] with tile sets of the user's own in play besides
+/// (`tile_sets`, of [`TileCatalog::user_sets`]): their tiles join the draw and
+/// the record names them in its Expansions tag, after the expansions.
+pub fn random_game_with(
+    catalog: &TileCatalog,
+    options: &GenOptions,
+    tile_sets: &[String],
+    rng: &mut Rng,
+) -> GameRecord {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        match try_game(catalog, options, rng) {
+        match try_game(catalog, options, tile_sets, rng) {
             Ok(record) => return record,
             // Keep the last attempt: its river tile that fits nowhere is recorded as
             // a discard, which the referee reports (E309) rather than hiding it.
@@ -1183,6 +1195,7 @@ fn draw_order(game: &Game<'_>, catalog: &TileCatalog, rng: &mut Rng) -> Vec<Tile
 fn try_game(
     catalog: &TileCatalog,
     options: &GenOptions,
+    tile_sets: &[String],
     rng: &mut Rng,
 ) -> Result<GameRecord, GameRecord> {
     let players: Vec<String> = NAMES
@@ -1192,6 +1205,7 @@ fn try_game(
         .collect();
     let mut sets = vec![BASIC_SET.to_string()];
     sets.extend(options.expansions.iter().map(|e| e.name().to_string()));
+    sets.extend(tile_sets.iter().cloned());
     let setup = Setup {
         players: players.clone(),
         colours: COLOURS
@@ -1418,12 +1432,9 @@ fn try_game(
         .map(|(n, c)| format!("{n} ({c})"))
         .collect::<Vec<_>>()
         .join(", ");
-    let expansions = options
-        .expansions
-        .iter()
-        .map(Expansion::name)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let mut expansions: Vec<&str> = options.expansions.iter().map(Expansion::name).collect();
+    expansions.extend(tile_sets.iter().map(String::as_str));
+    let expansions = expansions.join(", ");
     let record = GameRecord {
         tags: vec![
             tag("CGN", crate::notation::header::VERSION.to_string()),

@@ -115,7 +115,7 @@ pub fn replay(record: &GameRecord, catalog: &TileCatalog) -> Replay {
 
 /// Replays a parsed record with options.
 pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOptions) -> Replay {
-    let (header, header_faults) = Header::read(record);
+    let (header, header_faults) = Header::read_for(record, catalog.user_sets());
     let mut diagnostics = Faults::new();
     diagnostics.extend(header_faults);
     let Some(header) = header else {
@@ -487,7 +487,7 @@ pub fn replay_until<'c>(
     catalog: &'c TileCatalog,
     turn: Option<u32>,
 ) -> Result<Position<'c>, Vec<Diagnostic>> {
-    let (header, diagnostics) = Header::read(record);
+    let (header, diagnostics) = Header::read_for(record, catalog.user_sets());
     let Some(header) = header else {
         return Err(diagnostics);
     };
@@ -1038,7 +1038,7 @@ impl<'c> Referee<'c> {
             return Some((game, &self.seats));
         }
         self.setup_tags = None;
-        let header = Header::of_setup(players, rules, expansions)?;
+        let header = Header::of_setup(players, rules, expansions, self.catalog.user_sets())?;
         self.setup_tags = Some((
             players.to_string(),
             rules.to_string(),

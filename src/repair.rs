@@ -291,7 +291,7 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
 
 /// The index of a record's first illegal turn, if any.
 fn first_illegal(record: &GameRecord, catalog: &TileCatalog) -> Option<usize> {
-    let (header, _) = crate::notation::Header::read(record);
+    let (header, _) = crate::notation::Header::read_for(record, catalog.user_sets());
     let mut game = crate::rules::Game::new(header?.setup(), catalog);
     record.turns.iter().position(|t| game.play(t).is_err())
 }

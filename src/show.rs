@@ -348,6 +348,7 @@ fn symbol_char(symbol: Symbol) -> char {
         Symbol::Goldmine => '$',
         Symbol::Mage => '%',
         Symbol::Lake => '~',
+        Symbol::Bag => '&',
     }
 }
 
@@ -360,6 +361,7 @@ fn symbol_word(symbol: Symbol) -> &'static str {
         Symbol::Goldmine => "gold mine",
         Symbol::Mage => "magic tile",
         Symbol::Lake => "lake",
+        Symbol::Bag => "bag",
     }
 }
 
@@ -372,6 +374,7 @@ fn symbol_ansi(symbol: Symbol) -> &'static str {
         Symbol::Goldmine => "1;38;5;178",
         Symbol::Mage => "1;38;5;129",
         Symbol::Lake => "1;38;5;33",
+        Symbol::Bag => "1;38;5;130",
     }
 }
 
@@ -419,7 +422,7 @@ struct Seen {
     tower: bool,
     /// The Princess & the Dragon: each symbol drawn (volcano, dragon,
     /// portal), the princess, the dragon, the fairy.
-    symbols: [bool; 6],
+    symbols: [bool; Symbol::ALL.len()],
     princess: bool,
     dragon: bool,
     fairy: bool,
@@ -2620,6 +2623,7 @@ fn symbol_class(symbol: Symbol) -> &'static str {
         Symbol::Goldmine => "goldmine",
         Symbol::Mage => "magic",
         Symbol::Lake => "lake",
+        Symbol::Bag => "bag",
     }
 }
 
@@ -2669,6 +2673,9 @@ fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
             "<path d=\"M0 -8L2 -2L8 -2L3 2L5 8L0 4L-5 8L-3 2L-8 -2L-2 -2Z\" fill=\"#c9a0f0\" stroke=\"#5b1f8a\"/>"
         }
         Symbol::Lake => "<circle r=\"9\" fill=\"#7fb8e6\" stroke=\"#2a6aa8\"/>",
+        Symbol::Bag => {
+            "<path d=\"M-7 8Q-10 0 -3 -3L-5 -8H5L3 -3Q10 0 7 8Z\" fill=\"#c19a5b\" stroke=\"#5a3d1c\"/>"
+        }
     };
     token_svg(out, symbol_class(symbol), "", at, 1.0, body);
 }

@@ -194,6 +194,193 @@ fn expansion_counts_match_the_rulebooks() {
     assert_eq!(kinds_and_tiles(&c, "mage-and-witch"), (8, 8));
     let magic = tiles_showing(&c, |d| d.symbol == Some(Symbol::Mage));
     assert_eq!(magic, [("mage-and-witch".to_string(), 8)]);
+
+    // The Robbers. 2012 (004): "8 tiles with a bag", listed "Min6A   1x" … "Min6H   1x";
+    // "Whenever a player draws a tile with a bag": every tile shows the bag. Six shapes,
+    // two of them twice (robbers.yaml says whence).
+    assert_eq!(kinds_and_tiles(&c, "robbers"), (6, 8));
+    let bags = tiles_showing(&c, |d| d.symbol == Some(Symbol::Bag));
+    assert_eq!(bags, [("robbers".to_string(), 8)]);
+}
+
+/// A tile's shape at a rotation, in the terms of the transcriptions: its edges
+/// (N E S W), then its roads, cities and fields, each the sides or half-sides it
+/// joins, a field followed by `+` and the sides of each city it touches; each list
+/// sorted.
+fn shape_at(d: &TileDef, r: Rotation) -> String {
+    let o = d.at(r);
+    let edges: String = Side::ALL.iter().map(|s| o.edge(*s).letter()).collect();
+    let sides_of = |seg: usize| -> String {
+        Side::ALL
+            .iter()
+            .filter(|s| o.segment_at(**s) == Some(seg as u8))
+            .map(|s| s.letter())
+            .collect()
+    };
+    let (mut roads, mut cities, mut fields) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, seg) in d.segments.iter().enumerate() {
+        match seg.kind {
+            FeatureKind::Road => roads.push(sides_of(i)),
+            FeatureKind::City => cities.push(sides_of(i)),
+            FeatureKind::Field => {
+                let halves: Vec<String> = Half::all()
+                    .filter(|h| o.field_at(*h) == Some(i as u8))
+                    .map(|h| h.to_string())
+                    .collect();
+                let mut field = halves.join(" ");
+                for t in &seg.touches {
+                    field.push_str(&format!(" +{}", sides_of(usize::from(*t))));
+                }
+                fields.push(field);
+            }
+            FeatureKind::Monastery => roads.push("monastery".to_string()),
+        }
+    }
+    for list in [&mut roads, &mut cities, &mut fields] {
+        list.sort();
+    }
+    format!(
+        "{edges} roads [{}] cities [{}] fields [{}]",
+        roads.join(", "),
+        cities.join(", "),
+        fields.join(", ")
+    )
+}
+
+/// The Robbers' eight tiles as DinnerBuffet/TTSCarcassonne transcribes them
+/// (`tile_data/robbers/Card.*.ttslua`, commit 2f6d3de8), in our terms: its sides
+/// clockwise from its top (`sides`), the sides each road joins (`linkedQuadrants`;
+/// a road not linked ends on the tile), the half-sides of each field
+/// (`linkedOctants`, 5 = NNW clockwise to 12 = WNW) and the city each touches
+/// (`City-Field`). Its top is its own: a tile matches at some rotation.
+const TRANSCRIBED_ROBBERS: [(&str, &str); 8] = [
+    (
+        "0a3bdc",
+        "FFRR roads [SW] cities [] fields [NNW NNE ENE ESE SSE WNW, SSW WSW]",
+    ),
+    (
+        "7bef71",
+        "FFRR roads [SW] cities [] fields [NNW NNE ENE ESE SSE WNW, SSW WSW]",
+    ),
+    (
+        "ac0913",
+        "RFRF roads [NS] cities [] fields [NNE ENE ESE SSE, SSW WSW WNW NNW]",
+    ),
+    (
+        "d5f79a",
+        "RFRF roads [NS] cities [] fields [NNE ENE ESE SSE, SSW WSW WNW NNW]",
+    ),
+    (
+        "b9380a",
+        "FRRR roads [E, S, W] cities [] fields [ESE SSE, NNW NNE ENE WNW, SSW WSW]",
+    ),
+    (
+        "5a0add",
+        "CRRF roads [ES] cities [N] fields [ENE SSW WSW WNW +N, ESE SSE]",
+    ),
+    (
+        "779f76",
+        "CFFF roads [] cities [N] fields [ENE ESE SSE SSW WSW WNW +N]",
+    ),
+    (
+        "fea824",
+        "CFCF roads [] cities [NS] fields [ENE ESE +NS, WSW WNW +NS]",
+    ),
+];
+
+/// The lists of a transcribed shape sorted as [`shape_at`] sorts them.
+fn normalised(shape: &str) -> String {
+    let mut out = String::new();
+    let mut rest = shape;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..].find(']').unwrap() + open;
+        out.push_str(&rest[..=open]);
+        let mut items: Vec<String> = rest[open + 1..close]
+            .split(", ")
+            .filter(|i| !i.is_empty())
+            .map(|item| {
+                // Half-sides in the order of `Half::all`, cities after them.
+                let (halves, cities) = item.split_once(" +").unwrap_or((item, ""));
+                let mut hs: Vec<&str> = halves.split(' ').collect();
+                let order: Vec<String> = Half::all().map(|h| h.to_string()).collect();
+                if hs.iter().all(|h| order.iter().any(|o| o == h)) {
+                    hs.sort_by_key(|h| order.iter().position(|o| o == h));
+                }
+                let mut item = hs.join(" ");
+                if !cities.is_empty() {
+                    item.push_str(&format!(" +{cities}"));
+                }
+                item
+            })
+            .collect();
+        items.sort();
+        out.push_str(&items.join(", "));
+        rest = &rest[close..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Each of The Robbers' kinds is, at some rotation, the shape of as many
+/// transcribed tiles as its count, and every transcribed tile is one of them;
+/// and the tile counter NightlyNexus/CarcassonneTileCounter (`robbersTiles`)
+/// agrees on what each tile shows: five a road and no city, two a city and no
+/// road, one both.
+#[test]
+fn the_robbers_tiles_are_the_transcribed_shapes() {
+    let c = TileCatalog::embedded().unwrap();
+    let mut matched = Vec::new();
+    for (_, d) in c.set("robbers") {
+        let shapes: Vec<String> = Rotation::ALL.iter().map(|r| shape_at(d, *r)).collect();
+        let files: Vec<&str> = TRANSCRIBED_ROBBERS
+            .iter()
+            .filter(|(_, t)| shapes.contains(&normalised(t)))
+            .map(|(file, _)| *file)
+            .collect();
+        assert_eq!(
+            files.len(),
+            usize::from(d.count),
+            "{} ({:?}) is transcribed as {files:?}",
+            d.id,
+            shapes[0]
+        );
+        assert_eq!(d.symbol, Some(Symbol::Bag), "{}", d.id);
+        assert!(d.monastery.is_none() && d.segments.iter().all(|s| !s.banner));
+        matched.extend(files);
+    }
+    matched.sort_unstable();
+    let mut all: Vec<&str> = TRANSCRIBED_ROBBERS.iter().map(|(f, _)| *f).collect();
+    all.sort_unstable();
+    assert_eq!(matched, all);
+    // The exact shapes at rotation 0, as robbers.yaml draws them.
+    let ours: Vec<String> = c
+        .set("robbers")
+        .map(|(_, d)| format!("{}×{} {}", d.id, d.count, shape_at(d, Rotation::R0)))
+        .collect();
+    assert_eq!(
+        ours,
+        [
+            "RB1×2 FFRR roads [SW] cities [] fields [NNW NNE ENE ESE SSE WNW, SSW WSW]",
+            "RB2×2 FRFR roads [EW] cities [] fields [ESE SSE SSW WSW, NNW NNE ENE WNW]",
+            "RB3×1 FRRR roads [E, S, W] cities [] fields [ESE SSE, NNW NNE ENE WNW, SSW WSW]",
+            "RB4×1 CRRF roads [ES] cities [N] fields [ENE SSW WSW WNW +N, ESE SSE]",
+            "RB5×1 CFFF roads [] cities [N] fields [ENE ESE SSE SSW WSW WNW +N]",
+            "RB6×1 FCFC roads [] cities [EW] fields [NNW NNE +EW, SSE SSW +EW]",
+        ]
+    );
+    let shows = |road: bool, city: bool| -> u32 {
+        c.set("robbers")
+            .filter(|(_, d)| {
+                d.segments.iter().any(|s| s.kind == FeatureKind::Road) == road
+                    && d.segments.iter().any(|s| s.kind == FeatureKind::City) == city
+            })
+            .map(|(_, d)| u32::from(d.count))
+            .sum()
+    };
+    assert_eq!(
+        (shows(true, false), shows(false, true), shows(true, true)),
+        (5, 2, 1)
+    );
 }
 
 #[test]
@@ -771,4 +958,50 @@ fn the_bridge_is_not_a_crossroad() {
     assert_eq!(fields.len(), 4);
     assert!(fields.iter().all(|f| f.halves.count_ones() == 2));
     assert!(d.monastery.is_none());
+}
+
+/// The Robbers' tiles are catalogued and listed, their rules are not refereed:
+/// the name in an Expansions tag is `E207` (the game is checked without it), a
+/// tile of theirs in a game is a tile of a set not in play (`E201`), `gen`
+/// refuses the name, `import jcz` has no id of theirs, and `tiles` draws the bag.
+#[test]
+fn the_robbers_tiles_are_listed_and_their_rules_not_refereed() {
+    let c = TileCatalog::embedded().unwrap();
+    assert!(!TileCatalog::is_refereed("robbers"));
+    assert!(c.set("robbers").all(|(_, d)| d.jcz.is_none()));
+    let record = |expansions: &str, tile: &str| {
+        format!(
+            "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
+             [Expansions \"{expansions}\"]\n[Termination \"interrupted\"]\n\n1. Ann {tile} 1,0 r0\n"
+        )
+    };
+    let codes = |src: &str| -> Vec<String> {
+        carcref::check("t.cgn", src, &c).games[0]
+            .diagnostics
+            .iter()
+            .map(|d| d.code())
+            .collect()
+    };
+    assert_eq!(codes(&record("robbers", "U")), ["E207"]);
+    assert_eq!(codes(&record("robbers", "RB2")), ["E207", "E201"]);
+    assert_eq!(codes(&record("", "RB2")), ["E201"]);
+
+    let dir = std::env::temp_dir();
+    let (code, _, err) =
+        common::run_carcref(&dir, &["check", "-"], record("robbers", "U").as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("unsupported expansion robbers"), "{err}");
+    let (code, _, err) = common::run_carcref(&dir, &["gen", "--expansions", "robbers"], b"");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("robbers is not an expansion"), "{err}");
+    let (code, out, _) = common::run_carcref(&dir, &["tiles"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("RB4 ×1 — bag; city cap north, road curving east-south\n"),
+        "{out}"
+    );
+    let (code, out, _) = common::run_carcref(&dir, &["tiles", "RB5"], b"");
+    assert_eq!(code, 0);
+    assert!(out.starts_with("RB5 ×1 (robbers set) — "), "{out}");
+    assert!(out.contains('B'), "the bag is drawn: {out}");
 }

@@ -971,3 +971,100 @@ fn moves_with_the_princess_and_the_dragon() {
     ));
     snap!("cli_moves_dragon_turn_4", turn4);
 }
+
+/// The shipped tile set of one's own.
+const HOUSE_TILES: &str = "notation/tiles/examples/house-tiles.yaml";
+
+/// A record naming a tile set of one's own checks clean with the set given by
+/// `--tiles` (before or after the command), and not without it (`E207`).
+#[test]
+fn tiles_of_ones_own_are_given_by_a_file() {
+    let game = "notation/games/with-tiles/house-tiles.cgn";
+    snap!(
+        "cli_tiles_given",
+        run(&["--tiles", HOUSE_TILES, "check", game], None)
+    );
+    let after = run(&["check", game, "--tiles", HOUSE_TILES], None);
+    assert!(after.starts_with("exit_code: 0"), "{after}");
+    let score = run(&["--tiles", HOUSE_TILES, "score", game], None);
+    assert!(score.contains("total             7     6"), "{score}");
+    snap!("cli_tiles_not_given", run(&["check", game], None));
+    let listed = run(&["--tiles", HOUSE_TILES, "tiles", "HT2"], None);
+    snap!("cli_tiles_listed", listed);
+}
+
+/// A tile set that cannot be used stops the command with exit code 2 and a
+/// report pointing into the file (`E217`); so does a file that cannot be read,
+/// and `--tiles` given to a command that reads no catalog.
+#[test]
+fn a_tile_set_that_cannot_be_used_is_a_usage_error() {
+    for (name, file) in [
+        (
+            "cli_tiles_not_yaml",
+            "notation/games/tiles/e217-not-yaml.yaml",
+        ),
+        (
+            "cli_tiles_id_taken",
+            "notation/games/tiles/e217-id-of-the-basic-game.yaml",
+        ),
+    ] {
+        snap!(
+            name,
+            run(&["--tiles", file, "check", "tests/data/ok.cgn"], None)
+        );
+    }
+    let twice = run(
+        &[
+            "--tiles",
+            HOUSE_TILES,
+            "--tiles",
+            "notation/games/tiles/e217-house-tiles-again.yaml",
+            "score",
+            "tests/data/ok.cgn",
+        ],
+        None,
+    );
+    assert!(twice.starts_with("exit_code: 2"), "{twice}");
+    assert!(
+        twice.contains("set name house-tiles is given by another tile set"),
+        "{twice}"
+    );
+    let missing = run(&["--tiles", "tests/data/no-such-tiles.yaml", "tiles"], None);
+    snap!("cli_tiles_missing_file", missing);
+    let explain = run(&["--tiles", HOUSE_TILES, "explain", "E217"], None);
+    assert!(explain.starts_with("exit_code: 2"), "{explain}");
+    assert!(explain.contains("--tiles is for the commands"), "{explain}");
+}
+
+/// `gen` plays a tile set of one's own named in --expansions, and its games
+/// check clean with the set given.
+#[test]
+fn generated_games_with_tiles_of_ones_own_check() {
+    let games = run(
+        &[
+            "--tiles",
+            HOUSE_TILES,
+            "gen",
+            "--seed",
+            "5",
+            "--games",
+            "30",
+            "--expansions",
+            "inns-and-cathedrals,house-tiles",
+        ],
+        None,
+    );
+    assert!(games.starts_with("exit_code: 0"), "{games}");
+    let cgn = stdout_of(&games);
+    assert!(cgn.contains("[Expansions \"inns-and-cathedrals, house-tiles\"]"));
+    assert!(cgn.contains(" HT1 ") && cgn.contains(" HT2 "), "{cgn}");
+    let checked = run(&["--tiles", HOUSE_TILES, "check", "-"], Some(cgn));
+    assert!(
+        checked.contains("checked 30 games in 1 files: 30 valid, 0 invalid"),
+        "{checked}"
+    );
+    // Without --tiles, the name is no expansion gen knows.
+    let bad = run(&["gen", "--expansions", "house-tiles"], None);
+    assert!(bad.starts_with("exit_code: 2"), "{bad}");
+    assert!(bad.contains("house-tiles is not an expansion"), "{bad}");
+}

@@ -9,9 +9,10 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use carcref::report::{
-    DiagnosticFormat, RenderOptions, ScoreFormat, render_diagnostics, render_scores,
+    DiagnosticFormat, RenderOptions, ScoreFormat, SourceView, render_diagnostics, render_game,
+    render_scores,
 };
-use carcref::{Outcome, ReplayOptions, TileCatalog, check_bytes};
+use carcref::{ReplayOptions, TileCatalog, check_bytes};
 
 /// JSON lines a snapshot keeps of one fixture; the others are counted.
 const JSON_LINES: usize = 40;
@@ -30,12 +31,33 @@ fn first_lines(text: &str, n: usize) -> String {
     out
 }
 
-fn run(path: &Path, declares: bool) -> (Outcome, String) {
+/// Checks a fixture as `carcref check` does, with the tile sets it declares
+/// (`; tiles:`): whether it has errors, and the snapshot body. A tile set the
+/// catalog refuses is reported (`E217`, pointing into its file) and no record is
+/// checked, as `carcref --tiles` stops there.
+fn run(path: &Path, declares: bool) -> (bool, String) {
     // Fixtures are read as `carcref check` reads a file: as bytes.
     let bytes = std::fs::read(path).unwrap();
     let src = String::from_utf8_lossy(&bytes);
     let name = path.file_name().unwrap().to_string_lossy().to_string();
-    let catalog = TileCatalog::embedded().unwrap();
+    let expected = if declares {
+        common::expected_codes(&src)
+    } else {
+        BTreeSet::new()
+    };
+    let folder = path.parent().unwrap();
+    let tiles: Vec<(String, String)> = common::declared_tiles(&src)
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(folder.join(&file)).unwrap();
+            (file, text)
+        })
+        .collect();
+    let catalog =
+        match TileCatalog::with_user_sets(tiles.iter().map(|(f, t)| (f.as_str(), t.as_str()))) {
+            Ok(catalog) => catalog,
+            Err(e) => return (true, tile_set_fault(&name, &e, &tiles, &expected)),
+        };
     let outcome = check_bytes(&name, &bytes, &catalog, ReplayOptions::default());
     let codes: BTreeSet<String> = outcome
         .games
@@ -50,11 +72,6 @@ fn run(path: &Path, declares: bool) -> (Outcome, String) {
             width: 80,
         },
     );
-    let expected = if declares {
-        common::expected_codes(&src)
-    } else {
-        BTreeSet::new()
-    };
     assert_eq!(
         codes, expected,
         "{name}: emitted codes differ from the `; expect:` line\n{diagnostics}"
@@ -75,7 +92,44 @@ fn run(path: &Path, declares: bool) -> (Outcome, String) {
         first_lines(&render_scores(&outcome, ScoreFormat::Yaml), YAML_LINES),
         first_lines(&render_scores(&outcome, ScoreFormat::Json), JSON_LINES)
     );
-    (outcome, body)
+    (outcome.has_errors(), body)
+}
+
+/// The snapshot body of a fixture whose tile set the catalog refuses: the
+/// fault as `carcref --tiles` reports it, in the human and the JSON formats,
+/// pointing into the tile set's file.
+fn tile_set_fault(
+    name: &str,
+    e: &carcref::tiles::CatalogError,
+    tiles: &[(String, String)],
+    expected: &BTreeSet<String>,
+) -> String {
+    let (file, text) = tiles
+        .iter()
+        .find(|(f, _)| *f == e.file)
+        .unwrap_or_else(|| panic!("{name}: {e}"));
+    let fault = carcref::diagnostics::Diagnostic::of_tile_set(e);
+    let codes: BTreeSet<String> = [fault.code()].into();
+    assert_eq!(&codes, expected, "{name}: {e}");
+    common::assert_inside(text, fault.span(), name);
+    let view = SourceView::new(file, text, 0, 0);
+    let mut shown = [DiagnosticFormat::Human, DiagnosticFormat::Json].map(|format| {
+        let mut out = String::new();
+        render_game(
+            &mut out,
+            &view,
+            0,
+            std::slice::from_ref(&fault),
+            &RenderOptions {
+                format,
+                color: false,
+                width: 80,
+            },
+        );
+        out
+    });
+    let json = std::mem::take(&mut shown[1]);
+    format!("## Tile set\n{}\n## Tile set (JSON)\n{json}", shown[0])
 }
 
 fn settings() -> insta::Settings {
@@ -90,8 +144,8 @@ fn settings() -> insta::Settings {
 fn valid_games() {
     settings().bind(|| {
         insta::glob!("../notation/games", "valid/*.cgn", |path| {
-            let (outcome, body) = run(path, true);
-            assert!(!outcome.has_errors(), "{}: {body}", path.display());
+            let (errors, body) = run(path, true);
+            assert!(!errors, "{}: {body}", path.display());
             insta::assert_snapshot!(body);
         });
     });
@@ -101,12 +155,8 @@ fn valid_games() {
 fn invalid_games() {
     settings().bind(|| {
         insta::glob!("../notation/games", "invalid/*.cgn", |path| {
-            let (outcome, body) = run(path, true);
-            assert!(
-                outcome.has_errors(),
-                "{}: no error reported",
-                path.display()
-            );
+            let (errors, body) = run(path, true);
+            assert!(errors, "{}: no error reported", path.display());
             insta::assert_snapshot!(body);
         });
     });
@@ -116,8 +166,20 @@ fn invalid_games() {
 fn examples() {
     settings().bind(|| {
         insta::glob!("../notation", "examples/*.cgn", |path| {
-            let (outcome, body) = run(path, false);
-            assert!(!outcome.has_errors(), "{}: {body}", path.display());
+            let (errors, body) = run(path, false);
+            assert!(!errors, "{}: {body}", path.display());
+            insta::assert_snapshot!(body);
+        });
+    });
+}
+
+/// The games that name a tile set of one's own, each checked with the tile
+/// sets it declares (`; tiles:`): valid or not, as its `; expect:` line says.
+#[test]
+fn games_with_tiles() {
+    settings().bind(|| {
+        insta::glob!("../notation/games", "with-tiles/*.cgn", |path| {
+            let (_, body) = run(path, true);
             insta::assert_snapshot!(body);
         });
     });

@@ -121,3 +121,57 @@ fn hostile_inputs() {
         must_not_panic("hostile", &format!("case {i}"), src, &catalog);
     }
 }
+
+/// A tile set of one's own (`--tiles`) is input too: the shipped example and
+/// the faulty sets of the fixtures, each cut at many places, with each line
+/// deleted and each line doubled, are read without a panic, and a fault's span
+/// lies inside the text on character boundaries.
+#[test]
+fn tile_sets_of_ones_own_never_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("notation");
+    let mut files = vec![root.join("tiles/examples/house-tiles.yaml")];
+    let mut faulty: Vec<_> = std::fs::read_dir(root.join("games/tiles"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    faulty.sort();
+    files.extend(faulty);
+    let mut read = 0;
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = src.split_inclusive('\n').collect();
+        // Cut at every third character and at every line's end and start.
+        let mut texts: Vec<(String, String)> = src
+            .char_indices()
+            .filter(|(i, c)| i % 3 == 0 || *c == '\n' || src[..*i].ends_with('\n'))
+            .map(|(i, _)| (format!("truncation at {i}"), src[..i].to_string()))
+            .collect();
+        for i in 0..lines.len() {
+            let without: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, l)| *l)
+                .collect();
+            texts.push((format!("line {i} deleted"), without));
+            let doubled: String = lines
+                .iter()
+                .enumerate()
+                .flat_map(|(j, l)| std::iter::repeat_n(*l, if j == i { 2 } else { 1 }))
+                .collect();
+            texts.push((format!("line {i} doubled"), doubled));
+        }
+        for (what, text) in texts {
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                if let Err(e) = TileCatalog::with_user_sets([("t.yaml", text.as_str())]) {
+                    let span = carcref::diagnostics::Diagnostic::of_tile_set(&e).span();
+                    assert!(span.start <= span.end && span.end <= text.len());
+                    assert!(text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
+                }
+            }));
+            assert!(result.is_ok(), "{}: panicked on {what}", path.display());
+            read += 1;
+        }
+    }
+    assert!(read > 500, "{read} texts");
+}

@@ -254,8 +254,21 @@ impl Header {
     }
 
     /// Reads the tags of a record. Returns the header if the tags that matter
-    /// (Players, Rules) are usable, and every fault found.
+    /// (Players, Rules) are usable, and every fault found. The Expansions tag
+    /// may name the expansions carcref referees; [`Header::read_for`] also
+    /// takes the tile sets of a catalog's user.
     pub fn read(record: &GameRecord) -> (Option<Header>, Vec<Diagnostic>) {
+        Header::read_for(record, &[])
+    }
+
+    /// Reads the tags of a record as [`Header::read`] does, the Expansions tag
+    /// naming also any of `user_sets`, the tile sets a user gave
+    /// ([`crate::TileCatalog::user_sets`]): tile-only sets, whose tiles join the
+    /// supply with no rule of their own (SPEC 3.7).
+    pub fn read_for(
+        record: &GameRecord,
+        user_sets: &[String],
+    ) -> (Option<Header>, Vec<Diagnostic>) {
         let mut diags = Vec::new();
         // Faults of a missing tag point at the tag pairs (or the game's start).
         let start = match (record.tags.first(), record.tags.last()) {
@@ -333,7 +346,7 @@ impl Header {
         };
         let expansions = record
             .tag("Expansions")
-            .map_or_else(Vec::new, |t| expansions(t, &mut diags));
+            .map_or_else(Vec::new, |t| expansions(t, user_sets, &mut diags));
         let termination = match record.tag("Termination") {
             None => Termination::Complete,
             Some(t) => t.value.value.parse().unwrap_or_else(|()| {
@@ -516,8 +529,8 @@ fn part_of_value(t: &TagRecord, at: Span) -> Span {
     }
 }
 
-fn expansions(t: &TagRecord, diags: &mut Vec<Diagnostic>) -> Vec<String> {
-    expansion_names(&t.value.value, |name, at| {
+fn expansions(t: &TagRecord, user_sets: &[String], diags: &mut Vec<Diagnostic>) -> Vec<String> {
+    expansion_names(&t.value.value, user_sets, |name, at| {
         diags.push(Diagnostic::UnsupportedExpansion {
             span: part_of_value(t, at),
             name: name.to_string(),
@@ -550,12 +563,19 @@ fn listed(value: &str) -> impl Iterator<Item = (&str, Span)> {
 /// The expansions an Expansions value names, each once, in the order written;
 /// `unsupported` is told of each name that is not one, and where it lies in the
 /// value.
-fn expansion_names(value: &str, mut unsupported: impl FnMut(&str, Span)) -> Vec<String> {
+fn expansion_names(
+    value: &str,
+    user_sets: &[String],
+    mut unsupported: impl FnMut(&str, Span),
+) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (name, at) in listed(value) {
         // The expansions the referee supports are those `crate::rules::expansions`
-        // defines; any other name is reported as unsupported.
-        if crate::rules::expansions::Expansion::from_name(name).is_some() {
+        // defines, and the tile sets the user gave; any other name is reported
+        // as unsupported.
+        if crate::rules::expansions::Expansion::from_name(name).is_some()
+            || user_sets.iter().any(|s| s == name)
+        {
             if !out.iter().any(|n| n == name) {
                 out.push(name.to_string());
             }
@@ -900,14 +920,19 @@ impl Header {
     /// The header the values of Players, Rules and Expansions (if any) give,
     /// with no result and a complete game, if [`Header::read`] finds no fault
     /// in them.
-    pub fn of_setup(players: &str, rules: &str, expansions: Option<&str>) -> Option<Header> {
+    pub fn of_setup(
+        players: &str,
+        rules: &str,
+        expansions: Option<&str>,
+        user_sets: &[String],
+    ) -> Option<Header> {
         let players = self::players(players).ok()?;
         let edition = rules.parse::<Edition>().ok()?;
         if players.len() < 2 || players.len() > edition.max_players() {
             return None;
         }
         let mut sound = true;
-        let expansions = expansion_names(expansions.unwrap_or(""), |_, _| sound = false);
+        let expansions = expansion_names(expansions.unwrap_or(""), user_sets, |_, _| sound = false);
         sound.then_some(Header {
             players,
             edition,
@@ -999,6 +1024,7 @@ mod tests {
                                 values.players?,
                                 values.rules?,
                                 values.expansions,
+                                &[],
                             )?;
                             let result: Option<Vec<(&str, u32)>> =
                                 result_entries(values.result.unwrap_or("")).collect();

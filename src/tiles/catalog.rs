@@ -18,7 +18,7 @@ use super::{
 // into JSON when carcref is built, read at start-up).
 include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
 
-/// The tile set the catalog holds whose rules carcref does not referee yet:
+/// The tile sets the catalog holds whose rules carcref does not referee yet:
 /// the one place that keeps them out of play, to be emptied as their engine
 /// lands. Their kinds are in the catalog like any other ([`TileCatalog::iter`],
 /// [`TileCatalog::set`], [`TileCatalog::id`], `carcref tiles`), but:
@@ -31,7 +31,7 @@ include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
 /// refuse them without help from here: they take only the expansions
 /// `rules::expansions::Expansion` names. A tile of theirs written in a record
 /// is a tile of a set not in play (`E201`).
-pub const NOT_REFEREED: &[&str] = &[];
+pub const NOT_REFEREED: &[&str] = &["robbers"];
 
 /// Most segments a tile may have: the engine keeps per-tile tables of this size
 /// on the stack (the busiest tile of any set has a dozen).
@@ -120,14 +120,80 @@ struct RawField {
 
 /// A catalog file that could not be read or is inconsistent.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{set}: {message}")]
+#[error("{file}: {message}")]
 pub struct CatalogError {
-    /// The set (or file) concerned.
-    pub set: String,
+    /// The file concerned: a built-in set's name, or the path a tile set of the
+    /// user's was given by.
+    pub file: String,
     /// What is wrong.
     pub message: String,
-    /// Byte offset into the YAML, where known.
-    pub offset: Option<usize>,
+    /// Where in the file's text the fault lies (bytes), where it can be told:
+    /// where the YAML reader stopped, or the value of the tile's `id`, of
+    /// `set`, `start` or `last` that a fault concerns.
+    pub span: Option<std::ops::Range<usize>>,
+}
+
+/// Where in a tile set file a fault lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// The set's name (`set:`).
+    Set,
+    /// A key of the set (`start:`, `last:`).
+    Key(&'static str),
+    /// The tile of this index in the set's list, by its `id`.
+    Tile(usize),
+}
+
+/// A fault of a tile set, and where it lies.
+type Fault = (Place, String);
+
+/// A tile set's text read into its raw form: a fault with a message and perhaps
+/// a byte offset.
+type Read = Result<RawTileSet, (String, Option<usize>)>;
+
+fn read_json(text: &str) -> Read {
+    serde_json::from_str(text).map_err(|e| (e.to_string(), None))
+}
+
+fn read_yaml(text: &str) -> Read {
+    serde_yaml::from_str(text).map_err(|e| {
+        let offset = e.location().map(|l| l.index());
+        let message = e.to_string();
+        // The span shows the line and column: the message need not.
+        let message = match offset {
+            Some(_) => without_places(&message),
+            None => message,
+        };
+        (message, offset)
+    })
+}
+
+/// A message of the YAML reader without the places it names (` at line 5
+/// column 3`), which a report shows by its span.
+fn without_places(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(" at line ") {
+        out.push_str(rest.get(..at).unwrap_or_default());
+        let after = rest.get(at + " at line ".len()..).unwrap_or_default();
+        let number = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let line = number(after);
+        let place = after
+            .get(line..)
+            .and_then(|s| s.strip_prefix(" column "))
+            .filter(|_| line > 0)
+            .map(|s| (s, number(s)))
+            .filter(|(_, column)| *column > 0);
+        match place {
+            Some((s, column)) => rest = s.get(column..).unwrap_or_default(),
+            None => {
+                out.push_str(" at line ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// All tile kinds of the sets in use, indexed by [`TileId`].
@@ -157,6 +223,9 @@ pub struct TileCatalog {
     /// segments of the same tile a field segment touches, one bit a segment
     /// (none for other segments). A field's cities in one lookup a segment.
     touches: Vec<u16>,
+    /// The names of the tile sets the user gave ([`TileCatalog::with_user_sets`]),
+    /// in the order given.
+    user_sets: Vec<String>,
 }
 
 impl TileCatalog {
@@ -167,9 +236,32 @@ impl TileCatalog {
     /// # Errors
     /// Fails only if an embedded set is inconsistent, which `tests/catalog.rs` rules out.
     pub fn embedded() -> Result<TileCatalog, CatalogError> {
-        TileCatalog::from_raw_sets(EMBEDDED_JSON.iter().copied(), |text| {
-            serde_json::from_str(text).map_err(|e| (e.to_string(), None))
-        })
+        TileCatalog::with_user_sets([])
+    }
+
+    /// The built-in catalog and, after its sets, the tile sets of the user's
+    /// own given as `(file, YAML text)`, in that order (`carcref --tiles FILE`,
+    /// SPEC 3.7). Each is read and checked as the built-in sets are, and
+    /// besides: its name is lower-case words joined by hyphens and no other
+    /// set's, its tile ids are tile ids of the notation and no other kind's,
+    /// and it carries the basic game's features only (cities, banners, roads,
+    /// fields, monasteries) and no symbol but the bag, which no rule reads.
+    ///
+    /// # Errors
+    /// The first fault found, with the file it lies in and where, if that can
+    /// be told.
+    pub fn with_user_sets<'a>(
+        files: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<TileCatalog, CatalogError> {
+        let mut catalog = TileCatalog::empty();
+        for (name, text) in EMBEDDED_JSON {
+            catalog.add_text(name, text, read_json(text), false)?;
+        }
+        for (file, text) in files {
+            catalog.add_text(file, text, read_yaml(text), true)?;
+        }
+        catalog.index_short_ids();
+        Ok(catalog)
     }
 
     /// Builds a catalog from YAML tile sets given as `(name, text)`.
@@ -179,18 +271,16 @@ impl TileCatalog {
     pub fn from_sets<'a>(
         sets: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<TileCatalog, CatalogError> {
-        TileCatalog::from_raw_sets(sets, |text| {
-            serde_yaml::from_str(text).map_err(|e| (e.to_string(), e.location().map(|l| l.index())))
-        })
+        let mut catalog = TileCatalog::empty();
+        for (name, text) in sets {
+            catalog.add_text(name, text, read_yaml(text), false)?;
+        }
+        catalog.index_short_ids();
+        Ok(catalog)
     }
 
-    /// Builds a catalog from tile sets given as `(name, text)`, each read by
-    /// `read` (which fails with a message and perhaps a byte offset).
-    fn from_raw_sets<'a>(
-        sets: impl IntoIterator<Item = (&'a str, &'a str)>,
-        read: impl Fn(&str) -> Result<RawTileSet, (String, Option<usize>)>,
-    ) -> Result<TileCatalog, CatalogError> {
-        let mut catalog = TileCatalog {
+    fn empty() -> TileCatalog {
+        TileCatalog {
             tiles: Vec::new(),
             by_id: BTreeMap::new(),
             by_jcz: BTreeMap::new(),
@@ -201,19 +291,86 @@ impl TileCatalog {
             faces: Vec::new(),
             edge_bits: Vec::new(),
             touches: Vec::new(),
-        };
-        for (name, text) in sets {
-            let raw = read(text).map_err(|(message, offset)| CatalogError {
-                set: name.to_string(),
-                message,
-                offset,
-            })?;
-            catalog.add_set(raw)?;
+            user_sets: Vec::new(),
         }
-        catalog.index_short_ids();
-        Ok(catalog)
     }
 
+    /// Adds a set read from its text (`raw`), given under the name `file`; a set
+    /// of the user's (`user`) is held to the rules of [`user_set_fault`] first.
+    fn add_text(
+        &mut self,
+        file: &str,
+        text: &str,
+        raw: Read,
+        user: bool,
+    ) -> Result<(), CatalogError> {
+        let raw = raw.map_err(|(message, offset)| CatalogError {
+            file: file.to_string(),
+            message,
+            span: offset.map(|o| o..o),
+        })?;
+        let set = raw.set.clone();
+        let tiles = raw.tiles.len();
+        let fault = match user.then(|| self.user_set_fault(&raw)).flatten() {
+            Some(fault) => Err(fault),
+            None => self.add_set(raw),
+        };
+        fault.map_err(|(place, message)| CatalogError {
+            file: file.to_string(),
+            message,
+            span: locate(text, place, tiles),
+        })?;
+        if user {
+            self.user_sets.push(set);
+        }
+        Ok(())
+    }
+
+    /// What a tile set of the user's may not carry beyond what any set may not
+    /// (SPEC 3.7): the first such fault of `raw`, if any.
+    fn user_set_fault(&self, raw: &RawTileSet) -> Option<Fault> {
+        let name = raw.set.as_str();
+        let words = !name.is_empty()
+            && name.starts_with(|c: char| c.is_ascii_lowercase())
+            && name.split('-').all(|w| {
+                !w.is_empty()
+                    && w.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+            });
+        if !words {
+            return Some((
+                Place::Set,
+                format!(
+                    "set name {name:?} is not lower-case words joined by hyphens, e.g. house-tiles"
+                ),
+            ));
+        }
+        if self.user_sets.iter().any(|s| s == name) {
+            return Some((
+                Place::Set,
+                format!("set name {name} is given by another tile set"),
+            ));
+        }
+        if self.tiles.iter().any(|d| d.set == name) {
+            return Some((Place::Set, format!("set name {name} is a built-in set's")));
+        }
+        for (key, given) in [("start", &raw.start), ("last", &raw.last)] {
+            if given.is_some() {
+                return Some((
+                    Place::Key(key),
+                    format!(
+                        "a tile set of one's own names no {key} tile: only the basic game and The River do"
+                    ),
+                ));
+            }
+        }
+        for (i, t) in raw.tiles.iter().enumerate() {
+            if let Some(message) = user_tile_fault(t) {
+                return Some((Place::Tile(i), format!("tile {}: {message}", t.id)));
+            }
+        }
+        None
+    }
     /// Fills [`TileCatalog::by_short`] from the ids of every kind.
     fn index_short_ids(&mut self) {
         let len = (self.by_id.len() * 2).max(2).next_power_of_two();
@@ -233,17 +390,16 @@ impl TileCatalog {
         }
     }
 
-    fn add_set(&mut self, raw: RawTileSet) -> Result<(), CatalogError> {
+    fn add_set(&mut self, raw: RawTileSet) -> Result<(), Fault> {
         let set = raw.set.clone();
-        let err = |message: String| CatalogError {
-            set: set.clone(),
-            message,
-            offset: None,
-        };
-        for t in raw.tiles {
-            let def = validate(&set, t).map_err(&err)?;
-            if self.by_id.contains_key(&def.id) {
-                return Err(err(format!("tile id {} is defined twice", def.id)));
+        for (i, t) in raw.tiles.into_iter().enumerate() {
+            let err = |message: String| (Place::Tile(i), message);
+            let def = validate(&set, t).map_err(err)?;
+            if let Some(earlier) = self.by_id.get(&def.id).and_then(|t| self.get(*t)) {
+                return Err(err(format!(
+                    "tile id {} is defined twice (first in the {} set)",
+                    def.id, earlier.set
+                )));
             }
             let id =
                 TileId(u16::try_from(self.tiles.len()).map_err(|_| err("too many tiles".into()))?);
@@ -275,12 +431,23 @@ impl TileCatalog {
             if let Some(name) = tile {
                 let id = match self.by_id.get(&name) {
                     Some(id) if self.tiles.get(id.index()).is_some_and(|d| d.set == set) => *id,
-                    _ => return Err(err(format!("{what} tile {name} is not in this set"))),
+                    _ => {
+                        return Err((
+                            Place::Key(what),
+                            format!("{what} tile {name} is not in this set"),
+                        ));
+                    }
                 };
                 list.push((set.clone(), id));
             }
         }
         Ok(())
+    }
+
+    /// The names of the tile sets the user gave ([`TileCatalog::with_user_sets`]),
+    /// in the order given: tile-only sets, which an `Expansions` tag may name.
+    pub fn user_sets(&self) -> &[String] {
+        &self.user_sets
     }
 
     /// The kind with a notation id.
@@ -417,6 +584,143 @@ impl TileCatalog {
     pub fn set(&self, name: &str) -> impl Iterator<Item = (TileId, &TileDef)> {
         self.iter().filter(move |(_, d)| d.set == name)
     }
+}
+
+/// What a tile of a set of the user's may not carry (SPEC 3.7): an id that is
+/// no tile id of the notation, or a mark of an expansion, whose rules were
+/// written for its own tiles. `None` for a tile of the basic game's features,
+/// perhaps showing the bag.
+fn user_tile_fault(t: &RawTileDef) -> Option<String> {
+    // tile_id = upper , { upper | lower | digit } (SPEC 2.2)
+    let mut id = t.id.chars();
+    let well_formed =
+        id.next().is_some_and(|c| c.is_ascii_uppercase()) && id.all(|c| c.is_ascii_alphanumeric());
+    if !well_formed {
+        return Some(format!(
+            "id {:?} is not a tile id of the notation: a capital letter, then letters and digits",
+            t.id
+        ));
+    }
+    let marks = [
+        (
+            t.edges.contains('~') || !t.rivers.is_empty(),
+            "a river",
+            "The River",
+        ),
+        (t.roads.iter().any(|r| r.inn), "an inn", "Inns & Cathedrals"),
+        (
+            t.cities.iter().any(|c| c.cathedral),
+            "a cathedral",
+            "Inns & Cathedrals",
+        ),
+        (
+            t.cities.iter().any(|c| c.goods.is_some()),
+            "goods",
+            "Traders & Builders",
+        ),
+        (t.tower, "a tower place", "The Tower"),
+        (
+            t.cities.iter().any(|c| c.princess),
+            "the princess",
+            "The Princess & the Dragon",
+        ),
+        (
+            t.roads.iter().any(|r| r.tunnel),
+            "a tunnel",
+            "The Princess & the Dragon",
+        ),
+        (
+            t.monastery_in_city.is_some(),
+            "a monastery in a city",
+            "The Princess & the Dragon",
+        ),
+        (
+            t.flight.is_some(),
+            "a flying machine",
+            "The Flying Machines",
+        ),
+        (t.circle.is_some(), "a crop circle", "The Crop Circles"),
+    ];
+    if let Some((_, mark, expansion)) = marks.iter().find(|(shown, _, _)| *shown) {
+        return Some(format!(
+            "{mark} is a mark of {expansion}; a tile set of one's own has the basic game's \
+             features only"
+        ));
+    }
+    match t.symbol.as_deref().map(str::parse::<Symbol>) {
+        // A symbol the engine does not know is the catalog's own fault.
+        None | Some(Ok(Symbol::Bag) | Err(())) => None,
+        Some(Ok(symbol)) => Some(format!(
+            "symbol {symbol} brings an expansion's rules; a tile set of one's own may show \
+             only the bag"
+        )),
+    }
+}
+
+/// Where a fault lies in a tile set's YAML text: the value of its `set`,
+/// `start` or `last` key, or of the `id` of its tile of that index (of
+/// `tiles`). Found by reading the text for the keys rather than through the
+/// YAML reader, which keeps no places; `None` where the text does not show it
+/// plainly (`id` keys found other than one a tile).
+fn locate(text: &str, place: Place, tiles: usize) -> Option<std::ops::Range<usize>> {
+    match place {
+        Place::Set => top_level_value(text, "set"),
+        Place::Key(key) => top_level_value(text, key),
+        Place::Tile(i) => Some(id_values(text))
+            .filter(|ids| ids.len() == tiles)
+            .and_then(|ids| ids.into_iter().nth(i)),
+    }
+}
+
+/// The value of a key written at the start of a line, `key: value`.
+fn top_level_value(text: &str, key: &str) -> Option<std::ops::Range<usize>> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(rest) = line.strip_prefix(key)
+            && rest.starts_with(':')
+        {
+            return Some(value_at(text, start + key.len() + 1, false));
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// The values of every `id` key of a text, in order: a key `id:` at the start
+/// of a line (after spaces and a list's `-`), or after a flow mapping's `{` or
+/// `,`.
+fn id_values(text: &str) -> Vec<std::ops::Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("id:") {
+        let before = bytes
+            .get(..at)
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .find(|b| **b != b' ' && **b != b'\t')
+            .copied();
+        let key = matches!(before, None | Some(b'\n' | b'-' | b'{' | b','));
+        let spaced = matches!(bytes.get(at + 3), None | Some(b' ' | b'\t' | b'\r' | b'\n'));
+        if key && spaced {
+            out.push(value_at(text, at + 3, true));
+        }
+    }
+    out
+}
+
+/// The value after a key's colon at `from`: spaces skipped, up to the end of
+/// the line, a comment, or (in a flow mapping, `flow`) a `,` or `}`; trailing
+/// spaces left out. Empty (at `from`) for no value.
+fn value_at(text: &str, from: usize, flow: bool) -> std::ops::Range<usize> {
+    let rest = text.get(from..).unwrap_or("");
+    let lead = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    let value = &rest[lead..];
+    let end = value
+        .find(|c: char| c == '\n' || c == '\r' || c == '#' || (flow && (c == ',' || c == '}')))
+        .unwrap_or(value.len());
+    let len = value[..end].trim_end().len();
+    from + lead..from + lead + len
 }
 
 fn parse_edges(s: &str) -> Result<u8, String> {
@@ -673,9 +977,8 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     let symbol = match &t.symbol {
         None => None,
         Some(s) => Some(s.parse::<Symbol>().map_err(|_| {
-            here(format!(
-                "symbol {s:?} is not volcano, dragon, portal, goldmine or mage"
-            ))
+            let known: Vec<&str> = Symbol::ALL.iter().map(|s| s.name()).collect();
+            here(format!("symbol {s:?} is not one of {}", known.join(", ")))
         })?),
     };
     let flight = match &t.flight {
@@ -881,7 +1184,13 @@ mod tests {
     #[test]
     fn every_embedded_kind_has_its_jcloisterzone_id() {
         let c = TileCatalog::embedded().unwrap();
+        // JCloisterZone has no set of The Robbers' tiles (robbers.yaml).
+        let not_in_jcloisterzone = ["robbers"];
         for (id, def) in c.iter() {
+            if not_in_jcloisterzone.contains(&def.set.as_str()) {
+                assert_eq!(def.jcz, None, "{}", def.id);
+                continue;
+            }
             let jcz = def
                 .jcz
                 .as_deref()
@@ -1035,7 +1344,7 @@ mod tests {
         let cases = [
             (
                 tunnel_tile("symbol: fairy, ", ""),
-                "is not volcano, dragon, portal, goldmine or mage",
+                "is not one of volcano, dragon, portal, goldmine, mage, lake, bag",
             ),
             (
                 tunnel_tile("monastery_in_city: E, ", ""),
@@ -1075,5 +1384,153 @@ mod tests {
             let e = TileCatalog::from_sets([("t", yaml.as_str())]).unwrap_err();
             assert!(e.message.contains(want), "{e}\n{yaml}");
         }
+    }
+
+    /// A one-tile set of the user's: `set` its name, `tile` the tile's YAML
+    /// mapping (flow style).
+    fn user_set(set: &str, tile: &str) -> String {
+        format!("set: {set}\ntiles:\n  - {tile}\n")
+    }
+
+    /// A straight road west-east, with `extra` added to the tile.
+    fn road_tile(id: &str, extra: &str) -> String {
+        format!(
+            "{{id: {id}, count: 1, name: road, edges: FRFR, {extra}roads: [{{edges: EW}}], \
+             fields: [{{halves: [NNW, NNE, ENE, WNW]}}, {{halves: [ESE, SSE, SSW, WSW]}}]}}"
+        )
+    }
+
+    #[test]
+    fn a_users_set_joins_the_built_in_sets() {
+        let house = user_set("house", &road_tile("HR1", "symbol: bag, "));
+        let c = TileCatalog::with_user_sets([("house.yaml", house.as_str())]).unwrap();
+        let built_in = TileCatalog::embedded().unwrap();
+        assert_eq!(c.len(), built_in.len() + 1);
+        assert_eq!(c.user_sets(), ["house"]);
+        assert!(built_in.user_sets().is_empty());
+        let t = c.id("HR1").unwrap();
+        assert_eq!(c.def(t).set, "house");
+        assert_eq!(c.def(t).symbol, Some(Symbol::Bag));
+        // The built-in kinds keep their ids.
+        for (id, def) in built_in.iter() {
+            assert_eq!(c.id(&def.id), Some(id));
+        }
+        assert!(TileCatalog::is_refereed("house"));
+        assert_eq!(c.sets().last(), Some(&"house"));
+    }
+
+    /// Each fault of a user's set, its message and the text its span shows.
+    #[test]
+    fn a_users_set_is_refused_with_the_place_of_its_fault() {
+        let other = user_set("other", &road_tile("OT1", ""));
+        let cases: Vec<(String, &str, &str)> = vec![
+            (
+                user_set("house", &road_tile("U", "")),
+                "tile id U is defined twice (first in the basic set)",
+                "U",
+            ),
+            (
+                user_set("house", &road_tile("OT1", "")),
+                "tile id OT1 is defined twice (first in the other set)",
+                "OT1",
+            ),
+            (
+                user_set("basic", &road_tile("HR1", "")),
+                "set name basic is a built-in set's",
+                "basic",
+            ),
+            (
+                user_set("other", &road_tile("HR1", "")),
+                "set name other is given by another tile set",
+                "other",
+            ),
+            (
+                user_set("House Tiles", &road_tile("HR1", "")),
+                "set name \"House Tiles\" is not lower-case words joined by hyphens",
+                "House Tiles",
+            ),
+            (
+                user_set("house", &road_tile("hr1", "")),
+                "id \"hr1\" is not a tile id of the notation",
+                "hr1",
+            ),
+            (
+                user_set("house", &road_tile("HR1", "symbol: lake, ")),
+                "tile HR1: symbol lake brings an expansion's rules",
+                "HR1",
+            ),
+            (
+                user_set("house", &road_tile("HR1", "symbol: fairy, ")),
+                "symbol \"fairy\" is not one of volcano, dragon, portal, goldmine, mage, lake, bag",
+                "HR1",
+            ),
+            (
+                user_set("house", &road_tile("HR1", "tower: true, ")),
+                "tile HR1: a tower place is a mark of The Tower",
+                "HR1",
+            ),
+            (
+                format!(
+                    "set: house\nstart: HR1\ntiles:\n  - {}\n",
+                    road_tile("HR1", "")
+                ),
+                "names no start tile",
+                "HR1",
+            ),
+            (
+                user_set("house", &road_tile("HR1", "banner: true, ")),
+                "unknown field `banner`",
+                "",
+            ),
+            (
+                user_set(
+                    "house",
+                    &road_tile("HR1", "count: 0, ").replacen("count: 1, ", "", 1),
+                ),
+                "tile HR1: count must be at least 1",
+                "HR1",
+            ),
+        ];
+        for (yaml, message, shown) in cases {
+            let e = TileCatalog::with_user_sets([
+                ("other.yaml", other.as_str()),
+                ("house.yaml", yaml.as_str()),
+            ])
+            .unwrap_err();
+            assert!(e.message.contains(message), "{e}\n{yaml}");
+            let span = e.span.clone().unwrap_or_else(|| panic!("no span: {e}"));
+            assert_eq!(&yaml[span], shown, "{e}\n{yaml}");
+            assert_eq!(e.file, "house.yaml");
+        }
+    }
+
+    #[test]
+    fn the_places_of_keys_are_found_in_either_style() {
+        let block =
+            "set: house # a comment\ntiles:\n  - id: HR1\n    name: an id: here\n  - id: \"HR2\"\n";
+        assert_eq!(&block[top_level_value(block, "set").unwrap()], "house");
+        let ids: Vec<&str> = id_values(block).into_iter().map(|r| &block[r]).collect();
+        assert_eq!(ids, ["HR1", "\"HR2\""]);
+        let flow = "set: h\ntiles:\n  - {id: A1, count: 1}\n  - {count: 2, id: B2}\n";
+        let ids: Vec<&str> = id_values(flow).into_iter().map(|r| &flow[r]).collect();
+        assert_eq!(ids, ["A1", "B2"]);
+        assert_eq!(top_level_value(flow, "start"), None);
+        assert_eq!(locate(flow, Place::Tile(1), 2), Some(56..58));
+        assert_eq!(locate(flow, Place::Tile(2), 2), None);
+        // An `id:` in a tile's name: the keys found are not one a tile.
+        let odd = "set: h\ntiles:\n  - id: A1\n    name: \"road, id: x\"\n";
+        assert_eq!(locate(odd, Place::Tile(0), 1), None);
+    }
+
+    #[test]
+    fn the_yaml_readers_places_are_left_to_the_span() {
+        assert_eq!(
+            without_places(
+                "did not find expected ',' or '}' at line 5 column 3, while parsing a flow mapping at line 4 column 3"
+            ),
+            "did not find expected ',' or '}', while parsing a flow mapping"
+        );
+        assert_eq!(without_places("at line x at line 3"), "at line x at line 3");
+        assert_eq!(without_places("no place"), "no place");
     }
 }

@@ -402,17 +402,22 @@ pub enum Symbol {
     /// A lake (The Ferries): the roads of the tile end in it until a ferry
     /// joins two of them.
     Lake,
+    /// A bag (The Robbers): the robbers may be placed on the scoreboard when
+    /// the tile is placed. The Robbers are not refereed yet: the bag changes
+    /// nothing in a game.
+    Bag,
 }
 
 impl Symbol {
     /// The symbols, in the order the catalog documents them.
-    pub const ALL: [Symbol; 6] = [
+    pub const ALL: [Symbol; 7] = [
         Symbol::Volcano,
         Symbol::Dragon,
         Symbol::Portal,
         Symbol::Goldmine,
         Symbol::Mage,
         Symbol::Lake,
+        Symbol::Bag,
     ];
 
     /// The catalog name.
@@ -424,6 +429,7 @@ impl Symbol {
             Symbol::Goldmine => "goldmine",
             Symbol::Mage => "mage",
             Symbol::Lake => "lake",
+            Symbol::Bag => "bag",
         }
     }
 }

@@ -66,6 +66,7 @@ fn symbol_letter(symbol: Symbol) -> char {
         Symbol::Goldmine => 'G',
         Symbol::Mage => 'W',
         Symbol::Lake => 'L',
+        Symbol::Bag => 'B',
     }
 }
 
@@ -483,6 +484,7 @@ mod tests {
                     (Symbol::Goldmine, 'G'),
                     (Symbol::Mage, 'W'),
                     (Symbol::Lake, 'L'),
+                    (Symbol::Bag, 'B'),
                 ] {
                     assert_eq!(
                         count(&p, mark),

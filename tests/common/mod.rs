@@ -22,6 +22,17 @@ pub fn expected_codes(src: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The tile sets of one's own a fixture declares on the lines right after its
+/// `; expect:` line, each `; tiles: PATH` (relative to the fixture's folder), as
+/// `carcref --tiles PATH` gives them (SPEC 7).
+pub fn declared_tiles(src: &str) -> Vec<String> {
+    src.lines()
+        .skip(1)
+        .map_while(|l| l.strip_prefix("; tiles:"))
+        .map(|p| p.trim().to_string())
+        .collect()
+}
+
 /// Asserts a diagnostic span lies inside the text it points into and on character
 /// boundaries.
 pub fn assert_inside(src: &str, span: carcref::notation::Span, what: &str) {
