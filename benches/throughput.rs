@@ -9,7 +9,7 @@
 //! the Dragon (tiles set aside, the dragon's journeys, the fairy, the princess,
 //! the magic portal), of 2,000 games with each of the 2012 minis refereed
 //! (The Flying Machines' flights, Mage & Witch's pawns, The Crop Circles'
-//! effects) and of 2,000 games with all of them and The Gold Mines together;
+//! effects, The Ferries' ferries) and of 2,000 games with the five together;
 //! and `import bga` on the Board Game Arena logs
 //! shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
@@ -199,6 +199,16 @@ fn main() {
             "the Crop Circles",
         );
     }
+    for edition in Edition::ALL {
+        expansion_rows(
+            &catalog,
+            edition,
+            &[Expansion::Ferries],
+            2,
+            41,
+            "the Ferries",
+        );
+    }
     // The minis of the 2012 box refereed, together.
     for edition in Edition::ALL {
         expansion_rows(
@@ -209,6 +219,7 @@ fn main() {
                 Expansion::FlyingMachines,
                 Expansion::MageAndWitch,
                 Expansion::CropCircles2,
+                Expansion::Ferries,
             ],
             2,
             37,

@@ -1177,7 +1177,10 @@ impl<'c> Game<'c> {
         if self.remaining() == 0 {
             return Err(Violation::GameAlreadyOver);
         }
-        let Some(tile) = self.catalog.id(turn.tile) else {
+        let Some(tile) = shared
+            .map(|p| p.tile)
+            .or_else(|| self.catalog.id(turn.tile))
+        else {
             return Err(Violation::UnknownTile);
         };
         // A kind still in the supply is in play and may be drawn, but for the
