@@ -687,6 +687,17 @@ impl Features {
         self.nodes.get(r)?.feature.is_complete().then_some(r)
     }
 
+    /// The features that hold a figure, in no set order and each perhaps
+    /// more than once (once for each figure put on it): for questions whose
+    /// answer depends on neither, without the sorting of
+    /// [`Features::occupied_roots`].
+    pub fn held_features(&self) -> impl Iterator<Item = FeatureView<'_>> + '_ {
+        self.placed
+            .iter()
+            .filter_map(|&node| self.feature(node))
+            .filter(|f| f.is_held())
+    }
+
     /// The features that hold a follower, as roots in order of their first node.
     pub fn occupied_roots(&self) -> SmallVec<[FeatureId; 32]> {
         // Kept sorted by (first node, root) packed in one word, each put in its

@@ -355,12 +355,10 @@ impl<'c> Game<'c> {
     /// because he does not have a corresponding follower, his turn is simply
     /// skipped"), and, to add one, a follower in his supply.
     fn can_act_for_circle(&self, player: Player, kind: FeatureKind, add: bool) -> bool {
-        let on_board = self.features.occupied_roots().iter().any(|r| {
-            self.features.feature(*r).is_some_and(|f| {
-                f.kind == kind
-                    && f.followers()
-                        .any(|x| x.player == player && x.figure.is_follower())
-            })
+        let on_board = self.features.held_features().any(|f| {
+            f.kind == kind
+                && f.followers()
+                    .any(|x| x.player == player && x.figure.is_follower())
         });
         let in_hand = self
             .in_hand
@@ -405,13 +403,9 @@ impl<'c> Game<'c> {
         // all the actions: no action changes it for anyone who acts later.
         let seat = |p: Player| 1u64.checked_shl(u32::from(p.0)).unwrap_or(0);
         let mut with_kind = 0u64;
-        for r in self.features.occupied_roots() {
-            if let Some(f) = self.features.feature(r)
-                && f.kind == kind
-            {
-                for x in f.followers().filter(|x| x.figure.is_follower()) {
-                    with_kind |= seat(x.player);
-                }
+        for f in self.features.held_features().filter(|f| f.kind == kind) {
+            for x in f.followers().filter(|x| x.figure.is_follower()) {
+                with_kind |= seat(x.player);
             }
         }
         let def = self.catalog.def(placing.tile);
