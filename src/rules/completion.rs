@@ -88,10 +88,7 @@ impl Game<'_> {
     /// The road or city of `root` once the tile whose pairs are `pairs`
     /// lies (the feature as it is, where the tile does not meet it).
     pub(in crate::rules) fn joined_with_root(&self, root: FeatureId, pairs: &EdgePairs) -> Joined {
-        let mut joined = Joined::default();
-        joined.roots.push(root);
-        grow(&mut joined, pairs);
-        joined
+        joined_with_root(root, pairs, 0)
     }
 
     /// The road or city of the tile's own segment `segment` once the tile
@@ -105,7 +102,7 @@ impl Game<'_> {
             roots: SmallVec::new(),
             segments: bit(segment),
         };
-        grow(&mut joined, pairs);
+        grow(&mut joined, pairs, 0);
         joined
     }
 
@@ -151,7 +148,7 @@ impl Game<'_> {
     /// that counts by `held`: a road or city it joins whose open edges it
     /// closes, or a monastery (its own or one around it) it surrounds.
     pub(in crate::rules) fn completes_a_feature(&self, placing: &Placing, held: Held) -> bool {
-        self.completes(placing, held, None)
+        self.completes(placing, held, None, 0)
     }
 
     /// [`Game::completes_a_feature`], of a feature that covers one of
@@ -165,12 +162,27 @@ impl Game<'_> {
         held: Held,
         squares: &[Pos],
     ) -> bool {
-        self.completes(placing, held, Some(squares))
+        self.completes(placing, held, Some(squares), 0)
+    }
+
+    /// [`Game::completes_a_feature_over`], the tile a lake tile whose new
+    /// ferry joins its road segments `ends` into one road (The Ferries: "he
+    /// sets it on the lake to connect two road sections … The lake ends the
+    /// other road sections"). No other ferry is moved in the turn.
+    pub(in crate::rules) fn completes_a_feature_over_with_ferry(
+        &self,
+        placing: &Placing,
+        held: Held,
+        squares: &[Pos],
+        ends: [SegmentId; 2],
+    ) -> bool {
+        self.completes(placing, held, Some(squares), bit(ends[0]) | bit(ends[1]))
     }
 
     /// [`Game::completes_a_feature`]; `over`: only features covering one of
-    /// these squares count.
-    fn completes(&self, placing: &Placing, held: Held, over: Option<&[Pos]>) -> bool {
+    /// these squares count; `bridge`: the tile's segments a new ferry joins
+    /// (their bits), or none.
+    fn completes(&self, placing: &Placing, held: Held, over: Option<&[Pos]>, bridge: u32) -> bool {
         if over.is_some_and(|s| s.is_empty()) {
             return false;
         }
@@ -215,7 +227,7 @@ impl Game<'_> {
                 if !closing(ours, r) {
                     return false;
                 }
-                let joined = self.joined_with_root(r, pairs);
+                let joined = joined_with_root(r, pairs, bridge);
                 counts(&joined)
                     && self.open_edges_of(&joined, placing, pairs) == 0
                     && (own || over.is_some_and(|s| s.iter().any(|q| self.covers(&joined, *q))))
@@ -273,11 +285,25 @@ impl Game<'_> {
     }
 }
 
+/// The road or city of `root` once the tile whose pairs are `pairs` lies,
+/// its segments in `bridge` joined ([`grow`]).
+fn joined_with_root(root: FeatureId, pairs: &EdgePairs, bridge: u32) -> Joined {
+    let mut joined = Joined::default();
+    joined.roots.push(root);
+    grow(&mut joined, pairs, bridge);
+    joined
+}
+
 /// Grows `joined` until it holds every root and segment of the tile it
-/// meets through the tile's pairs.
-fn grow(joined: &mut Joined, pairs: &EdgePairs) {
+/// meets through the tile's pairs, and, if it holds one of the tile's
+/// segments in `bridge`, all of them (a ferry set on the tile joins its two
+/// road ends: The Ferries).
+fn grow(joined: &mut Joined, pairs: &EdgePairs, bridge: u32) {
     loop {
         let before = (joined.roots.len(), joined.segments);
+        if joined.segments & bridge != 0 {
+            joined.segments |= bridge;
+        }
         for &(ours, theirs) in pairs {
             if joined.roots.contains(&theirs) {
                 joined.segments |= bit(ours);
@@ -344,17 +370,28 @@ mod tests {
         assert!(game.completes(
             &placing(&catalog, "E", 0, 1, Rotation::R180),
             Held::Any,
-            None
+            None,
+            0
         ));
         // A city running on north leaves it open (2 tiles, one open edge).
         let p = placing(&catalog, "G", 0, 1, Rotation::R90);
-        assert!(!game.completes(&p, Held::Any, None));
+        assert!(!game.completes(&p, Held::Any, None, 0));
         let root = game.features().root(0);
         assert_eq!(game.open_edges_after(root, &p), 1);
         // The start road west-east: a junction at each end closes it.
         let game = game_of(&catalog, &[("W", -1, 0, Rotation::R0)]);
-        assert!(game.completes(&placing(&catalog, "W", 1, 0, Rotation::R0), Held::Any, None));
-        assert!(!game.completes(&placing(&catalog, "U", 1, 0, Rotation::R0), Held::Any, None));
+        assert!(game.completes(
+            &placing(&catalog, "W", 1, 0, Rotation::R0),
+            Held::Any,
+            None,
+            0
+        ));
+        assert!(!game.completes(
+            &placing(&catalog, "U", 1, 0, Rotation::R0),
+            Held::Any,
+            None,
+            0
+        ));
     }
 
     #[test]
@@ -376,6 +413,6 @@ mod tests {
         );
         let last = placing(&catalog, "A", 1, -2, b);
         assert!(game.surrounded_after(Pos::new(0, -1), &last));
-        assert!(game.completes(&last, Held::Any, None));
+        assert!(game.completes(&last, Held::Any, None, 0));
     }
 }

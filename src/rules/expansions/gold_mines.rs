@@ -515,9 +515,25 @@ impl Game<'_> {
         // held before it, and the one its follower goes on, unless an act of
         // the turn puts a figure elsewhere.
         let elsewhere = mv.steps.iter().any(|s| !s.act.moves_no_figure());
-        // A ferry set or moved rewires roads (The Ferries): a road it
-        // completes is seen on the copy, unless no ingot lies on it or no
-        // figure can stand on it. Such a road is made of the tile's roads
+        let held = if elsewhere {
+            Held::Any
+        } else {
+            Held::By(follower.map(|f| f.segment))
+        };
+        // A lake tile whose new ferry is the turn's only one: the ferry joins
+        // two of the tile's roads, which the look-ahead follows.
+        let mut ferries = mv.steps.iter().filter_map(|s| match s.act {
+            Act::Ferry { pos, ends } => Some((pos, ends)),
+            _ => None,
+        });
+        if let (Some((at, ends)), None) = (ferries.next(), ferries.next())
+            && at == pos
+        {
+            return self.completes_a_feature_over_with_ferry(placing, held, &squares(), ends);
+        }
+        // A ferry moved rewires roads away from the tile: a road the turn
+        // completes is then seen on the copy, unless no ingot lies on it or
+        // no figure can stand on it. Such a road is made of the tile's roads
         // and parts of the roads the ferries reach ([`Game::ferry_roads`]):
         // its squares are among theirs. What else the turn completes
         // (cities, monasteries, roads no ferry touches), the look-ahead
@@ -531,7 +547,7 @@ impl Game<'_> {
                     .get(usize::from(seg))
                     .is_some_and(|s| s.kind == FeatureKind::Road)
             };
-            let held = elsewhere
+            let held_now = elsewhere
                 || follower.is_some_and(|f| on_road(f.segment))
                 || roads
                     .iter()
@@ -543,7 +559,7 @@ impl Game<'_> {
                         .iter()
                         .any(|s| matches!(s.act, Act::Gold { mine, pos } if mine == q || pos == q))
             };
-            if held
+            if held_now
                 && (ingot_at(pos)
                     || roads.iter().any(|n| {
                         self.features
@@ -553,11 +569,6 @@ impl Game<'_> {
                 return true;
             }
         }
-        let held = if elsewhere {
-            Held::Any
-        } else {
-            Held::By(follower.map(|f| f.segment))
-        };
         // Most turns complete nothing: told before the ingots are looked at.
         if !self.completes_a_feature(placing, held) {
             return false;
@@ -779,10 +790,13 @@ mod tests {
         // tile to the monastery at 1,-1. An ingot two tiles from the lake,
         // at -1,0, lies on it: the turn may hand it out. One off the road
         // and away from any monastery does not; nor one on the road when no
-        // figure stands on it.
+        // figure stands on it; nor the ferry joining west and east, which
+        // leaves Bob's road open at the lake's east edge (the road to the
+        // monastery ends in the lake, held by no one).
         let turns = "1. Ann B 0,-1 r0\n2. Bob W -1,0 r0 +E\n3. Ann A 1,-1 r180\n";
-        let west_south = [2, 1];
+        let (west_south, east_west) = ([1, 2], [0, 2]);
         assert!(lake_may_hand_out(turns, &[Pos::new(-1, 0)], west_south));
+        assert!(!lake_may_hand_out(turns, &[Pos::new(-1, 0)], east_west));
         assert!(!lake_may_hand_out(turns, &[Pos::new(5, 5)], west_south));
         assert!(!lake_may_hand_out(
             &turns.replace(" +E", ""),
