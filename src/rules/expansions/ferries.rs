@@ -167,7 +167,7 @@ impl Game<'_> {
             .filter_map(|(i, _)| SegmentId::try_from(i).ok())
             .map(|s| (placing.pos, s))
             .collect();
-        let mut seen: Vec<(Pos, SegmentId)> = todo.to_vec();
+        let mut seen: SmallVec<[(Pos, SegmentId); 32]> = todo.iter().copied().collect();
         while let Some((pos, seg)) = todo.pop() {
             let ferry = self.ferry_now(pos, now).filter(|e| e.contains(&seg));
             if pos != placing.pos && ferry.is_some() {
