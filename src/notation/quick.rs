@@ -603,8 +603,10 @@ fn loss_at<'a>(body: &'a str, s: &'a str) -> Option<(NetClaim<'a>, &'a str)> {
     };
     let at = |t: &str| body.len() - t.len();
     let name0 = at(after);
-    let points_at = at(figures);
-    let points_end = at(tail);
+    // `figures` and `tail` end where the name's run does, not where `body`
+    // does: their places count from the run's start.
+    let points_at = name0 + sign + 1;
+    let points_end = points_at + (figures.len() - tail.len());
     let end = at(rest);
     let claim = ClaimScan {
         player,
@@ -1749,6 +1751,27 @@ mod tests {
             assert_eq!(rest_of(&mut quick), rest_of(&mut full), "{text:?}");
         }
         assert!(read > 4000, "{read}");
+    }
+
+    /// The marks of a loss hold its name, points and total wherever it is
+    /// on its line.
+    #[test]
+    fn a_loss_is_marked_where_it_is() {
+        let line = "7. Ann V 1,0 r0 +N =Jean-Luc-3/40 =Ann-12 =Bob+1";
+        let (mut steps, mut claims) = (Vec::new(), Vec::new());
+        assert!(scan_turn_v2(line, &mut steps, &mut claims).is_some());
+        let texts: Vec<[&str; 4]> = claims
+            .iter()
+            .map(|c| c.claim.marks.map(|(a, b)| &line[a..b]))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ["=Jean-Luc-3/40", "Jean-Luc", "3", "40"],
+                ["=Ann-12", "Ann", "12", ""],
+                ["=Bob+1", "Bob", "1", ""],
+            ]
+        );
     }
 
     /// [`Steps::next_tag`] reads the tag pairs [`Steps::next_step`] reads, and
