@@ -729,9 +729,20 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 
 /// The place on a tile at the start of `s`, a spot or `T`, and the text after
 /// it.
+///
+/// A word of three letters can only be a half-edge ([`Place::from_word`]),
+/// looked up as [`spot_head`] looks it up.
+#[inline(always)]
 fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
-    let place = Place::from_word(word)?;
+    let place = match *word.as_bytes() {
+        [a, b, c] => {
+            let word = u32::from_le_bytes([a, b, c, 0]);
+            let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
+            (word == half_word).then_some(Place::Spot(half))?
+        }
+        _ => Place::from_word(word)?,
+    };
     Some((Spanned::new(place, span_in(body, s, after)), after))
 }
 
@@ -1751,6 +1762,29 @@ mod tests {
             assert_eq!(rest_of(&mut quick), rest_of(&mut full), "{text:?}");
         }
         assert!(read > 4000, "{read}");
+    }
+
+    /// [`place_at`] reads the place [`Place::from_word`] reads from the
+    /// letters and digits at the start of a text.
+    #[test]
+    fn places_are_read_as_their_words() {
+        let letters = ["", "N", "E", "S", "W", "C", "T", "X", "n", "1", "é"];
+        for a in letters {
+            for b in letters {
+                for c in letters {
+                    for d in ["", "N", "W"] {
+                        let word = format!("{a}{b}{c}{d}");
+                        let k = run(word.as_bytes(), ALNUM);
+                        let expected = Place::from_word(&word[..k]);
+                        for tail in ["", " ", "/", "\n"] {
+                            let text = format!("{word}{tail}");
+                            let read = place_at(&text, &text).map(|(p, _)| p.value);
+                            assert_eq!(read, expected, "{text:?}");
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The marks of a loss hold its name, points and total wherever it is
