@@ -6,7 +6,7 @@
 
 use crate::diagnostics::{Diagnostic, Faults, from_violation};
 use crate::notation::header::{TagValues, result_entries};
-use crate::notation::quick::{self, SeatName, Step};
+use crate::notation::quick::{self, DueTurn, SeatName, Step};
 use crate::notation::{ActionRecord, GameRecord, Header, Span, Termination, TurnRecord, parse};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
@@ -1080,7 +1080,9 @@ fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option
 /// actions (version 2, with an expansion that writes them), after its tag
 /// pairs. A turn in the common form of version 1, by the seat and with the
 /// number due, is read as in the basic game ([`quick::Steps::next_turn`]),
-/// with its claims ([`quick::Steps::next_claim`]); any other line is read
+/// with its claims ([`quick::Steps::next_claim`]); one that goes on with
+/// actions is read on from there, as [`quick::scan_turn_v2`] reads it
+/// ([`quick::Steps::next_turn_v2`]); any other line is read
 /// whole, by the quick reader of version 2 ([`quick::scan_turn_v2`]) where it
 /// is in the common form, else by the grammar ([`parse::turn_line`]). Each
 /// turn is checked in full ([`Game::check_due`] or [`Game::check`], which ask
@@ -1100,10 +1102,26 @@ fn replay_lines(
         let before = *game.score();
         // A turn in the common form of version 1, as due: read as the basic
         // game's are.
-        let due = seats
-            .get(game.next_player().index())
-            .and_then(|seat| steps.next_turn(game.turn().saturating_add(1), seat));
-        if let Some(turn) = due {
+        let due = seats.get(game.next_player().index()).and_then(|seat| {
+            let number = game.turn().saturating_add(1);
+            steps.next_turn_v2(number, seat, &mut actions, &mut claims)
+        });
+        // A turn due with actions, read whole: checked as any line read
+        // whole.
+        if let Some(DueTurn::Actions(turn)) = due {
+            let turn = TurnInput {
+                steps: &actions,
+                ..turn
+            };
+            let claimed = claims
+                .iter()
+                .map(|c| (c.claim.player, c.net(), c.claim.total));
+            if !play_claimed(game, &turn, &before, claimed) {
+                return false;
+            }
+            continue;
+        }
+        if let Some(DueTurn::Plain(turn)) = due {
             let Ok(mv) = game.check_due(&turn) else {
                 return false;
             };

@@ -13,7 +13,7 @@ pub mod write;
 use std::fmt;
 
 use crate::board::Pos;
-use crate::tiles::{Rotation, Side, Spot};
+use crate::tiles::{Half, Rotation, Side, Spot};
 
 pub use header::{Header, PlayerSpec, ResultClaim, Termination};
 pub use parse::{Parsed, parse, parse_game, split_games};
@@ -248,20 +248,34 @@ pub enum Place {
 impl Place {
     /// The place a word names: `T`, a spot, or two edge letters (`NS`,
     /// `WE`) naming two road ends.
+    #[inline]
     pub fn from_word(word: &str) -> Option<Place> {
-        if word == "T" {
-            return Some(Place::Tower);
+        // By length: one letter is the tower, the centre or a side, two are
+        // road ends, three a half-edge.
+        let side = |c: u8| match c {
+            b'N' => Some(Side::North),
+            b'E' => Some(Side::East),
+            b'S' => Some(Side::South),
+            b'W' => Some(Side::West),
+            _ => None,
+        };
+        match *word.as_bytes() {
+            [b'T'] => Some(Place::Tower),
+            [b'C'] => Some(Place::Spot(Spot::Centre)),
+            [c] => side(c).map(|s| Place::Spot(Spot::Edge(s))),
+            [a, b] => {
+                let (a, b) = (side(a)?, side(b)?);
+                if a == b {
+                    return None;
+                }
+                let (a, b) = Place::ends(a, b);
+                Some(Place::Ends(a, b))
+            }
+            _ => word
+                .parse::<Half>()
+                .ok()
+                .map(|h| Place::Spot(Spot::Half(h))),
         }
-        if let Ok(spot) = word.parse::<Spot>() {
-            return Some(Place::Spot(spot));
-        }
-        let (a, b) = word.split_at_checked(1)?;
-        let (a, b) = (a.parse::<Side>().ok()?, b.parse::<Side>().ok()?);
-        if a == b {
-            return None;
-        }
-        let (a, b) = Place::ends(a, b);
-        Some(Place::Ends(a, b))
     }
 
     /// Two road ends in canonical order: `NS` and `EW` for ends across the
@@ -467,3 +481,46 @@ eq_ignoring_spans!(FollowerSpec: figure, spot);
 eq_ignoring_spans!(ClaimRecord: player, points, negative, total);
 eq_ignoring_spans!(FigureStep: figure, target);
 eq_ignoring_spans!(ActRecord: verb, arg, player);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Place::from_word`] as it was first written, word by word.
+    fn place_by_words(word: &str) -> Option<Place> {
+        if word == "T" {
+            return Some(Place::Tower);
+        }
+        if let Ok(spot) = word.parse::<Spot>() {
+            return Some(Place::Spot(spot));
+        }
+        let (a, b) = word.split_at_checked(1)?;
+        let (a, b) = (a.parse::<Side>().ok()?, b.parse::<Side>().ok()?);
+        if a == b {
+            return None;
+        }
+        let (a, b) = Place::ends(a, b);
+        Some(Place::Ends(a, b))
+    }
+
+    #[test]
+    fn places_are_read_by_length_as_by_words() {
+        let letters = ["", "N", "E", "S", "W", "C", "T", "X", "n", "é", "1"];
+        let mut read = 0;
+        for a in letters {
+            for b in letters {
+                for c in letters {
+                    for d in ["", "N", "W"] {
+                        let word = format!("{a}{b}{c}{d}");
+                        let place = Place::from_word(&word);
+                        assert_eq!(place, place_by_words(&word), "{word:?}");
+                        read += usize::from(place.is_some());
+                    }
+                }
+            }
+        }
+        // T, C, the four sides, the eight half-edges and the twelve pairs of
+        // ends, each written once, and each with as many empty words.
+        assert!(read > 26, "{read}");
+    }
+}

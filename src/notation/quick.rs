@@ -515,12 +515,35 @@ pub fn scan_turn_v2<'a>(
     steps: &mut Vec<StepRecord>,
     claims: &mut Vec<NetClaim<'a>>,
 ) -> Option<TurnInput<'a>> {
+    let mut marks = TurnMarks::default();
+    let Some((input, s)) = turn_start_at::<true>(body, &mut marks) else {
+        steps.clear();
+        claims.clear();
+        return None;
+    };
+    let (input, s) = actions_at(body, s, input, true, steps, claims)?;
+    s.is_empty().then_some(input)
+}
+
+/// Reads the rest of a turn line of version 2 as [`scan_turn_v2`] does, from
+/// `s`, just after what is done with the tile, within the line that starts
+/// `body` (spans count from there; `body` may go on past the line): the
+/// actions to `steps` and the claims to `claims` (both emptied first).
+/// `first`: whether a first action that puts a figure on a spot of the tile
+/// is the turn's figure, as it is when `input` has none yet. Returns the turn
+/// and the text where the line ends.
+#[inline(always)]
+fn actions_at<'a>(
+    body: &'a str,
+    mut s: &'a str,
+    mut input: TurnInput<'a>,
+    mut first: bool,
+    steps: &mut Vec<StepRecord>,
+    claims: &mut Vec<NetClaim<'a>>,
+) -> Option<(TurnInput<'a>, &'a str)> {
     steps.clear();
     claims.clear();
-    let mut marks = TurnMarks::default();
-    let (mut input, mut s) = turn_start_at::<true>(body, &mut marks)?;
     if input.place.is_some() {
-        let mut first = true;
         while let Some(token) = s.strip_prefix(' ') {
             if token.starts_with('=') {
                 break;
@@ -561,7 +584,7 @@ pub fn scan_turn_v2<'a>(
         claims.push(claim);
         s = after;
     }
-    s.is_empty().then_some(input)
+    Some((input, s))
 }
 
 /// A score claim of a turn of version 2 read by [`scan_turn_v2`]: a claim
@@ -603,8 +626,10 @@ fn loss_at<'a>(body: &'a str, s: &'a str) -> Option<(NetClaim<'a>, &'a str)> {
     };
     let at = |t: &str| body.len() - t.len();
     let name0 = at(after);
-    let points_at = at(figures);
-    let points_end = at(tail);
+    // `figures` and `tail` end where the name's run does, not where `body`
+    // does: their places count from the run's start.
+    let points_at = name0 + sign + 1;
+    let points_end = points_at + (figures.len() - tail.len());
     let end = at(rest);
     let claim = ClaimScan {
         player,
@@ -727,9 +752,20 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 
 /// The place on a tile at the start of `s`, a spot or `T`, and the text after
 /// it.
+///
+/// A word of three letters can only be a half-edge ([`Place::from_word`]),
+/// looked up as [`spot_head`] looks it up.
+#[inline(always)]
 fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
-    let place = Place::from_word(word)?;
+    let place = match *word.as_bytes() {
+        [a, b, c] => {
+            let word = u32::from_le_bytes([a, b, c, 0]);
+            let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
+            (word == half_word).then_some(Place::Spot(half))?
+        }
+        _ => Place::from_word(word)?,
+    };
     Some((Spanned::new(place, span_in(body, s, after)), after))
 }
 
@@ -1239,6 +1275,46 @@ impl<'a> Steps<'a> {
     /// and player a byte at a time.
     #[inline(always)]
     pub fn next_turn(&mut self, number: u32, seat: &SeatName) -> Option<TurnInput<'a>> {
+        match self.due_turn::<false>(number, seat)? {
+            Due::Turn(turn) => Some(turn),
+            Due::Actions(..) => None,
+        }
+    }
+
+    /// The turn on the next line, as [`Steps::next_turn`] reads it, and, for
+    /// a turn of version 2, one whose actions (SPEC 2.14) follow the tile, or
+    /// its figure: [`DueTurn::Actions`], its actions in `steps` and its claims
+    /// in `claims`, the reader past its line. That turn, its actions and
+    /// claims are what [`scan_turn_v2`] reads on its line: the line is read
+    /// once, its start as the turn due rather than a byte at a time. `None`
+    /// for any other line, which this has not read (the reader is where
+    /// [`Steps::next_turn`] leaves it): for [`Steps::next_line`].
+    #[inline(always)]
+    pub fn next_turn_v2(
+        &mut self,
+        number: u32,
+        seat: &SeatName,
+        steps: &mut Vec<StepRecord>,
+        claims: &mut Vec<NetClaim<'a>>,
+    ) -> Option<DueTurn<'a>> {
+        let (input, end) = match self.due_turn::<true>(number, seat)? {
+            Due::Turn(turn) => return Some(DueTurn::Plain(turn)),
+            Due::Actions(turn, end) => (turn, end),
+        };
+        let line = self.rest;
+        let first = input.figure.is_none();
+        let (input, s) = actions_at(line, line.get(end..)?, input, first, steps, claims)?;
+        self.rest = past_terminator(s);
+        self.turns = true;
+        self.any = true;
+        Some(DueTurn::Actions(input))
+    }
+
+    /// [`Steps::next_turn`]; `ACTIONS`: a line whose tile, or figure, a
+    /// space and anything but a claim follow is [`Due::Actions`], with where
+    /// that space is in the line, the reader still at the line's start.
+    #[inline(always)]
+    fn due_turn<const ACTIONS: bool>(&mut self, number: u32, seat: &SeatName) -> Option<Due<'a>> {
         if self.turn_line.is_some() {
             if !line_ends(self.rest.as_bytes()) {
                 return None;
@@ -1336,6 +1412,8 @@ impl<'a> Steps<'a> {
             b' ' if at(i + 1) == b'=' => (end, true),
             _ if end == b.len() => (end, false),
             b'\r' if end + 1 == b.len() => (end + 1, false),
+            // Actions follow, for the caller to read.
+            b' ' if ACTIONS => return Some(Due::Actions(input, end)),
             _ => return None,
         };
         self.rest = line.get(next..)?;
@@ -1344,8 +1422,28 @@ impl<'a> Steps<'a> {
         }
         self.turns = true;
         self.any = true;
-        Some(input)
+        Some(Due::Turn(input))
     }
+}
+
+/// A turn read by [`Steps::due_turn`].
+enum Due<'a> {
+    /// A turn read whole, but for its claims.
+    Turn(TurnInput<'a>),
+    /// A turn read up to its actions, which start at the space at this byte
+    /// of its line.
+    Actions(TurnInput<'a>, usize),
+}
+
+/// A turn read by [`Steps::next_turn_v2`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DueTurn<'a> {
+    /// A turn without actions, as [`Steps::next_turn`] reads it: its claims,
+    /// if any, follow ([`Steps::next_claim`]).
+    Plain(TurnInput<'a>),
+    /// A turn whose actions and claims went to the caller's lists; its own
+    /// `steps` are left empty, as [`scan_turn_v2`] leaves them.
+    Actions(TurnInput<'a>),
 }
 
 #[cfg(test)]
@@ -1749,6 +1847,164 @@ mod tests {
             assert_eq!(rest_of(&mut quick), rest_of(&mut full), "{text:?}");
         }
         assert!(read > 4000, "{read}");
+    }
+
+    /// [`place_at`] reads the place [`Place::from_word`] reads from the
+    /// letters and digits at the start of a text.
+    #[test]
+    fn places_are_read_as_their_words() {
+        let letters = ["", "N", "E", "S", "W", "C", "T", "X", "n", "1", "é"];
+        for a in letters {
+            for b in letters {
+                for c in letters {
+                    for d in ["", "N", "W"] {
+                        let word = format!("{a}{b}{c}{d}");
+                        let k = run(word.as_bytes(), ALNUM);
+                        let expected = Place::from_word(&word[..k]);
+                        for tail in ["", " ", "/", "\n"] {
+                            let text = format!("{word}{tail}");
+                            let read = place_at(&text, &text).map(|(p, _)| p.value);
+                            assert_eq!(read, expected, "{text:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The marks of a loss hold its name, points and total wherever it is
+    /// on its line.
+    #[test]
+    fn a_loss_is_marked_where_it_is() {
+        let line = "7. Ann V 1,0 r0 +N =Jean-Luc-3/40 =Ann-12 =Bob+1";
+        let (mut steps, mut claims) = (Vec::new(), Vec::new());
+        assert!(scan_turn_v2(line, &mut steps, &mut claims).is_some());
+        let texts: Vec<[&str; 4]> = claims
+            .iter()
+            .map(|c| c.claim.marks.map(|(a, b)| &line[a..b]))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ["=Jean-Luc-3/40", "Jean-Luc", "3", "40"],
+                ["=Ann-12", "Ann", "12", ""],
+                ["=Bob+1", "Bob", "1", ""],
+            ]
+        );
+    }
+
+    /// [`Steps::next_turn_v2`] reads a line as [`Steps::next_turn`] does or,
+    /// where actions follow, as [`Steps::next_line`] and [`scan_turn_v2`]
+    /// do, with the same actions (spans too) and claims; or leaves it to
+    /// them.
+    #[test]
+    fn a_turn_due_with_actions_is_read_as_its_line() {
+        let heads = [
+            "7. Ann V 1,0 r90",
+            "7. Ann GO7 -1,-12 r180",
+            "7. Bob V 1,0 r90",
+            "7. Ann V 1234,0 r0",
+            "7. Ann ABCDE 1,0 r0",
+            "07. Ann V 1,0 r0",
+            "7. Ann V discard",
+            "7. Ann V aside",
+            "7. Zoë V 1,0 r0",
+        ];
+        let figures = [
+            "",
+            " +N",
+            " +NNE",
+            " +big:SSW",
+            " +T",
+            " +NS",
+            " +1,2/N",
+            " +abbey-and-mayors:WNW",
+            " +NNEX",
+            " +",
+        ];
+        let actions = [
+            "",
+            " gold:-1,0",
+            " ferry:NS",
+            " ferry:0,4/SW",
+            " ferry:WE",
+            " fly:2 +N",
+            " magic:mage/2,3 N",
+            " mage:0,2/S +W",
+            " witch:2,0/S",
+            " circle:add remove:E(Bob)",
+            " remove:0,1/W(Ann) remove:-3,3/S(Bob)",
+            " ingot:1,2",
+            " +C",
+            " +T",
+            " gold:1,2 +NNE ferry:2,-6/EW",
+            " gold:",
+            " gold:1,2x",
+            "  ferry:NS",
+            " Ferry:NS",
+            " take:follower(Bob)",
+            " ransom:-",
+            " x:1,2/NE",
+        ];
+        let claims = [
+            "",
+            " =Bob+2/2",
+            " =Ann-3",
+            " =Jean-Luc-3/40",
+            " =Ann+4 =Bob+1",
+            " =",
+            " =Ann+x",
+        ];
+        let ends = ["\n", "\r\n", "", "\r", "\r\r\n", " \n", "x\n", "\t\n"];
+        let after = ["", "\n8. Bob V 1,0 r0\n", "\n\n9. Ann V 1,0 r0 gold:1,2\n"];
+        let mut rng = crate::generate::Rng::new(12);
+        let (mut plain, mut with_actions) = (0, 0);
+        let (mut steps, mut scanned) = (Vec::new(), Vec::new());
+        for _ in 0..40_000 {
+            let (mut claimed, mut scanned_claims) = (Vec::new(), Vec::new());
+            // The first two of each are in the form looked for.
+            let mut pick = |xs: &[&'static str]| {
+                let n = if rng.below(2) == 0 { 2 } else { xs.len() };
+                xs[rng.below(n)]
+            };
+            let text = format!(
+                "{}{}{}{}{}{}",
+                pick(&heads),
+                pick(&figures),
+                pick(&actions),
+                pick(&claims),
+                pick(&ends),
+                pick(&after),
+            );
+            let seat = SeatName::new(if rng.below(4) == 0 { "Bob" } else { "Ann" });
+            let mut quick = Steps::new(&text);
+            quick.turns = true;
+            let mut full = quick.clone();
+            let due = quick.next_turn_v2(7, &seat, &mut steps, &mut claimed);
+            let turn = full.next_turn(7, &seat);
+            match due {
+                Some(DueTurn::Plain(t)) => {
+                    plain += 1;
+                    assert_eq!(Some(t), turn, "{text:?}");
+                }
+                Some(DueTurn::Actions(t)) => {
+                    with_actions += 1;
+                    assert_eq!(turn, None, "{text:?}");
+                    let line = full.next_line().unwrap();
+                    let read = scan_turn_v2(line, &mut scanned, &mut scanned_claims);
+                    assert_eq!(read, Some(t), "{text:?}");
+                    assert_eq!(format!("{steps:?}"), format!("{scanned:?}"), "{text:?}");
+                    assert_eq!(claimed, scanned_claims, "{text:?}");
+                }
+                None => assert_eq!(turn, None, "{text:?}"),
+            }
+            assert_eq!(quick.rest, full.rest, "{text:?}");
+            assert_eq!(quick.turn_line, full.turn_line, "{text:?}");
+        }
+        assert!(
+            plain > 2000 && with_actions > 4000,
+            "{plain} {with_actions}"
+        );
     }
 
     /// [`Steps::next_tag`] reads the tag pairs [`Steps::next_step`] reads, and
