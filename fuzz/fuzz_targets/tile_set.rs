@@ -15,7 +15,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(e.file, "fuzz.yaml", "a fault names the file it lies in");
             assert!(!e.message.is_empty(), "a fault says what is wrong");
             if let Some(span) = e.span {
-                assert!(span.start <= span.end && span.end <= text.len(), "span {span:?} outside the text");
+                assert!(
+                    span.start <= span.end && span.end <= text.len(),
+                    "span {span:?} outside the text"
+                );
                 assert!(
                     text.is_char_boundary(span.start) && text.is_char_boundary(span.end),
                     "span {span:?} not on character boundaries"
