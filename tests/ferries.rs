@@ -12,7 +12,7 @@ mod common;
 
 use carcref::figures::Figure;
 use carcref::notation::{parse, write};
-use carcref::{Game, Player, Pos, Side, TileCatalog};
+use carcref::{Game, Player, Pos, Rotation, Side, TileCatalog};
 
 fn header(expansions: &str) -> String {
     format!(
@@ -258,19 +258,14 @@ fn pawns_sharing_a_road_add_the_mage_then_halve() {
 fn moves_lists_the_new_ferries_and_the_moves_they_open() {
     // The ferry steps `moves` lists for the placement of the turn's tile at
     // `pos`, turned `rotation`.
-    let listed = |turn: &str, pos: &str, rotation: &str| -> Vec<String> {
+    let listed = |turn: &str, pos: Pos, rotation: Rotation| -> Vec<String> {
         let file = "notation/games/valid/ferries-rulebook-3.cgn";
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let args = ["moves", "--format", "json", file, "--turn", turn];
         let (code, out, err) = common::run_carcref(dir, &args, b"");
         assert_eq!(code, 0, "{err}");
         let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-        let placement = doc["placements"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["at"] == pos && p["rotation"] == rotation)
-            .unwrap();
+        let placement = common::listed_placement(&doc, pos, rotation).unwrap();
         placement["ferries"]
             .as_array()
             .map(|a| a.iter().map(|s| s.as_str().unwrap().to_string()).collect())
@@ -279,12 +274,18 @@ fn moves_lists_the_new_ferries_and_the_moves_they_open() {
     // Rulebook example 3's turn: the curve at 2,0 continues the road the
     // ferry at 1,0 joins; the ferry may go to join south and east, or south
     // and west.
-    assert_eq!(listed("6", "2,0", "r0"), ["ferry:1,0/SE", "ferry:1,0/SW"]);
+    assert_eq!(
+        listed("6", Pos::new(2, 0), Rotation::R0),
+        ["ferry:1,0/SE", "ferry:1,0/SW"]
+    );
     // A tile meeting no ferry lists none.
-    assert_eq!(listed("6", "0,-3", "r0"), Vec::<String>::new());
+    assert_eq!(
+        listed("6", Pos::new(0, -3), Rotation::R0),
+        Vec::<String>::new()
+    );
     // A lake tile meeting no other ferry: each new ferry alone.
     assert_eq!(
-        listed("5", "1,0", "r0"),
+        listed("5", Pos::new(1, 0), Rotation::R0),
         ["ferry:SE", "ferry:EW", "ferry:SW"]
     );
 }

@@ -327,12 +327,8 @@ fn moves_lists_the_pawn_steps() {
     let (code, out, err) = common::run_carcref(root, &args, b"");
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let placement = doc["placements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["at"] == "0,1" && p["rotation"] == "r0")
-        .unwrap();
+    let placement =
+        common::listed_placement(&doc, Pos::new(0, 1), carcref::tiles::Rotation::R0).unwrap();
     let magic: Vec<&str> = placement["magic"]
         .as_array()
         .unwrap()
