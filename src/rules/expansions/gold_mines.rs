@@ -552,13 +552,8 @@ impl Game<'_> {
                 || roads
                     .iter()
                     .any(|n| self.features.feature(*n).is_some_and(|f| f.is_held()));
-            let ingot_at = |q: Pos| {
-                gold.on_tiles.get(&q).is_some_and(|n| *n > 0)
-                    || mv
-                        .steps
-                        .iter()
-                        .any(|s| matches!(s.act, Act::Gold { mine, pos } if mine == q || pos == q))
-            };
+            let squares = squares();
+            let ingot_at = |q: Pos| squares.contains(&q);
             if held_now
                 && (ingot_at(pos)
                     || roads.iter().any(|n| {
