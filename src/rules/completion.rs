@@ -88,7 +88,7 @@ impl Game<'_> {
     /// The road or city of `root` once the tile whose pairs are `pairs`
     /// lies (the feature as it is, where the tile does not meet it).
     pub(in crate::rules) fn joined_with_root(&self, root: FeatureId, pairs: &EdgePairs) -> Joined {
-        joined_with_root(root, pairs, 0)
+        bridged_from_root(root, pairs, 0)
     }
 
     /// The road or city of the tile's own segment `segment` once the tile
@@ -227,7 +227,7 @@ impl Game<'_> {
                 if !closing(ours, r) {
                     return false;
                 }
-                let joined = joined_with_root(r, pairs, bridge);
+                let joined = bridged_from_root(r, pairs, bridge);
                 counts(&joined)
                     && self.open_edges_of(&joined, placing, pairs) == 0
                     && (own || over.is_some_and(|s| s.iter().any(|q| self.covers(&joined, *q))))
@@ -287,7 +287,7 @@ impl Game<'_> {
 
 /// The road or city of `root` once the tile whose pairs are `pairs` lies,
 /// its segments in `bridge` joined ([`grow`]).
-fn joined_with_root(root: FeatureId, pairs: &EdgePairs, bridge: u32) -> Joined {
+fn bridged_from_root(root: FeatureId, pairs: &EdgePairs, bridge: u32) -> Joined {
     let mut joined = Joined::default();
     joined.roots.push(root);
     grow(&mut joined, pairs, bridge);
