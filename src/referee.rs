@@ -1122,10 +1122,9 @@ fn replay_lines(
             continue;
         }
         if let Some(DueTurn::Plain(turn)) = due {
-            let Ok(mv) = game.check_due(&turn) else {
+            if !game.play_due_for_verdict(&turn) {
                 return false;
-            };
-            game.apply(mv);
+            }
             while let Some(claim) = steps.next_claim() {
                 let Some(c) = claim else {
                     break;
@@ -1188,11 +1187,8 @@ fn play_claimed<'n>(
     before: &ByPlayer<u32>,
     mut claimed: impl Iterator<Item = (&'n str, i64, Option<u32>)>,
 ) -> bool {
-    let Ok(mv) = game.check(turn) else {
-        return false;
-    };
-    game.apply(mv);
-    claimed.all(|(player, net, total)| claim_holds(game, before, player, net, total))
+    game.play_for_verdict(turn)
+        && claimed.all(|(player, net, total)| claim_holds(game, before, player, net, total))
 }
 
 /// Whether a claim of a turn just played holds: `player`'s net points in the

@@ -507,3 +507,158 @@ fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
         lines.len()
     );
 }
+
+/// The quick verdict reads The Gold Mines' distribution from the game a move
+/// leaves, where the full referee plays the move on a copy first: the two
+/// answer alike when the takes written are right and when they are wrong.
+/// Generated games with The Gold Mines (with The Ferries, and with every 2012
+/// mini refereed), 2 to 5 players; each turn that hands ingots out gets its
+/// whole distribution written (as JCloisterZone takes them: a game that
+/// stays clean), and then, at one turn at a time, the takes left out, their
+/// order reversed, the first one moved to the square of another take, or a
+/// take added to a turn that hands nothing out.
+#[test]
+fn verdict_equals_check_game_on_gold_takes_changed() {
+    use carcref::notation::header::Header;
+    use carcref::rules::TurnInput;
+    let catalog = TileCatalog::embedded().unwrap();
+    let sets = [
+        "gold-mines",
+        "gold-mines,ferries",
+        "gold-mines,flying-machines,crop-circles-2,mage-and-witch,ferries",
+    ];
+    let (mut written, mut changed, mut faulty) = (0, 0, 0);
+    for (i, names) in sets.iter().enumerate() {
+        for players in 2..=5 {
+            let options = GenOptions {
+                edition: Edition::HiG2012,
+                players,
+                expansions: Expansions::from_sets(names.split(',')),
+            };
+            for seed in 0..8 {
+                let seed = (i * 100 + players * 10 + seed) as u64;
+                let record = random_game(&catalog, &options, &mut Rng::new(seed));
+                let text = write(std::slice::from_ref(&record));
+                // Each turn's takes, as written or as the rule hands out.
+                let (header, _) = Header::read(&record);
+                let mut game = carcref::Game::new(header.unwrap().setup(), &catalog);
+                let mut takes: Vec<Vec<String>> = Vec::new();
+                for turn in &record.turns {
+                    let input = TurnInput::of(turn);
+                    let t = game.gold_takes_as_jcz(&input).unwrap_or_default();
+                    takes.push(
+                        t.iter()
+                            .map(|(p, pos)| format!("ingot:{pos}({})", game.name(*p)))
+                            .collect(),
+                    );
+                    let mv = game.check(&input).unwrap();
+                    game.apply(mv);
+                }
+                // The lines of the text with every distribution written.
+                let mut lines: Vec<String> = Vec::new();
+                let mut turn = 0;
+                for line in text.lines() {
+                    if !line.starts_with(|c: char| c.is_ascii_digit()) {
+                        lines.push(line.to_string());
+                        continue;
+                    }
+                    let mut words: Vec<String> = line
+                        .split(' ')
+                        .filter(|w| !w.starts_with("ingot:"))
+                        .map(str::to_string)
+                        .collect();
+                    let at = words
+                        .iter()
+                        .position(|w| w.starts_with('=') || w.starts_with("circle:"))
+                        .unwrap_or(words.len());
+                    for (k, t) in takes[turn].iter().enumerate() {
+                        words.insert(at + k, t.clone());
+                    }
+                    lines.push(words.join(" "));
+                    turn += 1;
+                }
+                let whole = lines.join("\n") + "\n";
+                assert_eq!(agree("takes written", &whole, &catalog), 1, "{whole}");
+                let squares: Vec<String> = takes
+                    .iter()
+                    .flatten()
+                    .map(|t| {
+                        t.trim_start_matches("ingot:")
+                            .split('(')
+                            .next()
+                            .unwrap()
+                            .to_string()
+                    })
+                    .collect();
+                let mut variants: Vec<String> = Vec::new();
+                for (n, line) in lines.iter().enumerate() {
+                    if !line.starts_with(|c: char| c.is_ascii_digit()) {
+                        continue;
+                    }
+                    let words: Vec<String> = line.split(' ').map(str::to_string).collect();
+                    let is_take = |w: &String| w.starts_with("ingot:");
+                    let with = |words: Vec<String>| {
+                        let mut out = lines.clone();
+                        out[n] = words.join(" ");
+                        out.join("\n") + "\n"
+                    };
+                    let own: Vec<String> = words.iter().filter(|w| is_take(w)).cloned().collect();
+                    if own.is_empty() {
+                        if n % 4 == 0 && !squares.is_empty() {
+                            let mut added = words.clone();
+                            let at = added
+                                .iter()
+                                .position(|w| w.starts_with('='))
+                                .unwrap_or(added.len());
+                            added.insert(at, format!("ingot:{}", squares[n % squares.len()]));
+                            variants.push(with(added));
+                        }
+                        continue;
+                    }
+                    written += 1;
+                    variants.push(with(
+                        words.iter().filter(|w| !is_take(w)).cloned().collect(),
+                    ));
+                    let mut reversed = own.clone();
+                    reversed.reverse();
+                    let mut order = reversed.into_iter();
+                    variants.push(with(
+                        words
+                            .iter()
+                            .map(|w| {
+                                if is_take(w) {
+                                    order.next().unwrap()
+                                } else {
+                                    w.clone()
+                                }
+                            })
+                            .collect(),
+                    ));
+                    let other = &squares[(n * 7) % squares.len()];
+                    let mut first = true;
+                    variants.push(with(
+                        words
+                            .iter()
+                            .map(|w| {
+                                if is_take(w) && std::mem::take(&mut first) {
+                                    format!("ingot:{other}")
+                                } else {
+                                    w.clone()
+                                }
+                            })
+                            .collect(),
+                    ));
+                }
+                for v in &variants {
+                    agree("takes changed", v, &catalog);
+                    changed += 1;
+                    faulty += usize::from(!verdict(v, 0, &catalog).is_empty());
+                }
+            }
+        }
+    }
+    assert!(
+        written > 50 && changed > 1000 && faulty > changed / 4 && faulty < changed,
+        "{written} distributions written; {faulty} of {changed} changed games faulty"
+    );
+}

@@ -1165,6 +1165,62 @@ impl<'c> Game<'c> {
         Ok(mv)
     }
 
+    /// [`Game::check`], then [`Game::apply`]: whether the turn is legal, the
+    /// game played on if it is. For a verdict alone, where a game found at
+    /// fault is set aside and checked afresh by [`Game::check`] for its
+    /// report: once `false` is returned, the game is not to be played on.
+    pub fn play_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        let next_named = self.distinct_names
+            && self
+                .setup
+                .players
+                .get(self.next.index())
+                .is_some_and(|n| same_name(n, turn.player));
+        let due = turn.number == self.turn.saturating_add(1)
+            && (next_named || self.seat(turn.player) == Some(self.next));
+        due && self.play_due_for_verdict(turn)
+    }
+
+    /// [`Game::play_for_verdict`] of a turn known to be the one due
+    /// (numbered next, by the seat whose turn it is), as
+    /// [`Game::check_due`] takes it.
+    #[inline(always)]
+    pub fn play_due_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        if self.exp.every_turn {
+            return self.play_due_with_actions_for_verdict(turn);
+        }
+        let Ok(mv) = self.check_due_as::<false>(turn, None) else {
+            return false;
+        };
+        self.apply(mv);
+        true
+    }
+
+    /// [`Game::play_due_for_verdict`] where an expansion in play has rules
+    /// for every turn: [`Game::check_due_with_actions`], but for The Gold
+    /// Mines' distribution, which is checked on the game the move leaves
+    /// ([`Game::apply_checking_gold`]) rather than on a copy played ahead.
+    #[cold]
+    #[inline(never)]
+    fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        let placing = self
+            .catalog
+            .id(turn.tile)
+            .zip(turn.place)
+            .map(|(tile, (pos, rotation))| Placing::new(self.next, tile, pos, rotation));
+        let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
+            return false;
+        };
+        if self.check_after_turn(&mut mv, placing.as_ref()).is_err() {
+            return false;
+        }
+        if self.exp.gold.is_some() {
+            return self.apply_checking_gold(mv);
+        }
+        self.apply(mv);
+        true
+    }
+
     /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through
     /// [`Game::check_actions`], not only those written with actions.
     #[inline(always)]

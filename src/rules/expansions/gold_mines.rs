@@ -473,6 +473,34 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// Plays a move checked but for its distribution, and tells whether the
+    /// distribution holds, as [`Game::check_gold_distribution`] would have
+    /// told on a copy: the takes written are those the move's scoring calls
+    /// for, or none where it hands nothing out. For a verdict alone
+    /// ([`Game::play_for_verdict`]): after `false` the game is not played on.
+    pub(in crate::rules) fn apply_checking_gold(&mut self, mv: Move) -> bool {
+        let takes: SmallVec<[Take; 4]> = mv
+            .steps
+            .iter()
+            .filter_map(|s| match s.act {
+                Act::Ingot { pos, named, .. } => Some(Take { pos, named }),
+                _ => None,
+            })
+            .collect();
+        let player = mv.player;
+        if let Some(g) = &mut self.exp.gold {
+            g.claims.clear();
+        }
+        self.apply(mv);
+        let Some(gold) = &self.exp.gold else {
+            return takes.is_empty();
+        };
+        if gold.claims.is_empty() {
+            return takes.is_empty();
+        }
+        distribute(&gold.claims, player, self.in_hand.len(), &takes, false).is_ok()
+    }
+
     /// Whether the move may hand ingots out, read from the board as it is
     /// (`rules::completion`): only a turn that completes a road, city or
     /// monastery with an ingot on one of its tiles does ("the gold ingots on
