@@ -189,6 +189,10 @@ impl Game<'_> {
         if a == b {
             return true;
         }
+        // Only features of one kind join: a road and a city never do.
+        if self.features.kind_of(mage.node) != self.features.kind_of(witch.node) {
+            return false;
+        }
         // Read from the tile's pairs, without placing it: most tiles meet
         // neither pawn's feature, and are told so from the pairs alone.
         let pairs = self.edge_pairs(placing);
