@@ -83,6 +83,18 @@ pub struct Stopped {
 }
 
 impl Replay {
+    /// The scoreboard of the position the replay reached: every score event
+    /// and every transfer, in the order of [`crate::score::scoreboard::scores`],
+    /// each moving its player's marker. Made on demand: the replay itself
+    /// keeps only the events.
+    pub fn scoreboard(&self) -> crate::score::scoreboard::Scoreboard {
+        crate::score::scoreboard::Scoreboard::of_game(
+            self.players.len(),
+            &self.events,
+            &self.transfers,
+        )
+    }
+
     /// The scores of the position the replay reached: those of the whole game,
     /// or those after the last legal turn when a turn was illegal.
     pub fn sheet(&self) -> Option<&ScoreSheet> {
