@@ -204,3 +204,52 @@ fn a_space_is_the_total_modulo_fifty() {
         assert_eq!(Space::of(total).number(), space);
     }
 }
+
+#[test]
+fn show_draws_each_marker_on_its_space() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let path = "notation/games/valid/tower-rulebook-ransom.cgn";
+    let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    let record = &carcref::parse(&src)[0].record;
+    let game = carcref::referee::replay_to(record, &catalog, None).unwrap();
+    let svg = carcref::show::board_svg(&game, &carcref::show::SvgOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let class = |c: &'static str| {
+        doc.descendants()
+            .filter(move |n| n.attribute("class") == Some(c))
+    };
+    // 50 spaces, every fifth dark: "a dark number (0, 5, 10, 15...)".
+    assert_eq!(class("space").count(), 50);
+    let dark: Vec<&str> = class("space")
+        .filter(|n| n.attribute("data-dark") == Some("true"))
+        .filter_map(|n| n.attribute("data-space"))
+        .collect();
+    assert_eq!(
+        dark,
+        ["0", "5", "10", "15", "20", "25", "30", "35", "40", "45"]
+    );
+    // After the ransom: Ann 3, Bob 0, Cid 3.
+    let markers: Vec<(&str, &str)> = class("marker")
+        .map(|n| {
+            (
+                n.attribute("data-player").unwrap(),
+                n.attribute("data-space").unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(markers, [("Ann", "3"), ("Bob", "0"), ("Cid", "3")]);
+    // The text picture: each player's letter on its space of the track.
+    let text = carcref::show::board_text(&game, &carcref::show::ShowOptions::default());
+    for (mark, space) in [('A', 3), ('B', 0), ('C', 3)] {
+        let row = text
+            .lines()
+            .find_map(|l| {
+                l.split_once(&format!("   {mark}  "))
+                    .map(|(_, r)| r.to_string())
+            })
+            .unwrap_or_else(|| panic!("no track row for {mark}: {text}"));
+        let cells: Vec<char> = row.chars().take(50).collect();
+        assert_eq!(cells.iter().position(|c| *c == mark), Some(space), "{row}");
+        assert_eq!(cells.iter().filter(|c| **c == mark).count(), 1, "{row}");
+    }
+}
