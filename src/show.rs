@@ -3732,7 +3732,7 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
 /// (`class="dragon-panel"`): where they are, the tiles set aside
 /// (`class="aside" data-tiles="PD7"`), the figures the dragon ate in the turn
 /// shown (`class="meal"`). Beside the board, below those panels, the scoreboard
-/// ([`scoreboard_panel`], `class="scoreboard"`): the 50 spaces and each
+/// (`class="scoreboard"`): the 50 spaces and each
 /// player's marker on its space, with its legend. Mage & Witch draws its tiles' symbol (`class="magic"`)
 /// and the mage and the witch (`class="mage"`, `class="witch"`: a disc marked M
 /// or W) beside where a follower of their road or city stands.
