@@ -583,8 +583,8 @@ impl<'a> Line<'a> {
     }
 
     /// ```ebnf
-    /// claim = "=" , player , [ "(" , pawn , ")" ] , ( "+" | "-" ) , points ,
-    ///         [ "/" , total ] , [ "@" , space ] ;
+    /// claim         = "=" , player , [ "(" , pawn , ")" ] , ( "+" | "-" ) , points ,
+    ///                 [ "/" , total ] , [ "@" , space ] ;   (* pawn, "-", space: version 2 *)
     /// ```
     ///
     /// A bare name may hold `-`, so in `=Jean-Luc-3/40` the sign is the last
@@ -665,7 +665,7 @@ impl<'a> Line<'a> {
         .parse(i)
     }
 
-    /// `space = digit , { digit } ;` (0 to 49: the track has 50 spaces)
+    /// `space = digit , { digit } ;   (* 0 to 49 *)`: the track has 50 spaces.
     fn space(&self, i: &'a str) -> PResult<'a, u32> {
         nom::combinator::verify(|i| self.turn_number(i), |n: &u32| Space::new(*n).is_some())
             .parse(i)
@@ -1223,7 +1223,9 @@ mod tests {
             parsed[0].diagnostics
         );
         let t = &parsed[0].record.turns[0];
-        let read: Vec<(&str, Option<Pawn>, i64, Option<u32>, Option<u32>)> = t
+        // Each claim: its player, pawn, points, total and space.
+        type Read<'a> = (&'a str, Option<Pawn>, i64, Option<u32>, Option<u32>);
+        let read: Vec<Read<'_>> = t
             .claims
             .iter()
             .map(|c| {

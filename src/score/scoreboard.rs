@@ -58,7 +58,7 @@ impl Space {
     /// Whether the space is dark: a multiple of 5. The Messengers: "a dark
     /// number (0, 5, 10, 15...)".
     pub fn is_dark(self) -> bool {
-        self.0 % 5 == 0
+        self.0.is_multiple_of(5)
     }
 }
 
