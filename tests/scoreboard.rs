@@ -253,3 +253,34 @@ fn show_draws_each_marker_on_its_space() {
         assert_eq!(cells.iter().filter(|c| **c == mark).count(), 1, "{row}");
     }
 }
+
+macro_rules! snap {
+    ($name:expr, $value:expr) => {
+        insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+            insta::assert_snapshot!($name, $value);
+        })
+    };
+}
+
+#[test]
+fn score_sheet_and_picture_of_the_scoreboard() {
+    // The claims naming the marker and its space, each beside the count.
+    let (code, sheet, _) = carcref(
+        &["score", "notation/games/valid/scoreboard-pawn-claims.cgn"],
+        None,
+    );
+    assert_eq!(code, 0);
+    snap!("scoreboard_score_pawn_claims", sheet);
+    // The board after the ransom, the scoreboard beside it.
+    let (code, picture, _) = carcref(
+        &[
+            "show",
+            "--color",
+            "never",
+            "notation/games/valid/tower-rulebook-ransom.cgn",
+        ],
+        None,
+    );
+    assert_eq!(code, 0);
+    snap!("scoreboard_show_after_a_ransom", picture);
+}
