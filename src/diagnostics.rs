@@ -97,6 +97,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E507", "invalid-turn-time"),
     ("E508", "clock-mismatch"),
     ("E509", "gold-distribution"),
+    ("E510", "pawn-not-in-game"),
     ("W101", "turns-not-checked"),
     ("W102", "faults-not-listed"),
 ];
@@ -1263,6 +1264,24 @@ pub enum Diagnostic {
         span: Span,
         /// What is wrong.
         reason: String,
+    },
+    /// A score claim names a pawn the player does not have on the
+    /// scoreboard: the messenger, which only The Messengers bring.
+    #[error("{player} has no {pawn} on the scoreboard")]
+    #[diagnostic(
+        code(E510),
+        help(
+            "each player has one pawn, the marker; the messenger is The Messengers' second pawn, an expansion not refereed: name the marker, =Name(marker)+points, or no pawn"
+        )
+    )]
+    PawnNotInGame {
+        /// The pawn named.
+        #[label("not a pawn of this game")]
+        span: Span,
+        /// Whose.
+        player: String,
+        /// The pawn.
+        pawn: String,
     },
     /// A score claim that differs from the referee's score.
     #[error("{player}'s {what} is {actual}, not {claimed}")]

@@ -1403,8 +1403,10 @@ fn try_game(
                 (net != 0).then(|| ClaimRecord {
                     negative: net < 0,
                     player: sp(game.name(p).into()),
+                    pawn: None,
                     points: sp(u32::try_from(net.unsigned_abs()).unwrap_or(u32::MAX)),
                     total: game.score().get(p).map(|t| sp(*t)),
+                    space: None,
                     span: Span::default(),
                 })
             })

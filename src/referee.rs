@@ -13,6 +13,7 @@ use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
 use crate::rules::{Edition, Game, TurnInput};
 use crate::score::ScoreEvent;
+use crate::score::scoreboard::{self, Pawn, Scoreboard, Space};
 use crate::tiles::TileCatalog;
 
 /// Final (or, for unfinished games, current) scores.
@@ -83,6 +84,18 @@ pub struct Stopped {
 }
 
 impl Replay {
+    /// The scoreboard of the position the replay reached: every score event
+    /// and every transfer, in the order of [`crate::score::scoreboard::scores`],
+    /// each moving its player's marker. Made on demand: the replay itself
+    /// keeps only the events.
+    pub fn scoreboard(&self) -> crate::score::scoreboard::Scoreboard {
+        crate::score::scoreboard::Scoreboard::of_game(
+            self.players.len(),
+            &self.events,
+            &self.transfers,
+        )
+    }
+
     /// The scores of the position the replay reached: those of the whole game,
     /// or those after the last legal turn when a turn was illegal.
     pub fn sheet(&self) -> Option<&ScoreSheet> {
@@ -149,6 +162,10 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     let mut dragon_meals = Vec::new();
     let mut times: Vec<TurnTime> = Vec::new();
     let mut stopped_at = None;
+    // The scoreboard, only for a record whose claims name a pawn or a space
+    // (SPEC 2.10): every other record is checked without it.
+    let mut board = (check_claims && names_pawns(record))
+        .then(|| Scoreboard::new(game.setup().players.len(), false));
     for (i, turn) in record.turns.iter().enumerate() {
         if options.until.is_some_and(|n| turn.number.value > n) {
             break;
@@ -169,15 +186,22 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                 {
                     goods_taken.push((game.turn(), player, goods));
                 }
+                let first_transfer = transfers.len();
                 transfers.extend(
                     game.turn_transfers()
                         .map(|(from, to, points)| (game.turn(), from, to, points)),
                 );
+                if let Some(board) = &mut board {
+                    let moved = transfers.get(first_transfer..).unwrap_or_default();
+                    for score in scoreboard::scores(&turn_events, moved) {
+                        board.play(score, Pawn::Marker);
+                    }
+                }
                 if let Some(d) = game.princess_and_dragon() {
                     dragon_meals.extend(d.eaten().iter().map(|(p, f)| (game.turn(), *p, *f)));
                 }
                 if check_claims {
-                    check_claims_of(turn, &turn_events, &game, &mut diagnostics);
+                    check_claims_of(turn, &turn_events, &game, board.as_ref(), &mut diagnostics);
                 }
                 if !turn.events.is_empty() {
                     check_events_of(turn, &game, &mut diagnostics);
@@ -699,7 +723,22 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
     }
 }
 
-fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, out: &mut Faults) {
+/// Whether a record's claims name a pawn or a space of the scoreboard.
+fn names_pawns(record: &GameRecord) -> bool {
+    record
+        .turns
+        .iter()
+        .flat_map(|t| &t.claims)
+        .any(|c| c.pawn.is_some() || c.space.is_some())
+}
+
+fn check_claims_of(
+    turn: &TurnRecord,
+    events: &[ScoreEvent],
+    game: &Game<'_>,
+    board: Option<&Scoreboard>,
+    out: &mut Faults,
+) {
     for claim in &turn.claims {
         let Some(p) = game.seat(&claim.player.value) else {
             out.push(Diagnostic::UnknownPlayer {
@@ -709,6 +748,14 @@ fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, ou
             });
             continue;
         };
+        if claim.pawn.is_some() || claim.space.is_some() {
+            if let Some(board) = board {
+                check_pawn_claim(claim, p, game, board, out);
+            }
+            if claim.pawn.is_some() {
+                continue;
+            }
+        }
         // The net points of the turn: what the player scored, and what moved
         // to or from the player (a ransom of The Tower).
         let moved: i64 = game
@@ -744,6 +791,102 @@ fn check_claims_of(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, ou
                 });
             }
         }
+    }
+}
+
+/// Checks what a claim says of a pawn (SPEC 2.10): with a pawn named, the
+/// points it moved this turn and its total; the space it stands on (the
+/// marker's when no pawn is named).
+fn check_pawn_claim(
+    claim: &crate::notation::ClaimRecord,
+    p: Player,
+    game: &Game<'_>,
+    board: &Scoreboard,
+    out: &mut Faults,
+) {
+    let name = claim.player.value.to_string();
+    let pawn = claim.pawn.as_ref().map_or(Pawn::Marker, |p| p.value);
+    let Some(total) = board.total(p, pawn) else {
+        if let Some(named) = &claim.pawn {
+            out.push(Diagnostic::PawnNotInGame {
+                span: named.span,
+                player: name,
+                pawn: pawn.to_string(),
+            });
+        }
+        return;
+    };
+    let turn = Some(game.turn());
+    let mismatch = |span, what: &str, claimed: i64, actual: i64| Diagnostic::ScoreMismatch {
+        span,
+        player: name.clone(),
+        what: format!("{pawn}'s {what}"),
+        claimed,
+        actual,
+        breakdown: pawn_breakdown(board, turn, p, pawn, &name),
+    };
+    if claim.pawn.is_some() {
+        let moved = board.turn_points(turn, p, pawn);
+        if moved != claim.net() {
+            out.push(mismatch(
+                claim.points.span,
+                "points this turn",
+                claim.net(),
+                moved,
+            ));
+        }
+        if let Some(t) = &claim.total
+            && t.value != total
+        {
+            out.push(mismatch(
+                t.span,
+                "total",
+                i64::from(t.value),
+                i64::from(total),
+            ));
+        }
+    }
+    if let Some(space) = &claim.space {
+        let actual = Space::of(total).number();
+        if space.value != actual {
+            out.push(mismatch(
+                space.span,
+                "space",
+                i64::from(space.value),
+                i64::from(actual),
+            ));
+        }
+    }
+}
+
+/// A one-line account of a pawn's moves in a turn, for claim diagnostics.
+fn pawn_breakdown(
+    board: &Scoreboard,
+    turn: Option<u32>,
+    p: Player,
+    pawn: Pawn,
+    name: &str,
+) -> String {
+    let moves: Vec<String> = board
+        .moves()
+        .iter()
+        .filter(|m| m.score.turn == turn && m.score.player == p && m.pawn == pawn)
+        .map(|m| {
+            let lap = if m.laps() > 0 { ", past 50" } else { "" };
+            format!("{} to {} (space {}{lap})", m.from, m.to, m.space())
+        })
+        .collect();
+    let total = board.total(p, pawn).unwrap_or(0);
+    let space = Space::of(total);
+    if moves.is_empty() {
+        format!(
+            "{name}'s {pawn} does not move this turn: it stands on space {space}, total {total}"
+        )
+    } else {
+        format!(
+            "{name}'s {pawn} moves {}: it stands on space {space}, total {total}",
+            moves.join(", then ")
+        )
     }
 }
 

@@ -15,6 +15,8 @@ use std::fmt;
 
 use smallvec::SmallVec;
 
+pub mod scoreboard;
+
 /// Players of one scoring (at most every seat), held inline.
 pub type PlayerList = SmallVec<[Player; MAX_PLAYERS]>;
 
@@ -105,6 +107,15 @@ pub struct ScoreEvent {
 }
 
 impl ScoreEvent {
+    /// The points that fall due when a turn begins, before its tile: the
+    /// fairy's 1 point (The Princess & the Dragon: "If a player starts
+    /// his turn with a follower on the tile where the fairy is, he scores 1
+    /// point immediately!"), the one score of a turn that comes before the tile. The
+    /// fairy's 3 points with a feature are a score of the turn's scoring.
+    pub fn at_turn_start(&self) -> bool {
+        self.reason == ScoreReason::Fairy && self.turn.is_some() && self.points == 1
+    }
+
     /// Points a player scores by this event.
     pub fn points_for(&self, player: Player) -> u32 {
         if !self.winners.contains(&player) {

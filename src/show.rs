@@ -21,6 +21,7 @@ use crate::player::Player;
 use crate::rules::Game;
 use crate::rules::expansions::mage_and_witch::Pawn;
 use crate::score::FeatureRef;
+use crate::score::scoreboard::{self, Space};
 use crate::tiles::{
     Compass, FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef,
 };
@@ -1391,8 +1392,11 @@ fn render_line(line: &[(char, Style)], color: bool, out: &mut String) {
 /// figures the dragon ate in the turn shown. With
 /// [`ShowOptions::color`] figures are shown in their player's colour and the
 /// River in cyan. The x coordinates run along the top, the y coordinates down
-/// the left side (north up). Two legend lines follow: the players with their
-/// markers and colours, and the key of the symbols; then, only when the board
+/// the left side (north up). Beside the board stands the scoreboard: a ruler
+/// of its 50 spaces and a row per player with the player's letter on the
+/// space of its marker ([`crate::score::scoreboard`]). Three legend lines
+/// follow: the players with their markers and colours, the key of the
+/// symbols, and the key of the scoreboard; then, only when the board
 /// shows them, a line keying the expansions' marks and one keying the figures
 /// other than the follower.
 ///
@@ -1526,6 +1530,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                 .collect(),
         );
     }
+    beside(&mut lines, scoreboard_lines(game, &marks));
     let mut legend: Line = Vec::new();
     push_str(
         &mut legend,
@@ -1567,6 +1572,14 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         push_str(&mut key, &format!(" {what}"), Style::Plain);
     }
     lines.push(key);
+    let mut track: Line = Vec::new();
+    push_str(&mut track, &DARK_SPACE.to_string(), Style::Plain);
+    push_str(
+        &mut track,
+        " every fifth space of the scoreboard; a player's letter on the track: the marker, on the player's points modulo 50 (past 50: the points in parentheses)",
+        Style::Plain,
+    );
+    lines.push(track);
     // The expansions' marks, each only when the board shows it.
     let mut extra: Vec<(String, Style, &str)> = Vec::new();
     if seen.river {
@@ -1711,6 +1724,64 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         render_line(line, options.color, &mut out);
     }
     out
+}
+
+/// A dark space of the scoreboard in the text picture: every fifth.
+const DARK_SPACE: char = '◦';
+
+/// The scoreboard as text: a ruler of the 50 spaces, then a row per player
+/// with the player's letter on the space its marker stands on, and the
+/// space's number (with the points, once past 50). The 2012 rulebook: "The
+/// player moves his marker a number of spaces on the scoreboard equal to
+/// the number of points scored"; "When a player first passes space 50 of
+/// the scoreboard, he takes a Point tile".
+fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
+    let mut lines = Vec::new();
+    let mut ruler: Line = Vec::new();
+    push_str(&mut ruler, "   ", Style::Plain);
+    for n in (0..scoreboard::SPACES).step_by(5) {
+        push_str(&mut ruler, &format!("{n:<5}"), Style::Plain);
+    }
+    lines.push(ruler);
+    for (p, pawns) in game.pawns().iter() {
+        let mark = marks.get(p.index()).copied().unwrap_or('?');
+        let style = Style::Follower(colour(game, p).ansi);
+        let at = Space::of(pawns.marker);
+        let mut row: Line = vec![(mark, style)];
+        push_str(&mut row, "  ", Style::Plain);
+        for space in (0..scoreboard::SPACES).filter_map(Space::new) {
+            row.push(if space == at {
+                (mark, style)
+            } else if space.is_dark() {
+                (DARK_SPACE, Style::Plain)
+            } else {
+                ('·', Style::Plain)
+            });
+        }
+        let shown = if pawns.marker >= scoreboard::SPACES {
+            format!("  {at} ({})", pawns.marker)
+        } else {
+            format!("  {at}")
+        };
+        push_str(&mut row, &shown, Style::Plain);
+        lines.push(row);
+    }
+    lines
+}
+
+/// Sets `block` to the right of the picture's lines, three columns after
+/// the widest, adding lines below when the block is the taller.
+fn beside(lines: &mut Vec<Line>, block: Vec<Line>) {
+    let width = lines.iter().map(Vec::len).max().unwrap_or(0) + 3;
+    for (k, part) in block.into_iter().enumerate() {
+        if lines.len() <= k {
+            lines.push(Vec::new());
+        }
+        if let Some(line) = lines.get_mut(k) {
+            line.resize(width, (' ', Style::Plain));
+            line.extend(part);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -2612,6 +2683,116 @@ fn tower_panel(
     }
     out.push_str("</g>\n");
     (out, y + PANEL_LINE - TOP, right)
+}
+
+/// Side of a space of the scoreboard in the SVG picture.
+const SPACE: f64 = 17.0;
+
+/// The scoreboard panel of the SVG picture, from `y` down at `x`
+/// (`class="scoreboard"`): the 50 spaces in five rows of ten, 0 at the top
+/// left, every fifth dark (`class="space" data-space="5" data-dark="true"`);
+/// each player's marker a disc of the player's colour on its space
+/// (`class="marker" data-player="Ann" data-space="6" data-points="56"`);
+/// a line per player naming the space and, past 50, the points; and its
+/// legend. Returns the text, the height it reaches below [`TOP`] and its
+/// right edge.
+fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
+    let mut out = String::new();
+    let mut y = y;
+    let mut right = x + 10.0 * SPACE;
+    out.push_str("<g class=\"scoreboard\" font-size=\"12\" fill=\"#333\">\n");
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">Scoreboard</text>",
+        num(x),
+        num(y)
+    );
+    let top = y + 6.0;
+    for space in (0..scoreboard::SPACES).filter_map(Space::new) {
+        let n = space.number();
+        let (sx, sy) = (
+            x + f64::from(n % 10) * SPACE,
+            top + f64::from(n / 10) * SPACE,
+        );
+        let fill = if space.is_dark() {
+            "#b9ad8f"
+        } else {
+            "#efe8d6"
+        };
+        let _ = writeln!(
+            out,
+            "<g class=\"space\" data-space=\"{n}\" data-dark=\"{}\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{fill}\" stroke=\"#8a7f66\" stroke-width=\"0.6\"/><text x=\"{}\" y=\"{}\" font-size=\"6\" fill=\"#6b6250\">{n}</text></g>",
+            space.is_dark(),
+            num(sx),
+            num(sy),
+            num(SPACE),
+            num(SPACE),
+            num(sx + 1.5),
+            num(sy + 6.5)
+        );
+    }
+    // The markers, several on one space side by side in seat order.
+    let pawns = game.pawns();
+    let mut on_space = [0u32; scoreboard::SPACES as usize];
+    for (p, pawn) in pawns.iter() {
+        let space = Space::of(pawn.marker);
+        let n = space.number();
+        let k = on_space.get(n as usize).copied().unwrap_or(0);
+        if let Some(c) = on_space.get_mut(n as usize) {
+            *c += 1;
+        }
+        let cx = x + f64::from(n % 10) * SPACE + 4.5 + f64::from(k % 3) * 4.0;
+        let cy = top + f64::from(n / 10) * SPACE + 9.5 + f64::from(k / 3) * 4.5;
+        let _ = writeln!(
+            out,
+            "<circle class=\"marker\" data-player=\"{}\" data-space=\"{n}\" data-points=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.8\"/>",
+            escape(game.name(p)),
+            pawn.marker,
+            num(cx),
+            num(cy),
+            colour(game, p).fill,
+            colour(game, p).stroke
+        );
+    }
+    y = top + 5.0 * SPACE;
+    for (p, pawn) in pawns.iter() {
+        y += PANEL_LINE * 0.8;
+        let space = Space::of(pawn.marker);
+        let label = if pawn.marker >= scoreboard::SPACES {
+            format!("{}: space {space} ({} points)", game.name(p), pawn.marker)
+        } else {
+            format!("{}: space {space}", game.name(p))
+        };
+        let _ = writeln!(
+            out,
+            "<g class=\"pawns\" data-player=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\" stroke=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
+            escape(game.name(p)),
+            num(x + 5.0),
+            num(y - 4.0),
+            colour(game, p).fill,
+            colour(game, p).stroke,
+            num(x + 16.0),
+            num(y),
+            escape(&label)
+        );
+        right = right.max(x + 16.0 + label.chars().count() as f64 * 7.5);
+    }
+    // The legend.
+    for text in [
+        "a disc: a marker, on its points modulo 50",
+        "dark: every fifth space",
+    ] {
+        y += PANEL_LINE * 0.7;
+        let _ = writeln!(
+            out,
+            "<text class=\"scoreboard-legend\" x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#777\">{text}</text>",
+            num(x),
+            num(y)
+        );
+        right = right.max(x + text.chars().count() as f64 * 6.0);
+    }
+    out.push_str("</g>\n");
+    (out, y + PANEL_LINE * 0.5 - TOP, right)
 }
 
 /// The class of a tile's symbol in the SVG picture.
@@ -3550,7 +3731,9 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
 /// stands next to) on their tiles, and a panel beside the board
 /// (`class="dragon-panel"`): where they are, the tiles set aside
 /// (`class="aside" data-tiles="PD7"`), the figures the dragon ate in the turn
-/// shown (`class="meal"`). Mage & Witch draws its tiles' symbol (`class="magic"`)
+/// shown (`class="meal"`). Beside the board, below those panels, the scoreboard
+/// (`class="scoreboard"`): the 50 spaces and each
+/// player's marker on its space, with its legend. Mage & Witch draws its tiles' symbol (`class="magic"`)
 /// and the mage and the witch (`class="mage"`, `class="witch"`: a disc marked M
 /// or W) beside where a follower of their road or city stands.
 ///
@@ -3585,6 +3768,15 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     if let Some(d) = game.princess_and_dragon() {
         let y = TOP + 12.0 + panel.as_ref().map_or(0.0, |p| p.1);
         let (text, height, right) = dragon_panel(game, d, panel_x, y);
+        panel = Some(match panel {
+            Some((before, _, r)) => (before + &text, height, r.max(right)),
+            None => (text, height, right),
+        });
+    }
+    // The scoreboard, beside the board (below the other panels).
+    {
+        let y = TOP + 12.0 + panel.as_ref().map_or(0.0, |p| p.1);
+        let (text, height, right) = scoreboard_panel(game, panel_x, y);
         panel = Some(match panel {
             Some((before, _, r)) => (before + &text, height, r.max(right)),
             None => (text, height, right),

@@ -570,7 +570,12 @@ fn score_and_show_a_record_with_an_illegal_turn() {
     let adjudicated = stdout_of(&run(&["score", "--final", file], None)).to_string();
     assert!(adjudicated.contains("final scoring\n"), "{adjudicated}");
     assert!(
-        adjudicated.ends_with("total             7    13    15    20\nwinner Dan\n"),
+        adjudicated.ends_with(
+            "total             7    13    15    20\n\
+             space             7    13    15    20   \
+             each marker's space on the scoreboard (its points modulo 50)\n\
+             winner Dan\n"
+        ),
         "{adjudicated}"
     );
     // JSON: the game, its status, its faults and the position's scores.

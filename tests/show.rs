@@ -264,9 +264,13 @@ fn text_key_lists_only_what_the_board_shows() {
     let text = text_of(EXPANSIONS, Some(3));
     let key: Vec<&str> = text.lines().rev().take(2).collect();
     assert_eq!(key, ["C+ large follower", "≈ river"], "{text}");
-    // A basic game keeps its two legend lines.
+    // A basic game keeps its two legend lines, and the scoreboard's key.
     let basic = text_of("notation/examples/hig2012-two-players.cgn", None);
-    assert!(basic.ends_with("▓ city  ◆ banner  ─│ road  ⌂ monastery  · field\n"));
+    assert!(basic.ends_with(
+        "▓ city  ◆ banner  ─│ road  ⌂ monastery  · field\n\
+         ◦ every fifth space of the scoreboard; a player's letter on the track: \
+         the marker, on the player's points modulo 50 (past 50: the points in parentheses)\n"
+    ));
 }
 
 #[test]
@@ -472,10 +476,27 @@ fn example_board_svgs_are_current() {
 #[test]
 fn text_of_the_start_tile() {
     let text = text_of("notation/examples/hig2012-two-players.cgn", Some(0));
+    // Beside the board, the scoreboard: both markers on space 0 (the 2012
+    // rulebook: each player "puts one (called marker thereafter) on the space
+    // numbered 0 of the scoreboard").
+    let track = "◦····".repeat(10);
+    let row = |mark: char| {
+        format!(
+            "{mark}  {mark}{}  0",
+            &track[track.char_indices().nth(1).unwrap().0..]
+        )
+    };
     assert_eq!(
         text,
-        "    0\n  ·▓▓▓·\n0 ─────\n  ·····\nafter turn 0: A Ann (red) B Bob (blue)\n\
-         ▓ city  ◆ banner  ─│ road  ⌂ monastery  · field\n"
+        format!(
+            "    0        0    5    10   15   20   25   30   35   40   45\n\
+             \x20 ·▓▓▓·   {}\n0 ─────   {}\n  ·····\nafter turn 0: A Ann (red) B Bob (blue)\n\
+             ▓ city  ◆ banner  ─│ road  ⌂ monastery  · field\n\
+             ◦ every fifth space of the scoreboard; a player's letter on the track: \
+             the marker, on the player's points modulo 50 (past 50: the points in parentheses)\n",
+            row('A'),
+            row('B')
+        )
     );
 }
 

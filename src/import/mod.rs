@@ -240,8 +240,10 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                 .map(|(player, points, total)| ClaimRecord {
                     negative: false,
                     player: sp(player.into()),
+                    pawn: None,
                     points: sp(points),
                     total: total.map(sp),
+                    space: None,
                     span: Span::default(),
                 })
                 .collect(),

@@ -400,17 +400,25 @@ pub struct EventRecord {
     pub span: Span,
 }
 
-/// A score claim `=Name+points` or `=Name+points/total`.
+/// A score claim `=Name+points` or `=Name+points/total`, naming a pawn
+/// (`=Name(marker)+points`) or the space a pawn stands on (`…@space`) in
+/// version 2.
 #[derive(Debug, Clone)]
 pub struct ClaimRecord {
     /// Who scores.
     pub player: Spanned<Name>,
+    /// The pawn the claim is about (version 2): its points and total are
+    /// then that pawn's.
+    pub pawn: Option<Spanned<crate::score::scoreboard::Pawn>>,
     /// Points scored this turn (lost, when `negative`).
     pub points: Spanned<u32>,
     /// Whether the claim is written `=Name-points`: a net loss (version 2).
     pub negative: bool,
     /// The running total after this turn, if announced.
     pub total: Option<Spanned<u32>>,
+    /// The space of the scoreboard the pawn stands on after this turn (the
+    /// named pawn, else the marker), if announced (version 2): 0 to 49.
+    pub space: Option<Spanned<u32>>,
     /// The whole token.
     pub span: Span,
 }
@@ -438,8 +446,8 @@ impl TurnRecord {
             .chain(self.steps.iter().map(StepRef::Step))
     }
 
-    /// Whether the turn needs version 2 of the notation: a step, `aside`, or
-    /// a negative claim.
+    /// Whether the turn needs version 2 of the notation: a step, `aside`, a
+    /// negative claim, or a claim naming a pawn or a space.
     pub fn needs_version_2(&self) -> bool {
         self.version_2_span().is_some()
     }
@@ -452,7 +460,10 @@ impl TurnRecord {
         if let Some(s) = self.steps.first() {
             return Some(s.span());
         }
-        self.claims.iter().find(|c| c.negative).map(|c| c.span)
+        self.claims
+            .iter()
+            .find(|c| c.negative || c.pawn.is_some() || c.space.is_some())
+            .map(|c| c.span)
     }
 }
 
@@ -478,7 +489,7 @@ eq_ignoring_spans!(TagRecord: comments_before, comment, name, value);
 eq_ignoring_spans!(TurnRecord: comments_before, number, player, tile, action, follower, steps, events, claims, comment);
 eq_ignoring_spans!(EventRecord: name, args);
 eq_ignoring_spans!(FollowerSpec: figure, spot);
-eq_ignoring_spans!(ClaimRecord: player, points, negative, total);
+eq_ignoring_spans!(ClaimRecord: player, pawn, points, negative, total, space);
 eq_ignoring_spans!(FigureStep: figure, target);
 eq_ignoring_spans!(ActRecord: verb, arg, player);
 

@@ -22,6 +22,7 @@ use super::{
 };
 use crate::board::Pos;
 use crate::diagnostics::{Diagnostic, Faults};
+use crate::score::scoreboard::{Pawn, Space};
 use crate::tiles::{Rotation, Spot};
 
 /// One game read from text: the record and the syntax faults found in it.
@@ -581,15 +582,23 @@ impl<'a> Line<'a> {
         .parse(i)
     }
 
-    /// `claim = "=" , player , ( "+" | "-" ) , points , [ "/" , total ] ;`
+    /// ```ebnf
+    /// claim         = "=" , player , [ "(" , pawn , ")" ] , ( "+" | "-" ) , points ,
+    ///                 [ "/" , total ] , [ "@" , space ] ;   (* pawn, "-", space: version 2 *)
+    /// ```
     ///
     /// A bare name may hold `-`, so in `=Jean-Luc-3/40` the sign is the last
-    /// `-` of the name's run that only digits (and a `/total`) follow.
+    /// `-` of the name's run that only digits (and a `/total`) follow. The
+    /// pawn, the `-` and the space are version 2: version 1 reads `(` and
+    /// `@` as it always did, as faults. No name holds `(`, and `@` follows
+    /// digits, so neither can be read as part of the name or of a number.
     fn claim(&self, i: &'a str) -> PResult<'a, ClaimRecord> {
         let start = i;
         let (i, _) = char('=').parse(i)?;
         let run = i.find(|c: char| !is_name_char(c)).unwrap_or(i.len());
-        let loss = (!self.v1 && !i[run..].starts_with('+'))
+        // Before a pawn, `(`, the name's run is all name: the sign follows
+        // the pawn.
+        let loss = (!self.v1 && !i[run..].starts_with(['+', '(']))
             .then(|| negative_claim_split(&i[..run]))
             .flatten();
         let (i, player) = match loss {
@@ -602,6 +611,17 @@ impl<'a> Line<'a> {
             }
             None => cut(context(CLAIM, self.spanned(|i| self.player(i)))).parse(i)?,
         };
+        let (i, pawn) = if self.v1 {
+            (i, None)
+        } else {
+            opt(|i| {
+                let (i, _) = char('(').parse(i)?;
+                let (i, pawn) = cut(context(CLAIM, self.spanned(|i| self.pawn(i)))).parse(i)?;
+                let (i, _) = cut(context(CLAIM, char(')'))).parse(i)?;
+                Ok((i, pawn))
+            })
+            .parse(i)?
+        };
         let (i, sign) = if self.v1 {
             cut(context(CLAIM, char('+'))).parse(i)?
         } else {
@@ -613,16 +633,42 @@ impl<'a> Line<'a> {
             cut(context(CLAIM, self.spanned(|i| self.turn_number(i)))).parse(i)
         })
         .parse(i)?;
+        let (i, space) = if self.v1 {
+            (i, None)
+        } else {
+            opt(|i| {
+                let (i, _) = char('@').parse(i)?;
+                cut(context(CLAIM, self.spanned(|i| self.space(i)))).parse(i)
+            })
+            .parse(i)?
+        };
         Ok((
             i,
             ClaimRecord {
                 player,
+                pawn,
                 negative: sign == '-' && points.value != 0,
                 points,
                 total,
+                space,
                 span: self.span(start, i),
             },
         ))
+    }
+
+    /// `pawn = "marker" | "messenger" ;`
+    fn pawn(&self, i: &'a str) -> PResult<'a, Pawn> {
+        map_res(
+            take_while1(|c: char| c.is_ascii_lowercase()),
+            str::parse::<Pawn>,
+        )
+        .parse(i)
+    }
+
+    /// `space = digit , { digit } ;   (* 0 to 49 *)`: the track has 50 spaces.
+    fn space(&self, i: &'a str) -> PResult<'a, u32> {
+        nom::combinator::verify(|i| self.turn_number(i), |n: &u32| Space::new(*n).is_some())
+            .parse(i)
     }
 
     /// `comment = "{" , { char - "}" } , "}" | ";" , { char } ;`
@@ -702,8 +748,10 @@ impl<'a> Line<'a> {
             .map(|c| ClaimRecord {
                 negative: false,
                 player: Spanned::new(Name::from(c.player), span(c.marks[1])),
+                pawn: None,
                 points: Spanned::new(c.points, span(c.marks[2])),
                 total: c.total.map(|t| Spanned::new(t, span(c.marks[3]))),
+                space: None,
                 span: span(c.marks[0]),
             })
             .collect();
@@ -782,16 +830,22 @@ impl<'a> Line<'a> {
 
 /// Where the `-` of a negative claim stands in a run of name characters
 /// (`Jean-Luc-3/40` → 8): the last `-` after at least one character that only
-/// digits, and optionally `/` and digits, follow.
+/// digits, optionally `/` and digits, and optionally `@` and digits follow
+/// (`@` is a name character: `=Ann-3/40@40` is Ann's loss, her marker on
+/// space 40).
 pub(super) fn negative_claim_split(run: &str) -> Option<usize> {
     let k = run.rfind('-')?;
     let rest = &run[k + 1..];
+    let (rest, space) = match rest.split_once('@') {
+        Some((r, s)) => (r, Some(s)),
+        None => (rest, None),
+    };
     let (points, total) = match rest.split_once('/') {
         Some((p, t)) => (p, Some(t)),
         None => (rest, None),
     };
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (k > 0 && digits(points) && total.is_none_or(digits)).then_some(k)
+    (k > 0 && digits(points) && total.is_none_or(digits) && space.is_none_or(digits)).then_some(k)
 }
 
 /// Characters of a player name written without quotes.
@@ -1159,6 +1213,77 @@ mod tests {
     }
 
     #[test]
+    fn claims_name_a_pawn_and_its_space() {
+        let src = "[CGN \"2\"]\n[Players \"Ann, Bob, Jean-Luc, Ann-2\"]\n\
+                   7. Ann V 1,0 r0 =Ann(marker)+3/53@3 =Jean-Luc(messenger)-3/40@40 =Bob+0@0 =Ann-2(marker)+1\n";
+        let parsed = parse(src);
+        assert!(
+            parsed[0].diagnostics.is_empty(),
+            "{:?}",
+            parsed[0].diagnostics
+        );
+        let t = &parsed[0].record.turns[0];
+        // Each claim: its player, pawn, points, total and space.
+        type Read<'a> = (&'a str, Option<Pawn>, i64, Option<u32>, Option<u32>);
+        let read: Vec<Read<'_>> = t
+            .claims
+            .iter()
+            .map(|c| {
+                (
+                    c.player.value.as_str(),
+                    c.pawn.as_ref().map(|p| p.value),
+                    c.net(),
+                    c.total.as_ref().map(|x| x.value),
+                    c.space.as_ref().map(|x| x.value),
+                )
+            })
+            .collect();
+        assert_eq!(
+            read,
+            [
+                ("Ann", Some(Pawn::Marker), 3, Some(53), Some(3)),
+                ("Jean-Luc", Some(Pawn::Messenger), -3, Some(40), Some(40)),
+                ("Bob", None, 0, None, Some(0)),
+                ("Ann-2", Some(Pawn::Marker), 1, None, None),
+            ]
+        );
+        let space = t.claims[0].space.as_ref().unwrap().span;
+        assert_eq!(&src[space.start..space.end], "3");
+        let pawn = t.claims[1].pawn.as_ref().unwrap().span;
+        assert_eq!(&src[pawn.start..pawn.end], "messenger");
+        assert!(t.needs_version_2());
+        let text = super::super::write::write(&[parsed[0].record.clone()]);
+        assert!(
+            text.contains("=Ann(marker)+3/53@3 =Jean-Luc(messenger)-3/40@40 =Bob+0@0"),
+            "{text}"
+        );
+        assert_eq!(parse(&text)[0].record, parsed[0].record, "{text}");
+    }
+
+    #[test]
+    fn a_pawn_or_a_space_is_a_fault_of_version_1_and_checked_in_version_2() {
+        let codes = |src: &str| -> Vec<String> {
+            parse(src)[0].diagnostics.iter().map(|d| d.code()).collect()
+        };
+        let v1 = "[CGN \"1\"]\n1. Ann V 1,0 r0 ";
+        assert_eq!(codes(&format!("{v1}=Ann(marker)+3\n")), ["E106"]);
+        assert_eq!(codes(&format!("{v1}=Ann+3@3\n")), ["E102"]);
+        let v2 = "[CGN \"2\"]\n1. Ann V 1,0 r0 ";
+        for bad in [
+            "=Ann(markr)+3",
+            "=Ann(Marker)+3",
+            "=Ann(marker+3",
+            "=Ann()+3",
+            "=Ann+3@50",
+            "=Ann+3/3@",
+            "=Ann+3@x",
+            "=Ann-3/3@99",
+        ] {
+            assert_eq!(codes(&format!("{v2}{bad}\n")), ["E106"], "{bad}");
+        }
+    }
+
+    #[test]
     fn a_first_figure_on_the_tile_is_version_1s() {
         let parsed = parse("1. Ann U 1,0 r0 +big:E +1,0/NNE =Ann+0\n");
         let t = &parsed[0].record.turns[0];
@@ -1315,6 +1440,9 @@ mod tests {
             "1. Ann V 1,0 r90 =Ann+4294967296",
             "1. Ann V 1,0 r90 =Ann+1/4294967296",
             "1. Ann V 1,0 r90 =Zo\u{a0}ë+3",
+            "1. Ann V 1,0 r90 =Ann(marker)+3",
+            "1. Ann V 1,0 r90 =Ann+3/53@3",
+            "1. Ann V 1,0 r90 =Ann+3@3",
             "1. Ann V 99999999999,0 r90",
             "1. Ann V 2147483648,0 r90",
             "1. Ann V 0,-2147483649 r90",

@@ -620,10 +620,17 @@ fn loss_at<'a>(body: &'a str, s: &'a str) -> Option<(NetClaim<'a>, &'a str)> {
     let (player, figures) = run_text.split_at_checked(sign)?;
     let figures = figures.get(1..)?;
     let (points, tail) = digits(figures)?;
-    let total = match tail.strip_prefix('/') {
-        Some(t) => Some(digits(t)?.0),
-        None => None,
+    let (total, left) = match tail.strip_prefix('/') {
+        Some(t) => {
+            let (total, left) = digits(t)?;
+            (Some(total), left)
+        }
+        None => (None, tail),
     };
+    // A space (`@40`) is left to the grammar.
+    if !left.is_empty() {
+        return None;
+    }
     let at = |t: &str| body.len() - t.len();
     let name0 = at(after);
     // `figures` and `tail` end where the name's run does, not where `body`
@@ -1954,6 +1961,11 @@ mod tests {
             " =Ann+4 =Bob+1",
             " =",
             " =Ann+x",
+            " =Ann(marker)+3",
+            " =Ann+3/53@3",
+            " =Ann-3@47",
+            " =Jean-Luc(messenger)-3/40@40",
+            " =Ann+3@50",
         ];
         let ends = ["\n", "\r\n", "", "\r", "\r\r\n", " \n", "x\n", "\t\n"];
         let after = ["", "\n8. Bob V 1,0 r0\n", "\n\n9. Ann V 1,0 r0 gold:1,2\n"];

@@ -223,12 +223,20 @@ pub fn event(e: &EventRecord) -> String {
     }
 }
 
-/// A claim token: `=Name+points` or `=Name+points/total`.
+/// A claim token: `=Name+points` or `=Name+points/total`, with a pawn
+/// `=Name(marker)+points` and a space `…@space` where written.
 pub fn claim(c: &ClaimRecord) -> String {
     let sign = if c.negative { '-' } else { '+' };
-    let mut s = format!("={}{sign}{}", player_name(&c.player.value), c.points.value);
+    let mut s = format!("={}", player_name(&c.player.value));
+    if let Some(p) = &c.pawn {
+        let _ = write!(s, "({})", p.value);
+    }
+    let _ = write!(s, "{sign}{}", c.points.value);
     if let Some(t) = &c.total {
         let _ = write!(s, "/{}", t.value);
+    }
+    if let Some(space) = &c.space {
+        let _ = write!(s, "@{}", space.value);
     }
     s
 }

@@ -17,6 +17,7 @@ pub use source::{Excerpt, LineIndex, MAX_TEXT, SourceView, needs_escape, shown_t
 
 use crate::diagnostics::Diagnostic;
 use crate::referee::Outcome;
+use crate::score::scoreboard::{self, Scoreboard, Space};
 use crate::score::{ScoreEvent, ScoreReason};
 
 /// How to print diagnostics.
@@ -357,6 +358,9 @@ pub struct ScoreView {
     /// Points per player in seat order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub totals: Option<OrderedMap<u32>>,
+    /// Each player's pawns on the scoreboard, in seat order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scoreboard: Option<OrderedMap<PawnsView>>,
     /// Every scoring event (absent when the game has no score).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub events: Option<Vec<EventView>>,
@@ -376,6 +380,37 @@ pub struct ScoreView {
     /// The game's faults (errors and warnings), in the order found.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<FaultView>,
+}
+
+/// A player's pawns on the scoreboard, as reports show them
+/// (`crate::score::scoreboard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PawnsView {
+    /// The space the marker stands on, 0 to 49: the player's points
+    /// modulo 50.
+    pub marker: u32,
+    /// The times the marker has passed space 50: the Point tiles the
+    /// player holds (50, then flipped to 100; absent when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub laps: u32,
+}
+
+/// Each player's pawns on a scoreboard, by name in seat order.
+pub fn pawns_view(board: &Scoreboard, players: &[String]) -> OrderedMap<PawnsView> {
+    OrderedMap(
+        board
+            .pawns()
+            .iter()
+            .map(|(p, pawns)| {
+                let name = players.get(p.index()).cloned().unwrap_or_default();
+                let view = PawnsView {
+                    marker: Space::of(pawns.marker).number(),
+                    laps: pawns.marker / scoreboard::SPACES,
+                };
+                (name, view)
+            })
+            .collect(),
+    )
 }
 
 /// A fault as score reports list it.
@@ -502,6 +537,10 @@ pub fn score_view(
                     .collect(),
             )
         }),
+        scoreboard: match (replay, sheet) {
+            (Some(r), Some(_)) => Some(pawns_view(&r.scoreboard(), players)),
+            _ => None,
+        },
         events: match (replay, sheet) {
             (Some(r), Some(_)) => Some(r.events.iter().map(|e| event_view(e, players)).collect()),
             _ => None,

@@ -17,6 +17,7 @@ use crate::player::Player;
 use crate::referee::{Replay, ScoreSheet};
 use crate::rules::Edition;
 use crate::rules::expansions::traders_and_builders::GOODS_MAJORITY_POINTS;
+use crate::score::scoreboard::{Pawn, Space};
 use crate::score::{ScoreEvent, ScoreReason};
 use crate::tiles::FeatureKind;
 
@@ -341,9 +342,18 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
                 notes.push(format!("claimed {name} +{}: not seated", c.points.value));
                 continue;
             };
+            let name = match &c.pawn {
+                Some(p) => format!("{name}({})", p.value),
+                None => name,
+            };
+            // Every point moves the marker: a game has no other pawn.
+            if c.pawn.as_ref().is_some_and(|p| p.value != Pawn::Marker) {
+                notes.push(format!("{name} claimed {:+}: no such pawn ≠", c.net()));
+                continue;
+            }
             let counted = this_turn.get(i).copied().unwrap_or(0);
             let total = running.get(i).copied().unwrap_or(0);
-            let (claimed, count, agree) = match &c.total {
+            let (mut claimed, mut count, mut agree) = match &c.total {
                 Some(t) => (
                     format!("{:+}/{}", c.net(), t.value),
                     format!("{counted:+}/{total}"),
@@ -355,6 +365,12 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
                     c.net() == counted,
                 ),
             };
+            if let Some(space) = &c.space {
+                let on = Space::of(u32::try_from(total).unwrap_or(0)).number();
+                let _ = write!(claimed, "@{}", space.value);
+                let _ = write!(count, "@{on}");
+                agree &= space.value == on;
+            }
             let mark = if agree { "" } else { " ≠" };
             notes.push(format!("{name} claimed {claimed}, counted {count}{mark}"));
         }
@@ -392,6 +408,26 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
         "",
         columns(&sheet.totals, &widths)
     );
+    // The scoreboard: the space of 50 each marker stands on, and the laps
+    // it made past 50 (the Point tiles) where any did.
+    let board = replay.scoreboard();
+    let pawns = crate::report::pawns_view(&board, players);
+    let spaces: Vec<u32> = pawns.0.iter().map(|(_, v)| v.marker).collect();
+    let laps: Vec<u32> = pawns.0.iter().map(|(_, v)| v.laps).collect();
+    let _ = writeln!(
+        out,
+        "space  {:<who$}  {}   each marker's space on the scoreboard (its points modulo 50)",
+        "",
+        columns(&spaces, &widths)
+    );
+    if laps.iter().any(|l| *l > 0) {
+        let _ = writeln!(
+            out,
+            "laps   {:<who$}  {}   times past space 50: the Point tiles",
+            "",
+            columns(&laps, &widths)
+        );
+    }
     // Without the final scoring the position is not an end: it has leaders.
     let _ = writeln!(
         out,

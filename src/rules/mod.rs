@@ -968,6 +968,22 @@ impl<'c> Game<'c> {
         &self.score
     }
 
+    /// Each player's pawns on the scoreboard: the marker, which every point
+    /// moves (no expansion refereed brings a second pawn), at the player's
+    /// score. Made on demand, for showing the position.
+    pub fn pawns(&self) -> ByPlayer<crate::score::scoreboard::Pawns> {
+        let mut pawns = ByPlayer::new(self.score.len(), Default::default());
+        for (p, score) in self.score.iter() {
+            if let Some(slot) = pawns.get_mut(p) {
+                *slot = crate::score::scoreboard::Pawns {
+                    marker: *score,
+                    messenger: None,
+                };
+            }
+        }
+        pawns
+    }
+
     /// Figures each player has in supply.
     pub fn supplies(&self) -> &ByPlayer<Supply> {
         &self.in_hand
