@@ -774,6 +774,27 @@ pub struct Game<'c> {
     /// The score events of the last move or of the final scoring, kept with
     /// their room so that a turn that scores allocates nothing.
     events: Vec<ScoreEvent>,
+    /// The room of the steps of a move played by the verdict, for the next
+    /// move's steps ([`SpareSteps`]).
+    spare_steps: SpareSteps,
+}
+
+/// An empty [`Steps`] whose room a move played before has left: the next
+/// move checked with actions takes it, so that the steps of a game's turns
+/// are not allocated anew each turn. A copy of the game starts without.
+#[derive(Default)]
+struct SpareSteps(std::cell::Cell<Steps>);
+
+impl std::fmt::Debug for SpareSteps {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SpareSteps")
+    }
+}
+
+impl Clone for SpareSteps {
+    fn clone(&self) -> SpareSteps {
+        SpareSteps::default()
+    }
 }
 
 impl<'c> Game<'c> {
@@ -808,6 +829,7 @@ impl<'c> Game<'c> {
             explain: true,
             distinct_names: false,
             events: Vec::new(),
+            spare_steps: SpareSteps::default(),
         };
         game.restart(setup);
         game
@@ -1233,7 +1255,7 @@ impl<'c> Game<'c> {
         if self.exp.gold.is_some() {
             return self.apply_checking_gold(mv);
         }
-        self.apply(mv);
+        self.apply_keeping_room(mv);
         true
     }
 
@@ -1263,7 +1285,12 @@ impl<'c> Game<'c> {
             }
             self.check_draw(tile)?;
         }
-        let mut steps = Steps::new();
+        // Turns checked with actions take the room a move before them left.
+        let mut steps = if ACTIONS {
+            self.spare_steps.0.take()
+        } else {
+            Steps::new()
+        };
         let mut figure_at = 0;
         let action = match turn.place {
             None if turn.aside => self.check_aside(tile)?,
@@ -1449,7 +1476,7 @@ impl<'c> Game<'c> {
     /// made, and the placement's body gets its parts as separate values
     /// rather than the move stored and read back whole.
     #[inline(always)]
-    fn play_move(&mut self, mv: Move) {
+    fn play_move(&mut self, mv: Move) -> Steps {
         self.draw(mv.tile);
         match mv.action {
             // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
@@ -1470,6 +1497,16 @@ impl<'c> Game<'c> {
                 mv.figure_at,
             ),
         }
+        mv.steps
+    }
+
+    /// [`Game::apply`], the room of the move's steps kept for the next
+    /// move's ([`SpareSteps`]).
+    pub(in crate::rules) fn apply_keeping_room(&mut self, mv: Move) {
+        self.events.clear();
+        let mut steps = self.play_move(mv);
+        steps.clear();
+        self.spare_steps.0.set(steps);
     }
 
     /// The start of every move: the turn is counted and its tile leaves the

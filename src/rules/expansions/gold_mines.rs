@@ -491,7 +491,7 @@ impl Game<'_> {
         if let Some(g) = &mut self.exp.gold {
             g.claims.clear();
         }
-        self.apply(mv);
+        self.apply_keeping_room(mv);
         let Some(gold) = &self.exp.gold else {
             return takes.is_empty();
         };
