@@ -1580,6 +1580,17 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         Style::Plain,
     );
     lines.push(track);
+    if game
+        .robbers()
+        .is_some_and(|r| r.on_board().next().is_some())
+    {
+        lines.push(
+            "lower case on the track: the player's robber (The Robbers), on the space of the markers it may rob"
+                .chars()
+                .map(|c| (c, Style::Plain))
+                .collect(),
+        );
+    }
     // The expansions' marks, each only when the board shows it.
     let mut extra: Vec<(String, Style, &str)> = Vec::new();
     if seen.river {
@@ -1747,11 +1758,15 @@ fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
         let mark = marks.get(p.index()).copied().unwrap_or('?');
         let style = Style::Follower(colour(game, p).ansi);
         let at = Space::of(pawns.marker);
+        // The Robbers: the player's robber, in lower case, on its space.
+        let robber = game.robbers().and_then(|r| r.space(p));
         let mut row: Line = vec![(mark, style)];
         push_str(&mut row, "  ", Style::Plain);
         for space in (0..scoreboard::SPACES).filter_map(Space::new) {
             row.push(if space == at {
                 (mark, style)
+            } else if Some(space) == robber {
+                (mark.to_ascii_lowercase(), style)
             } else if space.is_dark() {
                 (DARK_SPACE, Style::Plain)
             } else {
@@ -1764,6 +1779,9 @@ fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
             format!("  {at}")
         };
         push_str(&mut row, &shown, Style::Plain);
+        if let Some(r) = robber {
+            push_str(&mut row, &format!(", robber on {r}"), Style::Plain);
+        }
         lines.push(row);
     }
     lines

@@ -22,7 +22,7 @@
 //!
 //! The robbing itself is worked out from the score events of a turn, in the
 //! order the scoreboard plays them (`crate::score::scoreboard`, SPEC 4.5),
-//! with the markers' totals as they stand before each: [`Game::rob`]. Only
+//! with the markers' totals as they stand before each: `Game::rob`. Only
 //! games with the Robbers in play pay for it.
 
 use smallvec::SmallVec;
@@ -101,6 +101,38 @@ impl Game<'_> {
     /// Whether a tile shows the bag.
     pub fn is_bag_tile(&self, tile: TileId) -> bool {
         self.catalog.def(tile).symbol == Some(Symbol::Bag)
+    }
+
+    /// Who may place or move a robber after `tile`, drawn by the next
+    /// player, and beside whose markers: each player in seat order from the
+    /// turn's player, with the markers he may put it beside (none for a tile
+    /// without a bag). Under `robbers-next-player` the one player after the
+    /// turn's who may place one is listed.
+    pub fn robber_options(&self, tile: TileId) -> Vec<(Player, Vec<Player>)> {
+        let Some(robbers) = self.robbers() else {
+            return Vec::new();
+        };
+        if !self.is_bag_tile(tile) {
+            return Vec::new();
+        }
+        let active = self.next;
+        let seats = self.score.len();
+        let next_only = self
+            .robbers_next_player_only()
+            .then(|| self.next_robber_at_home(active))
+            .flatten();
+        (0..seats)
+            .map(|k| Player(((active.index() + k) % seats) as u8))
+            .filter(|p| {
+                *p == active
+                    || if self.robbers_next_player_only() {
+                        next_only == Some(*p)
+                    } else {
+                        robbers.space(*p).is_none() || self.robbers_every_player()
+                    }
+            })
+            .map(|p| (p, self.score.players().filter(|o| *o != p).collect()))
+            .collect()
     }
 
     /// A seat named in an act, or the fault.
@@ -209,7 +241,7 @@ impl Game<'_> {
     /// by more than one marker and more than one of them is scoring points,
     /// the robber chooses from which player he is “robbing” half the
     /// points"). Whether the choice arises is known once the turn is scored:
-    /// [`Game::check_robbing`].
+    /// `Game::check_robbing`.
     ///
     /// # Errors
     /// [`Violation::Robber`].
