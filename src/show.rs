@@ -2711,6 +2711,8 @@ const SPACE: f64 = 17.0;
 /// left, every fifth dark (`class="space" data-space="5" data-dark="true"`);
 /// each player's marker a disc of the player's colour on its space
 /// (`class="marker" data-player="Ann" data-space="6" data-points="56"`);
+/// each robber on the scoreboard a square of its owner's colour (The
+/// Robbers: `class="robber" data-player="Bob" data-space="6"`);
 /// a line per player naming the space and, past 50, the points; and its
 /// legend. Returns the text, the height it reaches below [`TOP`] and its
 /// right edge.
@@ -2772,15 +2774,42 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
             colour(game, p).stroke
         );
     }
+    // The Robbers: each robber on the scoreboard a square of its owner's
+    // colour, after the markers of its space.
+    let robbers: Vec<(crate::player::Player, Space)> = game
+        .robbers()
+        .map(|r| r.on_board().collect())
+        .unwrap_or_default();
+    for (p, space) in &robbers {
+        let n = space.number();
+        let k = on_space.get(n as usize).copied().unwrap_or(0);
+        if let Some(c) = on_space.get_mut(n as usize) {
+            *c += 1;
+        }
+        let cx = x + f64::from(n % 10) * SPACE + 4.5 + f64::from(k % 3) * 4.0;
+        let cy = top + f64::from(n / 10) * SPACE + 9.5 + f64::from(k / 3) * 4.5;
+        let _ = writeln!(
+            out,
+            "<rect class=\"robber\" data-player=\"{}\" data-space=\"{n}\" x=\"{}\" y=\"{}\" width=\"5\" height=\"5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.8\"/>",
+            escape(game.name(*p)),
+            num(cx - 2.5),
+            num(cy - 2.5),
+            colour(game, *p).fill,
+            colour(game, *p).stroke
+        );
+    }
     y = top + 5.0 * SPACE;
     for (p, pawn) in pawns.iter() {
         y += PANEL_LINE * 0.8;
         let space = Space::of(pawn.marker);
-        let label = if pawn.marker >= scoreboard::SPACES {
+        let mut label = if pawn.marker >= scoreboard::SPACES {
             format!("{}: space {space} ({} points)", game.name(p), pawn.marker)
         } else {
             format!("{}: space {space}", game.name(p))
         };
+        if let Some((_, at)) = robbers.iter().find(|(r, _)| *r == p) {
+            let _ = write!(label, ", robber on {at}");
+        }
         let _ = writeln!(
             out,
             "<g class=\"pawns\" data-player=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\" stroke=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
@@ -2796,10 +2825,18 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
         right = right.max(x + 16.0 + label.chars().count() as f64 * 7.5);
     }
     // The legend.
+    let robber_key = if robbers.is_empty() {
+        None
+    } else {
+        Some("a square: a robber, on the space of the markers it may rob")
+    };
     for text in [
         "a disc: a marker, on its points modulo 50",
         "dark: every fifth space",
-    ] {
+    ]
+    .into_iter()
+    .chain(robber_key)
+    {
         y += PANEL_LINE * 0.7;
         let _ = writeln!(
             out,

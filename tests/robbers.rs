@@ -234,4 +234,55 @@ fn show_draws_the_robbers_on_the_scoreboard() {
     assert!(out.contains("B  b·B··◦"), "{out}");
     assert!(out.contains("2, robber on 0"), "{out}");
     assert!(out.contains("Y  Y·y··◦"), "{out}");
+    // The SVG picture: a square of its owner's colour on its space.
+    let (code, svg, err) = common::run_carcref(
+        dir,
+        &[
+            "show",
+            "notation/games/valid/robbers-rulebook-robbing.cgn",
+            "--turn",
+            "5",
+            "--svg",
+            "-",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains("<rect class=\"robber\" data-player=\"Blue\" data-space=\"0\""),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("<rect class=\"robber\" data-player=\"Yellow\" data-space=\"2\""),
+        "{svg}"
+    );
+    assert!(svg.contains("Blue: space 2, robber on 0"), "{svg}");
+}
+
+#[test]
+fn the_fairys_point_at_the_start_of_a_turn_is_robbed() {
+    // The Princess & the Dragon: "If a player starts his turn with a
+    // follower on the tile where the fairy is, he scores 1 point
+    // immediately!" Red's robber, beside Blue's marker since Red's bag tile,
+    // takes half of it, rounded up: 1.
+    let header = "[Players \"Red, Blue\"]\n[Rules \"HiG-2012\"]\n\
+                  [Expansions \"princess-and-dragon, robbers\"]\n[CGN \"2\"]\n\
+                  [Termination \"adjudicated\"]\n\n";
+    let turns = "1. Red PD17 1,0 r0\n2. Blue U -1,0 r0 +E\n3. Red B 0,-1 r0 +C\n\
+                 4. Blue B 1,-1 r0 +fairy:-1,0\n5. Red RB5 -1,-1 r180 robber:Blue\n";
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut game = common::position(&format!("{header}{turns}"), &catalog);
+    let parsed = carcref::parse(&format!("{header}6. Blue B 2,-1 r0 =Blue+1 =Red+1\n"));
+    let events = game.play(&parsed[0].record.turns[0]).unwrap();
+    let reasons: Vec<ScoreReason> = events.iter().map(|e| e.reason).collect();
+    assert_eq!(reasons, [ScoreReason::Fairy, ScoreReason::Robbed]);
+    assert_eq!(events[1].robbed_from(), Some((BLUE, 1)));
+    assert_eq!(game.score().get(RED), Some(&1));
+    assert_eq!(game.score().get(BLUE), Some(&1));
+    assert_eq!(game.robbers().unwrap().space(RED), None);
+    // The claims of the turn count it.
+    let (codes, _) = common::codes_and_totals(&format!(
+        "{header}{turns}6. Blue B 2,-1 r0 =Blue+1 =Red+1\n"
+    ));
+    assert!(codes.is_empty(), "{codes:?}");
 }
