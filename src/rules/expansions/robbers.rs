@@ -40,9 +40,9 @@ pub struct Robbers {
     /// Each player's robber: the space of the scoreboard it stands on, or
     /// `None` in front of its owner.
     pub(in crate::rules) at: ByPlayer<Option<Space>>,
-    /// The choices (`rob`) the last turn's robbing used, and the first one
-    /// it could not use, with why: read back by the check of a turn that
-    /// writes choices, on a copy that plays it.
+    /// How many of the choices (`rob`) written the last turn's robbing
+    /// used: read back by the check of a turn that writes choices, on a copy
+    /// that plays it.
     pub(in crate::rules) used: u8,
     /// The first choice the last turn could not use: its step and why.
     pub(in crate::rules) fault: Option<(usize, String)>,
