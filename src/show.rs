@@ -4193,6 +4193,10 @@ pub struct PlayerView {
     /// With The Tower: the tower pieces left.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tower_pieces: Option<u8>,
+    /// With The Robbers: the space of the scoreboard the player's robber
+    /// stands on, `null` in front of the player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robber: Option<Option<u32>>,
 }
 
 /// A placed tile as [`BoardView`] shows it.
@@ -4291,6 +4295,7 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             tower_pieces: game
                 .towers()
                 .map(|t| t.pieces().get(p).copied().unwrap_or(0)),
+            robber: game.robbers().map(|r| r.space(p).map(Space::number)),
         })
         .collect();
     let tiles = board
