@@ -443,8 +443,6 @@ pub(in crate::rules) struct TurnActions {
     /// The seat of the last robber placed, counted from the turn's player
     /// (The Robbers).
     pub(in crate::rules) robbers: Option<u8>,
-    /// Whether a robber's choice is written (The Robbers).
-    pub(in crate::rules) robs: bool,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the

@@ -387,7 +387,7 @@ impl Game<'_> {
         if self.exp.robbers.is_some() {
             match act.verb.value.as_str() {
                 "robber" => return self.check_robber(step, act, placing, turn).map(Some),
-                "rob" => return self.check_rob(step, act, placing, turn).map(Some),
+                "rob" => return self.check_rob(step, act, placing).map(Some),
                 _ => {}
             }
         }

@@ -250,7 +250,6 @@ impl Game<'_> {
         step: usize,
         act: &ActRecord,
         placing: &Placing,
-        turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
         let fault = |reason: String| Violation::Robber { step, reason };
         let victim = named(act).ok_or_else(|| {
@@ -266,7 +265,6 @@ impl Game<'_> {
                 "a robber never robs the marker of its own colour".to_string(),
             ));
         }
-        turn.robs = true;
         Ok(Step {
             actor,
             act: Act::Rob { victim, step },
