@@ -266,7 +266,7 @@ pub enum Command {
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
         /// traders-and-builders, tower, princess-and-dragon, gold-mines,
         /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch,
-        /// ferries), and the tile sets given by --tiles to play.
+        /// ferries, robbers), and the tile sets given by --tiles to play.
         #[arg(long, default_value = "")]
         expansions: String,
     },
@@ -1626,6 +1626,34 @@ fn moves(
         }
     });
     let crop_circle = circle_moves(&state, written);
+    let robbers = state.robbers().map(|r| crate::report::json::RobberMoves {
+        on_scoreboard: crate::report::OrderedMap(
+            r.on_board()
+                .map(|(p, at)| (state.name(p).to_string(), at.number()))
+                .collect(),
+        ),
+        placements: state
+            .robber_options(tile)
+            .into_iter()
+            .map(|(p, beside)| crate::report::json::RobberTurn {
+                player: state.name(p).to_string(),
+                written: beside
+                    .into_iter()
+                    .map(|b| {
+                        let name = crate::notation::write::player_name(state.name(b));
+                        if p == player {
+                            format!("robber:{name}")
+                        } else {
+                            format!(
+                                "robber:{name}({})",
+                                crate::notation::write::player_name(state.name(p))
+                            )
+                        }
+                    })
+                    .collect(),
+            })
+            .collect(),
+    });
     let document = MovesDocument {
         file: one.name.clone(),
         game,
@@ -1644,6 +1672,7 @@ fn moves(
         tower,
         princess_and_dragon,
         crop_circle,
+        robbers,
     };
     match format {
         OutputFormat::Json => {
@@ -1777,6 +1806,29 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
                 first.player,
                 moves.join(", ")
             );
+        }
+    }
+    if let Some(r) = &m.robbers {
+        let on: Vec<String> = r
+            .on_scoreboard
+            .0
+            .iter()
+            .map(|(p, at)| format!("{p}'s on {at}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "the robbers on the scoreboard: {}",
+            if on.is_empty() {
+                "none".to_string()
+            } else {
+                on.join(", ")
+            }
+        );
+        if !r.placements.is_empty() {
+            let _ = writeln!(out, "  after the tile, before the figure, each may pass:");
+        }
+        for t in &r.placements {
+            let _ = writeln!(out, "  {:<12} {}", t.player, t.written.join(", "));
         }
     }
     if let Some(c) = &m.crop_circle {

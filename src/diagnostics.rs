@@ -88,6 +88,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E432", "crop-circle"),
     ("E433", "ferry"),
     ("E434", "ferry-move"),
+    ("E435", "robber"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -1187,6 +1188,22 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A robber placed or moved, or a robber's choice written, where the
+    /// rules do not allow it (The Robbers).
+    #[error("the robber cannot go or rob so")]
+    #[diagnostic(
+        code(E435),
+        help(
+            "after a tile with a bag, before the figure, the turn's player may place or move his robber beside another player's marker, robber:Name; then each other player whose robber is in front of him may place his, in seat order, robber:Name(Robber); where one score moves several markers beside a robber, its choice is rob:Name(Robber)"
+        )
+    )]
+    Robber {
+        /// The action.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A magic pawn placed, moved or taken off the board where the rules do
     /// not allow it (Mage & Witch).
     #[error("the magic pawn cannot go there")]
@@ -1869,6 +1886,10 @@ pub fn from_violation(
             target,
         },
         Violation::MagicPawn { step, reason } => Diagnostic::MagicPawn {
+            span: step_span(step),
+            reason,
+        },
+        Violation::Robber { step, reason } => Diagnostic::Robber {
             span: step_span(step),
             reason,
         },

@@ -925,6 +925,9 @@ fn minis_steps(
     if gold {
         gold_steps(game, turn, rng);
     }
+    if game.robbers().is_some() {
+        robber_steps(game, turn, rng);
+    }
     if ferries {
         ferry_steps(game, turn, rng);
     }
@@ -979,6 +982,59 @@ fn ferry_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
         .unwrap_or(turn.steps.len());
     for (i, step) in steps.into_iter().enumerate() {
         turn.steps.insert(at + i, step);
+    }
+}
+
+/// The robbers of a bag tile's turn (The Robbers), first of its steps: the
+/// turn's player places or moves his robber one time in two, then each other
+/// player whose robber is in front of him places it one time in two, in seat
+/// order, each beside a marker of another player taken at random. The turn's
+/// figure, if any, then follows as a step.
+fn robber_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
+    let Some(robbers) = game.robbers() else {
+        return;
+    };
+    let Some(tile) = game.catalog().id(&turn.tile.value) else {
+        return;
+    };
+    if !matches!(turn.action.value, ActionRecord::Place { .. }) || !game.is_bag_tile(tile) {
+        return;
+    }
+    let seats = game.score().len();
+    let active = game.next_player();
+    let mut steps = Vec::new();
+    for k in 0..seats {
+        let actor = Player(((active.index() + k) % seats) as u8);
+        if k > 0 && robbers.space(actor).is_some() || rng.below(2) == 0 {
+            continue;
+        }
+        let others: Vec<Player> = game.score().players().filter(|p| *p != actor).collect();
+        let Some(beside) = others.get(rng.below(others.len())) else {
+            continue;
+        };
+        let name = ActArg::Player(game.name(*beside).into());
+        steps.push(act_step(
+            "robber",
+            Some(name),
+            (k > 0).then(|| game.name(actor)),
+        ));
+    }
+    if steps.is_empty() {
+        return;
+    }
+    let n = steps.len();
+    for (i, step) in steps.into_iter().enumerate() {
+        turn.steps.insert(i, step);
+    }
+    if let Some(f) = turn.follower.take() {
+        let step = figure_step(
+            f.figure.as_ref().map(|n| n.value.as_str()),
+            Target {
+                pos: None,
+                place: Some(sp(Place::Spot(f.spot.value))),
+            },
+        );
+        turn.steps.insert(n, step);
     }
 }
 
@@ -1230,6 +1286,7 @@ fn try_game(
     let gold = options.expansions.contains(Expansion::GoldMines);
     let magic = options.expansions.contains(Expansion::MageAndWitch);
     let ferries = options.expansions.contains(Expansion::Ferries);
+    let robbers = options.expansions.contains(Expansion::Robbers);
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -1340,7 +1397,7 @@ fn try_game(
             span: Span::default(),
         };
         minis_steps(&game, &mut turn, (gold, circles, ferries), rng);
-        let mv = if tower || dragon || flying || circles || gold || magic || ferries {
+        let mv = if tower || dragon || flying || circles || gold || magic || ferries || robbers {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {

@@ -607,6 +607,8 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
         let found = events.iter().zip(used.iter_mut()).find(|(e, u)| {
             !**u && e.winners.contains(&p)
                 && e.reason != crate::score::ScoreReason::Mage
+                // Robbed points are no feature's score (The Robbers).
+                && e.reason != crate::score::ScoreReason::Robbed
                 && scored_kind(e) == claim.kind
                 && e.points_for(p).saturating_add(mage(e)) == claim.points
         });

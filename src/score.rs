@@ -42,6 +42,10 @@ pub enum ScoreReason {
     Gold,
     /// The mage on a road or city scored: 1 point a tile (Mage & Witch).
     Mage,
+    /// Half of a score, rounded up, taken by a robber beside the marker
+    /// that scored it (The Robbers): the robber's owner is the winner, and
+    /// `strength` holds the marker robbed and the points it scored.
+    Robbed,
 }
 
 /// A feature as people name it: a tile and a spot on it (its first-placed
@@ -177,6 +181,38 @@ impl ScoreEvent {
             witch: false,
             ..feature.clone()
         }
+    }
+
+    /// The points `robber`'s robber takes from `victim`'s score of `of`
+    /// points by `feature` (The Robbers): half, rounded up, to the robber's
+    /// owner; the feature's tiles and name are kept, to say what was robbed.
+    pub fn robbed(feature: &ScoreEvent, robber: Player, victim: Player, of: u32) -> ScoreEvent {
+        let mut winners = PlayerList::new();
+        winners.push(robber);
+        let mut strength = StrengthList::new();
+        strength.push((victim, of));
+        ScoreEvent {
+            reason: ScoreReason::Robbed,
+            goods: None,
+            cities: Vec::new(),
+            fields: Vec::new(),
+            strength,
+            winners,
+            points: crate::rules::expansions::robbers::robbed_points(of),
+            pigs: PlayerList::new(),
+            pig_bonus: 0,
+            returns_followers: false,
+            witch: false,
+            ..feature.clone()
+        }
+    }
+
+    /// The marker a robbed score was taken from and the points it scored
+    /// (The Robbers).
+    pub fn robbed_from(&self) -> Option<(Player, u32)> {
+        (self.reason == ScoreReason::Robbed)
+            .then(|| self.strength.first().copied())
+            .flatten()
     }
 
     /// Points of one player by a rule of its own rather than a feature's

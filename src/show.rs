@@ -1580,6 +1580,17 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         Style::Plain,
     );
     lines.push(track);
+    if game
+        .robbers()
+        .is_some_and(|r| r.on_board().next().is_some())
+    {
+        lines.push(
+            "lower case on the track: the player's robber (The Robbers), on the space of the markers it may rob"
+                .chars()
+                .map(|c| (c, Style::Plain))
+                .collect(),
+        );
+    }
     // The expansions' marks, each only when the board shows it.
     let mut extra: Vec<(String, Style, &str)> = Vec::new();
     if seen.river {
@@ -1747,11 +1758,15 @@ fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
         let mark = marks.get(p.index()).copied().unwrap_or('?');
         let style = Style::Follower(colour(game, p).ansi);
         let at = Space::of(pawns.marker);
+        // The Robbers: the player's robber, in lower case, on its space.
+        let robber = game.robbers().and_then(|r| r.space(p));
         let mut row: Line = vec![(mark, style)];
         push_str(&mut row, "  ", Style::Plain);
         for space in (0..scoreboard::SPACES).filter_map(Space::new) {
             row.push(if space == at {
                 (mark, style)
+            } else if Some(space) == robber {
+                (mark.to_ascii_lowercase(), style)
             } else if space.is_dark() {
                 (DARK_SPACE, Style::Plain)
             } else {
@@ -1764,6 +1779,9 @@ fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
             format!("  {at}")
         };
         push_str(&mut row, &shown, Style::Plain);
+        if let Some(r) = robber {
+            push_str(&mut row, &format!(", robber on {r}"), Style::Plain);
+        }
         lines.push(row);
     }
     lines
@@ -2693,6 +2711,8 @@ const SPACE: f64 = 17.0;
 /// left, every fifth dark (`class="space" data-space="5" data-dark="true"`);
 /// each player's marker a disc of the player's colour on its space
 /// (`class="marker" data-player="Ann" data-space="6" data-points="56"`);
+/// each robber on the scoreboard a square of its owner's colour (The
+/// Robbers: `class="robber" data-player="Bob" data-space="6"`);
 /// a line per player naming the space and, past 50, the points; and its
 /// legend. Returns the text, the height it reaches below [`TOP`] and its
 /// right edge.
@@ -2754,15 +2774,42 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
             colour(game, p).stroke
         );
     }
+    // The Robbers: each robber on the scoreboard a square of its owner's
+    // colour, after the markers of its space.
+    let robbers: Vec<(crate::player::Player, Space)> = game
+        .robbers()
+        .map(|r| r.on_board().collect())
+        .unwrap_or_default();
+    for (p, space) in &robbers {
+        let n = space.number();
+        let k = on_space.get(n as usize).copied().unwrap_or(0);
+        if let Some(c) = on_space.get_mut(n as usize) {
+            *c += 1;
+        }
+        let cx = x + f64::from(n % 10) * SPACE + 4.5 + f64::from(k % 3) * 4.0;
+        let cy = top + f64::from(n / 10) * SPACE + 9.5 + f64::from(k / 3) * 4.5;
+        let _ = writeln!(
+            out,
+            "<rect class=\"robber\" data-player=\"{}\" data-space=\"{n}\" x=\"{}\" y=\"{}\" width=\"5\" height=\"5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.8\"/>",
+            escape(game.name(*p)),
+            num(cx - 2.5),
+            num(cy - 2.5),
+            colour(game, *p).fill,
+            colour(game, *p).stroke
+        );
+    }
     y = top + 5.0 * SPACE;
     for (p, pawn) in pawns.iter() {
         y += PANEL_LINE * 0.8;
         let space = Space::of(pawn.marker);
-        let label = if pawn.marker >= scoreboard::SPACES {
+        let mut label = if pawn.marker >= scoreboard::SPACES {
             format!("{}: space {space} ({} points)", game.name(p), pawn.marker)
         } else {
             format!("{}: space {space}", game.name(p))
         };
+        if let Some((_, at)) = robbers.iter().find(|(r, _)| *r == p) {
+            let _ = write!(label, ", robber on {at}");
+        }
         let _ = writeln!(
             out,
             "<g class=\"pawns\" data-player=\"{}\"><circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{}\" stroke=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>",
@@ -2778,10 +2825,18 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
         right = right.max(x + 16.0 + label.chars().count() as f64 * 7.5);
     }
     // The legend.
+    let robber_key = if robbers.is_empty() {
+        None
+    } else {
+        Some("a square: a robber, on the space of the markers it may rob")
+    };
     for text in [
         "a disc: a marker, on its points modulo 50",
         "dark: every fifth space",
-    ] {
+    ]
+    .into_iter()
+    .chain(robber_key)
+    {
         y += PANEL_LINE * 0.7;
         let _ = writeln!(
             out,
@@ -4138,6 +4193,10 @@ pub struct PlayerView {
     /// With The Tower: the tower pieces left.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tower_pieces: Option<u8>,
+    /// With The Robbers: the space of the scoreboard the player's robber
+    /// stands on, `null` in front of the player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robber: Option<Option<u32>>,
 }
 
 /// A placed tile as [`BoardView`] shows it.
@@ -4236,6 +4295,7 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             tower_pieces: game
                 .towers()
                 .map(|t| t.pieces().get(p).copied().unwrap_or(0)),
+            robber: game.robbers().map(|r| r.space(p).map(Space::number)),
         })
         .collect();
     let tiles = board

@@ -960,14 +960,15 @@ fn the_bridge_is_not_a_crossroad() {
     assert!(d.monastery.is_none());
 }
 
-/// The Robbers' tiles are catalogued and listed, their rules are not refereed:
-/// the name in an Expansions tag is `E207` (the game is checked without it), a
-/// tile of theirs in a game is a tile of a set not in play (`E201`), `gen`
-/// refuses the name, `import jcz` has no id of theirs, and `tiles` draws the bag.
+/// The Robbers' tiles are catalogued and listed, and their rules refereed: the
+/// name in an Expansions tag puts the tiles in play, a tile of theirs in a game
+/// without them is a tile of a set not in play (`E201`), `gen` takes the name,
+/// `import jcz` has no id of theirs (JCloisterZone has no Robbers set), and
+/// `tiles` draws the bag.
 #[test]
-fn the_robbers_tiles_are_listed_and_their_rules_not_refereed() {
+fn the_robbers_tiles_are_listed_and_their_rules_refereed() {
     let c = TileCatalog::embedded().unwrap();
-    assert!(!TileCatalog::is_refereed("robbers"));
+    assert!(TileCatalog::is_refereed("robbers"));
     assert!(c.set("robbers").all(|(_, d)| d.jcz.is_none()));
     let record = |expansions: &str, tile: &str| {
         format!(
@@ -982,18 +983,18 @@ fn the_robbers_tiles_are_listed_and_their_rules_not_refereed() {
             .map(|d| d.code())
             .collect()
     };
-    assert_eq!(codes(&record("robbers", "U")), ["E207"]);
-    assert_eq!(codes(&record("robbers", "RB2")), ["E207", "E201"]);
+    assert_eq!(codes(&record("robbers", "U")), Vec::<String>::new());
+    assert_eq!(codes(&record("robbers", "RB2")), Vec::<String>::new());
     assert_eq!(codes(&record("", "RB2")), ["E201"]);
 
     let dir = std::env::temp_dir();
-    let (code, _, err) =
-        common::run_carcref(&dir, &["check", "-"], record("robbers", "U").as_bytes());
-    assert_eq!(code, 1, "{err}");
-    assert!(err.contains("unsupported expansion robbers"), "{err}");
-    let (code, _, err) = common::run_carcref(&dir, &["gen", "--expansions", "robbers"], b"");
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("robbers is not an expansion"), "{err}");
+    let (code, out, err) = common::run_carcref(
+        &dir,
+        &["gen", "--expansions", "robbers", "--seed", "3"],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[Expansions \"robbers\"]"), "{out}");
     let (code, out, _) = common::run_carcref(&dir, &["tiles"], b"");
     assert_eq!(code, 0);
     assert!(

@@ -200,7 +200,9 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 | Act::CircleChoice { .. }
                 | Act::Circle { .. }
                 | Act::Magic { .. }
-                | Act::Ferry { .. } => {}
+                | Act::Ferry { .. }
+                | Act::Robber { .. }
+                | Act::Rob { .. } => {}
             }
         }
         seen[3] += turn
@@ -435,6 +437,36 @@ fn generated_ferries_games_are_legal_with_every_expansion() {
     // anywhere); moves one time in two where one is open.
     assert!(seen[0] >= 8 * 78, "new ferries: {seen:?}");
     assert!(seen[1] > 80, "moves: {seen:?}");
+}
+
+/// Games with The Robbers, alone, with the other minis, and with every
+/// expansion refereed: every game checks clean (its claims, which count the
+/// robbed points, too), and robbers are placed by the turn's player and by
+/// the others.
+#[test]
+fn generated_robbers_games_are_legal_with_every_expansion() {
+    use carcref::rules::Act;
+    let sets = [
+        "robbers",
+        "gold-mines, mage-and-witch, robbers",
+        "tower, princess-and-dragon, ferries, robbers",
+        "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon, gold-mines, flying-machines, crop-circles-1, crop-circles-2, mage-and-witch, ferries, robbers",
+    ];
+    // By the turn's player, by the others.
+    let mut seen = [0usize; 2];
+    let seeds = [(Edition::HiG2012, 81), (Edition::Rgg2000, 82)];
+    check_generated(&sets, seeds, 40, |_, mv| {
+        for s in &mv.steps {
+            if let Act::Robber { beside } = s.act {
+                assert_ne!(beside, s.actor, "a robber beside its own marker");
+                seen[usize::from(s.actor != mv.player)] += 1;
+            }
+        }
+    });
+    // Eight bag tiles a game, 80 games: the turn's player places one time
+    // in two, each other player with the robber at home one time in two.
+    assert!(seen[0] > 2 * 80, "{seen:?}");
+    assert!(seen[1] > 2 * 80, "{seen:?}");
 }
 
 /// A seed gives the same games with The Tower and with The Princess & the

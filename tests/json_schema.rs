@@ -415,6 +415,11 @@ fn moves_json_matches_its_schema() {
     // tile whose road meets a ferry.
     cases.push(("notation/games/valid/ferries-reopen.cgn".into(), "5"));
     cases.push(("notation/games/valid/ferries-rulebook-3.cgn".into(), "6"));
+    // The Robbers: a bag tile's placements, with robbers on the scoreboard.
+    cases.push((
+        "notation/games/valid/robbers-rulebook-placing.cgn".into(),
+        "9",
+    ));
     let mut none = 0;
     for (file, turn) in &cases {
         let (code, out, err) = run(&["moves", "--format", "json", file, "--turn", turn]);

@@ -375,6 +375,10 @@ pub enum ActArg {
     Number(u32),
     /// `-`: nothing.
     Nothing,
+    /// A player by name (`robber:Bob`, The Robbers: the robber goes beside
+    /// Bob's marker): a word that is not a spot. A name in lower case reads
+    /// as a figure's kind, which the verbs that take a player read as a name.
+    Player(Name),
 }
 
 /// A figure placed on the tile: `+N`, or `+figure:N` for expansion figures.

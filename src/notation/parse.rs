@@ -448,7 +448,7 @@ impl<'a> Line<'a> {
         ))
     }
 
-    /// `act_arg = [ figure , ":" ] , target | figure | digit , { digit } | "-" ;`
+    /// `act_arg = [ figure , ":" ] , target | figure | digit , { digit } | "-" | player ;`
     fn act_arg(&self, i: &'a str) -> PResult<'a, ActArg> {
         let digits = i.bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0 && !i[digits..].starts_with(',') {
@@ -464,6 +464,17 @@ impl<'a> Line<'a> {
                 .unwrap_or(i.len());
             if !i[word..].starts_with(':') {
                 return Ok((&i[word..], ActArg::Kind(Name::from(&i[..word]))));
+            }
+        }
+        // A player's name: a word that is no spot (`robber:Bob`).
+        if i.starts_with(|c: char| c.is_ascii_uppercase() || !c.is_ascii()) {
+            let word = i
+                .find(|c: char| !is_name_char(c) || c == ':' || c == '/')
+                .unwrap_or(i.len());
+            if let Some(name) = i.get(..word)
+                && Place::from_word(name).is_none()
+            {
+                return Ok((&i[word..], ActArg::Player(Name::from(name))));
             }
         }
         let (i, figure) = opt(|i| self.figure_prefix(i)).parse(i)?;

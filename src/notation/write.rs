@@ -199,6 +199,9 @@ pub fn step(st: &StepRecord) -> String {
                 Some(ActArg::Kind(k)) => {
                     let _ = write!(s, ":{k}");
                 }
+                Some(ActArg::Player(p)) => {
+                    let _ = write!(s, ":{}", player_name(p));
+                }
                 Some(ActArg::At { figure, target }) => {
                     s.push(':');
                     if let Some(f) = figure {

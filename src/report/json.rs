@@ -537,6 +537,30 @@ pub struct MovesDocument {
     /// what each player can do under either effect once the turn is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub crop_circle: Option<CircleMoves>,
+    /// With The Robbers: the robbers on the scoreboard, and after a bag
+    /// tile who may place or move one, beside whose markers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub robbers: Option<RobberMoves>,
+}
+
+/// The robbers, as `moves --format json` lists them (The Robbers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RobberMoves {
+    /// Each robber on the scoreboard: its owner and the space it stands on.
+    pub on_scoreboard: crate::report::OrderedMap<u32>,
+    /// After a bag tile, each player who may place or move his robber, in
+    /// the order they write them: the acts open to him (empty without a
+    /// bag).
+    pub placements: Vec<RobberTurn>,
+}
+
+/// One player's robber placements open after a bag tile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RobberTurn {
+    /// The player.
+    pub player: String,
+    /// Each placement as written: `robber:Name`, `robber:Name(Robber)`.
+    pub written: Vec<String>,
 }
 
 /// A crop circle's effects after the turn as written, as `moves --format

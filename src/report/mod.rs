@@ -322,6 +322,10 @@ pub struct EventView {
     /// Whether the witch halved the feature's points (Mage & Witch).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub witch: bool,
+    /// For a robbery (The Robbers): the marker robbed and the points it
+    /// scored; the robber's owner scores half, rounded up.
+    #[serde(skip_serializing_if = "OrderedMap::is_empty")]
+    pub robbed: OrderedMap<u32>,
     /// Points per scoring player.
     pub points: OrderedMap<u32>,
 }
@@ -480,11 +484,13 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         cathedrals: e.cathedrals,
         cities: e.cities.iter().map(ToString::to_string).collect(),
         fields: e.fields.iter().map(ToString::to_string).collect(),
-        followers: OrderedMap(if e.goods.is_none() && e.reason != ScoreReason::Gold {
-            e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
-        } else {
-            Vec::new()
-        }),
+        followers: OrderedMap(
+            if e.goods.is_none() && !matches!(e.reason, ScoreReason::Gold | ScoreReason::Robbed) {
+                e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
+            } else {
+                Vec::new()
+            },
+        ),
         ingots: OrderedMap(if e.reason == ScoreReason::Gold {
             e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
         } else {
@@ -497,6 +503,12 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         }),
         pigs: e.pigs.iter().map(|p| name(*p)).collect(),
         witch: e.witch,
+        robbed: OrderedMap(
+            e.robbed_from()
+                .map(|(p, points)| (name(p), points))
+                .into_iter()
+                .collect(),
+        ),
         points: OrderedMap(
             e.winners
                 .iter()

@@ -117,6 +117,14 @@ fn feature_arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> 
                 points: ingots * each,
             }
         }
+        (ScoreReason::Robbed, _) => {
+            let of = e.robbed_from().map_or(0, |(_, of)| of);
+            let points = crate::rules::expansions::robbers::robbed_points(of);
+            Arithmetic {
+                text: format!("half of {of}, rounded up = {points}"),
+                points,
+            }
+        }
         (ScoreReason::Mage, _) => Arithmetic {
             text: format!("{} × 1 = {tiles}", plural(tiles as usize, "tile", "tiles")),
             points: tiles,
@@ -233,6 +241,7 @@ pub fn item_name(e: &ScoreEvent) -> String {
         ScoreReason::Fairy => format!("the fairy at {}", e.at.map_or(at, |a| a.pos.to_string())),
         ScoreReason::Gold => "gold ingots".to_string(),
         ScoreReason::Mage => format!("the mage in the {} at {at}", e.kind),
+        ScoreReason::Robbed => format!("robbed, of the {} at {at}", e.kind),
     }
 }
 
@@ -254,6 +263,15 @@ pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
         })
         .collect();
     let tie = if e.winners.len() > 1 { " (tie)" } else { "" };
+    if let Some((victim, _)) = e.robbed_from() {
+        return format!(
+            "{}: {}'s marker, {} → {}",
+            item_name(e),
+            shown(&sheet.players, victim),
+            a.text,
+            scores.join(", ")
+        );
+    }
     if matches!(e.reason, ScoreReason::Fairy | ScoreReason::Gold) {
         return format!("{}: {} → {}", item_name(e), a.text, scores.join(", "));
     }

@@ -316,6 +316,20 @@ pub enum Act {
         /// The two road segments it joins, the smaller first.
         ends: [SegmentId; 2],
     },
+    /// The actor's robber put or moved beside a player's marker, on the
+    /// space it stands on (The Robbers).
+    Robber {
+        /// The player whose marker it goes beside.
+        beside: Player,
+    },
+    /// The choice of the actor's robber where one score moves several
+    /// markers beside it (The Robbers): the marker it robs.
+    Rob {
+        /// The marker's owner.
+        victim: Player,
+        /// The step of the turn that wrote it.
+        step: usize,
+    },
 }
 
 impl Act {
@@ -332,6 +346,8 @@ impl Act {
                 | Act::Circle { .. }
                 | Act::CircleChoice { .. }
                 | Act::Ferry { .. }
+                | Act::Robber { .. }
+                | Act::Rob { .. }
         )
     }
 }
@@ -424,6 +440,9 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) ferry_step: bool,
     /// The ferries the turn set or moved so far, as they then stand.
     pub(in crate::rules) ferries: expansions::ferries::FerriesNow,
+    /// The seat of the last robber placed, counted from the turn's player
+    /// (The Robbers).
+    pub(in crate::rules) robbers: Option<u8>,
 }
 
 /// Why a written turn is not legal. No spans: the caller knows which part of the
@@ -699,6 +718,14 @@ pub enum Violation {
     },
     /// A ferry moved where the rules do not let it move (The Ferries).
     FerryMove {
+        /// Which step of the turn.
+        step: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A robber placed, moved or its choice written where the rules do not
+    /// allow it (The Robbers).
+    Robber {
         /// Which step of the turn.
         step: usize,
         /// What is wrong.
@@ -1538,6 +1565,11 @@ impl<'c> Game<'c> {
         let dragon = self.exp.dragon.is_some();
         if dragon {
             self.turn_start_expansions(player);
+            if self.exp.robbers.is_some() && !self.events.is_empty() {
+                let mut events = std::mem::take(&mut self.events);
+                self.rob(&mut events, 0, &[], true);
+                self.events = events;
+            }
         }
         // Phase::Place: the tile, then what the expansions do when it lies.
         let placed = self.put_tile(tile, pos, rotation, self.turn);
@@ -1591,6 +1623,9 @@ impl<'c> Game<'c> {
             scoring::completed_by(self, &placed, &mut events);
             if events.len() > first {
                 self.scored_expansions(&mut events, first);
+                if self.exp.robbers.is_some() {
+                    self.rob(&mut events, first, steps, false);
+                }
                 self.settle(events.get(first..).unwrap_or_default());
                 // Phase::AfterScore: "5. Distribute gold ingots".
                 if self.exp.gold.is_some() {
@@ -1637,6 +1672,9 @@ impl<'c> Game<'c> {
         let mut events = std::mem::take(&mut self.events);
         events.clear();
         scoring::final_scoring(self, &mut events);
+        if self.exp.robbers.is_some() {
+            self.rob(&mut events, 0, &[], false);
+        }
         self.settle(&events);
         self.events = events;
         &self.events

@@ -42,17 +42,30 @@ pub enum Variant {
     /// after: "it is scored as normal. Then, the game is briefly interrupted
     /// while the Dragon moves!"
     DragonBeforeScoring,
+    /// `robbers-next-player`: after a bag tile, the turn's player places or
+    /// moves his robber, then only "The next player whose robber is still in
+    /// his or her own stock" may place his: the Hans im Glück text of The
+    /// Robbers (first and second editions). The Z-Man text lets "each other
+    /// player" place his, in turn order.
+    RobbersNextPlayer,
+    /// `robbers-every-player`: every player, from the turn's player in seat
+    /// order, may place his robber or move it if it is on the scoreboard:
+    /// the Hans im Glück third edition (2025), which has them placed before
+    /// the tile. The Z-Man text lets only the turn's player move his.
+    RobbersEveryPlayer,
 }
 
 impl Variant {
     /// Every variant, in the canonical order of the tag.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 8] = [
         Variant::TinyCity2,
         Variant::RiverKeepsStartTile,
         Variant::RiverFreeCourse,
         Variant::FairyNextFollower,
         Variant::PrincessMay,
         Variant::DragonBeforeScoring,
+        Variant::RobbersNextPlayer,
+        Variant::RobbersEveryPlayer,
     ];
 
     /// The name the Variants tag gives it.
@@ -64,6 +77,8 @@ impl Variant {
             Variant::FairyNextFollower => "fairy-next-follower",
             Variant::PrincessMay => "princess-may",
             Variant::DragonBeforeScoring => "dragon-before-scoring",
+            Variant::RobbersNextPlayer => "robbers-next-player",
+            Variant::RobbersEveryPlayer => "robbers-every-player",
         }
     }
 
@@ -81,6 +96,7 @@ impl Variant {
             Variant::FairyNextFollower | Variant::PrincessMay | Variant::DragonBeforeScoring => {
                 Some(Expansion::PrincessAndDragon)
             }
+            Variant::RobbersNextPlayer | Variant::RobbersEveryPlayer => Some(Expansion::Robbers),
         }
     }
 

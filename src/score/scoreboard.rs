@@ -354,7 +354,12 @@ pub fn scores(events: &[ScoreEvent], transfers: &[(u32, Player, Player, u32)]) -
             push_transfer(&mut out, t);
         }
         let group = events.get(i..end).unwrap_or_default();
-        let starts = group.iter().take_while(|e| e.at_turn_start()).count();
+        // The points due at the turn's start, and what a robber took of
+        // them (The Robbers: right after the score robbed).
+        let starts = group
+            .iter()
+            .take_while(|e| e.at_turn_start() || e.reason == crate::score::ScoreReason::Robbed)
+            .count();
         for (k, e) in group.iter().enumerate().take(starts) {
             push_event(&mut out, i + k, e);
         }
@@ -530,6 +535,37 @@ mod tests {
         assert_eq!(board.total(BOB, Pawn::Marker), Some(5));
         assert_eq!(board.turn_points(Some(7), ANN, Pawn::Marker), 3);
         assert_eq!(board.turn_points(None, BOB, Pawn::Marker), 5);
+    }
+
+    #[test]
+    fn a_robbed_score_moves_the_robbers_owner_right_after_the_score_robbed() {
+        // The Robbers: Bob's robber takes half of Ann's fairy point at the
+        // start of turn 7 (before the ransom), Cid's half of her road.
+        let start = fairy(7, ANN, FAIRY_TURN_START);
+        let road = feature(Some(7), &[ANN], 5);
+        let events = [
+            start.clone(),
+            ScoreEvent::robbed(&start, BOB, ANN, FAIRY_TURN_START),
+            road.clone(),
+            ScoreEvent::robbed(&road, CID, ANN, 5),
+        ];
+        let transfers = [(7, ANN, BOB, 3)];
+        let order: Vec<(Player, i64, Cause)> = scores(&events, &transfers)
+            .into_iter()
+            .map(|s| (s.player, s.points, s.cause))
+            .collect();
+        let ransom = Cause::Transfer { from: ANN, to: BOB };
+        assert_eq!(
+            order,
+            [
+                (ANN, 1, Cause::Event(0)),
+                (BOB, 1, Cause::Event(1)),
+                (ANN, -3, ransom),
+                (BOB, 3, ransom),
+                (ANN, 5, Cause::Event(2)),
+                (CID, 3, Cause::Event(3)),
+            ]
+        );
     }
 
     #[test]

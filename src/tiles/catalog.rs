@@ -31,7 +31,7 @@ include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
 /// refuse them without help from here: they take only the expansions
 /// `rules::expansions::Expansion` names. A tile of theirs written in a record
 /// is a tile of a set not in play (`E201`).
-pub const NOT_REFEREED: &[&str] = &["robbers"];
+pub const NOT_REFEREED: &[&str] = &[];
 
 /// Most segments a tile may have: the engine keeps per-tile tables of this size
 /// on the stack (the busiest tile of any set has a dozen).

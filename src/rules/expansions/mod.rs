@@ -24,6 +24,8 @@
 //!   tile, raising or halving the points of the road or city they stand on.
 //! * [`ferries`]: a ferry on each lake joining two of its roads, moved by the
 //!   tiles that continue its road, splitting and joining roads.
+//! * [`robbers`]: robbers placed beside the markers on the scoreboard after a
+//!   bag tile, each taking half of the next score of a marker it stands by.
 
 pub mod crop_circles;
 pub mod ferries;
@@ -33,6 +35,7 @@ pub mod inns_and_cathedrals;
 pub mod mage_and_witch;
 pub mod princess_and_dragon;
 pub mod river;
+pub mod robbers;
 pub mod tower;
 pub mod traders_and_builders;
 
@@ -168,6 +171,8 @@ pub struct ExpansionState {
     pub(in crate::rules) magic: Option<mage_and_witch::Magic>,
     /// The Ferries: the ferry on each lake, and those the turn moved.
     pub(in crate::rules) ferries: Option<ferries::Ferries>,
+    /// The Robbers: where each player's robber stands.
+    pub(in crate::rules) robbers: Option<robbers::Robbers>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -208,12 +213,17 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::Ferries)
             .then(ferries::Ferries::default);
+        self.exp.robbers = self
+            .expansions
+            .contains(Expansion::Robbers)
+            .then(|| robbers::Robbers::new(seats));
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
         // not, and any tile may complete a feature holding ingots. Mage &
         // Witch: a magic tile's pawn is due, and any tile may join the
         // mage's feature to the witch's. The Ferries: a lake tile's ferry is
-        // due.
-        self.exp.every_turn = self.exp.dragon.is_some()
+        // due. The Robbers: a robber's choice is checked on the turn played.
+        self.exp.every_turn = self.exp.robbers.is_some()
+            || self.exp.dragon.is_some()
             || self.exp.gold.is_some()
             || self.exp.circles
             || self.exp.magic.is_some()
@@ -244,6 +254,10 @@ impl Game<'_> {
         }
         if let Some(d) = &mut self.exp.dragon {
             d.eaten.clear();
+        }
+        if let Some(r) = &mut self.exp.robbers {
+            r.used = 0;
+            r.fault = None;
         }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
@@ -370,6 +384,13 @@ impl Game<'_> {
         if self.expansions.contains(Expansion::FlyingMachines) && act.verb.value == "fly" {
             return self.check_fly(step, act, placing, turn).map(Some);
         }
+        if self.exp.robbers.is_some() {
+            match act.verb.value.as_str() {
+                "robber" => return self.check_robber(step, act, placing, turn).map(Some),
+                "rob" => return self.check_rob(step, act, placing).map(Some),
+                _ => {}
+            }
+        }
         if self.exp.ferries.is_some() {
             if act.verb.value == "ferry" {
                 return self.check_ferry(step, act, placing, turn).map(Some);
@@ -380,6 +401,7 @@ impl Game<'_> {
                 && matches!(
                     act.verb.value.as_str(),
                     "gold"
+                        | "robber"
                         | "mage"
                         | "witch"
                         | "fly"
@@ -523,6 +545,9 @@ impl Game<'_> {
             Act::Land { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
             Act::Magic { pawn, to } => self.apply_magic_step(pawn, to),
             Act::Ferry { pos, ends } => self.apply_ferry_step(pos, ends),
+            Act::Robber { beside } => self.apply_robber_step(step.actor, beside),
+            // Used when the turn is scored: [`Game::rob`].
+            Act::Rob { .. } => {}
         }
     }
 
@@ -585,6 +610,9 @@ impl Game<'_> {
     ) -> Result<(), Violation> {
         if self.exp.circles {
             self.check_circle_actions(mv, placing)?;
+        }
+        if self.exp.robbers.is_some() {
+            self.check_robbing(mv)?;
         }
         Ok(())
     }
@@ -696,11 +724,13 @@ pub enum Expansion {
     MageAndWitch,
     /// The Ferries.
     Ferries,
+    /// The Robbers.
+    Robbers,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 11] = [
+    pub const ALL: [Expansion; 12] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
@@ -712,6 +742,7 @@ impl Expansion {
         Expansion::CropCircles2,
         Expansion::MageAndWitch,
         Expansion::Ferries,
+        Expansion::Robbers,
     ];
 
     /// The notation (and tile set) name.
@@ -728,6 +759,7 @@ impl Expansion {
             Expansion::CropCircles2 => "crop-circles-2",
             Expansion::MageAndWitch => "mage-and-witch",
             Expansion::Ferries => "ferries",
+            Expansion::Robbers => "robbers",
         }
     }
 
@@ -750,7 +782,8 @@ impl Expansion {
             | Expansion::CropCircles1
             | Expansion::CropCircles2
             | Expansion::MageAndWitch
-            | Expansion::Ferries => true,
+            | Expansion::Ferries
+            | Expansion::Robbers => true,
         }
     }
 

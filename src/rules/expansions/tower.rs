@@ -635,7 +635,9 @@ impl Game<'_> {
             | Act::CircleChoice { .. }
             | Act::Circle { .. }
             | Act::Magic { .. }
-            | Act::Ferry { .. } => {}
+            | Act::Ferry { .. }
+            | Act::Robber { .. }
+            | Act::Rob { .. } => {}
         }
     }
 }

@@ -1,0 +1,480 @@
+//! The Robbers (the 2012 Z-Man big box, "The Robbers"): each player's robber,
+//! put on the scoreboard beside another player's marker after a tile with a
+//! bag, takes half of that marker's next score and goes home.
+//!
+//! Rulebook: "Whenever a player draws a tile with a bag (symbol to the
+//! left), he places it as usual. Immediately after placing the tile, the
+//! active player can place his robber on the scoreboard. The robber is placed
+//! on a space occupied by at least one marker belonging to another player.
+//! Then, in turn order, each other player may place their robber on the
+//! scoreboard. If the active player's robber is already on the scoreboard,
+//! the active player may move it." "If one or more robbers are on the same
+//! space as a marker that is scoring points, the owner of the robbers scores
+//! half of these points (rounded up) … The owner of the “robbed” marker
+//! scores all the points, as usual. Then, the player returns his robber back
+//! in front of himself."
+//!
+//! The notation (SPEC 6.13): `robber:Name` puts the actor's robber beside
+//! Name's marker, that is on the space it stands on, before the turn's
+//! figure; the actor is written in parentheses when it is not the turn's
+//! player (`robber:Bob(Cid)`). `rob:Name(Actor)` writes a robber's choice
+//! where one score moves several markers beside it.
+//!
+//! The robbing itself is worked out from the score events of a turn, in the
+//! order the scoreboard plays them (`crate::score::scoreboard`, SPEC 4.5),
+//! with the markers' totals as they stand before each: `Game::rob`. Only
+//! games with the Robbers in play pay for it.
+
+use smallvec::SmallVec;
+
+use crate::notation::{ActArg, ActRecord, Place};
+use crate::player::{ByPlayer, Player};
+use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
+use crate::score::ScoreEvent;
+use crate::score::scoreboard::Space;
+use crate::tiles::{Symbol, TileId};
+
+/// The robbers: where each stands.
+#[derive(Debug, Clone, Default)]
+pub struct Robbers {
+    /// Each player's robber: the space of the scoreboard it stands on, or
+    /// `None` in front of its owner.
+    pub(in crate::rules) at: ByPlayer<Option<Space>>,
+    /// How many of the choices (`rob`) written the last turn's robbing
+    /// used: read back by the check of a turn that writes choices, on a copy
+    /// that plays it.
+    pub(in crate::rules) used: u8,
+    /// The first choice the last turn could not use: its step and why.
+    pub(in crate::rules) fault: Option<(usize, String)>,
+}
+
+impl Robbers {
+    /// Every robber in front of its owner.
+    pub(in crate::rules) fn new(seats: usize) -> Robbers {
+        Robbers {
+            at: ByPlayer::new(seats, None),
+            used: 0,
+            fault: None,
+        }
+    }
+
+    /// The space a player's robber stands on, if it is on the scoreboard.
+    pub fn space(&self, player: Player) -> Option<Space> {
+        self.at.get(player).copied().flatten()
+    }
+
+    /// The robbers on the scoreboard, in seat order, with their spaces.
+    pub fn on_board(&self) -> impl Iterator<Item = (Player, Space)> + '_ {
+        self.at.iter().filter_map(|(p, s)| s.map(|s| (p, s)))
+    }
+}
+
+/// The points a robber takes from a score: half, rounded up ("the owner of
+/// the robbers scores half of these points (rounded up)").
+pub fn robbed_points(points: u32) -> u32 {
+    points.div_ceil(2)
+}
+
+/// The name an act's argument gives: `Bob` (`robber:Bob`), a name in lower
+/// case (read as a figure's kind) or one that reads as a spot.
+fn named(act: &ActRecord) -> Option<String> {
+    match &act.arg.as_ref()?.value {
+        ActArg::Player(name) | ActArg::Kind(name) => Some(name.to_string()),
+        ActArg::At {
+            figure: None,
+            target,
+        } if target.pos.is_none() => match target.place.as_ref()?.value {
+            Place::Spot(spot) => Some(spot.to_string()),
+            Place::Tower => Some("T".to_string()),
+            Place::Ends(..) => None,
+        },
+        _ => None,
+    }
+}
+
+impl Game<'_> {
+    /// The robbers, with The Robbers in play.
+    pub fn robbers(&self) -> Option<&Robbers> {
+        self.exp.robbers.as_ref()
+    }
+
+    /// Whether a tile shows the bag.
+    pub fn is_bag_tile(&self, tile: TileId) -> bool {
+        self.catalog.def(tile).symbol == Some(Symbol::Bag)
+    }
+
+    /// Who may place or move a robber after `tile`, drawn by the next
+    /// player, and beside whose markers: each player in seat order from the
+    /// turn's player, with the markers he may put it beside (none for a tile
+    /// without a bag). Under `robbers-next-player` the one player after the
+    /// turn's who may place one is listed.
+    pub fn robber_options(&self, tile: TileId) -> Vec<(Player, Vec<Player>)> {
+        let Some(robbers) = self.robbers() else {
+            return Vec::new();
+        };
+        if !self.is_bag_tile(tile) {
+            return Vec::new();
+        }
+        let active = self.next;
+        let seats = self.score.len();
+        let next_only = self
+            .robbers_next_player_only()
+            .then(|| self.next_robber_at_home(active))
+            .flatten();
+        (0..seats)
+            .map(|k| Player(((active.index() + k) % seats) as u8))
+            .filter(|p| {
+                *p == active
+                    || if self.robbers_next_player_only() {
+                        next_only == Some(*p)
+                    } else {
+                        robbers.space(*p).is_none() || self.robbers_every_player()
+                    }
+            })
+            .map(|p| (p, self.score.players().filter(|o| *o != p).collect()))
+            .collect()
+    }
+
+    /// A seat named in an act, or the fault.
+    fn robber_seat(&self, name: &str, step: usize) -> Result<Player, Violation> {
+        self.seat(name).ok_or_else(|| Violation::Robber {
+            step,
+            reason: format!("no player is named {name}"),
+        })
+    }
+
+    /// `robber:Name`, `robber:Name(Actor)`: the actor's robber put, or the
+    /// turn's player's moved, beside Name's marker. After a bag tile, before
+    /// the figure, in seat order from the turn's player, each player once;
+    /// another player only with the robber in front of him.
+    ///
+    /// # Errors
+    /// [`Violation::Robber`].
+    pub(in crate::rules) fn check_robber(
+        &self,
+        step: usize,
+        act: &ActRecord,
+        placing: &Placing,
+        turn: &mut TurnActions,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: String| Violation::Robber { step, reason };
+        let robbers = self.robbers().ok_or(Violation::UnknownAction { step })?;
+        if !self.is_bag_tile(placing.tile) {
+            return Err(fault(
+                "robbers are placed only after a tile with a bag".to_string(),
+            ));
+        }
+        if turn.figure {
+            return Err(fault(
+                "robbers are placed right after the tile, before the figure".to_string(),
+            ));
+        }
+        let target = named(act).ok_or_else(|| {
+            fault("a robber goes beside a player's marker: robber:Name".to_string())
+        })?;
+        let target = self.robber_seat(&target, step)?;
+        let actor = match &act.player {
+            Some(name) => self.robber_seat(&name.value, step)?,
+            None => placing.player,
+        };
+        let seats = self.score.len().max(1);
+        let order = (actor.index() + seats - placing.player.index()) % seats;
+        if turn.robbers.is_some_and(|last| order <= usize::from(last)) {
+            return Err(fault(format!(
+                "robbers are placed in seat order from the turn's player, each once: {} comes too late",
+                self.name(actor)
+            )));
+        }
+        if actor == target {
+            return Err(fault(
+                "a robber goes beside another player's marker, never its own".to_string(),
+            ));
+        }
+        if actor != placing.player {
+            if robbers.space(actor).is_some() && !self.robbers_every_player() {
+                return Err(fault(format!(
+                    "{}'s robber is on the scoreboard already: only the turn's player moves his",
+                    self.name(actor)
+                )));
+            }
+            if self.robbers_next_player_only() {
+                let next = self.next_robber_at_home(placing.player);
+                if turn.robbers.is_some_and(|last| last > 0) || next != Some(actor) {
+                    return Err(fault(format!(
+                        "robbers-next-player: after the turn's player, only the next player whose robber is at home places one{}",
+                        next.map_or(String::new(), |n| format!(" ({})", self.name(n)))
+                    )));
+                }
+            }
+        }
+        turn.robbers = Some(u8::try_from(order).unwrap_or(u8::MAX));
+        Ok(Step {
+            actor,
+            act: Act::Robber { beside: target },
+        })
+    }
+
+    /// Whether the variant `robbers-every-player` is in effect.
+    fn robbers_every_player(&self) -> bool {
+        self.variants()
+            .contains(crate::rules::variants::Variant::RobbersEveryPlayer)
+    }
+
+    /// Whether the variant `robbers-next-player` is in effect.
+    fn robbers_next_player_only(&self) -> bool {
+        self.variants()
+            .contains(crate::rules::variants::Variant::RobbersNextPlayer)
+    }
+
+    /// The first player after `active`, in seat order, whose robber is in
+    /// front of him.
+    fn next_robber_at_home(&self, active: Player) -> Option<Player> {
+        let robbers = self.robbers()?;
+        let seats = self.score.len();
+        (1..seats)
+            .map(|k| Player(((active.index() + k) % seats) as u8))
+            .find(|p| robbers.space(*p).is_none())
+    }
+
+    /// `rob:Name(Actor)`: the choice of the actor's robber where one score
+    /// moves several markers beside it ("If a robber is on a space occupied
+    /// by more than one marker and more than one of them is scoring points,
+    /// the robber chooses from which player he is “robbing” half the
+    /// points"). Whether the choice arises is known once the turn is scored:
+    /// `Game::check_robbing`.
+    ///
+    /// # Errors
+    /// [`Violation::Robber`].
+    pub(in crate::rules) fn check_rob(
+        &self,
+        step: usize,
+        act: &ActRecord,
+        placing: &Placing,
+    ) -> Result<Step, Violation> {
+        let fault = |reason: String| Violation::Robber { step, reason };
+        let victim = named(act).ok_or_else(|| {
+            fault("a robber's choice names the marker robbed: rob:Name(Robber)".to_string())
+        })?;
+        let victim = self.robber_seat(&victim, step)?;
+        let actor = match &act.player {
+            Some(name) => self.robber_seat(&name.value, step)?,
+            None => placing.player,
+        };
+        if actor == victim {
+            return Err(fault(
+                "a robber never robs the marker of its own colour".to_string(),
+            ));
+        }
+        Ok(Step {
+            actor,
+            act: Act::Rob { victim, step },
+        })
+    }
+
+    /// Plays a robber's placement: beside `beside`'s marker, on its space.
+    pub(in crate::rules) fn apply_robber_step(&mut self, actor: Player, beside: Player) {
+        let space = Space::of(self.score.get(beside).copied().unwrap_or(0));
+        if let Some(slot) = self.exp.robbers.as_mut().and_then(|r| r.at.get_mut(actor)) {
+            *slot = Some(space);
+        }
+    }
+
+    /// The turn's robbing checked on a copy that plays it, where the move
+    /// writes choices (`rob`): each must be used by a choice that arises.
+    ///
+    /// # Errors
+    /// [`Violation::Robber`].
+    #[cold]
+    pub(in crate::rules) fn check_robbing(&self, mv: &super::super::Move) -> Result<(), Violation> {
+        let written: Vec<usize> = mv
+            .steps
+            .iter()
+            .filter_map(|s| match s.act {
+                Act::Rob { step, .. } => Some(step),
+                _ => None,
+            })
+            .collect();
+        if written.is_empty() {
+            return Ok(());
+        }
+        let copy = self.played_copy(mv, |_| {}, |_| true);
+        let Some(r) = copy.robbers() else {
+            return Ok(());
+        };
+        if let Some((step, reason)) = &r.fault {
+            return Err(Violation::Robber {
+                step: *step,
+                reason: reason.clone(),
+            });
+        }
+        if let Some(step) = written.get(usize::from(r.used)) {
+            return Err(Violation::Robber {
+                step: *step,
+                reason: "no score of the turn gives this robber a choice".to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The robbing of the score events `events[first..]`, in order: before
+    /// each winner's marker moves, every robber on its space of another
+    /// colour takes half of its points, rounded up, as an event of its own
+    /// (`ScoreReason::Robbed`) right after the event robbed, and goes home;
+    /// a marker moving by robbed points takes along the robbers on its
+    /// space, which rob nothing of it ("There is honor amongst robbers").
+    /// `settled`: whether `events[first..]` are in the score already (the
+    /// points due at the start of a turn); the robbed points are then added
+    /// here, else by the caller's settling. `steps` are the turn's, for the
+    /// robbers' choices.
+    pub(in crate::rules) fn rob(
+        &mut self,
+        events: &mut Vec<ScoreEvent>,
+        first: usize,
+        steps: &[Step],
+        settled: bool,
+    ) {
+        let Some(mut robbers) = self.exp.robbers.take() else {
+            return;
+        };
+        if robbers.on_board().next().is_none() || events.len() <= first {
+            self.exp.robbers = Some(robbers);
+            return;
+        }
+        let mut total: ByPlayer<u32> = self.score;
+        let tail: Vec<ScoreEvent> = events.drain(first..).collect();
+        if settled {
+            for e in &tail {
+                for p in &e.winners {
+                    if let Some(t) = total.get_mut(*p) {
+                        *t = t.saturating_sub(e.points_for_winner(*p));
+                    }
+                }
+            }
+        }
+        let mut choices = steps.iter().filter_map(|s| match s.act {
+            Act::Rob { victim, step } => Some((s.actor, victim, step)),
+            _ => None,
+        });
+        let mut pending: Option<(Player, Player, usize)> = None;
+        for e in tail {
+            let scorers: SmallVec<[(Player, u32, Space); 6]> = e
+                .winners
+                .iter()
+                .map(|p| {
+                    let before = total.get(*p).copied().unwrap_or(0);
+                    (*p, e.points_for_winner(*p), Space::of(before))
+                })
+                .filter(|(_, points, _)| *points > 0)
+                .collect();
+            let mut robbed: SmallVec<[(Player, Player, u32); 4]> = SmallVec::new();
+            let on_board: SmallVec<[(Player, Space); 6]> = robbers.on_board().collect();
+            for (owner, space) in on_board {
+                let victims: SmallVec<[(Player, u32); 6]> = scorers
+                    .iter()
+                    .filter(|(p, _, s)| *p != owner && *s == space)
+                    .map(|(p, points, _)| (*p, *points))
+                    .collect();
+                let chosen = match victims.as_slice() {
+                    [] => None,
+                    [one] => Some(*one),
+                    [first_victim, ..] => {
+                        if pending.is_none() {
+                            pending = choices.next();
+                        }
+                        match pending {
+                            Some((actor, victim, step)) if actor == owner => {
+                                pending = None;
+                                robbers.used = robbers.used.saturating_add(1);
+                                match victims.iter().find(|(p, _)| *p == victim) {
+                                    Some(v) => Some(*v),
+                                    None => {
+                                        robbers.fault.get_or_insert((
+                                            step,
+                                            format!(
+                                                "{}'s robber may rob {}",
+                                                self.name(owner),
+                                                victims
+                                                    .iter()
+                                                    .map(|(p, _)| self.name(*p))
+                                                    .collect::<Vec<_>>()
+                                                    .join(" or ")
+                                            ),
+                                        ));
+                                        Some(*first_victim)
+                                    }
+                                }
+                            }
+                            // Not written: every winner of one feature
+                            // scores the same, so the choice changes no
+                            // total; the first in seat order is robbed.
+                            _ => Some(*first_victim),
+                        }
+                    }
+                };
+                if let Some((victim, points)) = chosen {
+                    robbed.push((owner, victim, points));
+                }
+            }
+            for (owner, _, _) in &robbed {
+                if let Some(slot) = robbers.at.get_mut(*owner) {
+                    *slot = None;
+                }
+            }
+            for (p, points, _) in &scorers {
+                if let Some(t) = total.get_mut(*p) {
+                    *t = t.saturating_add(*points);
+                }
+            }
+            let thefts: SmallVec<[ScoreEvent; 2]> = robbed
+                .iter()
+                .map(|(owner, victim, points)| ScoreEvent::robbed(&e, *owner, *victim, *points))
+                .collect();
+            events.push(e);
+            for (theft, (owner, _, _)) in thefts.into_iter().zip(&robbed) {
+                let points = theft.points;
+                let from = total.get(*owner).copied().unwrap_or(0);
+                let to = from.saturating_add(points);
+                if let Some(t) = total.get_mut(*owner) {
+                    *t = to;
+                }
+                // "If a player's robber is on the same space as a marker
+                // that moves because it “robbed” another maker, the robber
+                // does not score any points. Instead, the robber will follow
+                // the marker in order to “rob” him later."
+                for p in robbers.at.players() {
+                    if let Some(at) = robbers.at.get_mut(p)
+                        && *at == Some(Space::of(from))
+                    {
+                        *at = Some(Space::of(to));
+                    }
+                }
+                if settled && let Some(s) = self.score.get_mut(*owner) {
+                    *s = s.saturating_add(points);
+                }
+                events.push(theft);
+            }
+        }
+        if let Some((_, _, step)) = pending {
+            robbers.fault.get_or_insert((
+                step,
+                "no score of the turn gives this robber a choice".to_string(),
+            ));
+        }
+        self.exp.robbers = Some(robbers);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_robber_takes_half_rounded_up() {
+        // The rulebook: "Red scores 5 points. The Blue robber “robs” 3
+        // points"; "Blue scores 4 points. Red and Green both score 2".
+        assert_eq!(robbed_points(5), 3);
+        assert_eq!(robbed_points(4), 2);
+        assert_eq!(robbed_points(1), 1);
+        assert_eq!(robbed_points(0), 0);
+    }
+}
