@@ -2754,15 +2754,21 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
     // The markers, several on one space side by side in seat order.
     let pawns = game.pawns();
     let mut on_space = [0u32; scoreboard::SPACES as usize];
-    for (p, pawn) in pawns.iter() {
-        let space = Space::of(pawn.marker);
-        let n = space.number();
+    // The centre of the next free slot of space `n`: three a row.
+    let mut slot = |n: u32| {
         let k = on_space.get(n as usize).copied().unwrap_or(0);
         if let Some(c) = on_space.get_mut(n as usize) {
             *c += 1;
         }
-        let cx = x + f64::from(n % 10) * SPACE + 4.5 + f64::from(k % 3) * 4.0;
-        let cy = top + f64::from(n / 10) * SPACE + 9.5 + f64::from(k / 3) * 4.5;
+        (
+            x + f64::from(n % 10) * SPACE + 4.5 + f64::from(k % 3) * 4.0,
+            top + f64::from(n / 10) * SPACE + 9.5 + f64::from(k / 3) * 4.5,
+        )
+    };
+    for (p, pawn) in pawns.iter() {
+        let space = Space::of(pawn.marker);
+        let n = space.number();
+        let (cx, cy) = slot(n);
         let _ = writeln!(
             out,
             "<circle class=\"marker\" data-player=\"{}\" data-space=\"{n}\" data-points=\"{}\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.8\"/>",
@@ -2782,12 +2788,7 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
         .unwrap_or_default();
     for (p, space) in &robbers {
         let n = space.number();
-        let k = on_space.get(n as usize).copied().unwrap_or(0);
-        if let Some(c) = on_space.get_mut(n as usize) {
-            *c += 1;
-        }
-        let cx = x + f64::from(n % 10) * SPACE + 4.5 + f64::from(k % 3) * 4.0;
-        let cy = top + f64::from(n / 10) * SPACE + 9.5 + f64::from(k / 3) * 4.5;
+        let (cx, cy) = slot(n);
         let _ = writeln!(
             out,
             "<rect class=\"robber\" data-player=\"{}\" data-space=\"{n}\" x=\"{}\" y=\"{}\" width=\"5\" height=\"5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.8\"/>",
