@@ -23,8 +23,9 @@ const SETS: &[(&str, &str)] = &[
     ("crop-circles-2", "crop-circles-2.yaml"),
     ("mage-and-witch", "mage-and-witch.yaml"),
     ("ferries", "ferries.yaml"),
-    // Catalogued, not refereed yet (`tiles::catalog::NOT_REFEREED`).
     ("robbers", "robbers.yaml"),
+    // No land tiles: the message tiles never go on the board.
+    ("messengers", "messengers.yaml"),
 ];
 
 fn main() -> Result<(), Box<dyn Error>> {

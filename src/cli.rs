@@ -266,7 +266,7 @@ pub enum Command {
         /// Expansions in play, comma-separated (river, inns-and-cathedrals,
         /// traders-and-builders, tower, princess-and-dragon, gold-mines,
         /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch,
-        /// ferries, robbers), and the tile sets given by --tiles to play.
+        /// ferries, robbers, messengers), and the tile sets given by --tiles to play.
         #[arg(long, default_value = "")]
         expansions: String,
     },

@@ -89,6 +89,7 @@ pub const CODES: &[(&str, &str)] = &[
     ("E433", "ferry"),
     ("E434", "ferry-move"),
     ("E435", "robber"),
+    ("E436", "message"),
     ("E501", "score-mismatch"),
     ("E502", "result-mismatch"),
     ("E503", "game-already-over"),
@@ -1204,6 +1205,22 @@ pub enum Diagnostic {
         /// What is wrong.
         reason: String,
     },
+    /// A message or a pawn's choice written where the rules do not allow
+    /// it, or a message due and not written (The Messengers).
+    #[error("the message or the pawn does not follow the rules")]
+    #[diagnostic(
+        code(E436),
+        help(
+            "each feature a turn scores moves the marker, or the messenger where written score:messenger:x,y/SPOT(Name); when a pawn of the turn's player ends a move on a dark space (a multiple of 5), he draws the top message tile, written message:N after the turn's other actions, and uses it or takes 2 points, choose:points; messages 1 to 3 in a tie and 8 name their follower, choose:x,y/SPOT; score:messenger after a message moves the messenger with its points; the first eight messages are all different, and then they come again in the same order"
+        )
+    )]
+    Message {
+        /// The action, or the turn where a message is missing.
+        #[label("{reason}")]
+        span: Span,
+        /// What is wrong.
+        reason: String,
+    },
     /// A magic pawn placed, moved or taken off the board where the rules do
     /// not allow it (Mage & Witch).
     #[error("the magic pawn cannot go there")]
@@ -1891,6 +1908,10 @@ pub fn from_violation(
         },
         Violation::Robber { step, reason } => Diagnostic::Robber {
             span: step_span(step),
+            reason,
+        },
+        Violation::Message { step, reason } => Diagnostic::Message {
+            span: step.map_or(turn.span, step_span),
             reason,
         },
         Violation::Ferry { step, reason } => Diagnostic::Ferry {

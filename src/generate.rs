@@ -17,7 +17,7 @@ use crate::referee::points_of;
 use crate::rules::expansions::tower::in_reach;
 use crate::rules::expansions::traders_and_builders::goods_args;
 use crate::rules::expansions::{Expansion, Expansions};
-use crate::rules::{Action, BASIC_SET, Edition, Game, Move, Setup, TurnInput};
+use crate::rules::{Action, BASIC_SET, Edition, Game, Move, Setup, TurnInput, Violation};
 use crate::tiles::{Rotation, Side, Spot, Symbol, TileCatalog, TileId};
 
 /// SplitMix64: a small, fast generator whose output never changes between
@@ -221,7 +221,17 @@ fn accepted(
         aside: false,
         steps,
     };
-    game.check_due(&input).ok()
+    check_but_messages(game, &input).ok()
+}
+
+/// [`Game::check_due`], but for The Messengers' messages, which a turn gets
+/// once its other steps are written (`messenger_steps`).
+fn check_but_messages(game: &Game<'_>, input: &TurnInput<'_>) -> Result<Move, Violation> {
+    if game.messengers().is_some() {
+        game.check_due_but_messages(input)
+    } else {
+        game.check_due(input)
+    }
 }
 
 /// The Tower's actions for the next turn with the tile placed: see
@@ -506,7 +516,7 @@ pub fn verdict(
         aside: false,
         steps,
     };
-    match game.check_due(&input) {
+    match check_but_messages(game, &input) {
         Ok(mv) => Verdict::Done(mv),
         Err(crate::rules::Violation::DragonJourney { .. }) => Verdict::Open,
         Err(_) => Verdict::Refused,
@@ -1038,6 +1048,117 @@ fn robber_steps(game: &Game<'_>, turn: &mut TurnRecord, rng: &mut Rng) {
     }
 }
 
+/// The Messengers' steps of a turn otherwise written: one time in three,
+/// a feature the turn scores moves a winner's messenger
+/// (`score:messenger:x,y/SPOT`, with the winner's name where he is not the
+/// turn's player); then each message that falls due, played ahead on a copy
+/// of the game, drawn from `stack` (the game's order of the eight tiles): one
+/// time in three its 2 points are taken, else it is used (message 8 on a
+/// follower of the player's taken at random, its 2 points taken where the
+/// follower cannot be scored), its points moving the messenger one time in
+/// two.
+fn messenger_steps(game: &Game<'_>, turn: &mut TurnRecord, stack: &[u8; 8], rng: &mut Rng) {
+    let Some(messengers) = game.messengers() else {
+        return;
+    };
+    if !matches!(turn.action.value, ActionRecord::Place { .. }) {
+        return;
+    }
+    let Ok((after, _)) = game.played_ahead(&TurnInput::of(turn)) else {
+        return;
+    };
+    let active = game.next_player();
+    // The turn's player's pawns, to seek the dark spaces as players do.
+    let pawns = game.pawns();
+    let mine = pawns.get(active).copied().unwrap_or_default();
+    let (mut marker, mut messenger) = (mine.marker, mine.messenger.unwrap_or(0));
+    for e in after.last_events() {
+        if e.reason != crate::score::ScoreReason::Completed {
+            continue;
+        }
+        let Some(at) = e.at else { continue };
+        for p in &e.winners {
+            let pawn = if *p == active {
+                // Every feature of the turn's player is written, in the
+                // engine's order, so the spaces reached are known.
+                let dark = |total: u32| (total + e.points) % 5 == 0 && e.points > 0;
+                let to_messenger = if dark(marker) {
+                    false
+                } else {
+                    dark(messenger) || rng.below(3) == 0
+                };
+                if to_messenger {
+                    messenger += e.points;
+                } else {
+                    marker += e.points;
+                }
+                if to_messenger { "messenger" } else { "marker" }
+            } else if rng.below(3) == 0 {
+                "messenger"
+            } else {
+                continue;
+            };
+            let arg = ActArg::At {
+                figure: Some(sp(pawn.into())),
+                target: Target {
+                    pos: Some(sp(at.pos)),
+                    place: Some(sp(Place::Spot(at.spot))),
+                },
+            };
+            let named = (*p != active).then(|| game.name(*p));
+            turn.steps.push(act_step("score", Some(arg), named));
+        }
+    }
+    let mut drawn = messengers.drawn();
+    for _ in 0..16 {
+        let fault = match game.played_ahead(&TurnInput::of(turn)) {
+            Ok((_, Err(Violation::Message { step, .. }))) => step,
+            _ => return,
+        };
+        if fault.is_some() {
+            // A message's follower that cannot be scored: its 2 points.
+            let Some(at) = turn.steps.iter().rposition(
+                |s| matches!(s, StepRecord::Act(a) if a.verb.value.as_str() == "choose"),
+            ) else {
+                return;
+            };
+            turn.steps.truncate(at);
+            turn.steps.push(act_step("choose", Some(ActArg::Kind("points".into())), None));
+            continue;
+        }
+        let message = stack[(drawn % 8) as usize];
+        drawn += 1;
+        turn.steps.push(act_step(
+            "message",
+            Some(ActArg::Number(u32::from(message))),
+            None,
+        ));
+        if rng.below(3) == 0 {
+            turn.steps.push(act_step("choose", Some(ActArg::Kind("points".into())), None));
+        } else if message == 8 {
+            let mine: Vec<(Pos, Spot)> = board_followers(game)
+                .into_iter()
+                .filter(|(_, _, p, _)| *p == active)
+                .map(|(pos, spot, _, _)| (pos, spot))
+                .collect();
+            let choice = match mine.get(rng.below(mine.len().max(1))) {
+                Some((pos, spot)) => ActArg::At {
+                    figure: None,
+                    target: Target {
+                        pos: Some(sp(*pos)),
+                        place: Some(sp(Place::Spot(*spot))),
+                    },
+                },
+                None => ActArg::Kind("points".into()),
+            };
+            turn.steps.push(act_step("choose", Some(choice), None));
+        }
+        if rng.below(2) == 0 {
+            turn.steps.push(act_step("score", Some(ActArg::Kind("messenger".into())), None));
+        }
+    }
+}
+
 /// A whole tile as an action's argument: `x,y`.
 fn whole_tile(at: Pos) -> ActArg {
     ActArg::At {
@@ -1287,6 +1408,12 @@ fn try_game(
     let magic = options.expansions.contains(Expansion::MageAndWitch);
     let ferries = options.expansions.contains(Expansion::Ferries);
     let robbers = options.expansions.contains(Expansion::Robbers);
+    let messengers = options.expansions.contains(Expansion::Messengers);
+    // The Messengers: the order of the message stack, shuffled.
+    let mut stack: [u8; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+    for i in (1..stack.len()).rev() {
+        stack.swap(i, rng.below(i + 1));
+    }
     let mut set_aside: Vec<TileId> = Vec::new();
     let mut turns = Vec::new();
     let mut blocked = false;
@@ -1397,7 +1524,19 @@ fn try_game(
             span: Span::default(),
         };
         minis_steps(&game, &mut turn, (gold, circles, ferries), rng);
-        let mv = if tower || dragon || flying || circles || gold || magic || ferries || robbers {
+        if messengers {
+            messenger_steps(&game, &mut turn, &stack, rng);
+        }
+        let mv = if tower
+            || dragon
+            || flying
+            || circles
+            || gold
+            || magic
+            || ferries
+            || robbers
+            || messengers
+        {
             // The engine resolves the turn as written: the record and the
             // game cannot part.
             match game.check_due(&TurnInput::of(&turn)) {
@@ -1415,6 +1554,9 @@ fn try_game(
                                 journey(&game, tile, (pos, rotation), None, &mut turn.steps, rng);
                             }
                             minis_steps(&game, &mut turn, (gold, circles, ferries), rng);
+                            if messengers {
+                                messenger_steps(&game, &mut turn, &stack, rng);
+                            }
                             Action::Place {
                                 pos,
                                 rotation,

@@ -69,6 +69,9 @@ pub struct Replay {
     /// The time each seat spent on its turns, as the record's `@time` events
     /// give it (seconds, in seat order; empty when the record gives none).
     pub time_used: Vec<u32>,
+    /// Whether each player has a messenger besides the marker (The
+    /// Messengers).
+    pub messengers: bool,
 }
 
 /// Where a replay stopped short of the record's end: at its first illegal turn.
@@ -93,6 +96,7 @@ impl Replay {
             self.players.len(),
             &self.events,
             &self.transfers,
+            self.messengers,
         )
     }
 
@@ -165,7 +169,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
     // The scoreboard, only for a record whose claims name a pawn or a space
     // (SPEC 2.10): every other record is checked without it.
     let mut board = (check_claims && names_pawns(record))
-        .then(|| Scoreboard::new(game.setup().players.len(), false));
+        .then(|| Scoreboard::new(game.setup().players.len(), game.messengers().is_some()));
     for (i, turn) in record.turns.iter().enumerate() {
         if options.until.is_some_and(|n| turn.number.value > n) {
             break;
@@ -194,7 +198,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
                 if let Some(board) = &mut board {
                     let moved = transfers.get(first_transfer..).unwrap_or_default();
                     for score in scoreboard::scores(&turn_events, moved) {
-                        board.play(score, Pawn::Marker);
+                        board.play(score, scoreboard::pawn_of(&turn_events, &score));
                     }
                 }
                 if let Some(d) = game.princess_and_dragon() {
@@ -251,6 +255,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
             transfers,
             dragon_meals,
             time_used,
+            messengers: game.messengers().is_some(),
         };
     }
     // A replay cut short by `until` is the position adjudicated there.
@@ -310,6 +315,7 @@ pub fn replay_with(record: &GameRecord, catalog: &TileCatalog, options: ReplayOp
         transfers,
         dragon_meals,
         time_used,
+        messengers: game.messengers().is_some(),
     }
 }
 
@@ -609,6 +615,8 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
                 && e.reason != crate::score::ScoreReason::Mage
                 // Robbed points are no feature's score (The Robbers).
                 && e.reason != crate::score::ScoreReason::Robbed
+                // Nor are a message's (The Messengers).
+                && e.message_of().is_none()
                 && scored_kind(e) == claim.kind
                 && e.points_for(p).saturating_add(mage(e)) == claim.points
         });

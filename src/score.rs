@@ -46,6 +46,14 @@ pub enum ScoreReason {
     /// that scored it (The Robbers): the robber's owner is the winner, and
     /// `strength` holds the marker robbed and the points it scored.
     Robbed,
+    /// A message tile used (The Messengers): `strength` holds the player
+    /// and the message's number.
+    Message,
+    /// The 2 points a player takes instead of using the message tile drawn
+    /// (The Messengers): `strength` holds the player and the message's
+    /// number.
+    #[serde(rename = "message_points")]
+    MessagePoints,
 }
 
 /// A feature as people name it: a tile and a spot on it (its first-placed
@@ -108,6 +116,10 @@ pub struct ScoreEvent {
     /// Whether the witch stood on the feature and halved `points`, rounded
     /// up (Mage & Witch).
     pub witch: bool,
+    /// The winners whose messenger the score moves rather than their marker
+    /// (The Messengers: "he chooses whether he will move his messenger or his
+    /// marker"); empty without The Messengers.
+    pub messengers: PlayerList,
 }
 
 impl ScoreEvent {
@@ -179,6 +191,7 @@ impl ScoreEvent {
             pig_bonus: 0,
             returns_followers: false,
             witch: false,
+            messengers: PlayerList::new(),
             ..feature.clone()
         }
     }
@@ -203,6 +216,7 @@ impl ScoreEvent {
             pig_bonus: 0,
             returns_followers: false,
             witch: false,
+            messengers: PlayerList::new(),
             ..feature.clone()
         }
     }
@@ -213,6 +227,37 @@ impl ScoreEvent {
         (self.reason == ScoreReason::Robbed)
             .then(|| self.strength.first().copied())
             .flatten()
+    }
+
+    /// The points of a message tile that scores no one feature (The
+    /// Messengers): `strength` holds the player and the message's number.
+    pub fn message(
+        reason: ScoreReason,
+        turn: Option<u32>,
+        player: Player,
+        message: u8,
+        points: u32,
+    ) -> ScoreEvent {
+        ScoreEvent::for_one(
+            reason,
+            turn,
+            FeatureKind::Field,
+            None,
+            (player, u32::from(message)),
+            points,
+        )
+    }
+
+    /// The message a score comes from (The Messengers): its number, and
+    /// whether the 2 points were taken instead.
+    pub fn message_of(&self) -> Option<(u8, bool)> {
+        let taken = match self.reason {
+            ScoreReason::Message => false,
+            ScoreReason::MessagePoints => true,
+            _ => return None,
+        };
+        let n = self.strength.first()?.1;
+        Some((u8::try_from(n).ok()?, taken))
     }
 
     /// Points of one player by a rule of its own rather than a feature's
@@ -249,6 +294,7 @@ impl ScoreEvent {
             pig_bonus: 0,
             returns_followers: false,
             witch: false,
+            messengers: PlayerList::new(),
         }
     }
 
@@ -279,6 +325,7 @@ impl ScoreEvent {
             pig_bonus: 0,
             returns_followers: false,
             witch: false,
+            messengers: PlayerList::new(),
         }
     }
 }

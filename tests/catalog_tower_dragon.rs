@@ -388,7 +388,8 @@ fn the_sets_are_catalogued_and_in_play() {
             "crop-circles-2",
             "mage-and-witch",
             "ferries",
-            "robbers"
+            "robbers",
+            "messengers"
         ]
     );
     for set in c.sets() {
@@ -398,7 +399,8 @@ fn the_sets_are_catalogued_and_in_play() {
     }
     assert_eq!(expansions_fault(DRAGON), Vec::<String>::new());
     assert_eq!(expansions_fault("ferries"), Vec::<String>::new());
-    assert_eq!(expansions_fault("messengers"), ["E207"]);
+    assert_eq!(expansions_fault("messengers"), Vec::<String>::new());
+    assert_eq!(expansions_fault("king-and-robber"), ["E207"]);
     assert_eq!(expansions_fault("robbers"), Vec::<String>::new());
     assert_eq!(expansions_fault(TOWER), Vec::<String>::new());
     assert_eq!(
@@ -444,7 +446,7 @@ fn the_sets_are_catalogued_and_in_play() {
 #[test]
 fn the_command_line_refuses_other_sets_and_lists_their_tiles() {
     let dir = std::env::temp_dir();
-    let set = "messengers";
+    let set = "king-and-robber";
     let src = format!(
         "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
          [Expansions \"{set}\"]\n[Termination \"adjudicated\"]\n\n1. Ann U 1,0 r0\n"

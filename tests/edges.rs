@@ -59,7 +59,7 @@ fn gen_names_the_expansion_meant() {
         got.2
     );
     // A name near none gets no suggestion.
-    let got = run(&["gen", "--expansions", "messengers"], "");
+    let got = run(&["gen", "--expansions", "king-and-robber"], "");
     assert_eq!(got.0, 2);
     assert!(!got.2.contains("did you mean"), "{}", got.2);
 }

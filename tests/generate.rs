@@ -202,7 +202,9 @@ fn generated_tower_games_are_legal_and_use_the_tower() {
                 | Act::Magic { .. }
                 | Act::Ferry { .. }
                 | Act::Robber { .. }
-                | Act::Rob { .. } => {}
+                | Act::Rob { .. }
+                | Act::Message { .. }
+                | Act::Pawn { .. } => {}
             }
         }
         seen[3] += turn
@@ -467,6 +469,62 @@ fn generated_robbers_games_are_legal_with_every_expansion() {
     // in two, each other player with the robber at home one time in two.
     assert!(seen[0] > 2 * 80, "{seen:?}");
     assert!(seen[1] > 2 * 80, "{seen:?}");
+}
+
+/// Games with The Messengers, alone, with The Robbers, with the other minis,
+/// and with every expansion refereed: every game checks clean (its claims
+/// count the messages' points), its totals replay to its Result, and every
+/// message is drawn, used and exchanged for its 2 points, with the
+/// messenger moved by features and by messages.
+#[test]
+fn generated_messengers_games_are_legal_with_every_expansion() {
+    use carcref::rules::Act;
+    // Every expansion every other game: the generated basic games score
+    // little, the big boxes' more.
+    let all = "river, inns-and-cathedrals, traders-and-builders, tower, princess-and-dragon, gold-mines, flying-machines, crop-circles-1, crop-circles-2, mage-and-witch, ferries, robbers, messengers";
+    let sets = [
+        "messengers",
+        all,
+        "robbers, messengers",
+        all,
+        "gold-mines, crop-circles-2, mage-and-witch, ferries, messengers",
+        all,
+    ];
+    // Each message used, each taken as 2 points; features' messengers,
+    // messages' messengers, markers written.
+    let mut used = [0usize; 9];
+    let mut points = [0usize; 9];
+    let mut pawns = [0usize; 3];
+    let seeds = [(Edition::HiG2012, 91), (Edition::Rgg2000, 92)];
+    check_generated(&sets, seeds, 90, |_, mv| {
+        for s in &mv.steps {
+            match s.act {
+                Act::Message {
+                    message, points: p, ..
+                } => {
+                    let n = usize::from(message);
+                    if p { points[n] += 1 } else { used[n] += 1 }
+                }
+                Act::Pawn {
+                    feature, messenger, ..
+                } => {
+                    let k = if messenger {
+                        usize::from(feature.is_none())
+                    } else {
+                        2
+                    };
+                    pawns[k] += 1;
+                }
+                _ => {}
+            }
+        }
+    });
+    for n in 1..=8 {
+        assert!(used[n] > 0, "message {n} used: {used:?}");
+    }
+    assert!(used.iter().sum::<usize>() > 30, "{used:?}");
+    assert!(points.iter().sum::<usize>() > 10, "{points:?}");
+    assert!(pawns[0] > 80 && pawns[1] > 10 && pawns[2] > 80, "{pawns:?}");
 }
 
 /// A seed gives the same games with The Tower and with The Princess & the

@@ -326,6 +326,13 @@ pub struct EventView {
     /// scored; the robber's owner scores half, rounded up.
     #[serde(skip_serializing_if = "OrderedMap::is_empty")]
     pub robbed: OrderedMap<u32>,
+    /// For a message tile (The Messengers): its number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<u8>,
+    /// The scoring players whose messenger the points move rather than their
+    /// marker (The Messengers).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub messengers: Vec<String>,
     /// Points per scoring player.
     pub points: OrderedMap<u32>,
 }
@@ -397,6 +404,13 @@ pub struct PawnsView {
     /// player holds (50, then flipped to 100; absent when none).
     #[serde(skip_serializing_if = "is_zero")]
     pub laps: u32,
+    /// The space the messenger stands on (The Messengers; absent once added
+    /// to the marker, before the final scoring).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messenger: Option<u32>,
+    /// The times the messenger has passed space 50.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub messenger_laps: u32,
 }
 
 /// Each player's pawns on a scoreboard, by name in seat order.
@@ -410,6 +424,8 @@ pub fn pawns_view(board: &Scoreboard, players: &[String]) -> OrderedMap<PawnsVie
                 let view = PawnsView {
                     marker: Space::of(pawns.marker).number(),
                     laps: pawns.marker / scoreboard::SPACES,
+                    messenger: pawns.messenger.map(|m| Space::of(m).number()),
+                    messenger_laps: pawns.messenger.map_or(0, |m| m / scoreboard::SPACES),
                 };
                 (name, view)
             })
@@ -485,7 +501,15 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
         cities: e.cities.iter().map(ToString::to_string).collect(),
         fields: e.fields.iter().map(ToString::to_string).collect(),
         followers: OrderedMap(
-            if e.goods.is_none() && !matches!(e.reason, ScoreReason::Gold | ScoreReason::Robbed) {
+            if e.goods.is_none()
+                && !matches!(
+                    e.reason,
+                    ScoreReason::Gold
+                        | ScoreReason::Robbed
+                        | ScoreReason::Message
+                        | ScoreReason::MessagePoints
+                )
+            {
                 e.strength.iter().map(|(p, s)| (name(*p), *s)).collect()
             } else {
                 Vec::new()
@@ -509,6 +533,8 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
                 .into_iter()
                 .collect(),
         ),
+        message: e.message_of().map(|(n, _)| n),
+        messengers: e.messengers.iter().map(|p| name(*p)).collect(),
         points: OrderedMap(
             e.winners
                 .iter()

@@ -125,6 +125,28 @@ fn feature_arithmetic(e: &ScoreEvent, edition: Edition, tiny_city_two: bool) -> 
                 points,
             }
         }
+        (ScoreReason::MessagePoints, _) => Arithmetic {
+            text: format!(
+                "instead of the message = {}",
+                crate::rules::expansions::messengers::MESSAGE_POINTS
+            ),
+            points: e.points,
+        },
+        (ScoreReason::Message, _) if e.at.is_none() => {
+            let (n, _) = e.message_of().unwrap_or((0, false));
+            let count = (e.points / 2) as usize;
+            let text = match n {
+                4 => format!("{} × 2 = {}", plural(count, "banner", "banners"), e.points),
+                5 => format!("{} × 2 = {}", plural(count, "knight", "knights"), e.points),
+                6 => format!("{} × 2 = {}", plural(count, "farmer", "farmers"), e.points),
+                7 => "one more tile = 0".to_string(),
+                _ => format!("nothing to score = {}", e.points),
+            };
+            Arithmetic {
+                text,
+                points: e.points,
+            }
+        }
         (ScoreReason::Mage, _) => Arithmetic {
             text: format!("{} × 1 = {tiles}", plural(tiles as usize, "tile", "tiles")),
             points: tiles,
@@ -242,6 +264,15 @@ pub fn item_name(e: &ScoreEvent) -> String {
         ScoreReason::Gold => "gold ingots".to_string(),
         ScoreReason::Mage => format!("the mage in the {} at {at}", e.kind),
         ScoreReason::Robbed => format!("robbed, of the {} at {at}", e.kind),
+        ScoreReason::Message | ScoreReason::MessagePoints => {
+            let (n, taken) = e.message_of().unwrap_or((0, false));
+            let what = crate::rules::expansions::messengers::message_name(n);
+            match (taken, e.at) {
+                (true, _) => format!("message {n} ({what}): 2 points taken instead"),
+                (false, Some(_)) => format!("message {n} ({what}): the {} at {at}", e.kind),
+                (false, None) => format!("message {n} ({what})"),
+            }
+        }
     }
 }
 
@@ -254,7 +285,10 @@ pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
         .winners
         .iter()
         .map(|p| {
-            let scored = format!("{} +{}", shown(&sheet.players, *p), e.points_for(*p));
+            let mut scored = format!("{} +{}", shown(&sheet.players, *p), e.points_for(*p));
+            if e.messengers.contains(p) {
+                scored.push_str(" (messenger)");
+            }
             if e.pigs.contains(p) {
                 format!("{scored} ({})", pig_arithmetic(e, sheet.edition).text)
             } else {
@@ -272,7 +306,10 @@ pub fn item_line(e: &ScoreEvent, sheet: &ScoreSheet) -> String {
             scores.join(", ")
         );
     }
-    if matches!(e.reason, ScoreReason::Fairy | ScoreReason::Gold) {
+    if matches!(
+        e.reason,
+        ScoreReason::Fairy | ScoreReason::Gold | ScoreReason::Message | ScoreReason::MessagePoints
+    ) {
         return format!("{}: {} → {}", item_name(e), a.text, scores.join(", "));
     }
     format!(
@@ -444,6 +481,16 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
             "laps   {:<who$}  {}   times past space 50: the Point tiles",
             "",
             columns(&laps, &widths)
+        );
+    }
+    // The Messengers: the messengers, until they are added to the markers.
+    if pawns.0.iter().any(|(_, v)| v.messenger.is_some()) {
+        let spaces: Vec<u32> = pawns.0.iter().map(|(_, v)| v.messenger.unwrap_or(0)).collect();
+        let _ = writeln!(
+            out,
+            "messgr {:<who$}  {}   each messenger's space (its points modulo 50)",
+            "",
+            columns(&spaces, &widths)
         );
     }
     // Without the final scoring the position is not an end: it has leaders.

@@ -330,6 +330,33 @@ pub enum Act {
         /// The step of the turn that wrote it.
         step: usize,
     },
+    /// The message tile the turn's player drew (The Messengers), used or
+    /// exchanged for 2 points.
+    Message {
+        /// Its number, 1 to 8.
+        message: u8,
+        /// Whether the 2 points are taken instead (`choose:points`).
+        points: bool,
+        /// The follower chosen (`choose:x,y/SPOT`): the feature of messages
+        /// 1 to 3 where several are worth the fewest points, the follower of
+        /// message 8.
+        target: Option<(Pos, Spot)>,
+        /// The step of the turn that wrote it.
+        step: usize,
+    },
+    /// The pawn a player moves with a score (The Messengers): for a feature
+    /// the turn scores (`score:messenger:x,y/SPOT`), or for the points of
+    /// the message before it (`score:messenger`).
+    Pawn {
+        /// The feature, if the act names one.
+        feature: Option<(Pos, Spot)>,
+        /// The player written in parentheses, if any.
+        named: Option<Player>,
+        /// Whether the messenger moves rather than the marker.
+        messenger: bool,
+        /// The step of the turn that wrote it.
+        step: usize,
+    },
 }
 
 impl Act {
@@ -348,6 +375,8 @@ impl Act {
                 | Act::Ferry { .. }
                 | Act::Robber { .. }
                 | Act::Rob { .. }
+                | Act::Message { .. }
+                | Act::Pawn { .. }
         )
     }
 }
@@ -432,6 +461,9 @@ pub(in crate::rules) struct TurnActions {
     pub(in crate::rules) flight: Option<expansions::flying_machines::Flight>,
     /// Whether the crop circle's effect is chosen (The Crop Circles).
     pub(in crate::rules) circle: bool,
+    /// Whether a message was written (The Messengers): only the messages'
+    /// choices and pawns, and the crop circle's effect, come after it.
+    pub(in crate::rules) message: bool,
     /// Whether a magic pawn was placed, moved or taken off (Mage & Witch).
     pub(in crate::rules) magic: bool,
     /// Whether the lake tile's new ferry is set (The Ferries).
@@ -731,6 +763,14 @@ pub enum Violation {
         /// What is wrong.
         reason: String,
     },
+    /// A message or a pawn written where the rules do not allow it, or a
+    /// message due and not written (The Messengers).
+    Message {
+        /// Which step of the turn; `None`: a message due and not written.
+        step: Option<usize>,
+        /// What is wrong.
+        reason: String,
+    },
     /// A flight that can land and whose landing is not written (The Flying
     /// Machines).
     FlightMustLand {
@@ -1012,6 +1052,11 @@ impl<'c> Game<'c> {
         &self.features
     }
 
+    /// The scoring of the last move played (until the next one).
+    pub fn last_events(&self) -> &[ScoreEvent] {
+        &self.events
+    }
+
     /// Scores so far.
     pub fn score(&self) -> &ByPlayer<u32> {
         &self.score
@@ -1022,11 +1067,12 @@ impl<'c> Game<'c> {
     /// score. Made on demand, for showing the position.
     pub fn pawns(&self) -> ByPlayer<crate::score::scoreboard::Pawns> {
         let mut pawns = ByPlayer::new(self.score.len(), Default::default());
-        for (p, score) in self.score.iter() {
+        let messengers = self.messengers().filter(|m| !m.added);
+        for p in self.score.players() {
             if let Some(slot) = pawns.get_mut(p) {
                 *slot = crate::score::scoreboard::Pawns {
-                    marker: *score,
-                    messenger: None,
+                    marker: self.marker_total(p),
+                    messenger: messengers.map(|m| m.messenger(p)),
                 };
             }
         }
@@ -1276,14 +1322,23 @@ impl<'c> Game<'c> {
         let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
             return false;
         };
-        if self.check_after_turn(&mut mv, placing.as_ref()).is_err() {
+        // The Messengers: the messages and pawns (and the robbers' choices)
+        // are judged on the game the move leaves, not on a copy.
+        let afterwards = self.exp.messengers.is_some();
+        if self
+            .check_after_turn_as(&mut mv, placing.as_ref(), !afterwards)
+            .is_err()
+        {
             return false;
         }
-        if self.exp.gold.is_some() {
-            return self.apply_checking_gold(mv);
-        }
-        self.apply_keeping_room(mv);
-        true
+        let written = afterwards.then(|| mv.clone());
+        let legal = if self.exp.gold.is_some() {
+            self.apply_checking_gold(mv)
+        } else {
+            self.apply_keeping_room(mv);
+            true
+        };
+        legal && written.is_none_or(|mv| self.turn_fault(&mv).is_ok())
     }
 
     /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through
@@ -1615,6 +1670,7 @@ impl<'c> Game<'c> {
         // after the follower placement of the same turn.
         // Most tiles complete nothing that holds a follower: nothing scores then.
         // An action (a step) may complete what the tile alone did not.
+        let scoring_from = self.events.len();
         if scoring::may_score(self, &placed)
             || (!steps.is_empty() && self.may_score_expansions(&placed))
         {
@@ -1623,6 +1679,9 @@ impl<'c> Game<'c> {
             scoring::completed_by(self, &placed, &mut events);
             if events.len() > first {
                 self.scored_expansions(&mut events, first);
+                if self.exp.messengers.is_some() {
+                    self.choose_pawns(&mut events, first, steps, player);
+                }
                 if self.exp.robbers.is_some() {
                     self.rob(&mut events, first, steps, false);
                 }
@@ -1640,6 +1699,10 @@ impl<'c> Game<'c> {
         // Phase::AfterScore: the dragon's journey by the rule's text.
         if journey && !dragon_first {
             self.dragon_journey(steps);
+        }
+        // Phase::AfterScore: "USE MESSAGE TILES".
+        if self.exp.messengers.is_some() {
+            self.deliver_messages(player, steps, scoring_from);
         }
         // Phase::AfterScore, last: what the expansions do once the turn is
         // complete (the crop circles).
@@ -1671,6 +1734,9 @@ impl<'c> Game<'c> {
     pub fn finish(&mut self) -> &[ScoreEvent] {
         let mut events = std::mem::take(&mut self.events);
         events.clear();
+        if self.exp.messengers.is_some() {
+            self.add_messengers();
+        }
         scoring::final_scoring(self, &mut events);
         if self.exp.robbers.is_some() {
             self.rob(&mut events, 0, &[], false);
@@ -1683,6 +1749,15 @@ impl<'c> Game<'c> {
     /// Adds the points of scoring events and returns the followers they free
     /// (farmers stay: they are scored only at the end).
     fn settle(&mut self, events: &[ScoreEvent]) {
+        if let Some(m) = &mut self.exp.messengers {
+            for e in events {
+                for p in &e.messengers {
+                    if let Some(t) = m.messenger.get_mut(*p) {
+                        *t = t.saturating_add(e.points_for_winner(*p));
+                    }
+                }
+            }
+        }
         for e in events {
             for p in &e.winners {
                 let points = e.points_for_winner(*p);

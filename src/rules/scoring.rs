@@ -131,6 +131,7 @@ fn feature_event(
         pig_bonus: 0,
         returns_followers: true,
         witch: false,
+            messengers: PlayerList::new(),
     }
 }
 
@@ -282,6 +283,30 @@ pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<Score
             e.tiles = monastery_tiles(game, pos);
         }
     }
+}
+
+/// The points of a road, city or monastery as the final scoring would give
+/// them (The Messengers: messages 1 to 3 and 8 score a feature "as you would
+/// at the end of the game"), with its event; `None` for a field.
+pub(in crate::rules) fn as_at_end(game: &Game<'_>, root: NodeId) -> Option<ScoreEvent> {
+    let f = game.features().feature(root)?;
+    let points = |tiles| match f.kind {
+        FeatureKind::City => city_value(false, f, tiles, f.is_complete()),
+        FeatureKind::Road => road_value(f, tiles, f.is_complete()),
+        _ => monastery_points(game.board().surrounding_count(first_pos(game, f))),
+    };
+    if f.kind == FeatureKind::Field {
+        return None;
+    }
+    // Its number of tiles is needed, explained or not.
+    let tiles = game.features().tile_count(root);
+    let mut e = feature_event(game, root, f, Some(game.turn()), ScoreReason::Message, |n| {
+        points(if n == 0 { tiles } else { n })
+    });
+    if f.kind == FeatureKind::Monastery && game.explains() {
+        e.tiles = monastery_tiles(game, first_pos(game, f));
+    }
+    Some(e)
 }
 
 /// The final scoring, added to `events`: incomplete features, then farms by the
@@ -459,6 +484,7 @@ fn farms_per_city(
             pig_bonus: 1,
             returns_followers: false,
             witch: false,
+            messengers: PlayerList::new(),
         });
     }
 }

@@ -220,12 +220,30 @@ impl Scoreboard {
         seats: usize,
         events: &[ScoreEvent],
         transfers: &[(u32, Player, Player, u32)],
+        messengers: bool,
     ) -> Scoreboard {
-        let mut board = Scoreboard::new(seats, false);
+        let mut board = Scoreboard::new(seats, messengers);
         for score in scores(events, transfers) {
-            board.play(score, Pawn::Marker);
+            if score.turn.is_none() {
+                board.add_messengers();
+            }
+            board.play(score, pawn_of(events, &score));
         }
         board
+    }
+
+    /// The end of the game, before the final scoring (The Messengers):
+    /// "each player adds the score of his marker and messenger. Each player
+    /// then places his marker on the space corresponding to the sum of his
+    /// two pawns and returns the messenger to the box."
+    pub fn add_messengers(&mut self) {
+        for p in self.pawns.players().collect::<Vec<_>>() {
+            if let Some(pawns) = self.pawns.get_mut(p)
+                && let Some(m) = pawns.messenger.take()
+            {
+                pawns.marker = pawns.marker.saturating_add(m);
+            }
+        }
     }
 
     /// Moves `pawn` of the score's player by its points, and returns the
@@ -295,6 +313,22 @@ impl Scoreboard {
             .filter(|m| m.score.turn == turn && m.score.player == player && m.pawn == pawn)
             .map(|m| i64::from(m.to) - i64::from(m.from))
             .sum()
+    }
+}
+
+/// The pawn a score moves: the messenger where its event says so (The
+/// Messengers: "he chooses whether he will move his messenger or his
+/// marker"), else the marker. `events` are those the score was made from.
+pub fn pawn_of(events: &[ScoreEvent], score: &Score) -> Pawn {
+    match score.cause {
+        Cause::Event(i)
+            if events
+                .get(i)
+                .is_some_and(|e| e.messengers.contains(&score.player)) =>
+        {
+            Pawn::Messenger
+        }
+        _ => Pawn::Marker,
     }
 }
 
@@ -471,7 +505,7 @@ mod tests {
         // (3-tile city and 1 banner)") and her 3-tile road ("Red scores 3
         // points") moves her marker twice: to 8, then to 11.
         let events = [feature(Some(5), &[ANN], 8), feature(Some(5), &[ANN], 3)];
-        let board = Scoreboard::of_game(2, &events, &[]);
+        let board = Scoreboard::of_game(2, &events, &[], false);
         let moves: Vec<(u32, u32)> = board.moves().iter().map(|m| (m.from, m.to)).collect();
         assert_eq!(moves, [(0, 8), (8, 11)]);
         assert_eq!(board.total(ANN, Pawn::Marker), Some(11));
@@ -484,7 +518,7 @@ mod tests {
         // "In case of a tie, the tied players each score the points": one
         // event, two moves, Ann before Cid.
         let events = [feature(Some(3), &[ANN, CID], 4)];
-        let board = Scoreboard::of_game(3, &events, &[]);
+        let board = Scoreboard::of_game(3, &events, &[], false);
         let movers: Vec<Player> = board.moves().iter().map(|m| m.score.player).collect();
         assert_eq!(movers, [ANN, CID]);
         assert!(
@@ -529,7 +563,7 @@ mod tests {
                 (None, BOB, 5, Cause::Event(4)),
             ]
         );
-        let board = Scoreboard::of_game(2, &events, &transfers);
+        let board = Scoreboard::of_game(2, &events, &transfers, false);
         // Ann: 4 + 1 − 3 + 2 + 3 + 3 = 10; Bob: 3 − 3 + 5 = 5.
         assert_eq!(board.total(ANN, Pawn::Marker), Some(10));
         assert_eq!(board.total(BOB, Pawn::Marker), Some(5));

@@ -223,6 +223,9 @@ pub struct TileCatalog {
     /// segments of the same tile a field segment touches, one bit a segment
     /// (none for other segments). A field's cities in one lookup a segment.
     touches: Vec<u16>,
+    /// The names of every set read, in order, those without tiles included
+    /// (The Messengers: no land tiles).
+    set_names: Vec<String>,
     /// The names of the tile sets the user gave ([`TileCatalog::with_user_sets`]),
     /// in the order given.
     user_sets: Vec<String>,
@@ -291,6 +294,7 @@ impl TileCatalog {
             faces: Vec::new(),
             edge_bits: Vec::new(),
             touches: Vec::new(),
+            set_names: Vec::new(),
             user_sets: Vec::new(),
         }
     }
@@ -320,6 +324,9 @@ impl TileCatalog {
             message,
             span: locate(text, place, tiles),
         })?;
+        if !self.set_names.contains(&set) {
+            self.set_names.push(set.clone());
+        }
         if user {
             self.user_sets.push(set);
         }
@@ -499,13 +506,7 @@ impl TileCatalog {
 
     /// The names of the tile sets, in catalog order.
     pub fn sets(&self) -> Vec<&str> {
-        let mut names: Vec<&str> = Vec::new();
-        for (_, d) in self.iter() {
-            if !names.contains(&d.set.as_str()) {
-                names.push(&d.set);
-            }
-        }
-        names
+        self.set_names.iter().map(String::as_str).collect()
     }
 
     /// The definition of a kind.

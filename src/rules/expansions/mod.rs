@@ -33,6 +33,7 @@ pub mod flying_machines;
 pub mod gold_mines;
 pub mod inns_and_cathedrals;
 pub mod mage_and_witch;
+pub mod messengers;
 pub mod princess_and_dragon;
 pub mod river;
 pub mod robbers;
@@ -173,6 +174,8 @@ pub struct ExpansionState {
     pub(in crate::rules) ferries: Option<ferries::Ferries>,
     /// The Robbers: where each player's robber stands.
     pub(in crate::rules) robbers: Option<robbers::Robbers>,
+    /// The Messengers: each player's messenger, the message stack.
+    pub(in crate::rules) messengers: Option<messengers::Messengers>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -217,12 +220,18 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::Robbers)
             .then(|| robbers::Robbers::new(seats));
+        self.exp.messengers = self
+            .expansions
+            .contains(Expansion::Messengers)
+            .then(|| messengers::Messengers::new(seats));
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
         // not, and any tile may complete a feature holding ingots. Mage &
         // Witch: a magic tile's pawn is due, and any tile may join the
         // mage's feature to the witch's. The Ferries: a lake tile's ferry is
         // due. The Robbers: a robber's choice is checked on the turn played.
+        // The Messengers: a message may fall due on any turn that scores.
         self.exp.every_turn = self.exp.robbers.is_some()
+            || self.exp.messengers.is_some()
             || self.exp.dragon.is_some()
             || self.exp.gold.is_some()
             || self.exp.circles
@@ -258,6 +267,10 @@ impl Game<'_> {
         if let Some(r) = &mut self.exp.robbers {
             r.used = 0;
             r.fault = None;
+        }
+        if let Some(m) = &mut self.exp.messengers {
+            m.matched.clear();
+            m.fault = None;
         }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
@@ -319,6 +332,11 @@ impl Game<'_> {
     #[inline(always)]
     pub(in crate::rules) fn turn_end_expansions(&mut self, player: Player, earned: bool) -> bool {
         self.exp.traders.turn_ended(player, earned)
+            || self
+                .exp
+                .messengers
+                .as_mut()
+                .is_some_and(messengers::Messengers::extra_tile_played)
     }
 
     /// [`Phase::Figures`] and [`Phase::Others`]: an act of version 2 (SPEC
@@ -339,6 +357,21 @@ impl Game<'_> {
         turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<Option<Step>, Violation> {
+        if self.exp.messengers.is_some() {
+            match act.verb.value.as_str() {
+                "message" => return self.check_message(step, act, placing, turn).map(Some),
+                "choose" => return self.check_choose(step, act, placing, steps).map(|()| None),
+                "score" => return self.check_pawn(step, act, placing, turn, steps),
+                "circle" | "add" | "remove" | "pass" => {}
+                verb if turn.message => {
+                    return Err(Violation::Message {
+                        step: Some(step),
+                        reason: format!("{verb} comes before the messages"),
+                    });
+                }
+                _ => {}
+            }
+        }
         if self.exp.circles {
             match act.verb.value.as_str() {
                 "circle" => return self.check_circle_choice(step, act, placing, turn).map(Some),
@@ -495,6 +528,14 @@ impl Game<'_> {
         placing: &Placing,
         turn: &TurnActions,
     ) -> Result<(), Violation> {
+        // The Messengers: "USE MESSAGE TILES" comes after the scoring, which
+        // comes after the figures.
+        if turn.message {
+            return Err(Violation::Message {
+                step: Some(step),
+                reason: "the figure comes before the messages".to_string(),
+            });
+        }
         if self.exp.dragon.is_some() {
             Self::check_after_princess(step, turn)?;
             let follower = name.is_none_or(|n| {
@@ -548,6 +589,8 @@ impl Game<'_> {
             Act::Robber { beside } => self.apply_robber_step(step.actor, beside),
             // Used when the turn is scored: [`Game::rob`].
             Act::Rob { .. } => {}
+            // Used once the turn is scored: [`Game::deliver_messages`].
+            Act::Message { .. } | Act::Pawn { .. } => {}
         }
     }
 
@@ -608,10 +651,31 @@ impl Game<'_> {
         mv: &mut super::Move,
         placing: Option<&Placing>,
     ) -> Result<(), Violation> {
+        self.check_after_turn_as(mv, placing, true)
+    }
+
+    /// [`Game::check_after_turn`]; `played`: whether the checks made on a
+    /// copy that plays the move are made (else the caller reads the turn's
+    /// fault on the game once it is played, [`Game::turn_fault`]).
+    ///
+    /// # Errors
+    /// As [`Game::check_after_turn`].
+    #[cold]
+    pub(in crate::rules) fn check_after_turn_as(
+        &self,
+        mv: &mut super::Move,
+        placing: Option<&Placing>,
+        played: bool,
+    ) -> Result<(), Violation> {
         if self.exp.circles {
             self.check_circle_actions(mv, placing)?;
         }
-        if self.exp.robbers.is_some() {
+        if !played {
+            return Ok(());
+        }
+        if self.exp.messengers.is_some() {
+            self.check_messages(mv)?;
+        } else if self.exp.robbers.is_some() {
             self.check_robbing(mv)?;
         }
         Ok(())
@@ -726,11 +790,13 @@ pub enum Expansion {
     Ferries,
     /// The Robbers.
     Robbers,
+    /// The Messengers.
+    Messengers,
 }
 
 impl Expansion {
     /// Every expansion, in the order the notation lists them.
-    pub const ALL: [Expansion; 12] = [
+    pub const ALL: [Expansion; 13] = [
         Expansion::River,
         Expansion::InnsAndCathedrals,
         Expansion::TradersAndBuilders,
@@ -743,6 +809,7 @@ impl Expansion {
         Expansion::MageAndWitch,
         Expansion::Ferries,
         Expansion::Robbers,
+        Expansion::Messengers,
     ];
 
     /// The notation (and tile set) name.
@@ -760,6 +827,7 @@ impl Expansion {
             Expansion::MageAndWitch => "mage-and-witch",
             Expansion::Ferries => "ferries",
             Expansion::Robbers => "robbers",
+            Expansion::Messengers => "messengers",
         }
     }
 
@@ -783,7 +851,8 @@ impl Expansion {
             | Expansion::CropCircles2
             | Expansion::MageAndWitch
             | Expansion::Ferries
-            | Expansion::Robbers => true,
+            | Expansion::Robbers
+            | Expansion::Messengers => true,
         }
     }
 

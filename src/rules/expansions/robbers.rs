@@ -273,7 +273,7 @@ impl Game<'_> {
 
     /// Plays a robber's placement: beside `beside`'s marker, on its space.
     pub(in crate::rules) fn apply_robber_step(&mut self, actor: Player, beside: Player) {
-        let space = Space::of(self.score.get(beside).copied().unwrap_or(0));
+        let space = Space::of(self.marker_total(beside));
         if let Some(slot) = self.exp.robbers.as_mut().and_then(|r| r.at.get_mut(actor)) {
             *slot = Some(space);
         }
@@ -297,8 +297,23 @@ impl Game<'_> {
         if written.is_empty() {
             return Ok(());
         }
-        let copy = self.played_copy(mv, |_| {}, |_| true);
-        let Some(r) = copy.robbers() else {
+        self.played_copy(mv, |_| {}, |_| true).robbing_fault(mv)
+    }
+
+    /// The fault of the robbers' choices of the move just played (`mv`).
+    ///
+    /// # Errors
+    /// [`Violation::Robber`].
+    pub(in crate::rules) fn robbing_fault(&self, mv: &super::super::Move) -> Result<(), Violation> {
+        let written: Vec<usize> = mv
+            .steps
+            .iter()
+            .filter_map(|s| match s.act {
+                Act::Rob { step, .. } => Some(step),
+                _ => None,
+            })
+            .collect();
+        let Some(r) = self.robbers() else {
             return Ok(());
         };
         if let Some((step, reason)) = &r.fault {
@@ -340,7 +355,14 @@ impl Game<'_> {
             self.exp.robbers = Some(robbers);
             return;
         }
+        // The markers' totals: with The Messengers, the score less what the
+        // messenger moved.
         let mut total: ByPlayer<u32> = self.score;
+        for p in self.score.players() {
+            if let Some(t) = total.get_mut(p) {
+                *t = self.marker_total(p);
+            }
+        }
         let tail: Vec<ScoreEvent> = events.drain(first..).collect();
         if settled {
             for e in &tail {
@@ -364,7 +386,7 @@ impl Game<'_> {
                     let before = total.get(*p).copied().unwrap_or(0);
                     (*p, e.points_for_winner(*p), Space::of(before))
                 })
-                .filter(|(_, points, _)| *points > 0)
+                .filter(|(p, points, _)| *points > 0 && !e.messengers.contains(p))
                 .collect();
             let mut robbed: SmallVec<[(Player, Player, u32); 4]> = SmallVec::new();
             let on_board: SmallVec<[(Player, Space); 6]> = robbers.on_board().collect();

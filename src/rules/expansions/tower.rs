@@ -637,7 +637,9 @@ impl Game<'_> {
             | Act::Magic { .. }
             | Act::Ferry { .. }
             | Act::Robber { .. }
-            | Act::Rob { .. } => {}
+            | Act::Rob { .. }
+            | Act::Message { .. }
+            | Act::Pawn { .. } => {}
         }
     }
 }
