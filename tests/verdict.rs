@@ -662,3 +662,105 @@ fn verdict_equals_check_game_on_gold_takes_changed() {
         "{written} distributions written; {faulty} of {changed} changed games faulty"
     );
 }
+
+/// The quick verdict judges The Messengers' messages and pawns on the game a
+/// move leaves, the full referee on a copy that plays it ahead: they answer
+/// alike. Generated games with The Messengers (alone, with The Robbers, with
+/// every expansion), each clean, and then, one turn at a time, a message
+/// left out, its number changed, its choice of 2 points left out or added,
+/// a pawn's choice turned from the marker to the messenger, or a message
+/// added to a turn that scores.
+#[test]
+fn verdict_equals_check_game_on_messages_changed() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let sets = [
+        "messengers",
+        "robbers,messengers",
+        "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,crop-circles-1,crop-circles-2,mage-and-witch,ferries,robbers,messengers",
+    ];
+    let (mut changed, mut faulty) = (0, 0);
+    for (i, names) in sets.iter().enumerate() {
+        for players in 2..=5 {
+            let options = GenOptions {
+                edition: Edition::HiG2012,
+                players,
+                expansions: Expansions::from_sets(names.split(',')),
+            };
+            for seed in 0..10 {
+                let seed = (i * 100 + players * 10 + seed) as u64;
+                let record = random_game(&catalog, &options, &mut Rng::new(seed));
+                let text = write(std::slice::from_ref(&record));
+                // A game that writes no message and no pawn is of version
+                // 1, which the quick verdict leaves to the full referee
+                // where an expansion looks at every turn.
+                if text.starts_with("[CGN \"1\"]") {
+                    continue;
+                }
+                agree("as generated", &text, &catalog);
+                let lines: Vec<&str> = text.lines().collect();
+                let mut variants: Vec<String> = Vec::new();
+                for (n, line) in lines.iter().enumerate() {
+                    if !line.starts_with(|c: char| c.is_ascii_digit()) {
+                        continue;
+                    }
+                    let words: Vec<&str> = line.split(' ').collect();
+                    let with = |words: Vec<String>| {
+                        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                        out[n] = words.join(" ");
+                        out.join("\n") + "\n"
+                    };
+                    let map = |f: &dyn Fn(&str) -> Option<String>| {
+                        words
+                            .iter()
+                            .filter_map(|w| f(w))
+                            .collect::<Vec<String>>()
+                    };
+                    if words.iter().any(|w| w.starts_with("message:")) {
+                        variants.push(with(map(&|w| {
+                            (!w.starts_with("message:")).then(|| w.to_string())
+                        })));
+                        variants.push(with(map(&|w| {
+                            Some(match w.strip_prefix("message:") {
+                                Some(m) => format!("message:{}", m.parse::<u32>().unwrap() % 8 + 1),
+                                None => w.to_string(),
+                            })
+                        })));
+                        if words.contains(&"choose:points") {
+                            variants.push(with(map(&|w| {
+                                (w != "choose:points").then(|| w.to_string())
+                            })));
+                        } else {
+                            variants.push(with(map(&|w| {
+                                Some(if w.starts_with("message:") {
+                                    format!("{w} choose:points")
+                                } else {
+                                    w.to_string()
+                                })
+                            })));
+                        }
+                    } else if words.iter().any(|w| w.starts_with("score:marker:")) {
+                        variants.push(with(map(&|w| {
+                            Some(w.replace("score:marker:", "score:messenger:"))
+                        })));
+                        variants.push(with(map(&|w| {
+                            Some(if w.starts_with('=') && !w.contains('(') {
+                                format!("message:{} {w}", n % 8 + 1)
+                            } else {
+                                w.to_string()
+                            })
+                        })));
+                    }
+                }
+                for v in &variants {
+                    agree("messages changed", v, &catalog);
+                    changed += 1;
+                    faulty += usize::from(!verdict(v, 0, &catalog).is_empty());
+                }
+            }
+        }
+    }
+    assert!(
+        changed > 250 && faulty > changed / 2 && faulty < changed,
+        "{faulty} of {changed} changed games faulty"
+    );
+}

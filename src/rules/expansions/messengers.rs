@@ -971,3 +971,84 @@ fn message_event(
 ) -> ScoreEvent {
     ScoreEvent::message(reason, Some(turn), player, message, points)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Edition, Setup};
+    use crate::tiles::TileCatalog;
+
+    fn game(catalog: &TileCatalog) -> Game<'_> {
+        Game::new(
+            Setup {
+                players: vec!["Ann".into(), "Bob".into()],
+                colours: vec![None, None],
+                edition: Edition::HiG2012,
+                sets: vec!["basic".into(), "messengers".into()],
+                variants: Default::default(),
+                scenario: Default::default(),
+            },
+            catalog,
+        )
+    }
+
+    fn fault(g: &Game<'_>) -> Option<String> {
+        g.messengers().and_then(|m| m.fault.clone()).map(|(_, r)| r)
+    }
+
+    #[test]
+    fn the_stack_comes_round_after_eight() {
+        // "Shuffle the Message tiles, face-down, and stack them"; "the
+        // Message tile is then placed face-down under the stack": the first
+        // eight drawn are the eight tiles, then the same order again.
+        let catalog = TileCatalog::embedded().unwrap();
+        let mut g = game(&catalog);
+        let order = [3, 1, 8, 5, 2, 7, 4, 6];
+        for (step, m) in order.iter().enumerate() {
+            assert_eq!(g.messengers().unwrap().top(), None);
+            g.draw_message(*m, step);
+        }
+        assert_eq!(fault(&g), None);
+        for (step, m) in order.iter().chain(&order).enumerate() {
+            assert_eq!(g.messengers().unwrap().top(), Some(*m));
+            g.draw_message(*m, step);
+        }
+        assert_eq!(fault(&g), None);
+        assert_eq!(g.messengers().unwrap().drawn(), 24);
+        // The ninth drawn out of order.
+        let mut g = game(&catalog);
+        for (step, m) in order.iter().enumerate() {
+            g.draw_message(*m, step);
+        }
+        g.draw_message(1, 8);
+        assert!(fault(&g).unwrap().contains("the top of the message stack is message 3"));
+    }
+
+    #[test]
+    fn the_first_eight_messages_are_all_different() {
+        let catalog = TileCatalog::embedded().unwrap();
+        let mut g = game(&catalog);
+        g.draw_message(4, 0);
+        g.draw_message(2, 1);
+        assert_eq!(fault(&g), None);
+        g.draw_message(4, 2);
+        assert!(fault(&g).unwrap().contains("message 4 was drawn already"));
+    }
+
+    #[test]
+    fn the_messengers_are_added_to_the_markers_before_the_final_scoring() {
+        // "At the end of the game, but before proceeding with the final
+        // scoring, each player adds the score of his marker and messenger."
+        let catalog = TileCatalog::embedded().unwrap();
+        let mut g = game(&catalog);
+        g.score = ByPlayer::new(2, 12);
+        if let Some(m) = &mut g.exp.messengers {
+            m.messenger = ByPlayer::new(2, 5);
+        }
+        assert_eq!(g.marker_total(Player(0)), 7);
+        assert_eq!(g.pawns().get(Player(0)).unwrap().messenger, Some(5));
+        g.finish();
+        assert_eq!(g.marker_total(Player(0)), 12);
+        assert_eq!(g.pawns().get(Player(0)).unwrap().messenger, None);
+    }
+}
