@@ -1081,7 +1081,7 @@ fn messenger_steps(game: &Game<'_>, turn: &mut TurnRecord, stack: &[u8; 8], rng:
             let pawn = if *p == active {
                 // Every feature of the turn's player is written, in the
                 // engine's order, so the spaces reached are known.
-                let dark = |total: u32| (total + e.points) % 5 == 0 && e.points > 0;
+                let dark = |total: u32| (total + e.points).is_multiple_of(5) && e.points > 0;
                 let to_messenger = if dark(marker) {
                     false
                 } else {
@@ -1106,7 +1106,7 @@ fn messenger_steps(game: &Game<'_>, turn: &mut TurnRecord, stack: &[u8; 8], rng:
                 },
             };
             let named = (*p != active).then(|| game.name(*p));
-            turn.steps.push(act_step("score", Some(arg), named));
+            push_before_circle(turn, act_step("score", Some(arg), named));
         }
     }
     let mut drawn = messengers.drawn();
@@ -1122,19 +1122,35 @@ fn messenger_steps(game: &Game<'_>, turn: &mut TurnRecord, stack: &[u8; 8], rng:
             ) else {
                 return;
             };
-            turn.steps.truncate(at);
-            turn.steps.push(act_step("choose", Some(ActArg::Kind("points".into())), None));
+            let end = turn
+                .steps
+                .iter()
+                .position(|s| {
+                    matches!(s, StepRecord::Act(a)
+                        if matches!(a.verb.value.as_str(), "circle" | "add" | "remove" | "pass"))
+                })
+                .unwrap_or(turn.steps.len())
+                .max(at);
+            turn.steps.drain(at..end);
+            push_before_circle(
+                turn,
+                act_step("choose", Some(ActArg::Kind("points".into())), None),
+            );
             continue;
         }
-        let message = stack[(drawn % 8) as usize];
+        let Some(&message) = stack.get((drawn % 8) as usize) else {
+            return;
+        };
         drawn += 1;
-        turn.steps.push(act_step(
-            "message",
-            Some(ActArg::Number(u32::from(message))),
-            None,
-        ));
+        push_before_circle(
+            turn,
+            act_step("message", Some(ActArg::Number(u32::from(message))), None),
+        );
         if rng.below(3) == 0 {
-            turn.steps.push(act_step("choose", Some(ActArg::Kind("points".into())), None));
+            push_before_circle(
+                turn,
+                act_step("choose", Some(ActArg::Kind("points".into())), None),
+            );
         } else if message == 8 {
             let mine: Vec<(Pos, Spot)> = board_followers(game)
                 .into_iter()
@@ -1151,12 +1167,28 @@ fn messenger_steps(game: &Game<'_>, turn: &mut TurnRecord, stack: &[u8; 8], rng:
                 },
                 None => ActArg::Kind("points".into()),
             };
-            turn.steps.push(act_step("choose", Some(choice), None));
+            push_before_circle(turn, act_step("choose", Some(choice), None));
         }
         if rng.below(2) == 0 {
-            turn.steps.push(act_step("score", Some(ActArg::Kind("messenger".into())), None));
+            push_before_circle(
+                turn,
+                act_step("score", Some(ActArg::Kind("messenger".into())), None),
+            );
         }
     }
+}
+
+/// A step added before the crop circle's actions, which come last.
+fn push_before_circle(turn: &mut TurnRecord, step: StepRecord) {
+    let at = turn
+        .steps
+        .iter()
+        .position(|s| {
+            matches!(s, StepRecord::Act(a)
+                if matches!(a.verb.value.as_str(), "circle" | "add" | "remove" | "pass"))
+        })
+        .unwrap_or(turn.steps.len());
+    turn.steps.insert(at, step);
 }
 
 /// A whole tile as an action's argument: `x,y`.

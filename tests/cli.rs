@@ -281,7 +281,10 @@ fn generated_dragon_games_check_and_are_canonical() {
     assert!(help.contains("ferries, robbers, messengers)"), "{help}");
     let bad = run(&["gen", "--expansions", "dragons"], None);
     assert!(bad.starts_with("exit_code: 2"), "{bad}");
-    assert!(bad.contains("mage-and-witch, ferries, robbers, messengers)"), "{bad}");
+    assert!(
+        bad.contains("mage-and-witch, ferries, robbers, messengers)"),
+        "{bad}"
+    );
 }
 
 /// A record with one tile id changed past the opening exits 1 with a coded

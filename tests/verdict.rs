@@ -710,10 +710,7 @@ fn verdict_equals_check_game_on_messages_changed() {
                         out.join("\n") + "\n"
                     };
                     let map = |f: &dyn Fn(&str) -> Option<String>| {
-                        words
-                            .iter()
-                            .filter_map(|w| f(w))
-                            .collect::<Vec<String>>()
+                        words.iter().filter_map(|w| f(w)).collect::<Vec<String>>()
                     };
                     if words.iter().any(|w| w.starts_with("message:")) {
                         variants.push(with(map(&|w| {

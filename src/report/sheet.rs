@@ -485,7 +485,11 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
     }
     // The Messengers: the messengers, until they are added to the markers.
     if pawns.0.iter().any(|(_, v)| v.messenger.is_some()) {
-        let spaces: Vec<u32> = pawns.0.iter().map(|(_, v)| v.messenger.unwrap_or(0)).collect();
+        let spaces: Vec<u32> = pawns
+            .0
+            .iter()
+            .map(|(_, v)| v.messenger.unwrap_or(0))
+            .collect();
         let _ = writeln!(
             out,
             "messgr {:<who$}  {}   each messenger's space (its points modulo 50)",

@@ -131,7 +131,7 @@ fn feature_event(
         pig_bonus: 0,
         returns_followers: true,
         witch: false,
-            messengers: PlayerList::new(),
+        messengers: PlayerList::new(),
     }
 }
 
@@ -300,9 +300,14 @@ pub(in crate::rules) fn as_at_end(game: &Game<'_>, root: NodeId) -> Option<Score
     }
     // Its number of tiles is needed, explained or not.
     let tiles = game.features().tile_count(root);
-    let mut e = feature_event(game, root, f, Some(game.turn()), ScoreReason::Message, |n| {
-        points(if n == 0 { tiles } else { n })
-    });
+    let mut e = feature_event(
+        game,
+        root,
+        f,
+        Some(game.turn()),
+        ScoreReason::Message,
+        |n| points(if n == 0 { tiles } else { n }),
+    );
     if f.kind == FeatureKind::Monastery && game.explains() {
         e.tiles = monastery_tiles(game, first_pos(game, f));
     }

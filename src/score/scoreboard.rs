@@ -250,14 +250,24 @@ impl Scoreboard {
     /// move; `None` (and nothing moves) when the player has no such pawn. A
     /// loss moves the pawn back, never below 0.
     pub fn play(&mut self, score: Score, pawn: Pawn) -> Option<&PawnMove> {
-        let total = self.pawns.get_mut(score.player)?.total_mut(pawn)?;
+        let pawns = self.pawns.get_mut(score.player)?;
+        let total = pawns.total_mut(pawn)?;
         let from = *total;
+        let loss = u32::try_from(score.points.unsigned_abs()).unwrap_or(u32::MAX);
         let to = if score.points < 0 {
-            from.saturating_sub(u32::try_from(score.points.unsigned_abs()).unwrap_or(u32::MAX))
+            from.saturating_sub(loss)
         } else {
             from.saturating_add(u32::try_from(score.points).unwrap_or(u32::MAX))
         };
         *total = to;
+        // A loss the marker cannot pay whole: the messenger pays the rest
+        // (The Messengers with The Tower's ransom).
+        if score.points < 0
+            && pawn == Pawn::Marker
+            && let Some(m) = pawns.messenger.as_mut()
+        {
+            *m = m.saturating_sub(loss.saturating_sub(from));
+        }
         self.moves.push(PawnMove {
             score,
             pawn,

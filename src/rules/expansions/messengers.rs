@@ -81,6 +81,8 @@ pub struct Messengers {
     pub(in crate::rules) added: bool,
     /// The steps naming a feature's pawn that the turn's scoring used.
     pub(in crate::rules) matched: SmallVec<[usize; 4]>,
+    /// The features (their roots) and players whose pawn the turn named.
+    pub(in crate::rules) chosen: SmallVec<[(NodeId, Player); 4]>,
     /// The first fault of the last turn's messages and pawns: its step
     /// (`None`: a message due and not written) and why.
     pub(in crate::rules) fault: Option<(Option<usize>, String)>,
@@ -96,6 +98,7 @@ impl Messengers {
             extra_tiles: 0,
             added: false,
             matched: SmallVec::new(),
+            chosen: SmallVec::new(),
             fault: None,
         }
     }
@@ -234,9 +237,7 @@ impl Game<'_> {
             reason: reason.to_string(),
         };
         let Some(Step {
-            act: Act::Message {
-                points, target, ..
-            },
+            act: Act::Message { points, target, .. },
             ..
         }) = steps.last_mut()
         else {
@@ -285,9 +286,10 @@ impl Game<'_> {
             reason,
         };
         let named = match &act.player {
-            Some(name) => Some(self.seat(&name.value).ok_or_else(|| {
-                fault(format!("no player is named {}", name.value))
-            })?),
+            Some(name) => Some(
+                self.seat(&name.value)
+                    .ok_or_else(|| fault(format!("no player is named {}", name.value)))?,
+            ),
             None => None,
         };
         let pawn = |word: Option<&str>| match word {
@@ -444,26 +446,53 @@ impl Game<'_> {
             let Some(m) = &mut self.exp.messengers else {
                 return;
             };
-            if m.matched.contains(&step) {
+            if m.chosen.contains(&(root, owner)) {
+                m.fail(
+                    Some(step),
+                    format!(
+                        "the pawn of {} for the feature at {} {} is written twice",
+                        self.setup
+                            .players
+                            .get(owner.index())
+                            .map_or("", String::as_str),
+                        at.0,
+                        at.1
+                    ),
+                );
                 continue;
             }
+            let moved = m.chosen.iter().any(|(r, _)| *r == root);
             m.matched.push(step);
-            // The feature's events move to the front, in the order written.
+            m.chosen.push((root, owner));
+            let of_feature = |e: &ScoreEvent| {
+                features.root(e.node) == root
+                    && matches!(
+                        e.reason,
+                        ScoreReason::Completed | ScoreReason::Fairy | ScoreReason::Mage
+                    )
+            };
+            if messenger {
+                for e in events.get_mut(first..).unwrap_or_default() {
+                    if of_feature(e) && e.winners.contains(&owner) {
+                        e.messengers.push(owner);
+                    }
+                }
+            }
+            // The feature's events move to the front, in the order written
+            // (once, where several winners name their pawns).
+            if moved {
+                continue;
+            }
             let tail = events.get_mut(front..).unwrap_or_default();
             let mut k = 0;
             for i in 0..tail.len() {
-                if features.root(tail[i].node) == root
-                    && matches!(
-                        tail[i].reason,
-                        ScoreReason::Completed | ScoreReason::Fairy | ScoreReason::Mage
-                    )
-                {
-                    tail[k..=i].rotate_right(1);
-                    if messenger && tail[k].winners.contains(&owner) {
-                        tail[k].messengers.push(owner);
-                    }
-                    k += 1;
+                if !tail.get(i).is_some_and(of_feature) {
+                    continue;
                 }
+                if let Some(part) = tail.get_mut(k..=i) {
+                    part.rotate_right(1);
+                }
+                k += 1;
             }
             front += k;
         }
@@ -653,7 +682,13 @@ impl Game<'_> {
                 if let Some(e) = self.smallest(player, kind, message, target, step) {
                     events.push(e);
                 } else {
-                    events.push(message_event(ScoreReason::Message, turn, player, message, 0));
+                    events.push(message_event(
+                        ScoreReason::Message,
+                        turn,
+                        player,
+                        message,
+                        0,
+                    ));
                 }
             }
             4 => {
@@ -710,7 +745,13 @@ impl Game<'_> {
                 if let Some(m) = &mut self.exp.messengers {
                     m.extra_tiles = m.extra_tiles.saturating_add(1);
                 }
-                events.push(message_event(ScoreReason::Message, turn, player, message, 0));
+                events.push(message_event(
+                    ScoreReason::Message,
+                    turn,
+                    player,
+                    message,
+                    0,
+                ));
             }
             _ => self.score_follower(player, target, step, events),
         }
@@ -758,7 +799,10 @@ impl Game<'_> {
             Some(at) => {
                 let root = self.node_at(at).map(|n| self.features.root(n));
                 let worth = best.first().map_or(0, |b| b.points);
-                match best.into_iter().find(|e| Ok(self.features.root(e.node)) == root) {
+                match best
+                    .into_iter()
+                    .find(|e| Ok(self.features.root(e.node)) == root)
+                {
                     Some(e) => Some(e),
                     None => {
                         self.message_fault(
@@ -1021,7 +1065,11 @@ mod tests {
             g.draw_message(*m, step);
         }
         g.draw_message(1, 8);
-        assert!(fault(&g).unwrap().contains("the top of the message stack is message 3"));
+        assert!(
+            fault(&g)
+                .unwrap()
+                .contains("the top of the message stack is message 3")
+        );
     }
 
     #[test]

@@ -270,6 +270,7 @@ impl Game<'_> {
         }
         if let Some(m) = &mut self.exp.messengers {
             m.matched.clear();
+            m.chosen.clear();
             m.fault = None;
         }
         if let Some(river) = &mut self.exp.river {
@@ -358,7 +359,17 @@ impl Game<'_> {
         steps: &mut Steps,
     ) -> Result<Option<Step>, Violation> {
         if self.exp.messengers.is_some() {
-            match act.verb.value.as_str() {
+            let verb = act.verb.value.as_str();
+            // The Crop Circles: "he places it and completes his turn as per
+            // the normal rules. He then decides for every player": the
+            // messages are part of the turn.
+            if turn.circle && matches!(verb, "message" | "choose" | "score") {
+                return Err(Violation::Message {
+                    step: Some(step),
+                    reason: "the messages come before the crop circle's effect".to_string(),
+                });
+            }
+            match verb {
                 "message" => return self.check_message(step, act, placing, turn).map(Some),
                 "choose" => return self.check_choose(step, act, placing, steps).map(|()| None),
                 "score" => return self.check_pawn(step, act, placing, turn, steps),

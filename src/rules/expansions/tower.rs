@@ -615,6 +615,17 @@ impl Game<'_> {
                     }
                     if let Some(s) = self.score.get_mut(player) {
                         *s = s.saturating_sub(RANSOM);
+                        // The Messengers: the marker pays; what it lacks,
+                        // the messenger.
+                        let left = *s;
+                        if let Some(m) = self
+                            .exp
+                            .messengers
+                            .as_mut()
+                            .and_then(|m| m.messenger.get_mut(player))
+                        {
+                            *m = (*m).min(left);
+                        }
                     }
                     if let Some(s) = self.score.get_mut(jailer) {
                         *s = s.saturating_add(RANSOM);
