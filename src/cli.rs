@@ -1654,6 +1654,26 @@ fn moves(
             })
             .collect(),
     });
+    let messengers = state
+        .messengers()
+        .map(|m| crate::report::json::MessengerMoves {
+            pawns: crate::report::OrderedMap(
+                state
+                    .pawns()
+                    .iter()
+                    .map(|(p, x)| {
+                        (
+                            state.name(p).to_string(),
+                            [x.marker, x.messenger.unwrap_or(0)],
+                        )
+                    })
+                    .collect(),
+            ),
+            stack: m.stack().to_vec(),
+            drawn: m.drawn(),
+            top: m.top(),
+            extra_tiles: m.extra_tiles(),
+        });
     let document = MovesDocument {
         file: one.name.clone(),
         game,
@@ -1673,6 +1693,7 @@ fn moves(
         princess_and_dragon,
         crop_circle,
         robbers,
+        messengers,
     };
     match format {
         OutputFormat::Json => {
@@ -1807,6 +1828,28 @@ fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
                 moves.join(", ")
             );
         }
+    }
+    if let Some(ms) = &m.messengers {
+        let pawns: Vec<String> = ms
+            .pawns
+            .0
+            .iter()
+            .map(|(p, [marker, messenger])| format!("{p} {marker} + {messenger}"))
+            .collect();
+        let _ = writeln!(out, "the pawns (marker + messenger): {}", pawns.join(", "));
+        let stack: Vec<String> = ms.stack.iter().map(u8::to_string).collect();
+        let _ = writeln!(
+            out,
+            "the messages drawn: {}{}",
+            if stack.is_empty() {
+                "none".to_string()
+            } else {
+                format!("{} in all, first {}", ms.drawn, stack.join(", "))
+            },
+            ms.top.map_or(String::new(), |t| format!(
+                "; the top of the stack: message {t}"
+            ))
+        );
     }
     if let Some(r) = &m.robbers {
         let on: Vec<String> = r

@@ -1580,6 +1580,14 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         Style::Plain,
     );
     lines.push(track);
+    if game.pawns().iter().any(|(_, p)| p.messenger.is_some()) {
+        lines.push(
+            "+ on the track: the player's messenger (The Messengers), on its points modulo 50"
+                .chars()
+                .map(|c| (c, Style::Plain))
+                .collect(),
+        );
+    }
     if game
         .robbers()
         .is_some_and(|r| r.on_board().next().is_some())
@@ -1740,6 +1748,9 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
 /// A dark space of the scoreboard in the text picture: every fifth.
 const DARK_SPACE: char = '◦';
 
+/// A messenger on the scoreboard (The Messengers), in its owner's colour.
+const MESSENGER_MARK: char = '+';
+
 /// The scoreboard as text: a ruler of the 50 spaces, then a row per player
 /// with the player's letter on the space its marker stands on, and the
 /// space's number (with the points, once past 50). The 2012 rulebook: "The
@@ -1760,11 +1771,15 @@ fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
         let at = Space::of(pawns.marker);
         // The Robbers: the player's robber, in lower case, on its space.
         let robber = game.robbers().and_then(|r| r.space(p));
+        // The Messengers: the player's messenger, a `+` of his colour.
+        let messenger = pawns.messenger.map(Space::of);
         let mut row: Line = vec![(mark, style)];
         push_str(&mut row, "  ", Style::Plain);
         for space in (0..scoreboard::SPACES).filter_map(Space::new) {
             row.push(if space == at {
                 (mark, style)
+            } else if Some(space) == messenger {
+                (MESSENGER_MARK, style)
             } else if Some(space) == robber {
                 (mark.to_ascii_lowercase(), style)
             } else if space.is_dark() {
@@ -1779,6 +1794,18 @@ fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
             format!("  {at}")
         };
         push_str(&mut row, &shown, Style::Plain);
+        if let Some(m) = pawns.messenger {
+            let at = Space::of(m);
+            if m >= scoreboard::SPACES {
+                push_str(
+                    &mut row,
+                    &format!(", messenger on {at} ({m})"),
+                    Style::Plain,
+                );
+            } else {
+                push_str(&mut row, &format!(", messenger on {at}"), Style::Plain);
+            }
+        }
         if let Some(r) = robber {
             push_str(&mut row, &format!(", robber on {r}"), Style::Plain);
         }
@@ -2780,6 +2807,21 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
             colour(game, p).stroke
         );
     }
+    // The Messengers: each messenger a diamond of its owner's colour.
+    for (p, pawn) in pawns.iter() {
+        let Some(m) = pawn.messenger else { continue };
+        let n = Space::of(m).number();
+        let (cx, cy) = slot(n);
+        let _ = writeln!(
+            out,
+            "<path class=\"messenger\" data-player=\"{}\" data-space=\"{n}\" data-points=\"{m}\" d=\"M{} {}l3 3l-3 3l-3 -3z\" fill=\"{}\" stroke=\"{}\" stroke-width=\"0.8\"/>",
+            escape(game.name(p)),
+            num(cx),
+            num(cy - 3.0),
+            colour(game, p).fill,
+            colour(game, p).stroke
+        );
+    }
     // The Robbers: each robber on the scoreboard a square of its owner's
     // colour, after the markers of its space.
     let robbers: Vec<(crate::player::Player, Space)> = game
@@ -2808,6 +2850,9 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
         } else {
             format!("{}: space {space}", game.name(p))
         };
+        if let Some(m) = pawn.messenger {
+            let _ = write!(label, ", messenger on {}", Space::of(m));
+        }
         if let Some((_, at)) = robbers.iter().find(|(r, _)| *r == p) {
             let _ = write!(label, ", robber on {at}");
         }
@@ -2831,11 +2876,16 @@ fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
     } else {
         Some("a square: a robber, on the space of the markers it may rob")
     };
+    let messenger_key = pawns
+        .iter()
+        .any(|(_, p)| p.messenger.is_some())
+        .then_some("a diamond: a messenger, on its points modulo 50");
     for text in [
         "a disc: a marker, on its points modulo 50",
         "dark: every fifth space",
     ]
     .into_iter()
+    .chain(messenger_key)
     .chain(robber_key)
     {
         y += PANEL_LINE * 0.7;
@@ -4198,6 +4248,10 @@ pub struct PlayerView {
     /// stands on, `null` in front of the player.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub robber: Option<Option<u32>>,
+    /// With The Messengers: the points the player's messenger has moved
+    /// (until the final scoring); `score` is then both pawns' sum.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messenger: Option<u32>,
 }
 
 /// A placed tile as [`BoardView`] shows it.
@@ -4297,6 +4351,7 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
                 .towers()
                 .map(|t| t.pieces().get(p).copied().unwrap_or(0)),
             robber: game.robbers().map(|r| r.space(p).map(Space::number)),
+            messenger: game.pawns().get(p).and_then(|x| x.messenger),
         })
         .collect();
     let tiles = board

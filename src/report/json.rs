@@ -541,6 +541,32 @@ pub struct MovesDocument {
     /// tile who may place or move one, beside whose markers.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub robbers: Option<RobberMoves>,
+    /// With The Messengers: each player's pawns, the messages drawn so far
+    /// and the top of the stack once known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub messengers: Option<MessengerMoves>,
+}
+
+/// The messengers and the message stack, as `moves --format json` lists
+/// them (The Messengers).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MessengerMoves {
+    /// Each player's pawns: the points of the marker and of the messenger.
+    pub pawns: crate::report::OrderedMap<[u32; 2]>,
+    /// The messages drawn first, in the order drawn: the stack's order.
+    pub stack: Vec<u8>,
+    /// How many messages have been drawn.
+    pub drawn: u32,
+    /// The message on top of the stack, once every message has been drawn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub top: Option<u8>,
+    /// The tiles message 7 still gives the player to move.
+    #[serde(skip_serializing_if = "crate::report::json::is_zero_u8")]
+    pub extra_tiles: u8,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The robbers, as `moves --format json` lists them (The Robbers).
