@@ -962,7 +962,27 @@ impl Game<'_> {
     /// # Errors
     /// [`Violation::Message`] or [`Violation::Robber`].
     #[cold]
-    pub(in crate::rules) fn check_messages(&self, mv: &Move) -> Result<(), Violation> {
+    pub(in crate::rules) fn check_messages(
+        &self,
+        mv: &Move,
+        placing: Option<&Placing>,
+    ) -> Result<(), Violation> {
+        // A turn that writes none of these acts and moves no ferry scores
+        // only what its tile completes: where it completes nothing, no
+        // message falls due, and no copy is played.
+        let quiet = mv.steps.iter().all(|s| {
+            !matches!(
+                s.act,
+                Act::Message { .. } | Act::Pawn { .. } | Act::Rob { .. } | Act::Ferry { .. }
+            )
+        });
+        if quiet
+            && placing.is_none_or(|p| {
+                !self.completes_a_feature(p, crate::rules::completion::Held::Any)
+            })
+        {
+            return Ok(());
+        }
         let copy = self.played_copy(mv, |_| {}, |_| true);
         copy.turn_fault(mv)
     }

@@ -685,7 +685,7 @@ impl Game<'_> {
             return Ok(());
         }
         if self.exp.messengers.is_some() {
-            self.check_messages(mv)?;
+            self.check_messages(mv, placing)?;
         } else if self.exp.robbers.is_some() {
             self.check_robbing(mv)?;
         }
