@@ -9,7 +9,8 @@
 //! the Dragon (tiles set aside, the dragon's journeys, the fairy, the princess,
 //! the magic portal), of 2,000 games with each of the 2012 minis refereed
 //! (The Flying Machines' flights, Mage & Witch's pawns, The Crop Circles'
-//! effects, The Ferries' ferries) and of 2,000 games with the five together;
+//! effects, The Ferries' ferries) and of 2,000 games with the five together,
+//! with The Robbers and The Messengers, and with every expansion together;
 //! and `import bga` on the Board Game Arena logs
 //! shipped with the tests (`tests/data/bga/`).
 //! Run with `cargo bench --bench throughput`.
@@ -225,6 +226,21 @@ fn main() {
             37,
             "the minis",
         );
+    }
+    // The minis that play on the scoreboard.
+    for edition in Edition::ALL {
+        expansion_rows(
+            &catalog,
+            edition,
+            &[Expansion::Robbers, Expansion::Messengers],
+            2,
+            43,
+            "the Robbers and the Messengers",
+        );
+    }
+    // Every expansion refereed, together.
+    for edition in Edition::ALL {
+        expansion_rows(&catalog, edition, &Expansion::ALL, 2, 47, "every expansion");
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");
     let mut logs: Vec<String> = std::fs::read_dir(&dir)

@@ -92,12 +92,18 @@ impl Replay {
     /// each moving its player's marker. Made on demand: the replay itself
     /// keeps only the events.
     pub fn scoreboard(&self) -> crate::score::scoreboard::Scoreboard {
-        crate::score::scoreboard::Scoreboard::of_game(
+        let mut board = crate::score::scoreboard::Scoreboard::of_game(
             self.players.len(),
             &self.events,
             &self.transfers,
             self.messengers,
-        )
+        );
+        // The Messengers: the pawns are added before the final scoring,
+        // which may score nothing.
+        if self.sheet().is_some_and(|s| s.final_scoring) {
+            board.add_messengers();
+        }
+        board
     }
 
     /// The scores of the position the replay reached: those of the whole game,

@@ -35,7 +35,9 @@ use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot, Symbol, TileCatalog,
 /// What a set id, an element or a message of the program belongs to, when it is
 /// not something carcref referees.
 enum Beyond {
-    /// An expansion of the rulebooks carcref does not referee yet (`I406`).
+    /// An expansion of the rulebooks whose saves carcref does not read
+    /// (`I406`): refereed in records of CGN, not read from the program's
+    /// saves (The Messengers, The Robbers).
     NotYet(&'static str),
     /// Outside the rulebooks carcref follows (`I407`).
     Outside(&'static str),
@@ -97,7 +99,9 @@ fn beyond_error(b: &Beyond, path: &str, what: &str) -> ImportError {
         Beyond::NotYet(name) => error(
             "I406",
             path,
-            format!("{what} belongs to {name}, which carcref does not referee yet"),
+            format!(
+                "{what} belongs to {name}, which carcref referees in CGN but does not read from a JCloisterZone save"
+            ),
         ),
         Beyond::Outside(name) => error(
             "I407",

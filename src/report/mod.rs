@@ -489,6 +489,11 @@ fn event_view(e: &ScoreEvent, players: &[String]) -> EventView {
             ScoreReason::Farm => "farm".to_string(),
             ScoreReason::Goods => "goods".to_string(),
             ScoreReason::Gold => "gold".to_string(),
+            // The Messengers: the points of a message that scores no one
+            // feature.
+            ScoreReason::Message | ScoreReason::MessagePoints if e.at.is_none() => {
+                "message".to_string()
+            }
             _ => e.kind.to_string(),
         },
         reason: e.reason,

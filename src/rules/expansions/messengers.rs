@@ -977,9 +977,8 @@ impl Game<'_> {
             )
         });
         if quiet
-            && placing.is_none_or(|p| {
-                !self.completes_a_feature(p, crate::rules::completion::Held::Any)
-            })
+            && placing
+                .is_none_or(|p| !self.completes_a_feature(p, crate::rules::completion::Held::Any))
         {
             return Ok(());
         }
