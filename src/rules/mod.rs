@@ -1262,18 +1262,36 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
-        // One placing for every rule that looks ahead at the turn.
-        let placing = self
-            .catalog
-            .id(turn.tile)
-            .zip(turn.place)
-            .map(|(tile, (pos, rotation))| Placing::new(self.next, tile, pos, rotation));
+        self.check_due_with_actions_as(turn, true)
+    }
+
+    /// [`Game::check_due_with_actions`]; `played`: whether the checks made
+    /// on a copy that plays the move ahead are made
+    /// ([`Game::check_after_turn`]).
+    ///
+    /// # Errors
+    /// As [`Game::check_due`].
+    pub(in crate::rules) fn check_due_with_actions_as(
+        &self,
+        turn: &TurnInput<'_>,
+        played: bool,
+    ) -> Result<Move, Violation> {
+        let placing = self.placing_of(turn);
         let mut mv = self.check_due_as::<true>(turn, placing.as_ref())?;
         if self.exp.gold.is_some() {
             mv = self.checked_gold(mv, placing.as_ref())?;
         }
-        self.check_after_turn(&mut mv, placing.as_ref())?;
+        self.check_after_turn(&mut mv, placing.as_ref(), played)?;
         Ok(mv)
+    }
+
+    /// The placement a turn writes, by the next player, if it places its
+    /// tile: one placing for every rule that looks ahead at the turn.
+    fn placing_of(&self, turn: &TurnInput<'_>) -> Option<Placing> {
+        self.catalog
+            .id(turn.tile)
+            .zip(turn.place)
+            .map(|(tile, (pos, rotation))| Placing::new(self.next, tile, pos, rotation))
     }
 
     /// [`Game::check`], then [`Game::apply`]: whether the turn is legal, the
@@ -1314,11 +1332,7 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
-        let placing = self
-            .catalog
-            .id(turn.tile)
-            .zip(turn.place)
-            .map(|(tile, (pos, rotation))| Placing::new(self.next, tile, pos, rotation));
+        let placing = self.placing_of(turn);
         let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
             return false;
         };
@@ -1326,7 +1340,7 @@ impl<'c> Game<'c> {
         // are judged on the game the move leaves, not on a copy.
         let afterwards = self.exp.messengers.is_some();
         if self
-            .check_after_turn_as(&mut mv, placing.as_ref(), !afterwards)
+            .check_after_turn(&mut mv, placing.as_ref(), !afterwards)
             .is_err()
         {
             return false;

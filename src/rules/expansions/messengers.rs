@@ -943,17 +943,7 @@ impl Game<'_> {
         &self,
         turn: &crate::rules::TurnInput<'_>,
     ) -> Result<Move, Violation> {
-        let placing = self
-            .catalog
-            .id(turn.tile)
-            .zip(turn.place)
-            .map(|(tile, (pos, rotation))| Placing::new(self.next, tile, pos, rotation));
-        let mut mv = self.check_due_as::<true>(turn, placing.as_ref())?;
-        if self.exp.gold.is_some() {
-            mv = self.checked_gold(mv, placing.as_ref())?;
-        }
-        self.check_after_turn_as(&mut mv, placing.as_ref(), false)?;
-        Ok(mv)
+        self.check_due_with_actions_as(turn, false)
     }
 
     /// The turn's messages and pawns, and its robbers' choices, checked on a

@@ -652,27 +652,17 @@ impl Game<'_> {
 
     /// [`Phase::AfterScore`], once the turn is complete: what the expansions
     /// check on the board the turn leaves (The Crop Circles: each player's
-    /// action under the circle's effect).
+    /// action under the circle's effect; The Messengers: the messages and
+    /// pawns; The Robbers: the robbers' choices).
+    ///
+    /// `played`: whether the checks made on a copy that plays the move are
+    /// made (else the caller reads the turn's fault on the game once it is
+    /// played, [`Game::turn_fault`]).
     ///
     /// # Errors
-    /// [`Violation::CropCircle`].
+    /// [`Violation::CropCircle`], [`Violation::Message`] or [`Violation::Robber`].
     #[cold]
     pub(in crate::rules) fn check_after_turn(
-        &self,
-        mv: &mut super::Move,
-        placing: Option<&Placing>,
-    ) -> Result<(), Violation> {
-        self.check_after_turn_as(mv, placing, true)
-    }
-
-    /// [`Game::check_after_turn`]; `played`: whether the checks made on a
-    /// copy that plays the move are made (else the caller reads the turn's
-    /// fault on the game once it is played, [`Game::turn_fault`]).
-    ///
-    /// # Errors
-    /// As [`Game::check_after_turn`].
-    #[cold]
-    pub(in crate::rules) fn check_after_turn_as(
         &self,
         mv: &mut super::Move,
         placing: Option<&Placing>,

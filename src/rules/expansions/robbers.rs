@@ -75,6 +75,17 @@ pub fn robbed_points(points: u32) -> u32 {
     points.div_ceil(2)
 }
 
+/// The steps of a move that write a robber's choice (`rob`), in order.
+fn written_choices(mv: &crate::rules::Move) -> SmallVec<[usize; 4]> {
+    mv.steps
+        .iter()
+        .filter_map(|s| match s.act {
+            Act::Rob { step, .. } => Some(step),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The name an act's argument gives: `Bob` (`robber:Bob`), a name in lower
 /// case (read as a figure's kind) or one that reads as a spot.
 fn named(act: &ActRecord) -> Option<String> {
@@ -286,15 +297,7 @@ impl Game<'_> {
     /// [`Violation::Robber`].
     #[cold]
     pub(in crate::rules) fn check_robbing(&self, mv: &super::super::Move) -> Result<(), Violation> {
-        let written: Vec<usize> = mv
-            .steps
-            .iter()
-            .filter_map(|s| match s.act {
-                Act::Rob { step, .. } => Some(step),
-                _ => None,
-            })
-            .collect();
-        if written.is_empty() {
+        if written_choices(mv).is_empty() {
             return Ok(());
         }
         self.played_copy(mv, |_| {}, |_| true).robbing_fault(mv)
@@ -305,14 +308,7 @@ impl Game<'_> {
     /// # Errors
     /// [`Violation::Robber`].
     pub(in crate::rules) fn robbing_fault(&self, mv: &super::super::Move) -> Result<(), Violation> {
-        let written: Vec<usize> = mv
-            .steps
-            .iter()
-            .filter_map(|s| match s.act {
-                Act::Rob { step, .. } => Some(step),
-                _ => None,
-            })
-            .collect();
+        let written = written_choices(mv);
         let Some(r) = self.robbers() else {
             return Ok(());
         };
