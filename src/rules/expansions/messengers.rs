@@ -672,6 +672,15 @@ impl Game<'_> {
         events: &mut Vec<ScoreEvent>,
     ) {
         let turn = self.turn;
+        if target.is_some() && (4..=7).contains(&message) {
+            self.message_fault(
+                Some(step),
+                format!(
+                    "message {message} ({}) names no follower: only messages 1 to 3 and 8 take choose:x,y/SPOT",
+                    message_name(message)
+                ),
+            );
+        }
         match message {
             1..=3 => {
                 let kind = match message {
