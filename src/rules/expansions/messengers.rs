@@ -27,9 +27,9 @@
 //!
 //! Everything a message does depends on the scores of the turn, so the
 //! messages are worked out once the turn is scored
-//! ([`Game::deliver_messages`]), and what the record got wrong is kept as the
+//! (`Game::deliver_messages`), and what the record got wrong is kept as the
 //! turn's fault, read back by the check of the turn on a copy that plays it
-//! ([`Game::check_messages`]) and by the quick verdict on the game itself.
+//! (`Game::check_messages`) and by the quick verdict on the game itself.
 
 use smallvec::SmallVec;
 
