@@ -1125,10 +1125,7 @@ fn messenger_steps(game: &Game<'_>, turn: &mut TurnRecord, stack: &[u8; 8], rng:
             let end = turn
                 .steps
                 .iter()
-                .position(|s| {
-                    matches!(s, StepRecord::Act(a)
-                        if matches!(a.verb.value.as_str(), "circle" | "add" | "remove" | "pass"))
-                })
+                .position(is_circle_act)
                 .unwrap_or(turn.steps.len())
                 .max(at);
             turn.steps.drain(at..end);
@@ -1183,12 +1180,16 @@ fn push_before_circle(turn: &mut TurnRecord, step: StepRecord) {
     let at = turn
         .steps
         .iter()
-        .position(|s| {
-            matches!(s, StepRecord::Act(a)
-                if matches!(a.verb.value.as_str(), "circle" | "add" | "remove" | "pass"))
-        })
+        .position(is_circle_act)
         .unwrap_or(turn.steps.len());
     turn.steps.insert(at, step);
+}
+
+/// Whether a step is one of the crop circle's: its choice or a player's
+/// action under it.
+fn is_circle_act(s: &StepRecord) -> bool {
+    matches!(s, StepRecord::Act(a)
+        if matches!(a.verb.value.as_str(), "circle" | "add" | "remove" | "pass"))
 }
 
 /// A whole tile as an action's argument: `x,y`.
