@@ -1305,7 +1305,7 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E510),
         help(
-            "each player has one pawn, the marker; the messenger is The Messengers' second pawn, an expansion not refereed: name the marker, =Name(marker)+points, or no pawn"
+            "without The Messengers each player has one pawn, the marker: name the marker, =Name(marker)+points, or no pawn; a game played with The Messengers names them in its Expansions tag"
         )
     )]
     PawnNotInGame {

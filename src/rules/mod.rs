@@ -1062,9 +1062,10 @@ impl<'c> Game<'c> {
         &self.score
     }
 
-    /// Each player's pawns on the scoreboard: the marker, which every point
-    /// moves (no expansion refereed brings a second pawn), at the player's
-    /// score. Made on demand, for showing the position.
+    /// Each player's pawns on the scoreboard: the marker, and with The
+    /// Messengers the messenger until the pawns are added before the final
+    /// scoring (the marker then holds the player's score). Made on demand,
+    /// for showing the position.
     pub fn pawns(&self) -> ByPlayer<crate::score::scoreboard::Pawns> {
         let mut pawns = ByPlayer::new(self.score.len(), Default::default());
         let messengers = self.messengers().filter(|m| !m.added);
