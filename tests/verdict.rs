@@ -36,6 +36,32 @@ fn cgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Checks every game of a text both ways. Returns how many games the quick
 /// path cleared.
+/// Generated games of each set of expansions (comma-separated names), with
+/// 2 to 5 players, `seeds` games each: the record and its text.
+fn generated(
+    sets: &[&str],
+    seeds: usize,
+    catalog: &TileCatalog,
+) -> Vec<(carcref::notation::GameRecord, String)> {
+    let mut out = Vec::new();
+    for (i, names) in sets.iter().enumerate() {
+        for players in 2..=5 {
+            let options = GenOptions {
+                edition: Edition::HiG2012,
+                players,
+                expansions: Expansions::from_sets(names.split(',')),
+            };
+            for seed in 0..seeds {
+                let seed = (i * 100 + players * 10 + seed) as u64;
+                let record = random_game(catalog, &options, &mut Rng::new(seed));
+                let text = write(std::slice::from_ref(&record));
+                out.push((record, text));
+            }
+        }
+    }
+    out
+}
+
 fn agree(name: &str, text: &str, catalog: &TileCatalog) -> usize {
     let mut cleared = 0;
     for (base, game) in split_games(text) {
@@ -528,133 +554,121 @@ fn verdict_equals_check_game_on_gold_takes_changed() {
         "gold-mines,flying-machines,crop-circles-2,mage-and-witch,ferries",
     ];
     let (mut written, mut changed, mut faulty) = (0, 0, 0);
-    for (i, names) in sets.iter().enumerate() {
-        for players in 2..=5 {
-            let options = GenOptions {
-                edition: Edition::HiG2012,
-                players,
-                expansions: Expansions::from_sets(names.split(',')),
-            };
-            for seed in 0..8 {
-                let seed = (i * 100 + players * 10 + seed) as u64;
-                let record = random_game(&catalog, &options, &mut Rng::new(seed));
-                let text = write(std::slice::from_ref(&record));
-                // Each turn's takes, as written or as the rule hands out.
-                let (header, _) = Header::read(&record);
-                let mut game = carcref::Game::new(header.unwrap().setup(), &catalog);
-                let mut takes: Vec<Vec<String>> = Vec::new();
-                for turn in &record.turns {
-                    let input = TurnInput::of(turn);
-                    let t = game.gold_takes_as_jcz(&input).unwrap_or_default();
-                    takes.push(
-                        t.iter()
-                            .map(|(p, pos)| format!("ingot:{pos}({})", game.name(*p)))
-                            .collect(),
-                    );
-                    let mv = game.check(&input).unwrap();
-                    game.apply(mv);
-                }
-                // The lines of the text with every distribution written.
-                let mut lines: Vec<String> = Vec::new();
-                let mut turn = 0;
-                for line in text.lines() {
-                    if !line.starts_with(|c: char| c.is_ascii_digit()) {
-                        lines.push(line.to_string());
-                        continue;
-                    }
-                    let mut words: Vec<String> = line
-                        .split(' ')
-                        .filter(|w| !w.starts_with("ingot:"))
-                        .map(str::to_string)
-                        .collect();
-                    let at = words
-                        .iter()
-                        .position(|w| w.starts_with('=') || w.starts_with("circle:"))
-                        .unwrap_or(words.len());
-                    for (k, t) in takes[turn].iter().enumerate() {
-                        words.insert(at + k, t.clone());
-                    }
-                    lines.push(words.join(" "));
-                    turn += 1;
-                }
-                let whole = lines.join("\n") + "\n";
-                assert_eq!(agree("takes written", &whole, &catalog), 1, "{whole}");
-                let squares: Vec<String> = takes
-                    .iter()
-                    .flatten()
-                    .map(|t| {
-                        t.trim_start_matches("ingot:")
-                            .split('(')
-                            .next()
-                            .unwrap()
-                            .to_string()
-                    })
-                    .collect();
-                let mut variants: Vec<String> = Vec::new();
-                for (n, line) in lines.iter().enumerate() {
-                    if !line.starts_with(|c: char| c.is_ascii_digit()) {
-                        continue;
-                    }
-                    let words: Vec<String> = line.split(' ').map(str::to_string).collect();
-                    let is_take = |w: &String| w.starts_with("ingot:");
-                    let with = |words: Vec<String>| {
-                        let mut out = lines.clone();
-                        out[n] = words.join(" ");
-                        out.join("\n") + "\n"
-                    };
-                    let own: Vec<String> = words.iter().filter(|w| is_take(w)).cloned().collect();
-                    if own.is_empty() {
-                        if n % 4 == 0 && !squares.is_empty() {
-                            let mut added = words.clone();
-                            let at = added
-                                .iter()
-                                .position(|w| w.starts_with('='))
-                                .unwrap_or(added.len());
-                            added.insert(at, format!("ingot:{}", squares[n % squares.len()]));
-                            variants.push(with(added));
-                        }
-                        continue;
-                    }
-                    written += 1;
-                    variants.push(with(
-                        words.iter().filter(|w| !is_take(w)).cloned().collect(),
-                    ));
-                    let mut reversed = own.clone();
-                    reversed.reverse();
-                    let mut order = reversed.into_iter();
-                    variants.push(with(
-                        words
-                            .iter()
-                            .map(|w| {
-                                if is_take(w) {
-                                    order.next().unwrap()
-                                } else {
-                                    w.clone()
-                                }
-                            })
-                            .collect(),
-                    ));
-                    let other = &squares[(n * 7) % squares.len()];
-                    let mut first = true;
-                    variants.push(with(
-                        words
-                            .iter()
-                            .map(|w| {
-                                if is_take(w) && std::mem::take(&mut first) {
-                                    format!("ingot:{other}")
-                                } else {
-                                    w.clone()
-                                }
-                            })
-                            .collect(),
-                    ));
-                }
-                for v in &variants {
-                    agree("takes changed", v, &catalog);
-                    changed += 1;
-                    faulty += usize::from(!verdict(v, 0, &catalog).is_empty());
-                }
+    for (record, text) in generated(&sets, 8, &catalog) {
+        // Each turn's takes, as written or as the rule hands out.
+        let (header, _) = Header::read(&record);
+        let mut game = carcref::Game::new(header.unwrap().setup(), &catalog);
+        let mut takes: Vec<Vec<String>> = Vec::new();
+        for turn in &record.turns {
+            let input = TurnInput::of(turn);
+            let t = game.gold_takes_as_jcz(&input).unwrap_or_default();
+            takes.push(
+                t.iter()
+                    .map(|(p, pos)| format!("ingot:{pos}({})", game.name(*p)))
+                    .collect(),
+            );
+            let mv = game.check(&input).unwrap();
+            game.apply(mv);
+        }
+        // The lines of the text with every distribution written.
+        let mut lines: Vec<String> = Vec::new();
+        let mut turn = 0;
+        for line in text.lines() {
+            if !line.starts_with(|c: char| c.is_ascii_digit()) {
+                lines.push(line.to_string());
+                continue;
             }
+            let mut words: Vec<String> = line
+                .split(' ')
+                .filter(|w| !w.starts_with("ingot:"))
+                .map(str::to_string)
+                .collect();
+            let at = words
+                .iter()
+                .position(|w| w.starts_with('=') || w.starts_with("circle:"))
+                .unwrap_or(words.len());
+            for (k, t) in takes[turn].iter().enumerate() {
+                words.insert(at + k, t.clone());
+            }
+            lines.push(words.join(" "));
+            turn += 1;
+        }
+        let whole = lines.join("\n") + "\n";
+        assert_eq!(agree("takes written", &whole, &catalog), 1, "{whole}");
+        let squares: Vec<String> = takes
+            .iter()
+            .flatten()
+            .map(|t| {
+                t.trim_start_matches("ingot:")
+                    .split('(')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        let mut variants: Vec<String> = Vec::new();
+        for (n, line) in lines.iter().enumerate() {
+            if !line.starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
+            }
+            let words: Vec<String> = line.split(' ').map(str::to_string).collect();
+            let is_take = |w: &String| w.starts_with("ingot:");
+            let with = |words: Vec<String>| {
+                let mut out = lines.clone();
+                out[n] = words.join(" ");
+                out.join("\n") + "\n"
+            };
+            let own: Vec<String> = words.iter().filter(|w| is_take(w)).cloned().collect();
+            if own.is_empty() {
+                if n % 4 == 0 && !squares.is_empty() {
+                    let mut added = words.clone();
+                    let at = added
+                        .iter()
+                        .position(|w| w.starts_with('='))
+                        .unwrap_or(added.len());
+                    added.insert(at, format!("ingot:{}", squares[n % squares.len()]));
+                    variants.push(with(added));
+                }
+                continue;
+            }
+            written += 1;
+            variants.push(with(
+                words.iter().filter(|w| !is_take(w)).cloned().collect(),
+            ));
+            let mut reversed = own.clone();
+            reversed.reverse();
+            let mut order = reversed.into_iter();
+            variants.push(with(
+                words
+                    .iter()
+                    .map(|w| {
+                        if is_take(w) {
+                            order.next().unwrap()
+                        } else {
+                            w.clone()
+                        }
+                    })
+                    .collect(),
+            ));
+            let other = &squares[(n * 7) % squares.len()];
+            let mut first = true;
+            variants.push(with(
+                words
+                    .iter()
+                    .map(|w| {
+                        if is_take(w) && std::mem::take(&mut first) {
+                            format!("ingot:{other}")
+                        } else {
+                            w.clone()
+                        }
+                    })
+                    .collect(),
+            ));
+        }
+        for v in &variants {
+            agree("takes changed", v, &catalog);
+            changed += 1;
+            faulty += usize::from(!verdict(v, 0, &catalog).is_empty());
         }
     }
     assert!(
@@ -679,81 +693,69 @@ fn verdict_equals_check_game_on_messages_changed() {
         "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,crop-circles-1,crop-circles-2,mage-and-witch,ferries,robbers,messengers",
     ];
     let (mut changed, mut faulty) = (0, 0);
-    for (i, names) in sets.iter().enumerate() {
-        for players in 2..=5 {
-            let options = GenOptions {
-                edition: Edition::HiG2012,
-                players,
-                expansions: Expansions::from_sets(names.split(',')),
-            };
-            for seed in 0..10 {
-                let seed = (i * 100 + players * 10 + seed) as u64;
-                let record = random_game(&catalog, &options, &mut Rng::new(seed));
-                let text = write(std::slice::from_ref(&record));
-                // A game that writes no message and no pawn is of version
-                // 1, which the quick verdict leaves to the full referee
-                // where an expansion looks at every turn.
-                if text.starts_with("[CGN \"1\"]") {
-                    continue;
-                }
-                agree("as generated", &text, &catalog);
-                let lines: Vec<&str> = text.lines().collect();
-                let mut variants: Vec<String> = Vec::new();
-                for (n, line) in lines.iter().enumerate() {
-                    if !line.starts_with(|c: char| c.is_ascii_digit()) {
-                        continue;
-                    }
-                    let words: Vec<&str> = line.split(' ').collect();
-                    let with = |words: Vec<String>| {
-                        let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-                        out[n] = words.join(" ");
-                        out.join("\n") + "\n"
-                    };
-                    let map = |f: &dyn Fn(&str) -> Option<String>| {
-                        words.iter().filter_map(|w| f(w)).collect::<Vec<String>>()
-                    };
-                    if words.iter().any(|w| w.starts_with("message:")) {
-                        variants.push(with(map(&|w| {
-                            (!w.starts_with("message:")).then(|| w.to_string())
-                        })));
-                        variants.push(with(map(&|w| {
-                            Some(match w.strip_prefix("message:") {
-                                Some(m) => format!("message:{}", m.parse::<u32>().unwrap() % 8 + 1),
-                                None => w.to_string(),
-                            })
-                        })));
-                        if words.contains(&"choose:points") {
-                            variants.push(with(map(&|w| {
-                                (w != "choose:points").then(|| w.to_string())
-                            })));
-                        } else {
-                            variants.push(with(map(&|w| {
-                                Some(if w.starts_with("message:") {
-                                    format!("{w} choose:points")
-                                } else {
-                                    w.to_string()
-                                })
-                            })));
-                        }
-                    } else if words.iter().any(|w| w.starts_with("score:marker:")) {
-                        variants.push(with(map(&|w| {
-                            Some(w.replace("score:marker:", "score:messenger:"))
-                        })));
-                        variants.push(with(map(&|w| {
-                            Some(if w.starts_with('=') && !w.contains('(') {
-                                format!("message:{} {w}", n % 8 + 1)
-                            } else {
-                                w.to_string()
-                            })
-                        })));
-                    }
-                }
-                for v in &variants {
-                    agree("messages changed", v, &catalog);
-                    changed += 1;
-                    faulty += usize::from(!verdict(v, 0, &catalog).is_empty());
-                }
+    for (_, text) in generated(&sets, 10, &catalog) {
+        // A game that writes no message and no pawn is of version
+        // 1, which the quick verdict leaves to the full referee
+        // where an expansion looks at every turn.
+        if text.starts_with("[CGN \"1\"]") {
+            continue;
+        }
+        agree("as generated", &text, &catalog);
+        let lines: Vec<&str> = text.lines().collect();
+        let mut variants: Vec<String> = Vec::new();
+        for (n, line) in lines.iter().enumerate() {
+            if !line.starts_with(|c: char| c.is_ascii_digit()) {
+                continue;
             }
+            let words: Vec<&str> = line.split(' ').collect();
+            let with = |words: Vec<String>| {
+                let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                out[n] = words.join(" ");
+                out.join("\n") + "\n"
+            };
+            let map = |f: &dyn Fn(&str) -> Option<String>| {
+                words.iter().filter_map(|w| f(w)).collect::<Vec<String>>()
+            };
+            if words.iter().any(|w| w.starts_with("message:")) {
+                variants.push(with(map(&|w| {
+                    (!w.starts_with("message:")).then(|| w.to_string())
+                })));
+                variants.push(with(map(&|w| {
+                    Some(match w.strip_prefix("message:") {
+                        Some(m) => format!("message:{}", m.parse::<u32>().unwrap() % 8 + 1),
+                        None => w.to_string(),
+                    })
+                })));
+                if words.contains(&"choose:points") {
+                    variants.push(with(map(&|w| {
+                        (w != "choose:points").then(|| w.to_string())
+                    })));
+                } else {
+                    variants.push(with(map(&|w| {
+                        Some(if w.starts_with("message:") {
+                            format!("{w} choose:points")
+                        } else {
+                            w.to_string()
+                        })
+                    })));
+                }
+            } else if words.iter().any(|w| w.starts_with("score:marker:")) {
+                variants.push(with(map(&|w| {
+                    Some(w.replace("score:marker:", "score:messenger:"))
+                })));
+                variants.push(with(map(&|w| {
+                    Some(if w.starts_with('=') && !w.contains('(') {
+                        format!("message:{} {w}", n % 8 + 1)
+                    } else {
+                        w.to_string()
+                    })
+                })));
+            }
+        }
+        for v in &variants {
+            agree("messages changed", v, &catalog);
+            changed += 1;
+            faulty += usize::from(!verdict(v, 0, &catalog).is_empty());
         }
     }
     assert!(
