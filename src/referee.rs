@@ -1255,27 +1255,19 @@ fn replay_lines(
     steps: &mut quick::Steps<'_>,
     seats: &[SeatName; MAX_PLAYERS],
 ) -> bool {
-    let mut claims = Vec::new();
-    let mut actions = Vec::new();
+    let mut tail = quick::TurnTail::default();
     loop {
         let before = *game.score();
         // A turn in the common form of version 1, as due: read as the basic
         // game's are.
         let due = seats.get(game.next_player().index()).and_then(|seat| {
             let number = game.turn().saturating_add(1);
-            steps.next_turn_v2(number, seat, &mut actions, &mut claims)
+            steps.next_turn_v2(number, seat, &mut tail)
         });
         // A turn due with actions, read whole: checked as any line read
         // whole.
         if let Some(DueTurn::Actions(turn)) = due {
-            let turn = TurnInput {
-                steps: &actions,
-                ..turn
-            };
-            let claimed = claims
-                .iter()
-                .map(|c| (c.claim.player, c.net(), c.claim.total));
-            if !play_claimed(game, &turn, &before, claimed) {
+            if !play_tail(game, turn, &tail, &before) {
                 return false;
             }
             continue;
@@ -1302,22 +1294,13 @@ fn replay_lines(
         let Some(line) = steps.next_line() else {
             break;
         };
-        let played = match quick::scan_turn_v2(line, &mut actions, &mut claims) {
-            Some(turn) => {
-                let turn = TurnInput {
-                    steps: &actions,
-                    ..turn
-                };
-                let claimed = claims
-                    .iter()
-                    .map(|c| (c.claim.player, c.net(), c.claim.total));
-                play_claimed(game, &turn, &before, claimed)
-            }
+        let played = match quick::scan_turn_v2(line, &mut tail) {
+            Some(turn) => play_tail(game, turn, &tail, &before),
             None => {
                 let Some(record) = parse::turn_line(line) else {
                     return false;
                 };
-                if !record.events.is_empty() || record.comment.is_some() {
+                if record.comment.is_some() {
                     return false;
                 }
                 let claimed = record.claims.iter().map(|c| {
@@ -1327,7 +1310,16 @@ fn replay_lines(
                         c.total.as_ref().map(|t| t.value),
                     )
                 });
+                let events: Vec<quick::EventScan<'_>> = record
+                    .events
+                    .iter()
+                    .map(|e| quick::EventScan {
+                        name: &e.name.value,
+                        args: e.args.as_ref().map(|a| a.value.as_str()),
+                    })
+                    .collect();
                 play_claimed(game, &TurnInput::of(&record), &before, claimed)
+                    && events_hold(game, &events)
             }
         };
         if !played {
@@ -1335,6 +1327,41 @@ fn replay_lines(
         }
     }
     true
+}
+
+/// Checks a turn read by the quick reader, with its actions, events and
+/// claims (`tail`), plays it, and checks its events and claims: whether all of
+/// that holds.
+fn play_tail(
+    game: &mut Game<'_>,
+    turn: TurnInput<'_>,
+    tail: &quick::TurnTail<'_>,
+    before: &ByPlayer<u32>,
+) -> bool {
+    let turn = TurnInput {
+        steps: &tail.steps,
+        ..turn
+    };
+    let claimed = tail
+        .claims
+        .iter()
+        .map(|c| (c.claim.player, c.net(), c.claim.total));
+    play_claimed(game, &turn, before, claimed) && events_hold(game, &tail.events)
+}
+
+/// Whether the events of a turn just played say what it did, as
+/// [`check_events_of`] finds them: each a `@goods` of Traders & Builders in
+/// play, with the goods the turn took. Any other event (a `@time`, whose
+/// clock the full referee keeps, or one no expansion in play defines) is
+/// left to the full referee.
+fn events_hold(game: &Game<'_>, events: &[quick::EventScan<'_>]) -> bool {
+    if events.is_empty() {
+        return true;
+    }
+    let trading = game.expansions().contains(Expansion::TradersAndBuilders);
+    events.iter().all(|e| {
+        trading && e.name == "goods" && e.args.and_then(parse_goods_args) == Some(game.turn_goods())
+    })
 }
 
 /// Checks a turn read whole ([`Game::check`]), plays it, and then checks its

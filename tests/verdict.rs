@@ -338,11 +338,11 @@ fn action_tables() -> Vec<GenOptions> {
 
 /// Records whose turns hold actions (The Tower, The Princess & the Dragon, in
 /// version 2) get the quick verdict too: it answers as the full referee, and
-/// clears every clean game but those whose goods are written as events.
+/// clears every clean game, those whose goods are written as events too.
 #[test]
 fn verdict_equals_check_game_on_games_with_actions() {
     let catalog = TileCatalog::embedded().unwrap();
-    let (mut games, mut cleared, mut with_events) = (0, 0, 0);
+    let (mut games, mut with_events) = (0, 0);
     for options in action_tables() {
         for seed in 0..3 {
             let record = random_game(&catalog, &options, &mut Rng::new(seed));
@@ -354,16 +354,95 @@ fn verdict_equals_check_game_on_games_with_actions() {
                     .diagnostics
                     .is_empty()
             );
-            let events = record.turns.iter().any(|t| !t.events.is_empty());
-            assert!(quick == 1 || events, "not cleared quickly:\n{text}");
+            assert_eq!(quick, 1, "not cleared quickly:\n{text}");
             games += 1;
-            cleared += quick;
-            with_events += usize::from(events);
+            with_events += usize::from(record.turns.iter().any(|t| !t.events.is_empty()));
+        }
+    }
+    assert!(with_events > games / 10, "{with_events} of {games}");
+}
+
+/// The quick verdict checks the goods of Traders & Builders written as
+/// `@goods` events (SPEC 6.4) where the full referee does: generated games
+/// with the expansion (with actions, and with every expansion) are cleared
+/// quickly as written, and, with one `@goods` at a time changed (a count up
+/// by one, the kinds swapped, the event left out, written twice, moved to a
+/// turn that takes no goods, written without its list or with a `@time`
+/// beside it), answer as the full referee, which finds a fault in most.
+#[test]
+fn verdict_equals_check_game_on_goods_changed() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let sets = [
+        "traders-and-builders,tower",
+        "traders-and-builders,princess-and-dragon",
+        "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,\
+         flying-machines,crop-circles-1,crop-circles-2,mage-and-witch,ferries,robbers,messengers",
+    ];
+    let (mut changed, mut faulty, mut events) = (0, 0, 0);
+    let mut rng = Rng::new(23);
+    for (_, text) in generated(&sets, 5, &catalog) {
+        assert_eq!(agree("generated", &text, &catalog), 1, "{text}");
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let with: Vec<usize> = (0..lines.len())
+            .filter(|i| lines[*i].contains(" @goods:"))
+            .collect();
+        let without: Vec<usize> = (0..lines.len())
+            .filter(|i| lines[*i].starts_with(|c: char| c.is_ascii_digit()))
+            .filter(|i| !lines[*i].contains(" @goods:"))
+            .filter(|i| !lines[*i].contains(" aside") && !lines[*i].contains(" discard"))
+            .collect();
+        events += with.len();
+        for _ in 0..6 {
+            let (Some(&i), Some(&j)) = (
+                with.get(rng.below(with.len().max(1))),
+                without.get(rng.below(without.len().max(1))),
+            ) else {
+                continue;
+            };
+            let line = lines[i];
+            let event = line
+                .split(' ')
+                .find(|t| t.starts_with("@goods:"))
+                .unwrap()
+                .trim_end();
+            let edited = match rng.below(7) {
+                0 => line.replacen("+1", "+2", 1),
+                1 => line.replacen(
+                    event,
+                    &event
+                        .replace("wine", "WINE")
+                        .replace("cloth", "wine")
+                        .replace("WINE", "cloth"),
+                    1,
+                ),
+                2 => line.replacen(&format!(" {event}"), "", 1),
+                3 => line.replacen(event, &format!("{event} {event}"), 1),
+                4 => line.replacen(event, "@goods", 1),
+                5 => line.replacen(event, &format!("{event} @time:12"), 1),
+                _ => String::new(),
+            };
+            let mut copy: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            if edited.is_empty() {
+                // A `@goods` on a turn that takes none: after its figure and
+                // actions, before its claims.
+                let other = lines[j].trim_end_matches('\n');
+                let (head, claims) = match other.find(" =") {
+                    Some(k) => other.split_at(k),
+                    None => (other, ""),
+                };
+                copy[j] = format!("{head} {event}{claims}\n");
+            } else {
+                copy[i] = edited;
+            }
+            let text = copy.concat();
+            agree("goods changed", &text, &catalog);
+            changed += 1;
+            faulty += usize::from(!verdict(&text, 0, &catalog).is_empty());
         }
     }
     assert!(
-        cleared + with_events >= games && cleared > games / 2,
-        "{cleared} of {games}"
+        events > 40 && changed > 150 && faulty > changed / 4,
+        "{faulty} of {changed}, {events} events"
     );
 }
 
@@ -426,7 +505,7 @@ fn verdict_equals_check_game_on_games_with_actions_changed() {
 #[test]
 fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
     use carcref::notation::parse_game;
-    use carcref::notation::quick::scan_turn_v2;
+    use carcref::notation::quick::{TurnTail, scan_turn_v2};
     use carcref::rules::TurnInput;
     let catalog = TileCatalog::embedded().unwrap();
     let mut lines: Vec<String> = Vec::new();
@@ -470,12 +549,17 @@ fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
             }
         }
     }
-    let (mut read, mut with_steps) = (0, 0);
-    let (mut steps, mut claims) = (Vec::new(), Vec::new());
+    let (mut read, mut with_steps, mut with_events) = (0, 0, 0);
+    let mut tail = TurnTail::default();
     for line in &lines {
-        let Some(quick) = scan_turn_v2(line, &mut steps, &mut claims) else {
+        let Some(quick) = scan_turn_v2(line, &mut tail) else {
             continue;
         };
+        let TurnTail {
+            steps,
+            events,
+            claims,
+        } = &tail;
         let parsed = parse_game(line, 0);
         assert!(
             parsed.diagnostics.is_empty(),
@@ -524,12 +608,26 @@ fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
             .map(|c| (c.claim.player.to_string(), c.net(), c.claim.total))
             .collect();
         assert_eq!(quick_claims, full_claims, "{line:?}");
+        let full_events: Vec<_> = turn
+            .events
+            .iter()
+            .map(|e| {
+                (
+                    e.name.value.as_str(),
+                    e.args.as_ref().map(|a| a.value.as_str()),
+                )
+            })
+            .collect();
+        let quick_events: Vec<_> = events.iter().map(|e| (e.name, e.args)).collect();
+        assert_eq!(quick_events, full_events, "{line:?}");
         read += 1;
         with_steps += usize::from(!steps.is_empty());
+        with_events += usize::from(!events.is_empty());
     }
     assert!(
-        read > generated / 2 && with_steps > 2_000,
-        "{read} read, {with_steps} with steps, of {} ({generated} unchanged)",
+        read > generated / 2 && with_steps > 2_000 && with_events > 50,
+        "{read} read, {with_steps} with steps, {with_events} with events, of {} \
+         ({generated} unchanged)",
         lines.len()
     );
 }
