@@ -1346,14 +1346,14 @@ impl<'c> Game<'c> {
         {
             return false;
         }
-        let written = afterwards.then(|| mv.clone());
+        let written = afterwards.then(|| expansions::robbers::written_choices(&mv));
         let legal = if self.exp.gold.is_some() {
             self.apply_checking_gold(mv)
         } else {
             self.apply_keeping_room(mv);
             true
         };
-        legal && written.is_none_or(|mv| self.turn_fault(&mv).is_ok())
+        legal && written.is_none_or(|w| self.turn_fault(&w).is_ok())
     }
 
     /// [`Game::check_due`]; `ACTIONS`: whether every turn goes through

@@ -381,12 +381,12 @@ impl<'c> Game<'c> {
         kind: FeatureKind,
     ) -> Leaves<'g, 'c> {
         // A ferry moves no figure, but rewires roads the look-ahead does not
-        // follow (The Ferries).
-        let quiet = self.exp.dragon.is_none()
-            && mv
-                .steps
-                .iter()
-                .all(|s| s.act.moves_no_figure() && !matches!(s.act, Act::Ferry { .. }))
+        // follow (The Ferries). The dragon moves only by the turn's steps
+        // (`Act::DragonStep`), which move figures.
+        let quiet = mv
+            .steps
+            .iter()
+            .all(|s| s.act.moves_no_figure() && !matches!(s.act, Act::Ferry { .. }))
             && !self.completes_a_feature(placing, Held::By(follower.map(|f| f.segment)));
         if !quiet {
             return Leaves::Played(Box::new(self.played_copy(mv, |_| {}, |a| !is_circle(a))));

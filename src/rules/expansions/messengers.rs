@@ -37,6 +37,7 @@ use crate::board::Pos;
 use crate::features::{NodeId, node_of};
 use crate::notation::{ActArg, ActRecord, Place};
 use crate::player::{ByPlayer, Player};
+use crate::rules::expansions::robbers::written_choices;
 use crate::rules::{Act, Game, Move, Placing, Step, Steps, TurnActions, Violation, scoring};
 use crate::score::scoreboard::Space;
 use crate::score::{PlayerList, ScoreEvent, ScoreReason, StrengthList};
@@ -935,8 +936,9 @@ impl Game<'_> {
     ) -> Result<(Game<'g>, Result<(), Violation>), Violation> {
         let mv = self.check_due_but_messages(turn)?;
         let mut copy = self.clone();
-        copy.apply(mv.clone());
-        let fault = copy.turn_fault(&mv);
+        let written = written_choices(&mv);
+        copy.apply(mv);
+        let fault = copy.turn_fault(&written);
         Ok((copy, fault))
     }
 
@@ -982,20 +984,21 @@ impl Game<'_> {
             return Ok(());
         }
         let copy = self.played_copy(mv, |_| {}, |_| true);
-        copy.turn_fault(mv)
+        copy.turn_fault(&written_choices(mv))
     }
 
     /// The fault the move just played left, if any: its messages and pawns
-    /// (The Messengers), its robbers' choices (The Robbers).
+    /// (The Messengers), its robbers' choices (The Robbers), which it wrote
+    /// at the steps `written` (`written_choices`).
     ///
     /// # Errors
     /// [`Violation::Message`] or [`Violation::Robber`].
-    pub(in crate::rules) fn turn_fault(&self, mv: &Move) -> Result<(), Violation> {
+    pub(in crate::rules) fn turn_fault(&self, written: &[usize]) -> Result<(), Violation> {
         if let Some((step, reason)) = self.messengers().and_then(|m| m.fault.clone()) {
             return Err(Violation::Message { step, reason });
         }
         if self.exp.robbers.is_some() {
-            self.robbing_fault(mv)?;
+            self.robbing_fault(written)?;
         }
         Ok(())
     }

@@ -76,7 +76,7 @@ pub fn robbed_points(points: u32) -> u32 {
 }
 
 /// The steps of a move that write a robber's choice (`rob`), in order.
-fn written_choices(mv: &crate::rules::Move) -> SmallVec<[usize; 4]> {
+pub(in crate::rules) fn written_choices(mv: &crate::rules::Move) -> SmallVec<[usize; 4]> {
     mv.steps
         .iter()
         .filter_map(|s| match s.act {
@@ -297,18 +297,20 @@ impl Game<'_> {
     /// [`Violation::Robber`].
     #[cold]
     pub(in crate::rules) fn check_robbing(&self, mv: &super::super::Move) -> Result<(), Violation> {
-        if written_choices(mv).is_empty() {
+        let written = written_choices(mv);
+        if written.is_empty() {
             return Ok(());
         }
-        self.played_copy(mv, |_| {}, |_| true).robbing_fault(mv)
+        self.played_copy(mv, |_| {}, |_| true)
+            .robbing_fault(&written)
     }
 
-    /// The fault of the robbers' choices of the move just played (`mv`).
+    /// The fault of the robbers' choices of the move just played, whose
+    /// choices written are at the steps `written` ([`written_choices`]).
     ///
     /// # Errors
     /// [`Violation::Robber`].
-    pub(in crate::rules) fn robbing_fault(&self, mv: &super::super::Move) -> Result<(), Violation> {
-        let written = written_choices(mv);
+    pub(in crate::rules) fn robbing_fault(&self, written: &[usize]) -> Result<(), Violation> {
         let Some(r) = self.robbers() else {
             return Ok(());
         };
@@ -359,9 +361,8 @@ impl Game<'_> {
                 *t = self.marker_total(p);
             }
         }
-        let tail: Vec<ScoreEvent> = events.drain(first..).collect();
         if settled {
-            for e in &tail {
+            for e in events.get(first..).unwrap_or_default() {
                 for p in &e.winners {
                     if let Some(t) = total.get_mut(*p) {
                         *t = t.saturating_sub(e.points_for_winner(*p));
@@ -374,7 +375,11 @@ impl Game<'_> {
             _ => None,
         });
         let mut pending: Option<(Player, Player, usize)> = None;
-        for e in tail {
+        // The events are robbed where they lie: each theft goes in right
+        // after the event it robs, and the next event looked at is the one
+        // after the thefts.
+        let mut i = first;
+        while let Some(e) = events.get(i) {
             let scorers: SmallVec<[(Player, u32, Space); 6]> = e
                 .winners
                 .iter()
@@ -445,9 +450,9 @@ impl Game<'_> {
             }
             let thefts: SmallVec<[ScoreEvent; 2]> = robbed
                 .iter()
-                .map(|(owner, victim, points)| ScoreEvent::robbed(&e, *owner, *victim, *points))
+                .map(|(owner, victim, points)| ScoreEvent::robbed(e, *owner, *victim, *points))
                 .collect();
-            events.push(e);
+            i += 1;
             for (theft, (owner, _, _)) in thefts.into_iter().zip(&robbed) {
                 let points = theft.points;
                 let from = total.get(*owner).copied().unwrap_or(0);
@@ -469,7 +474,8 @@ impl Game<'_> {
                 if settled && let Some(s) = self.score.get_mut(*owner) {
                     *s = s.saturating_add(points);
                 }
-                events.push(theft);
+                events.insert(i, theft);
+                i += 1;
             }
         }
         if let Some((_, _, step)) = pending {
