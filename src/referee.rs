@@ -1245,10 +1245,11 @@ fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option
 /// whole, by the quick reader of version 2 ([`quick::scan_turn_v2`]) where it
 /// is in the common form, else by the grammar ([`parse::turn_line`]). Each
 /// turn is checked in full ([`Game::check_due`] or [`Game::check`], which ask
-/// the expansions in play), and its claims as they are written. `false` at
-/// the first line that is not a turn read without fault (or holds an event or
-/// a comment, which the full referee reads), and at the first turn or claim
-/// with a fault.
+/// the expansions in play), then its events (a `@goods` of Traders & Builders,
+/// [`events_hold`]) and its claims as they are written. `false` at the first
+/// line that is not a turn read without fault (or holds a comment or an event
+/// other than `@goods`, which the full referee reads), and at the first turn,
+/// event or claim with a fault.
 #[inline(never)]
 fn replay_lines(
     game: &mut Game<'_>,
