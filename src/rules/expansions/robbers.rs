@@ -389,20 +389,11 @@ impl Game<'_> {
                 })
                 .filter(|(p, points, _)| *points > 0 && !e.messengers.contains(p))
                 .collect();
-            let on_board: SmallVec<[(Player, Space); 6]> = robbers.on_board().collect();
-            let robs = |(p, _, space): &(Player, u32, Space)| {
-                on_board.iter().any(|(owner, s)| owner != p && s == space)
-            };
-            if !scorers.iter().any(robs) {
-                // No robber stands on a scorer's space: the markers move.
-                for (p, points, _) in &scorers {
-                    if let Some(t) = total.get_mut(*p) {
-                        *t = t.saturating_add(*points);
-                    }
-                }
-                i += 1;
-                continue;
-            }
+            let mut on_board: SmallVec<[(Player, Space); 6]> = robbers.on_board().collect();
+            // Only the robbers on a space a scorer of another colour stands
+            // on can rob (most events: none).
+            on_board
+                .retain(|(owner, space)| scorers.iter().any(|(p, _, s)| p != owner && s == space));
             let mut robbed: SmallVec<[(Player, Player, u32); 4]> = SmallVec::new();
             for (owner, space) in on_board {
                 let victims: SmallVec<[(Player, u32); 6]> = scorers
