@@ -1171,6 +1171,11 @@ impl<'c> Referee<'c> {
                         return false;
                     }
                 }
+                Some(Step::Event(e)) => {
+                    if !events_hold(game, &[e]) {
+                        return false;
+                    }
+                }
                 Some(Step::End) => break,
                 // No tag pair follows a turn.
                 Some(Step::Tag { .. }) | None => return false,

@@ -1032,7 +1032,8 @@ pub fn read_game<'a>(text: &'a str, base: usize, game: &mut QuickGame<'a>) -> bo
     let mut steps = Steps::new(text);
     loop {
         match steps.next_step() {
-            None => return false,
+            // A turn's events are the grammar's.
+            None | Some(Step::Event(_)) => return false,
             Some(Step::End) => return true,
             Some(Step::Tag { at, .. }) => {
                 let Some((tag, _)) = text.get(at..).and_then(|line| tag_at(line, base + at)) else {
@@ -1069,6 +1070,9 @@ pub enum Step<'a> {
     },
     /// A turn; the score claims of its line follow, each a [`Step::Claim`].
     Turn(TurnInput<'a>),
+    /// An event `@name[:args]` of the turn read last, which placed its tile:
+    /// after its figure, before its claims.
+    Event(EventScan<'a>),
     /// A score claim of the turn read last.
     Claim(ClaimScan<'a>),
     /// The end of the game, which has a tag pair or a turn.
@@ -1076,10 +1080,12 @@ pub enum Step<'a> {
 }
 
 /// A game's text read one step at a time: each tag pair, each turn, and each of
-/// its claims as the reader comes to it, with nothing kept. It reads what
-/// [`read_game`] reads: lines that are tag pairs, turns in the common form, or
-/// blank, with the tags before the turns, in a game that is not wholly blank.
-/// [`Steps::next_step`] gives `None` where that reading gives up.
+/// its events and claims as the reader comes to it, with nothing kept. It reads
+/// what [`read_game`] reads: lines that are tag pairs, turns in the common form,
+/// or blank, with the tags before the turns, in a game that is not wholly
+/// blank; and, which [`read_game`] leaves to the grammar, the events
+/// `@name[:args]` of a turn that placed its tile, between its figure and its
+/// claims. [`Steps::next_step`] gives `None` where that reading gives up.
 #[derive(Debug, Clone)]
 pub struct Steps<'a> {
     /// The text left to read.
@@ -1092,6 +1098,9 @@ pub struct Steps<'a> {
     turns: bool,
     /// Whether a tag pair or a turn has been read.
     any: bool,
+    /// Whether an event may come next on `turn_line`: its turn placed its
+    /// tile, and no claim has been read yet.
+    events_open: bool,
 }
 
 /// The text after the line terminator (or lone final carriage return) at the
@@ -1115,6 +1124,7 @@ impl<'a> Steps<'a> {
             turn_line: None,
             turns: false,
             any: false,
+            events_open: false,
         }
     }
 
@@ -1124,8 +1134,17 @@ impl<'a> Steps<'a> {
     pub fn next_step(&mut self) -> Option<Step<'a>> {
         if let Some(line) = self.turn_line {
             if !line_ends(self.rest.as_bytes()) {
+                if self.events_open
+                    && let Some(event) = self.rest.strip_prefix(' ')
+                    && event.starts_with('@')
+                {
+                    let (event, after) = event_at(event)?;
+                    self.rest = after;
+                    return Some(Step::Event(event));
+                }
                 let (claim, after) = claim_at(line, self.rest)?;
                 self.rest = after;
+                self.events_open = false;
                 return Some(Step::Claim(claim));
             }
             self.turn_line = None;
@@ -1139,6 +1158,7 @@ impl<'a> Steps<'a> {
                 Some(b'0'..=b'9') => {
                     let (input, _, after) = turn_head_at(line)?;
                     self.rest = after;
+                    self.events_open = input.place.is_some();
                     self.turn_line = Some(line);
                     self.turns = true;
                     self.any = true;
@@ -1504,6 +1524,7 @@ impl<'a> Steps<'a> {
         self.rest = line.get(next..)?;
         if claims {
             self.turn_line = Some(line);
+            self.events_open = false;
         }
         self.turns = true;
         self.any = true;
@@ -1823,6 +1844,52 @@ mod tests {
         }
     }
 
+    /// The events of a turn (`@name[:args]`) are read as steps between its
+    /// figure and its claims, and only on a turn that placed its tile, as
+    /// the grammar reads them.
+    #[test]
+    fn events_are_read_between_the_figure_and_the_claims() {
+        let read = |text: &'static str| {
+            let mut steps = Steps::new(text);
+            steps.turns = true;
+            rest_of(&mut steps)
+        };
+        let steps = read("7. Ann TB13 2,3 r0 +N @goods:wine+1,grain+2 @time:9 =Bob+10/24\n");
+        let events: Vec<EventScan<'_>> = steps
+            .iter()
+            .filter_map(|s| match s {
+                Some(Step::Event(e)) => Some(*e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            events,
+            [
+                EventScan {
+                    name: "goods",
+                    args: Some("wine+1,grain+2"),
+                },
+                EventScan {
+                    name: "time",
+                    args: Some("9"),
+                },
+            ]
+        );
+        assert_eq!(steps.len(), 5, "{steps:?}");
+        assert!(matches!(steps[3], Some(Step::Claim(_))), "{steps:?}");
+        assert_eq!(steps.last(), Some(&Some(Step::End)));
+        // After a claim, after a discard, or not ending its token: the
+        // grammar's (which finds each a fault).
+        for text in [
+            "7. Ann V 1,0 r0 =Bob+1 @goods:wine+1\n",
+            "7. Ann V discard @goods:wine+1\n",
+            "7. Ann V 1,0 r0 @goods:wine+1(\n",
+            "7. Ann V 1,0 r0 @Goods\n",
+        ] {
+            assert_eq!(read(text).last(), Some(&None), "{text:?}");
+        }
+    }
+
     /// [`Steps::next_turn`] reads a line as [`Steps::next_step`] does, or
     /// leaves it to it.
     #[test]
@@ -1880,6 +1947,13 @@ mod tests {
             "x\n",
             " =",
             "\t\n",
+            " @goods:wine+1\n",
+            " @goods:wine+1,cloth+2 =Ann+4/9\n",
+            " @time:12 @goods:grain+1 =Ann+4",
+            " =Ann+4 @goods:wine+1",
+            " @ =Ann+4",
+            " @goods:wine+1x\n",
+            " @goods: =Ann+4",
         ];
         let after = ["", "\n3. Ann V 1,0 r0\n", "\n\n[Event \"x\"]\n"];
         let filler = "\n4. Bob V 1,0 r0 +N".repeat(5);
