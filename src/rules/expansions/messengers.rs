@@ -682,6 +682,8 @@ impl Game<'_> {
                 ),
             );
         }
+        // The points of this message, where it scores no one feature.
+        let points = |n: u32| message_event(ScoreReason::Message, turn, player, message, n);
         match message {
             1..=3 => {
                 let kind = match message {
@@ -689,37 +691,19 @@ impl Game<'_> {
                     2 => FeatureKind::City,
                     _ => FeatureKind::Monastery,
                 };
-                if let Some(e) = self.smallest(player, kind, message, target, step) {
-                    events.push(e);
-                } else {
-                    events.push(message_event(
-                        ScoreReason::Message,
-                        turn,
-                        player,
-                        message,
-                        0,
-                    ));
-                }
+                let e = self.smallest(player, kind, message, target, step);
+                events.push(e.unwrap_or_else(|| points(0)));
             }
             4 => {
                 // "You score 2 points for each banner found in the cities
                 // where you have at least one follower (majority is not
                 // mandatory)."
                 let banners: u32 = self
-                    .features
-                    .occupied_roots()
-                    .iter()
-                    .filter_map(|r| self.features.feature(*r))
-                    .filter(|f| f.kind == FeatureKind::City && has_follower(f, player))
-                    .map(|f| u32::from(f.pennants))
+                    .own_followers(player, FeatureKind::City)
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(f, _)| u32::from(f.pennants))
                     .sum();
-                events.push(message_event(
-                    ScoreReason::Message,
-                    turn,
-                    player,
-                    message,
-                    2 * banners,
-                ));
+                events.push(points(2 * banners));
             }
             5 | 6 => {
                 // "You score 2 points for each of your knights (followers
@@ -730,41 +714,39 @@ impl Game<'_> {
                 } else {
                     FeatureKind::Field
                 };
-                let count: u32 = self
-                    .features
-                    .occupied_roots()
-                    .iter()
-                    .filter_map(|r| self.features.feature(*r))
-                    .filter(|f| f.kind == kind)
-                    .map(|f| {
-                        f.followers()
-                            .filter(|x| x.player == player && x.figure.is_follower())
-                            .count() as u32
-                    })
-                    .sum();
-                events.push(message_event(
-                    ScoreReason::Message,
-                    turn,
-                    player,
-                    message,
-                    2 * count,
-                ));
+                let count: u32 = self.own_followers(player, kind).map(|(_, n)| n).sum();
+                events.push(points(2 * count));
             }
             7 => {
                 // "Draw 1 more tile and play it as usual."
                 if let Some(m) = &mut self.exp.messengers {
                     m.extra_tiles = m.extra_tiles.saturating_add(1);
                 }
-                events.push(message_event(
-                    ScoreReason::Message,
-                    turn,
-                    player,
-                    message,
-                    0,
-                ));
+                events.push(points(0));
             }
             _ => self.score_follower(player, target, step, events),
         }
+    }
+
+    /// The features of a kind that hold figures, each with how many of
+    /// `player`'s followers (a large one counting once) stand on it.
+    fn own_followers(
+        &self,
+        player: Player,
+        kind: FeatureKind,
+    ) -> impl Iterator<Item = (crate::features::FeatureView<'_>, u32)> + '_ {
+        self.features
+            .occupied_roots()
+            .into_iter()
+            .filter_map(|r| self.features.feature(r))
+            .filter(move |f| f.kind == kind)
+            .map(move |f| {
+                let n = f
+                    .followers()
+                    .filter(|x| x.player == player && x.figure.is_follower())
+                    .count();
+                (f, u32::try_from(n).unwrap_or(u32::MAX))
+            })
     }
 
     /// Messages 1 to 3: "You choose a road on which you have a follower (it
