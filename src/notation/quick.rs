@@ -1480,7 +1480,16 @@ impl<'a> Steps<'a> {
         let (y, i) = small_coordinate(r, i + 1)?;
         let (rotation, k) = rotation_head(r.get(i..)?)?;
         let mut i = i + k;
-        let mut figure = None;
+        let (head, _) = line.split_at_checked(t0 - 1)?;
+        let mut input = TurnInput {
+            number,
+            player: head.get(name_at..)?,
+            tile,
+            place: Some((Pos::new(x, y), rotation)),
+            figure: None,
+            aside: false,
+            steps: &[],
+        };
         if at(i) == b' ' && at(i + 1) == b'+' {
             let f0 = i + 2;
             let mut k = f0;
@@ -1495,20 +1504,17 @@ impl<'a> Steps<'a> {
             } else {
                 (None, f0)
             };
-            let (spot, k) = spot_head(r.get(spot_at..)?)?;
-            figure = Some((name, spot));
-            i = spot_at + k;
+            match spot_head(r.get(spot_at..)?) {
+                Some((spot, k)) => {
+                    input.figure = Some((name, spot));
+                    i = spot_at + k;
+                }
+                // A figure put elsewhere than on a spot of the tile (`+tower:0,2/T`,
+                // `+fairy:1,6`) is the first of the actions, for the caller to read.
+                None if ACTIONS => return Some(Due::Actions(input, t0 + i)),
+                None => return None,
+            }
         }
-        let (head, _) = line.split_at_checked(t0 - 1)?;
-        let input = TurnInput {
-            number,
-            player: head.get(name_at..)?,
-            tile,
-            place: Some((Pos::new(x, y), rotation)),
-            figure,
-            aside: false,
-            steps: &[],
-        };
         let end = t0 + i;
         let (next, claims) = match at(i) {
             b'\n' => (end + 1, false),
