@@ -1273,7 +1273,7 @@ fn replay_lines(
         // A turn due with actions, read whole: checked as any line read
         // whole.
         if let Some(DueTurn::Actions(turn)) = due {
-            if !play_tail(game, turn, &tail, &before) {
+            if !play_tail(game, turn, true, &tail, &before) {
                 return false;
             }
             continue;
@@ -1301,7 +1301,7 @@ fn replay_lines(
             break;
         };
         let played = match quick::scan_turn_v2(line, &mut tail) {
-            Some(turn) => play_tail(game, turn, &tail, &before),
+            Some(turn) => play_tail(game, turn, false, &tail, &before),
             None => {
                 let Some(record) = parse::turn_line(line) else {
                     return false;
@@ -1324,7 +1324,7 @@ fn replay_lines(
                         args: e.args.as_ref().map(|a| a.value.as_str()),
                     })
                     .collect();
-                play_claimed(game, &TurnInput::of(&record), &before, claimed)
+                play_claimed(game, &TurnInput::of(&record), false, &before, claimed)
                     && events_hold(game, &events)
             }
         };
@@ -1337,10 +1337,12 @@ fn replay_lines(
 
 /// Checks a turn read by the quick reader, with its actions, events and
 /// claims (`tail`), plays it, and checks its events and claims: whether all of
-/// that holds.
+/// that holds. `due`: whether the reader found it numbered next and by the
+/// seat whose turn it is ([`quick::Steps::next_turn_v2`]).
 fn play_tail(
     game: &mut Game<'_>,
     turn: TurnInput<'_>,
+    due: bool,
     tail: &quick::TurnTail<'_>,
     before: &ByPlayer<u32>,
 ) -> bool {
@@ -1352,7 +1354,7 @@ fn play_tail(
         .claims
         .iter()
         .map(|c| (c.claim.player, c.net(), c.claim.total));
-    play_claimed(game, &turn, before, claimed) && events_hold(game, &tail.events)
+    play_claimed(game, &turn, due, before, claimed) && events_hold(game, &tail.events)
 }
 
 /// Whether the events of a turn just played say what it did, as
@@ -1372,15 +1374,22 @@ fn events_hold(game: &Game<'_>, events: &[quick::EventScan<'_>]) -> bool {
 
 /// Checks a turn read whole ([`Game::check`]), plays it, and then checks its
 /// claims, each `(player, net points, running total)`: whether all of that
-/// holds.
+/// holds. `due`: whether the turn is known to be numbered next and by the
+/// seat whose turn it is, which is then not looked at again
+/// ([`Game::play_due_for_verdict`]).
 fn play_claimed<'n>(
     game: &mut Game<'_>,
     turn: &TurnInput<'_>,
+    due: bool,
     before: &ByPlayer<u32>,
     mut claimed: impl Iterator<Item = (&'n str, i64, Option<u32>)>,
 ) -> bool {
-    game.play_for_verdict(turn)
-        && claimed.all(|(player, net, total)| claim_holds(game, before, player, net, total))
+    let played = if due {
+        game.play_due_for_verdict(turn)
+    } else {
+        game.play_for_verdict(turn)
+    };
+    played && claimed.all(|(player, net, total)| claim_holds(game, before, player, net, total))
 }
 
 /// Whether a claim of a turn just played holds: `player`'s net points in the
