@@ -976,8 +976,11 @@ impl Game<'_> {
     /// # Errors
     /// [`Violation::Message`] or [`Violation::Robber`].
     pub(in crate::rules) fn turn_fault(&self, written: &[usize]) -> Result<(), Violation> {
-        if let Some((step, reason)) = self.messengers().and_then(|m| m.fault.clone()) {
-            return Err(Violation::Message { step, reason });
+        if let Some((step, reason)) = self.messengers().and_then(|m| m.fault.as_ref()) {
+            return Err(Violation::Message {
+                step: *step,
+                reason: reason.clone(),
+            });
         }
         if self.exp.robbers.is_some() {
             self.robbing_fault(written)?;

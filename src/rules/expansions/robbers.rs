@@ -76,6 +76,7 @@ pub fn robbed_points(points: u32) -> u32 {
 }
 
 /// The steps of a move that write a robber's choice (`rob`), in order.
+#[inline]
 pub(in crate::rules) fn written_choices(mv: &crate::rules::Move) -> SmallVec<[usize; 4]> {
     mv.steps
         .iter()
@@ -346,13 +347,17 @@ impl Game<'_> {
         steps: &[Step],
         settled: bool,
     ) {
+        let idle = self
+            .exp
+            .robbers
+            .as_ref()
+            .is_none_or(|r| r.on_board().next().is_none());
+        if idle || events.len() <= first {
+            return;
+        }
         let Some(mut robbers) = self.exp.robbers.take() else {
             return;
         };
-        if robbers.on_board().next().is_none() || events.len() <= first {
-            self.exp.robbers = Some(robbers);
-            return;
-        }
         // The markers' totals: with The Messengers, the score less what the
         // messenger moved.
         let mut total: ByPlayer<u32> = self.score;
