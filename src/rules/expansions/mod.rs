@@ -358,35 +358,37 @@ impl Game<'_> {
         turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<Option<Step>, Violation> {
+        let verb = Verb::of(act.verb.value.as_str());
         if self.exp.messengers.is_some() {
-            let verb = act.verb.value.as_str();
             // The Crop Circles: "he places it and completes his turn as per
             // the normal rules. He then decides for every player": the
             // messages are part of the turn.
-            if turn.circle && matches!(verb, "message" | "choose" | "score") {
+            if turn.circle && matches!(verb, Verb::Message | Verb::Choose | Verb::Score) {
                 return Err(Violation::Message {
                     step: Some(step),
                     reason: "the messages come before the crop circle's effect".to_string(),
                 });
             }
             match verb {
-                "message" => return self.check_message(step, act, placing, turn).map(Some),
-                "choose" => return self.check_choose(step, act, placing, steps).map(|()| None),
-                "score" => return self.check_pawn(step, act, placing, turn, steps),
-                "circle" | "add" | "remove" | "pass" => {}
-                verb if turn.message => {
+                Verb::Message => return self.check_message(step, act, placing, turn).map(Some),
+                Verb::Choose => return self.check_choose(step, act, placing, steps).map(|()| None),
+                Verb::Score => return self.check_pawn(step, act, placing, turn, steps),
+                Verb::Circle | Verb::Add | Verb::Remove | Verb::Pass => {}
+                _ if turn.message => {
                     return Err(Violation::Message {
                         step: Some(step),
-                        reason: format!("{verb} comes before the messages"),
+                        reason: format!("{} comes before the messages", act.verb.value),
                     });
                 }
                 _ => {}
             }
         }
         if self.exp.circles {
-            match act.verb.value.as_str() {
-                "circle" => return self.check_circle_choice(step, act, placing, turn).map(Some),
-                "add" | "remove" | "pass" => {
+            match verb {
+                Verb::Circle => {
+                    return self.check_circle_choice(step, act, placing, turn).map(Some);
+                }
+                Verb::Add | Verb::Remove | Verb::Pass => {
                     return self.check_circle_act(step, act, placing, turn).map(Some);
                 }
                 _ if turn.circle => {
@@ -400,59 +402,61 @@ impl Game<'_> {
             }
         }
         if self.exp.tower.is_some() {
-            match act.verb.value.as_str() {
-                "capture" => {
+            match verb {
+                Verb::Capture => {
                     return self
                         .check_capture(step, act, placing, turn, steps)
                         .map(Some);
                 }
-                "exchange" => return self.check_exchange(step, act, turn, steps).map(|()| None),
-                "ransom" => return self.check_ransom(step, act, placing, turn).map(Some),
+                Verb::Exchange => {
+                    return self.check_exchange(step, act, turn, steps).map(|()| None);
+                }
+                Verb::Ransom => return self.check_ransom(step, act, placing, turn).map(Some),
                 _ => {}
             }
         }
         if self.exp.dragon.is_some() {
-            match act.verb.value.as_str() {
-                "dragon" => return self.check_dragon_step(step, act, placing, turn).map(Some),
-                "princess" => return self.check_princess(step, act, placing, turn).map(Some),
+            match verb {
+                Verb::Dragon => return self.check_dragon_step(step, act, placing, turn).map(Some),
+                Verb::Princess => return self.check_princess(step, act, placing, turn).map(Some),
                 _ => {}
             }
         }
         if self.exp.gold.is_some() {
-            match act.verb.value.as_str() {
-                "gold" => return self.check_gold(step, act, placing, turn).map(Some),
-                "ingot" => return self.check_ingot(step, act, turn).map(Some),
+            match verb {
+                Verb::Gold => return self.check_gold(step, act, placing, turn).map(Some),
+                Verb::Ingot => return self.check_ingot(step, act, turn).map(Some),
                 _ => {}
             }
         }
-        if self.expansions.contains(Expansion::FlyingMachines) && act.verb.value == "fly" {
+        if verb == Verb::Fly && self.expansions.contains(Expansion::FlyingMachines) {
             return self.check_fly(step, act, placing, turn).map(Some);
         }
         if self.exp.robbers.is_some() {
-            match act.verb.value.as_str() {
-                "robber" => return self.check_robber(step, act, placing, turn).map(Some),
-                "rob" => return self.check_rob(step, act, placing).map(Some),
+            match verb {
+                Verb::Robber => return self.check_robber(step, act, placing, turn).map(Some),
+                Verb::Rob => return self.check_rob(step, act, placing).map(Some),
                 _ => {}
             }
         }
         if self.exp.ferries.is_some() {
-            if act.verb.value == "ferry" {
+            if verb == Verb::Ferry {
                 return self.check_ferry(step, act, placing, turn).map(Some);
             }
             // "2. Place a follower or not 3. Set a ferry 4. Move the ferry 5.
             // Score": what belongs to the figure comes before the ferries.
             if turn.ferry_step
                 && matches!(
-                    act.verb.value.as_str(),
-                    "gold"
-                        | "robber"
-                        | "mage"
-                        | "witch"
-                        | "fly"
-                        | "capture"
-                        | "exchange"
-                        | "ransom"
-                        | "princess"
+                    verb,
+                    Verb::Gold
+                        | Verb::Robber
+                        | Verb::Mage
+                        | Verb::Witch
+                        | Verb::Fly
+                        | Verb::Capture
+                        | Verb::Exchange
+                        | Verb::Ransom
+                        | Verb::Princess
                 )
             {
                 return Err(Violation::Ferry {
@@ -461,7 +465,7 @@ impl Game<'_> {
                 });
             }
         }
-        if self.exp.magic.is_some() && matches!(act.verb.value.as_str(), "mage" | "witch") {
+        if self.exp.magic.is_some() && matches!(verb, Verb::Mage | Verb::Witch) {
             return self.check_magic(step, act, placing, turn).map(Some);
         }
         Err(Violation::UnknownAction { step })
@@ -901,5 +905,62 @@ impl Expansions {
         Expansion::ALL
             .into_iter()
             .filter(move |e| self.contains(*e))
+    }
+}
+
+/// The verb of an act (SPEC 2.14) that an expansion defines, read once from
+/// its word for [`Game::check_act`] to hand the act to its expansion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verb {
+    Message,
+    Choose,
+    Score,
+    Circle,
+    Add,
+    Remove,
+    Pass,
+    Capture,
+    Exchange,
+    Ransom,
+    Dragon,
+    Princess,
+    Gold,
+    Ingot,
+    Fly,
+    Robber,
+    Rob,
+    Ferry,
+    Mage,
+    Witch,
+    /// A word no expansion defines.
+    Other,
+}
+
+impl Verb {
+    /// The verb a word names.
+    fn of(word: &str) -> Verb {
+        match word {
+            "message" => Verb::Message,
+            "choose" => Verb::Choose,
+            "score" => Verb::Score,
+            "circle" => Verb::Circle,
+            "add" => Verb::Add,
+            "remove" => Verb::Remove,
+            "pass" => Verb::Pass,
+            "capture" => Verb::Capture,
+            "exchange" => Verb::Exchange,
+            "ransom" => Verb::Ransom,
+            "dragon" => Verb::Dragon,
+            "princess" => Verb::Princess,
+            "gold" => Verb::Gold,
+            "ingot" => Verb::Ingot,
+            "fly" => Verb::Fly,
+            "robber" => Verb::Robber,
+            "rob" => Verb::Rob,
+            "ferry" => Verb::Ferry,
+            "mage" => Verb::Mage,
+            "witch" => Verb::Witch,
+            _ => Verb::Other,
+        }
     }
 }
