@@ -572,10 +572,9 @@ fn actions_at<'a>(
             if token.starts_with(['=', '@']) {
                 break;
             }
-            let (step, after) = step_at(body, token)?;
-            s = after;
+            s = step_into(body, token, &mut tail.steps)?;
             if first
-                && let StepRecord::Figure(FigureStep {
+                && let Some(StepRecord::Figure(FigureStep {
                     figure,
                     target:
                         Target {
@@ -587,15 +586,14 @@ fn actions_at<'a>(
                                 }),
                         },
                     ..
-                }) = &step
+                })) = tail.steps.last()
             {
                 let name = match figure {
                     Some(f) => Some(body.get(f.span.start..f.span.end)?),
                     None => None,
                 };
                 input.figure = Some((name, *spot));
-            } else {
-                tail.steps.push(step);
+                tail.steps.pop();
             }
             first = false;
         }
@@ -727,9 +725,9 @@ fn span_in(body: &str, from: &str, to: &str) -> Span {
 }
 
 /// Reads the action at the start of `t`, within the line `body`, which must
-/// end its token: `+[figure:]target` or `verb[:arg][(Player)]`. Returns it
-/// and the text after it.
-fn step_at<'a>(body: &'a str, t: &'a str) -> Option<(StepRecord, &'a str)> {
+/// end its token: `+[figure:]target` or `verb[:arg][(Player)]`. Puts it at
+/// the end of `out` (built there, not moved) and returns the text after it.
+fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option<&'a str> {
     if let Some(after) = t.strip_prefix('+') {
         let (figure, after) = figure_prefix_at(body, after);
         let (target, after) = target_at(body, after)?;
@@ -741,7 +739,8 @@ fn step_at<'a>(body: &'a str, t: &'a str) -> Option<(StepRecord, &'a str)> {
             target,
             span: span_in(body, t, after),
         };
-        return Some((StepRecord::Figure(step), after));
+        out.push(StepRecord::Figure(step));
+        return Some(after);
     }
     if !t.as_bytes().first()?.is_ascii_lowercase() {
         return None;
@@ -770,7 +769,8 @@ fn step_at<'a>(body: &'a str, t: &'a str) -> Option<(StepRecord, &'a str)> {
         player,
         span: span_in(body, t, after),
     };
-    Some((StepRecord::Act(act), after))
+    out.push(StepRecord::Act(act));
+    Some(after)
 }
 
 /// A figure's name and its colon at the start of `s` (`big:`), if there is
