@@ -457,11 +457,15 @@ impl Game<'_> {
                     *t = t.saturating_add(*points);
                 }
             }
+            i += 1;
+            // Most events are robbed by no one.
+            if robbed.is_empty() {
+                continue;
+            }
             let thefts: SmallVec<[ScoreEvent; 2]> = robbed
                 .iter()
                 .map(|(owner, victim, points)| ScoreEvent::robbed(e, *owner, *victim, *points))
                 .collect();
-            i += 1;
             for (theft, (owner, _, _)) in thefts.into_iter().zip(&robbed) {
                 let points = theft.points;
                 let from = total.get(*owner).copied().unwrap_or(0);
