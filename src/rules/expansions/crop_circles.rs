@@ -77,7 +77,7 @@ fn followers_of(kind: FeatureKind) -> &'static str {
 impl<'c> Game<'c> {
     /// Whether the tile shows a crop circle, and the kind of follower it
     /// designates.
-    fn circle_of(&self, tile: crate::tiles::TileId) -> Option<FeatureKind> {
+    pub(in crate::rules) fn circle_of(&self, tile: crate::tiles::TileId) -> Option<FeatureKind> {
         self.catalog.def(tile).circle
     }
 
@@ -225,6 +225,7 @@ impl<'c> Game<'c> {
     ///
     /// # Errors
     /// [`Violation::CropCircle`].
+    #[inline(never)]
     pub(in crate::rules) fn check_circle_actions(
         &self,
         mv: &mut Move,

@@ -672,7 +672,8 @@ impl Game<'_> {
         placing: Option<&Placing>,
         played: bool,
     ) -> Result<(), Violation> {
-        if self.exp.circles {
+        // Most tiles show no crop circle.
+        if self.exp.circles && self.circle_of(mv.tile).is_some() {
             self.check_circle_actions(mv, placing)?;
         }
         if !played {
