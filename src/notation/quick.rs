@@ -1389,7 +1389,8 @@ impl<'a> Steps<'a> {
 
     /// The turn on the next line, as [`Steps::next_turn`] reads it, and, for
     /// a turn of version 2, one whose actions (SPEC 2.14) or events follow the
-    /// tile, or its figure: [`DueTurn::Actions`], its actions, events and
+    /// tile, or its figure, or whose first action puts a figure elsewhere than
+    /// on a spot of the tile: [`DueTurn::Actions`], its actions, events and
     /// claims in `tail`, the reader past its line. That turn and its tail are
     /// what [`scan_turn_v2`] reads on its line: the line is read
     /// once, its start as the turn due rather than a byte at a time. `None`
@@ -1417,7 +1418,9 @@ impl<'a> Steps<'a> {
 
     /// [`Steps::next_turn`]; `ACTIONS`: a line whose tile, or figure, a
     /// space and anything but a claim follow is [`Due::Actions`], with where
-    /// that space is in the line, the reader still at the line's start.
+    /// that space is in the line, the reader still at the line's start; so is
+    /// a line whose first action puts a figure elsewhere than on a spot of the
+    /// tile, that action being the first the caller reads.
     #[inline(always)]
     fn due_turn<const ACTIONS: bool>(&mut self, number: u32, seat: &SeatName) -> Option<Due<'a>> {
         if self.turn_line.is_some() {
