@@ -218,10 +218,10 @@ impl<'c> Game<'c> {
         Ok(())
     }
 
-    /// The crop circle's actions checked on the whole move: each action, in
-    /// the order written, is checked on the game the turn leaves
-    /// ([`Leaves`]) and played there; each gets the player the rule gives
-    /// and its segment.
+    /// The crop circle's actions checked on the whole move, whose tile shows
+    /// a crop circle of `kind` ([`Game::circle_of`]): each action, in the
+    /// order written, is checked on the game the turn leaves ([`Leaves`])
+    /// and played there; each gets the player the rule gives and its segment.
     ///
     /// # Errors
     /// [`Violation::CropCircle`].
@@ -229,11 +229,9 @@ impl<'c> Game<'c> {
     pub(in crate::rules) fn check_circle_actions(
         &self,
         mv: &mut Move,
+        kind: FeatureKind,
         shared: Option<&Placing>,
     ) -> Result<(), Violation> {
-        let Some(kind) = self.circle_of(mv.tile) else {
-            return Ok(());
-        };
         let crate::rules::Action::Place {
             pos,
             rotation,

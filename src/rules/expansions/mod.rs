@@ -673,8 +673,10 @@ impl Game<'_> {
         played: bool,
     ) -> Result<(), Violation> {
         // Most tiles show no crop circle.
-        if self.exp.circles && self.circle_of(mv.tile).is_some() {
-            self.check_circle_actions(mv, placing)?;
+        if self.exp.circles
+            && let Some(kind) = self.circle_of(mv.tile)
+        {
+            self.check_circle_actions(mv, kind, placing)?;
         }
         if !played {
             return Ok(());
