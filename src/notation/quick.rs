@@ -2197,6 +2197,37 @@ mod tests {
         );
     }
 
+    /// A turn whose first action puts a figure elsewhere than on a spot of
+    /// its tile (the fairy beside a follower, a tower piece, a figure on a
+    /// tower) is read by the turn-due reader, that figure its first action,
+    /// as the line reader reads it: not given up and read again.
+    #[test]
+    fn a_figure_off_the_tiles_spots_is_the_first_action_of_a_turn_due() {
+        let seat = SeatName::new("Ann");
+        for text in [
+            "7. Ann V 1,0 r90 +fairy:1,6\n",
+            "7. Ann TW4 -2,1 r270 +tower:0,2/T =Ann+1\n",
+            "7. Ann V 1,0 r90 +1,2/T @goods:wine+1\n",
+            "7. Ann GO7 -1,-12 r180 +big:0,2/T gold:1,2 =Ann+4/9\n8. Bob V 1,0 r0\n",
+        ] {
+            let (mut tail, mut scanned) = (TurnTail::default(), TurnTail::default());
+            let mut quick = Steps::new(text);
+            quick.turns = true;
+            let Some(DueTurn::Actions(turn)) = quick.next_turn_v2(7, &seat, &mut tail) else {
+                panic!("not read as the turn due: {text:?}");
+            };
+            assert_eq!(turn.figure, None, "{text:?}");
+            assert!(
+                matches!(tail.steps.first(), Some(StepRecord::Figure(_))),
+                "{text:?}"
+            );
+            let line = text.lines().next().unwrap();
+            assert_eq!(scan_turn_v2(line, &mut scanned), Some(turn), "{text:?}");
+            assert_eq!(format!("{tail:?}"), format!("{scanned:?}"), "{text:?}");
+            assert_eq!(quick.rest, text.get(line.len() + 1..).unwrap(), "{text:?}");
+        }
+    }
+
     /// [`Steps::next_tag`] reads the tag pairs [`Steps::next_step`] reads, and
     /// leaves the rest to it.
     #[test]
