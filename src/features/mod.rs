@@ -131,6 +131,13 @@ impl<'a> FeatureView<'a> {
             Some(&l.follower)
         })
     }
+
+    /// A player's followers on it (a large follower once; no builder or
+    /// pig), in the order they were placed.
+    pub fn followers_of(self, player: Player) -> impl Iterator<Item = &'a Follower> + 'a {
+        self.followers()
+            .filter(move |x| x.player == player && x.figure.is_follower())
+    }
 }
 
 impl std::ops::Deref for FeatureView<'_> {

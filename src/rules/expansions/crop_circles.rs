@@ -354,11 +354,10 @@ impl<'c> Game<'c> {
     /// because he does not have a corresponding follower, his turn is simply
     /// skipped"), and, to add one, a follower in his supply.
     fn can_act_for_circle(&self, player: Player, kind: FeatureKind, add: bool) -> bool {
-        let on_board = self.features.held_features().any(|f| {
-            f.kind == kind
-                && f.followers()
-                    .any(|x| x.player == player && x.figure.is_follower())
-        });
+        let on_board = self
+            .features
+            .held_features()
+            .any(|f| f.kind == kind && f.followers_of(player).next().is_some());
         let in_hand = self
             .in_hand
             .get(player)

@@ -741,10 +741,7 @@ impl Game<'_> {
             .filter_map(|r| self.features.feature(r))
             .filter(move |f| f.kind == kind)
             .map(move |f| {
-                let n = f
-                    .followers()
-                    .filter(|x| x.player == player && x.figure.is_follower())
-                    .count();
+                let n = f.followers_of(player).count();
                 (f, u32::try_from(n).unwrap_or(u32::MAX))
             })
     }
@@ -771,7 +768,7 @@ impl Game<'_> {
             .filter(|r| {
                 self.features
                     .feature(*r)
-                    .is_some_and(|f| f.kind == kind && has_follower(&f, player))
+                    .is_some_and(|f| f.kind == kind && f.followers_of(player).next().is_some())
             })
             .collect();
         roots.sort_unstable_by_key(|r| self.features.first_node_of(*r));
@@ -990,11 +987,6 @@ impl Game<'_> {
 }
 
 /// Whether a player has a follower (a normal or large one) on a feature.
-fn has_follower(f: &crate::features::FeatureView<'_>, player: Player) -> bool {
-    f.followers()
-        .any(|x| x.player == player && x.figure.is_follower())
-}
-
 /// A feature's event, scored as at the end, made the points of a message to
 /// one player.
 fn as_message(mut e: ScoreEvent, player: Player, message: u8) -> ScoreEvent {

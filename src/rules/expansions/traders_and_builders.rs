@@ -83,12 +83,6 @@ impl Traders {
 /// Points a goods majority is worth.
 pub const GOODS_MAJORITY_POINTS: u32 = 10;
 
-/// Whether a player has a follower (not a builder or pig) on a feature.
-fn has_follower(f: FeatureView<'_>, player: Player) -> bool {
-    f.followers()
-        .any(|x| x.player == player && x.figure.is_follower())
-}
-
 /// Whether a player's pig stands in a field.
 pub fn has_pig(f: FeatureView<'_>, player: Player) -> bool {
     f.followers()
@@ -120,7 +114,7 @@ impl Game<'_> {
         let joined = roots.iter().any(|r| {
             self.features
                 .feature(*r)
-                .is_some_and(|f| has_follower(f, player))
+                .is_some_and(|f| f.followers_of(player).next().is_some())
         });
         if joined {
             Ok(())
