@@ -33,11 +33,56 @@ fn the_effect_is_chosen_even_without_a_follower_of_its_kind() {
     // not place a follower": with no thief on the board it does nothing.
     let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0 circle:add\n");
     assert!(codes.is_empty(), "{codes:?}");
-    let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0\n");
-    assert_eq!(codes, ["E432"]);
     // An action where nobody can act is a fault.
     let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0 circle:add pass\n");
     assert_eq!(codes, ["E432"]);
+    // With a thief on the board, the choice is due.
+    let (codes, _) = play("crop-circles-2", &format!("{THIEVES}3. Ann CC21 0,-1 r0\n"));
+    assert_eq!(codes, ["E432"]);
+    // The turn's own thief counts: it stands on the board the turn leaves.
+    let (codes, _) = play("crop-circles-2", "1. Ann CC21 0,-1 r0 +E\n");
+    assert_eq!(codes, ["E432"]);
+}
+
+/// A crop circle no follower of its kind can feel: neither effect does
+/// anything, so the choice may be left out (SPEC 6.11: the rulebook's "If a
+/// player is unable to do the action, because he does not have a
+/// corresponding follower, his turn is simply skipped" skips every player).
+/// The board looked at is the one the turn leaves, whatever other expansions
+/// are in play.
+#[test]
+fn a_choice_that_cannot_matter_may_be_left_out() {
+    // No thief on the board: the club's choice may be left out.
+    for expansions in [
+        "crop-circles-2",
+        "crop-circles-2, inns-and-cathedrals",
+        "crop-circles-2, traders-and-builders",
+        "crop-circles-2, tower",
+        "crop-circles-2, gold-mines",
+        "crop-circles-2, mage-and-witch",
+        "crop-circles-2, princess-and-dragon",
+        "crop-circles-2, flying-machines",
+        "crop-circles-2, ferries",
+        "crop-circles-2, robbers",
+        "crop-circles-2, messengers",
+    ] {
+        let (codes, _) = play(expansions, "1. Ann CC21 0,-1 r0\n");
+        assert!(codes.is_empty(), "{expansions}: {codes:?}");
+        // A farmer is no thief: the club's effects cannot reach him.
+        let (codes, _) = play(expansions, "1. Ann CC21 0,-1 r0 +NNW\n");
+        assert!(codes.is_empty(), "{expansions}: {codes:?}");
+        // Bob's only thief goes home with the road the circle's tile
+        // completes ("he places it and completes his turn as per the normal
+        // rules. He then decides"): none is left when the effect comes.
+        let turns = "1. Ann W -1,0 r0\n2. Bob U 1,0 r0 +E\n3. Ann CC21 2,0 r180\n";
+        let (codes, totals) = play(expansions, turns);
+        assert!(codes.is_empty(), "{expansions}: {codes:?}");
+        // The road of four tiles: the junction, the start tile, 1,0, 2,0.
+        assert_eq!(totals, [0, 4], "{expansions}");
+        // Written, the choice is checked as before.
+        let (codes, _) = play(expansions, "1. Ann CC21 0,-1 r0 circle:remove\n");
+        assert!(codes.is_empty(), "{expansions}: {codes:?}");
+    }
 }
 
 #[test]
@@ -94,4 +139,32 @@ fn effect_b_returns_a_follower_with_its_owners_builder() {
         &format!("{turns}{builder}"),
     );
     assert_eq!(codes, ["E432"]);
+}
+
+/// JCloisterZone records no choice where no follower of the circle's kind is
+/// on the board (`tests/data/jcz/scenario-crop-circles-no-choice.jcz`, a
+/// scenario of our own written in its save format): the save imports as it
+/// is, no choice invented, and checks with the program's points (its
+/// assertions become the Result and Scored tags, which the referee checks).
+#[test]
+fn a_save_without_a_choice_that_cannot_matter_imports_and_checks() {
+    let json = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/jcz/scenario-crop-circles-no-choice.jcz"
+    ))
+    .unwrap();
+    let record = carcref::import::jcz::import(&json).unwrap_or_else(|e| panic!("{e:?}"));
+    let cgn = carcref::notation::write::write(std::slice::from_ref(&record));
+    assert!(!cgn.contains("circle:"), "{cgn}");
+    assert!(
+        cgn.contains("\n3. Ann CC21 2,0 r180\n4. Bob CC25 0,-1 r90\n"),
+        "{cgn}"
+    );
+    assert!(cgn.contains("[Result \"Ann 0, Bob 4\"]"), "{cgn}");
+    assert!(cgn.contains("[Scored \"Bob road 4\"]"), "{cgn}");
+    let catalog = TileCatalog::embedded().unwrap();
+    let outcome = check("imported.cgn", &cgn, &catalog);
+    let game = &outcome.games[0];
+    assert!(game.diagnostics.is_empty(), "{cgn}\n{:?}", game.diagnostics);
+    assert_eq!(game.score().unwrap().totals, [0, 4]);
 }

@@ -16,11 +16,13 @@
 //! is simply skipped and the effect moves onto the next player to his left."
 //! "The active player is last to apply A or B."
 //!
-//! The notation (SPEC 6.10): after the turn's other actions, the choice
+//! The notation (SPEC 6.11): after the turn's other actions, the choice
 //! `circle:add` or `circle:remove`, then each player's action in that order:
 //! `add:[big:]x,y/SPOT`, `remove:[big:]x,y/SPOT` or `pass`, each with its
 //! player in parentheses (written, it is checked; left out, the referee gives
-//! the action to the next player who can act).
+//! the action to the next player who can act). Where no player has a follower
+//! of the kind on the board the turn leaves, neither effect does anything and
+//! the choice may be left out.
 
 use crate::board::{PlacedTile, Pos};
 use crate::features::{NodeId, node_of};
@@ -199,25 +201,6 @@ impl<'c> Game<'c> {
         })
     }
 
-    /// The end of a turn's actions: a tile with a crop circle has its effect
-    /// chosen.
-    ///
-    /// # Errors
-    /// [`Violation::CropCircle`].
-    pub(in crate::rules) fn check_circle_done(
-        &self,
-        placing: &Placing,
-        turn: &TurnActions,
-    ) -> Result<(), Violation> {
-        if !turn.circle && self.circle_of(placing.tile).is_some() {
-            return Err(Violation::CropCircle {
-                step: usize::MAX,
-                reason: "\"The active player must choose either effect A or B, even if he did not place a follower\": circle:add or circle:remove after the turn's actions".to_string(),
-            });
-        }
-        Ok(())
-    }
-
     /// The crop circle's actions checked on the whole move, whose tile shows
     /// a crop circle of `kind` ([`Game::circle_of`]): each action, in the
     /// order written, is checked on the game the turn leaves ([`Leaves`])
@@ -244,9 +227,6 @@ impl<'c> Game<'c> {
             Act::CircleChoice { add } => Some(add),
             _ => None,
         });
-        let Some(add) = add else {
-            return Ok(());
-        };
         let own;
         let placing = match shared {
             Some(p) => p,
@@ -262,6 +242,23 @@ impl<'c> Game<'c> {
             .filter_map(|k| u8::try_from((mv.player.index() + k) % seats).ok())
             .map(Player)
             .collect();
+        let Some(add) = add else {
+            // "The active player must choose either effect A or B, even if
+            // he did not place a follower"; where no player has a follower
+            // of the kind on the board the turn leaves, neither effect does
+            // anything, and the choice may be left out (SPEC 6.11).
+            return match order.iter().find(|p| after.can_act(**p, kind, false)) {
+                None => Ok(()),
+                Some(p) => Err(Violation::CropCircle {
+                    step: usize::MAX,
+                    reason: format!(
+                        "\"The active player must choose either effect A or B, even if he did not place a follower\": circle:add or circle:remove after the turn's actions ({} has {} on the board)",
+                        after.game().name(*p),
+                        followers_of(kind)
+                    ),
+                }),
+            };
+        };
         let mut next = 0;
         for s in mv.steps.iter_mut() {
             let Act::Circle {

@@ -642,9 +642,6 @@ impl Game<'_> {
         if turn.flight.is_some() {
             self.check_flight_done(placing, turn)?;
         }
-        if self.exp.circles {
-            self.check_circle_done(placing, turn)?;
-        }
         if self.exp.magic.is_some() {
             self.check_magic_done(placing, turn)?;
         }
