@@ -548,20 +548,14 @@ pub fn run(cli: Cli) -> ExitCode {
     ExitCode::from(code)
 }
 
-/// Reads a path (`-` = standard input).
-fn read_input(path: &Path) -> std::io::Result<String> {
+/// Reads a path (`-` = standard input) as bytes.
+fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
     if path == Path::new("-") {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        Ok(s)
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes)?;
+        Ok(bytes)
     } else {
-        let bytes = std::fs::read(path)?;
-        String::from_utf8(bytes).map_err(|e| {
-            std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
-            )
-        })
+        std::fs::read(path)
     }
 }
 
@@ -2347,18 +2341,56 @@ fn fix(
         let _ = writeln!(err, "error: fix --apply writes a file: name one, not -");
         return EXIT_USAGE;
     }
-    let text = match read_input(file) {
-        Ok(s) => s,
+    let bytes = match read_input(file) {
+        Ok(b) => b,
         Err(e) => {
             let _ = writeln!(err, "error: {}: {e}", file.display());
             return EXIT_USAGE;
         }
     };
     let name = file.display().to_string();
+    // As `check` reads a file: each byte that is not UTF-8 is read as U+001A,
+    // one for one, and is a fault of its game (`E109`), which is not
+    // repaired; the other games are, and the bytes are written back as read.
+    let mut read = bytes.clone();
+    let mut not_utf8 = Vec::new();
+    crate::stream::replace_not_utf8(&mut read, 0, &mut not_utf8);
+    let Ok(text) = String::from_utf8(read) else {
+        let _ = writeln!(err, "error: {name}: not UTF-8 text");
+        return EXIT_USAGE;
+    };
+    let games = crate::notation::parse(&text);
     let mut edits: Vec<(crate::notation::Span, String)> = Vec::new();
     let mut unrepaired = 0usize;
-    for (g, parsed) in crate::notation::parse(&text).iter().enumerate() {
+    for (g, parsed) in games.iter().enumerate() {
         let game = g + 1;
+        // A game's bytes run from its start (the file's, for the first) to
+        // the next game's.
+        let from = if g == 0 { 0 } else { parsed.record.span.start };
+        let to = games
+            .get(g + 1)
+            .map_or(text.len(), |next| next.record.span.start);
+        let faults: Vec<crate::Diagnostic> = not_utf8
+            .iter()
+            .filter(|s| (from..to).contains(&s.start))
+            .map(|s| crate::Diagnostic::NotUtf8 { span: *s })
+            .collect();
+        if !faults.is_empty() {
+            let view = crate::report::SourceView::new(&name, &text, 0, 0);
+            crate::report::render_game(
+                &mut Sink::new(&mut *err),
+                &view,
+                g,
+                &faults,
+                &human_report(),
+            );
+            let _ = writeln!(
+                out,
+                "game {game}: bytes that are not UTF-8 (E109); save the file as UTF-8 first"
+            );
+            unrepaired += 1;
+            continue;
+        }
         if parsed.has_errors() {
             let _ = writeln!(
                 out,
@@ -2425,18 +2457,21 @@ fn fix(
         }
     }
     if apply && !edits.is_empty() {
-        // From the last edit back, so that the spans before it stay true.
-        let mut repaired = text.clone();
+        // From the last edit back, so that the spans before it stay true; in
+        // the bytes read, so that those that are not UTF-8 are kept.
+        let mut repaired = bytes;
         for (span, line) in edits.iter().rev() {
-            match crate::repair::replace_turn_line(&repaired, *span, line) {
-                Some(t) => repaired = t,
-                None => {
+            match crate::repair::turn_line_replacement(&text, *span, line) {
+                Some((range, new)) if range.end <= repaired.len() => {
+                    repaired.splice(range, new.into_bytes());
+                }
+                _ => {
                     let _ = writeln!(err, "error: {name}: the turn line was not found");
                     return EXIT_USAGE;
                 }
             }
         }
-        if let Err(e) = crate::files::replace_file(file, |w| w.write_all(repaired.as_bytes())) {
+        if let Err(e) = crate::files::replace_file(file, |w| w.write_all(&repaired)) {
             let _ = writeln!(err, "error: {name}: {e}");
             return EXIT_USAGE;
         }

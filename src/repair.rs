@@ -299,6 +299,24 @@ fn first_illegal(record: &GameRecord, catalog: &TileCatalog) -> Option<usize> {
 /// A text with one turn's line replaced by another: the line that holds the
 /// turn (found by its span), its indentation and line end kept.
 pub fn replace_turn_line(text: &str, turn_span: Span, line: &str) -> Option<String> {
+    let (range, new) = turn_line_replacement(text, turn_span, line)?;
+    Some(format!(
+        "{}{new}{}",
+        text.get(..range.start)?,
+        text.get(range.end..)?
+    ))
+}
+
+/// Where the line that holds a turn (found by its span) lies in a text, and
+/// what replaces it: `line` with that line's indentation and carriage return.
+/// The byte range is the same in the bytes the text was read from when each
+/// byte that was not UTF-8 was read as one character
+/// ([`crate::stream::replace_not_utf8`]).
+pub fn turn_line_replacement(
+    text: &str,
+    turn_span: Span,
+    line: &str,
+) -> Option<(std::ops::Range<usize>, String)> {
     let start = text
         .get(..turn_span.start)?
         .rfind('\n')
@@ -308,13 +326,9 @@ pub fn replace_turn_line(text: &str, turn_span: Span, line: &str) -> Option<Stri
         .find('\n')
         .map_or(text.len(), |i| turn_span.start + i);
     let old = text.get(start..end)?;
-    let indent = &old[..old.len() - old.trim_start().len()];
+    let indent = old.get(..old.len() - old.trim_start().len())?;
     let cr = if old.ends_with('\r') { "\r" } else { "" };
-    Some(format!(
-        "{}{indent}{line}{cr}{}",
-        text.get(..start)?,
-        text.get(end..)?
-    ))
+    Some((start..end, format!("{indent}{line}{cr}")))
 }
 
 #[cfg(test)]

@@ -120,3 +120,44 @@ fn a_clean_record_needs_no_fix() {
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bytes_that_are_not_utf8_are_e109_as_check_reports_them() {
+    // A game with bytes that are not UTF-8 is `E109` for `check` (exit 1),
+    // and so for `fix`: not a usage error (exit 2). The other games are
+    // repaired, and `--apply` writes the bad bytes back as they were read.
+    let mut bytes = b"[Event \"\xff\xfe\"]\n".to_vec();
+    bytes.extend_from_slice(example().as_bytes());
+    let dir = folder("not-utf8");
+    std::fs::write(dir.join("game.cgn"), &bytes).unwrap();
+    let (code, out, err) = common::run_carcref(&dir, &["check", "game.cgn"], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("E109"), "{err}");
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "game.cgn"], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("E109"), "{err}");
+    assert!(
+        out.contains("game 1: bytes that are not UTF-8 (E109)"),
+        "{out}"
+    );
+    // From standard input alike.
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "-"], &bytes);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("(E109)"), "{out}");
+
+    // A second game, with a wrong rotation, is repaired; the first keeps its
+    // bytes.
+    let bad = with_line(42, " r0", " r90");
+    let mut two = bytes.clone();
+    two.extend_from_slice(b"\n");
+    two.extend_from_slice(bad.as_bytes());
+    std::fs::write(dir.join("game.cgn"), &two).unwrap();
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "--apply", "game.cgn"], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("wrote game.cgn: 1 turn repaired"), "{out}");
+    let mut expected = bytes.clone();
+    expected.extend_from_slice(b"\n");
+    expected.extend_from_slice(example().as_bytes());
+    assert_eq!(std::fs::read(dir.join("game.cgn")).unwrap(), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
