@@ -23,7 +23,7 @@ const SHIPPED: [(&str, Format, &str, usize); 4] = [
     ("bga", Format::Bga, "bga", 3),
     ("lab", Format::Lab, "lab", 3),
     ("kifu", Format::Kifu, "kifu", 1),
-    ("jcz", Format::Jcz, "jcz", 9),
+    ("jcz", Format::Jcz, "jcz", 10),
 ];
 
 fn root() -> &'static Path {
