@@ -21,9 +21,9 @@
 
 use serde_json::{Map, Value};
 
-use super::{ImportError, ImportedTurn, error, record, tag, with_notes};
+use super::{ImportError, ImportedTurn, SourceTags, error, record, tag, with_notes};
 use crate::board::Pos;
-use crate::notation::{Comment, GameRecord, Span, Spanned};
+use crate::notation::{GameRecord, Span, Spanned};
 use crate::tiles::{FeatureKind, Half, Rotation, Side, Spot};
 
 /// A spot of a tile kind at the platform's orientation 1, in board directions.
@@ -426,6 +426,8 @@ struct Reader {
     seats: Vec<Seat>,
     turns: Vec<Turn>,
     table: Option<String>,
+    /// Where the table's id was read.
+    table_path: String,
     started: Option<i64>,
     /// The time of the packet being read.
     packet_time: Option<i64>,
@@ -515,6 +517,7 @@ impl Reader {
                     Value::Number(n) => Some(n.to_string()),
                     _ => None,
                 });
+                self.table_path = format!("{path}.table_id");
             }
             self.packet_time = packet.get("time").and_then(|t| integer(t, "").ok());
             if self.started.is_none() {
@@ -1007,10 +1010,10 @@ pub fn import(json: &str) -> Result<GameRecord, Vec<ImportError>> {
     if !reader.errors.is_empty() {
         return Err(reader.errors);
     }
-    Ok(build(reader))
+    build(reader)
 }
 
-fn build(mut reader: Reader) -> GameRecord {
+fn build(mut reader: Reader) -> Result<GameRecord, Vec<ImportError>> {
     let mut notes_on_end = Vec::new();
     let (termination, result) = match &reader.end {
         // A log cut before its end: complete if the final scoring had begun
@@ -1075,18 +1078,21 @@ fn build(mut reader: Reader) -> GameRecord {
         Some(t) => (format!("Board Game Arena table {t}"), format!("bga {t}")),
         None => ("Board Game Arena".to_string(), "bga".to_string()),
     };
-    let mut tags = vec![tag("CGN", "1"), tag("Event", event)];
+    // A value of the log the record cannot hold is refused (`I104`, where
+    // it was read).
+    let mut from_log = SourceTags::default();
+    let table = reader.table_path.as_str();
+    let mut tags = vec![tag("CGN", "1")];
+    tags.extend(from_log.tag("I104", table, "Event", event));
     if let Some(t) = reader.started {
         tags.push(tag("Date", date(t)));
     }
-    tags.extend([
-        tag("Players", players.join(", ")),
-        tag("Rules", "HiG-2012"),
-        tag("Expansions", ""),
-        tag("Result", result),
-        tag("Termination", termination),
-        tag("Source", source),
-    ]);
+    tags.extend(from_log.tag("I104", "the players' names", "Players", players.join(", ")));
+    tags.extend([tag("Rules", "HiG-2012"), tag("Expansions", "")]);
+    tags.extend(from_log.tag("I104", "the final result", "Result", result));
+    tags.push(tag("Termination", termination));
+    tags.extend(from_log.tag("I104", table, "Source", source));
+    from_log.done()?;
 
     let mut heading = Vec::new();
     let ids: Vec<String> = reader
@@ -1148,14 +1154,14 @@ fn build(mut reader: Reader) -> GameRecord {
     if !reader.finals.is_empty() {
         let parts: Vec<String> = reader.finals.iter().map(Scoring::describe).collect();
         rec.trailing_comments.push(Spanned::new(
-            Comment::new(format!(
+            super::comment(format!(
                 "final scoring on Board Game Arena: {}",
                 parts.join("; ")
             )),
             Span::default(),
         ));
     }
-    rec
+    super::within_limits(rec, "I104").map_err(|e| vec![e])
 }
 
 #[cfg(test)]

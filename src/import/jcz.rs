@@ -21,7 +21,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::{ImportError, ImportedTurn, error, record, tag, with_notes};
+use super::{ImportError, ImportedTurn, SourceTags, error, record, tag, with_notes};
 use crate::board::Pos;
 use crate::notation::{
     ActArg, ActRecord, ActionRecord, FigureStep, GameRecord, Name, Place, Span, Spanned,
@@ -1914,6 +1914,13 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
             })
             .unwrap_or_default()
     });
+    if draw_order.is_some_and(|d| d.as_array().is_some_and(Vec::is_empty)) {
+        r.fail(error(
+            "I404",
+            "gameAnnotations.drawOrder",
+            "no tile: a scenario's pack names the tiles it draws, in order (CGN's Pack tag cannot be empty)",
+        ));
+    }
     let end_after = annotations.and_then(|a| a.get("endTurn")).map(|v| {
         let n = v
             .as_u64()
@@ -1992,18 +1999,21 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     // The tags first: the engine that follows the record as it is written
     // (whose turn it is when a message names no player; which drawn tiles fit
     // after the last turn) is set up from them.
+    // A value of the save the record cannot hold is refused (`I404`, its
+    // field named).
+    let mut from_save = SourceTags::default();
     let mut tags = vec![tag("CGN", crate::notation::header::VERSION)];
     if let Some(d) = test
         .and_then(|t| t.get("description"))
         .and_then(Value::as_str)
     {
-        tags.push(tag("Event", d));
+        tags.extend(from_save.tag("I404", "test.description", "Event", d));
     } else if let Some(n) = root
         .get("name")
         .and_then(Value::as_str)
         .filter(|n| !n.is_empty())
     {
-        tags.push(tag("Event", n));
+        tags.extend(from_save.tag("I404", "name", "Event", n));
     }
     if let Some(date) = root
         .get("created")
@@ -2012,7 +2022,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     {
         tags.push(tag("Date", date));
     }
-    tags.push(tag("Players", players.join(", ")));
+    tags.extend(from_save.tag("I404", "players", "Players", players.join(", ")));
     tags.push(tag("Rules", "HiG-2012"));
     tags.push(tag(
         "Expansions",
@@ -2036,14 +2046,26 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
             .collect::<Vec<_>>()
             .join(", ")
     };
-    tags.push(tag("Result", result));
+    tags.extend(from_save.tag("I404", "test.assertions", "Result", result));
     if let Some(pack) = &own_pack {
         let ids: Vec<String> = pack.iter().map(|t| id(*t)).collect();
-        tags.push(tag("Pack", ids.join(", ")));
+        tags.extend(from_save.tag("I404", "gameAnnotations.drawOrder", "Pack", ids.join(", ")));
     }
     if !setup.figures.is_empty() {
         tags.push(tag("Figures", setup.figures.join(", ")));
     }
+    // Written last, but refused before the turns are read.
+    let scored = if scored.is_empty() {
+        None
+    } else {
+        from_save.tag("I404", "test.assertions", "Scored", scored.join(", "))
+    };
+    let source = root
+        .get("gameId")
+        .and_then(Value::as_str)
+        .filter(|g| !g.is_empty())
+        .and_then(|g| from_save.tag("I404", "gameId", "Source", format!("jcz {g}")));
+    from_save.done()?;
     let mut follow = Follow::new(&tags, catalog, &players);
 
     let mut notes = Vec::new();
@@ -2170,16 +2192,8 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
             }
         }
     }
-    if !scored.is_empty() {
-        tags.push(tag("Scored", scored.join(", ")));
-    }
-    if let Some(g) = root
-        .get("gameId")
-        .and_then(Value::as_str)
-        .filter(|g| !g.is_empty())
-    {
-        tags.push(tag("Source", format!("jcz {g}")));
-    }
+    tags.extend(scored);
+    tags.extend(source);
     let Follow {
         lines,
         figures,
@@ -2217,7 +2231,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     {
         t.value.value = Name::from("2");
     }
-    Ok(with_notes(rec, notes))
+    super::within_limits(with_notes(rec, notes), "I404").map_err(|e| vec![e])
 }
 
 /// The record's turns as they are written, and the engine following them:

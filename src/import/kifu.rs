@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::{
-    ImportError, ImportedTurn, basic_counts, canonical_spot, catalog, colour_name, iso_date,
-    name_problem, players_value, record, tag, with_notes,
+    ImportError, ImportedTurn, SourceTags, basic_counts, canonical_spot, catalog, colour_name,
+    iso_date, name_problem, players_value, record, tag, with_notes,
 };
 use crate::board::Pos;
 use crate::notation::GameRecord;
@@ -877,14 +877,18 @@ fn build(
         notes.push(format!("started {start}"));
     }
 
+    // A value of the sheet the record cannot hold is refused, where it was
+    // read.
+    let mut from_sheet = SourceTags::default();
     let mut tags = vec![tag("CGN", "1")];
     if let Some(t) = title {
-        tags.push(tag("Event", t));
+        tags.extend(from_sheet.tag("I302", "info.title", "Event", t));
     }
     if let Some(d) = date_start.as_deref().and_then(iso_date) {
         tags.push(tag("Date", d));
     }
-    tags.push(tag("Players", players_value(&players)));
+    tags.extend(from_sheet.tag("I306", "info.players", "Players", players_value(&players)));
+    from_sheet.done()?;
     tags.push(tag("Rules", "HiG-2012"));
     tags.push(tag(
         "Termination",
@@ -895,5 +899,5 @@ fn build(
         },
     ));
     tags.push(tag("Source", "score sheet (sash2104/carcassonne format)"));
-    Ok(with_notes(record(tags, turns), notes))
+    super::within_limits(with_notes(record(tags, turns), notes), "I302").map_err(|e| vec![e])
 }

@@ -18,8 +18,8 @@
 use std::collections::BTreeMap;
 
 use super::{
-    ImportError, ImportedTurn, basic_counts, bga, canonical_spot, catalog, colour_name, iso_date,
-    name_problem, players_value, record, tag, with_notes,
+    ImportError, ImportedTurn, SourceTags, basic_counts, bga, canonical_spot, catalog, colour_name,
+    iso_date, name_problem, players_value, record, tag, with_notes,
 };
 use crate::board::{Board, PlacedTile, Pos};
 use crate::notation::GameRecord;
@@ -188,17 +188,20 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
     })?;
     let turns = play(&replay, catalog)?;
 
+    // A value of the table or the URL the record cannot hold is refused,
+    // its column or part named.
+    let mut from_row = SourceTags::default();
     let mut tags = vec![tag("CGN", "1")];
     if let Some(e) = &meta.event {
-        tags.push(tag("Event", e.clone()));
+        tags.extend(from_row.tag("I209", "Tournament, Edition", "Event", e.clone()));
     }
     if let Some(d) = &meta.date {
         tags.push(tag("Date", d.clone()));
     }
     if let Some(r) = &meta.round {
-        tags.push(tag("Round", r.clone()));
+        tags.extend(from_row.tag("I209", "Round", "Round", r.clone()));
     }
-    tags.push(tag("Players", players_value(&replay.players)));
+    tags.extend(from_row.tag("I208", "query", "Players", players_value(&replay.players)));
     tags.push(tag("Rules", "HiG-2012"));
     // A replay carries no result or how the game ended; a stack shorter than
     // the supply is the tiles drawn before the game stopped.
@@ -212,9 +215,10 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
         },
     ));
     if let Some(s) = &meta.source {
-        tags.push(tag("Source", s.clone()));
+        tags.extend(from_row.tag("I209", "Game ID", "Source", s.clone()));
     }
-    tags.push(tag("LabURL", url));
+    tags.extend(from_row.tag("I201", "URL", "LabURL", url));
+    from_row.done()?;
 
     let mut notes = meta.notes.clone();
     notes.extend(replay.notes.iter().cloned());
@@ -235,7 +239,7 @@ fn import_with(url: &str, meta: &Meta) -> Result<GameRecord, Vec<ImportError>> {
             ));
         }
     }
-    Ok(with_notes(record(tags, turns), notes))
+    super::within_limits(with_notes(record(tags, turns), notes), "I209").map_err(|e| vec![e])
 }
 
 /// Splits and decodes a URL; every fault of every part is reported.

@@ -182,6 +182,146 @@ pub fn tag(name: &str, value: impl Into<String>) -> TagRecord {
     }
 }
 
+/// A tag pair whose value comes from the source, as `carcref check` reads it
+/// back, or the fault `code` at `location` (the field it comes from) where the
+/// record cannot hold it. A `"` or a `\\` is escaped when the record is
+/// written (SPEC 2.3, `tag_value`: the only escapes); the grammar has none
+/// for a line feed, which ends the line, so a value holding a control
+/// character is refused, as a player name holding one is
+/// ([`name_problem`]), and so is a value that would make the tag's line
+/// longer than a line may be (SPEC 2.1, `E110`).
+pub(crate) fn source_tag(
+    code: &'static str,
+    location: impl Into<String>,
+    name: &str,
+    value: impl Into<String>,
+) -> Result<TagRecord, ImportError> {
+    let value = value.into();
+    if let Some(c) = value.chars().find(|c| c.is_control()) {
+        return Err(error(
+            code,
+            location,
+            format!(
+                "the {name} tag cannot hold the control character {} of this value",
+                c.escape_debug()
+            ),
+        ));
+    }
+    // `[Name "value"]`, each `"` and `\\` of the value written with its escape.
+    let escapes = value.chars().filter(|c| matches!(c, '"' | '\\')).count();
+    let line = name.len() + value.len() + escapes + 5;
+    if line > crate::notation::MAX_LINE {
+        return Err(error(
+            code,
+            location,
+            format!(
+                "the {name} tag would be a line of {line} bytes; a line holds at most {} (E110)",
+                crate::notation::MAX_LINE
+            ),
+        ));
+    }
+    Ok(tag(name, value))
+}
+
+/// The tags of a record whose values come from the source, made with
+/// [`source_tag`], and the faults of those the record cannot hold: every one
+/// is reported, not only the first.
+#[derive(Debug, Default)]
+pub(crate) struct SourceTags {
+    faults: Vec<ImportError>,
+}
+
+impl SourceTags {
+    /// The tag ([`source_tag`]), or `None` with its fault kept.
+    pub(crate) fn tag(
+        &mut self,
+        code: &'static str,
+        location: impl Into<String>,
+        name: &str,
+        value: impl Into<String>,
+    ) -> Option<TagRecord> {
+        match source_tag(code, location, name, value) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                self.faults.push(e);
+                None
+            }
+        }
+    }
+
+    /// Every fault kept, if there is one.
+    pub(crate) fn done(self) -> Result<(), Vec<ImportError>> {
+        if self.faults.is_empty() {
+            Ok(())
+        } else {
+            Err(self.faults)
+        }
+    }
+}
+
+/// A comment of an imported record (a note on what CGN cannot hold), its
+/// text as the source gives it but for its control characters, written as
+/// escapes (`\\n`, `\\u{1b}`): a line feed would end the comment's line,
+/// and a comment has no meaning for the referee (SPEC 2.11).
+pub(crate) fn comment(text: impl Into<String>) -> crate::notation::Comment {
+    let text: String = text.into();
+    let text = if text.chars().any(char::is_control) {
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_debug().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    } else {
+        text
+    };
+    crate::notation::Comment::new(text)
+}
+
+/// An imported record as it is written, or the fault `code` where it would
+/// not be read back: a line longer than a line may be (a comment or a turn
+/// holding long text of the source, `E110`) or a game larger than a game may
+/// be (`E111`, SPEC 2.1). The tags are checked as they are made
+/// ([`source_tag`]); this is the last word on the whole.
+pub(crate) fn within_limits(
+    record: GameRecord,
+    code: &'static str,
+) -> Result<GameRecord, ImportError> {
+    let mut text = String::new();
+    write_game(&mut text, &record);
+    if let Some((i, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.len() > crate::notation::MAX_LINE)
+    {
+        return Err(error(
+            code,
+            "the record",
+            format!(
+                "written, its line {} would be {} bytes; a line holds at most {} (E110)",
+                i + 1,
+                line.len(),
+                crate::notation::MAX_LINE
+            ),
+        ));
+    }
+    if text.len() > crate::notation::MAX_GAME {
+        return Err(error(
+            code,
+            "the record",
+            format!(
+                "written, the game would be {} bytes; a game holds at most {} (E111)",
+                text.len(),
+                crate::notation::MAX_GAME
+            ),
+        ));
+    }
+    Ok(record)
+}
+
 /// One imported turn, in notation terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImportedTurn {
@@ -247,7 +387,7 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
                     span: Span::default(),
                 })
                 .collect(),
-            comment: t.comment.map(|c| sp(crate::notation::Comment::new(c))),
+            comment: t.comment.map(|c| sp(comment(c))),
             span: Span::default(),
         })
         .collect();
@@ -262,10 +402,8 @@ pub fn record(tags: Vec<TagRecord>, turns: Vec<ImportedTurn>) -> GameRecord {
 /// Puts notes (what the source has that CGN cannot hold) as comment lines before
 /// the first turn, or after the tags of a game with no turns.
 pub fn with_notes(mut record: GameRecord, notes: Vec<String>) -> GameRecord {
-    let comments: Vec<Spanned<crate::notation::Comment>> = notes
-        .into_iter()
-        .map(|n| sp(crate::notation::Comment::new(n)))
-        .collect();
+    let comments: Vec<Spanned<crate::notation::Comment>> =
+        notes.into_iter().map(|n| sp(comment(n))).collect();
     match record.turns.first_mut() {
         Some(first) => {
             let mut all = comments;
