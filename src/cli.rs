@@ -1,5 +1,7 @@
 //! The command line (clap derive) and [`run`]. No game logic lives here.
 
+mod pipe;
+
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -432,8 +434,8 @@ const EXIT_USAGE: u8 = 2;
 pub fn run(cli: Cli) -> ExitCode {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    let mut out = stdout.lock();
-    let mut err = stderr.lock();
+    let mut out = pipe::Stdout(stdout.lock());
+    let mut err = pipe::Stderr(stderr.lock());
     let color = cli.color.resolve(std::io::stderr().is_terminal());
     REPORT_COLOR.store(color, std::sync::atomic::Ordering::Relaxed);
     QUIET.store(cli.quiet, std::sync::atomic::Ordering::Relaxed);
@@ -531,12 +533,25 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Tiles { id, format } => tiles(id.as_deref(), format, &catalog, &mut out, &mut err),
         Command::Completions { shell } => {
             use clap::CommandFactory;
-            clap_complete::generate(shell, &mut Cli::command(), "carcref", &mut out);
-            0
+            // Written whole once made: the generator cannot report a failing
+            // write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "carcref", &mut script);
+            match out.write_all(&script) {
+                Ok(()) => 0,
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    EXIT_USAGE
+                }
+            }
         }
         Command::Man => {
             use clap::CommandFactory;
-            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(Cli::command())
+                .render(&mut page)
+                .and_then(|()| out.write_all(&page))
+            {
                 Ok(()) => 0,
                 Err(e) => {
                     let _ = writeln!(err, "error: {e}");
@@ -545,6 +560,12 @@ pub fn run(cli: Cli) -> ExitCode {
             }
         }
     };
+    // A reader that stopped reading (`carcref gen | head -1`) ends the run
+    // normally.
+    let _ = out.flush();
+    if pipe::closed() {
+        return ExitCode::SUCCESS;
+    }
     ExitCode::from(code)
 }
 

@@ -1,0 +1,68 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! Details of the command line a new user meets: a reader that stops reading,
+//! shell completion of the options with names, a mistyped code, the summary
+//! line's numbers, an import pointed at the wrong folder, and what the
+//! documents say is refereed.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A folder of its own for a test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("carcref-details-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the binary with its standard output a pipe whose reader has already
+/// gone (`carcref gen | head -0`): the exit code and standard error.
+fn run_into_closed_pipe(dir: &Path, args: &[&str]) -> (i32, String) {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let output = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["--color", "never"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_reader_that_stops_reading_ends_the_run_normally() {
+    let dir = folder("pipe");
+    let (code, games, err) = common::run_carcref(&dir, &["gen", "--games", "20"], b"");
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(dir.join("games.cgn"), games).unwrap();
+    let data = root().join("tests/data/jcz").display().to_string();
+    for args in [
+        vec!["gen", "--games", "300"],
+        vec!["man"],
+        vec!["completions", "bash"],
+        vec!["score", "games.cgn"],
+        vec!["score", "--format", "json", "games.cgn"],
+        vec!["show", "games.cgn"],
+        vec!["moves", "--turn", "3", "games.cgn"],
+        vec!["tiles"],
+        vec!["explain", "E101"],
+        vec!["import", "jcz", &data],
+        vec!["check", "--format", "short", "games.cgn"],
+    ] {
+        let (code, err) = run_into_closed_pipe(&dir, &args);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
