@@ -150,7 +150,7 @@ pub enum Command {
         /// Score by the text of a rules edition (HiG-2012 or RGG-2000), without
         /// the record's variants: the rulebook's verdict. Claims are checked only
         /// when that is the record's own edition and it names no variant.
-        #[arg(long, value_parser = parse_edition, conflicts_with = "compare_editions")]
+        #[arg(long, value_parser = EditionValue, hide_possible_values = true, conflicts_with = "compare_editions")]
         rules: Option<Edition>,
         /// The position after this turn, with the final scoring as if the game
         /// ended there: how an unfinished game is adjudicated (the Result tag
@@ -260,7 +260,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         games: usize,
         /// Rules edition (HiG-2012 or RGG-2000).
-        #[arg(long, value_parser = parse_edition, default_value = "HiG-2012")]
+        #[arg(long, value_parser = EditionValue, hide_possible_values = true, default_value = "HiG-2012")]
         rules: Edition,
         /// Number of players (2 to 6).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
@@ -269,7 +269,7 @@ pub enum Command {
         /// traders-and-builders, tower, princess-and-dragon, gold-mines,
         /// flying-machines, crop-circles-1, crop-circles-2, mage-and-witch,
         /// ferries, robbers, messengers), and the tile sets given by --tiles to play.
-        #[arg(long, default_value = "")]
+        #[arg(long, value_parser = ExpansionsValue, hide_possible_values = true, default_value = "")]
         expansions: String,
     },
     /// Print a shell's completion script for carcref (to standard output).
@@ -348,6 +348,64 @@ fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
 fn parse_edition(s: &str) -> Result<Edition, String> {
     s.parse()
         .map_err(|()| format!("{s} is not an edition (HiG-2012 or RGG-2000)"))
+}
+
+/// `--rules`: an edition ([`parse_edition`]), whose names the shell
+/// completions offer.
+#[derive(Debug, Clone, Copy)]
+struct EditionValue;
+
+impl clap::builder::TypedValueParser for EditionValue {
+    type Value = Edition;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Edition, clap::Error> {
+        parse_edition.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            Edition::ALL
+                .into_iter()
+                .map(|e| clap::builder::PossibleValue::new(e.name())),
+        ))
+    }
+}
+
+/// `gen --expansions`: a comma-separated list, read once the catalog is
+/// ([`parse_expansions`]: it may name tile sets of `--tiles`), whose
+/// expansions the shell completions offer.
+#[derive(Debug, Clone, Copy)]
+struct ExpansionsValue;
+
+impl clap::builder::TypedValueParser for ExpansionsValue {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use crate::rules::expansions::Expansion;
+        Some(Box::new(
+            Expansion::ALL
+                .into_iter()
+                .map(|e| clap::builder::PossibleValue::new(e.name())),
+        ))
+    }
 }
 
 /// The expansions `gen --expansions` names, and the tile sets of the user's

@@ -66,3 +66,31 @@ fn a_reader_that_stops_reading_ends_the_run_normally() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn shell_completion_offers_the_editions_and_the_expansions() {
+    let (code, bash, err) = common::run_carcref(root(), &["completions", "bash"], b"");
+    assert_eq!(code, 0, "{err}");
+    let after = |option: &str| {
+        let at = bash.find(&format!("                {option})")).unwrap();
+        bash[at..].lines().nth(1).unwrap().trim().to_string()
+    };
+    assert_eq!(
+        after("--rules"),
+        "COMPREPLY=($(compgen -W \"HiG-2012 RGG-2000\" -- \"${cur}\"))"
+    );
+    let expansions = after("--expansions");
+    let offered: Vec<&str> = expansions
+        .split('"')
+        .nth(1)
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    for name in ["river", "tower", "crop-circles-2", "robbers", "messengers"] {
+        assert!(offered.contains(&name), "{expansions}");
+    }
+    assert!(!expansions.contains("compgen -f"), "{expansions}");
+    // The help does not list them twice: its text names them.
+    let (_, help, _) = common::run_carcref(root(), &["gen", "--help"], b"");
+    assert!(!help.contains("possible values"), "{help}");
+}
