@@ -2702,16 +2702,21 @@ fn explain(code: &str, format: OutputFormat, out: &mut impl Write, err: &mut imp
             0
         }
         None => {
-            let _ = writeln!(
-                err,
-                "error: no diagnostic has the code {code}; codes: {}",
-                crate::diagnostics::CODES
-                    .iter()
-                    .chain(crate::import::CODES)
-                    .map(|(c, _)| *c)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
+            let codes = crate::diagnostics::CODES
+                .iter()
+                .chain(crate::import::CODES)
+                .map(|(c, _)| *c);
+            let _ = match crate::suggest::nearest_code(code, codes.clone()) {
+                Some(near) => writeln!(
+                    err,
+                    "error: no diagnostic has the code {code}; did you mean `{near}`?"
+                ),
+                None => writeln!(
+                    err,
+                    "error: no diagnostic has the code {code}; codes: {}",
+                    codes.collect::<Vec<_>>().join(" ")
+                ),
+            };
             EXIT_USAGE
         }
     }

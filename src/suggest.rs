@@ -55,6 +55,52 @@ pub fn did_you_mean<'a>(written: &str, known: impl IntoIterator<Item = &'a str>)
     })
 }
 
+/// The diagnostic code nearest to a code written wrong (`carcref explain
+/// E5O1`): a code is a capital letter and digits, so a letter that looks like
+/// a digit there (`O`, `o` for `0`; `I`, `l` for `1`) is read as that digit
+/// first, case ignored; otherwise the [`nearest`] code one edit away or
+/// beginning with `written`. A known code equal to `written` is not a
+/// suggestion.
+///
+/// ```
+/// use carcref::suggest::nearest_code;
+///
+/// let codes = ["E401", "E501", "E511", "I104"];
+/// assert_eq!(nearest_code("E5O1", codes), Some("E501"));
+/// assert_eq!(nearest_code("il04", codes), Some("I104"));
+/// assert_eq!(nearest_code("E50", codes), Some("E501"));
+/// assert_eq!(nearest_code("E999", codes), None);
+/// ```
+pub fn nearest_code<'a>(
+    written: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+) -> Option<&'a str> {
+    let mut chars = written.trim().chars();
+    let read: String = chars
+        .next()
+        .map(|c| c.to_ascii_uppercase())
+        .into_iter()
+        .chain(chars.map(|c| match c {
+            'O' | 'o' => '0',
+            'I' | 'l' => '1',
+            c => c,
+        }))
+        .collect();
+    if let Some(k) = known.clone().into_iter().find(|k| *k == read) {
+        return (k != written).then_some(k);
+    }
+    // Codes are short and alike: one edit at most, or a prefix.
+    let mut best: Option<((u8, usize), &'a str)> = None;
+    for k in known {
+        match closeness(written, k) {
+            Some((1, edits)) if edits > 1 => {}
+            Some(rank) if best.is_none_or(|(b, _)| rank < b) => best = Some((rank, k)),
+            _ => {}
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
 /// How near a known name is to the name written, smaller nearer: (0, 0) the
 /// same but for case, (1, edits) a few edits away, (2, rest) one a prefix of
 /// the other with `rest` characters over; `None` when it is not near.

@@ -94,3 +94,19 @@ fn shell_completion_offers_the_editions_and_the_expansions() {
     let (_, help, _) = common::run_carcref(root(), &["gen", "--help"], b"");
     assert!(!help.contains("possible values"), "{help}");
 }
+
+#[test]
+fn a_code_with_a_letter_for_a_digit_is_suggested() {
+    let (code, out, err) = common::run_carcref(root(), &["explain", "E5O1"], b"");
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(
+        err,
+        "error: no diagnostic has the code E5O1; did you mean `E501`?\n"
+    );
+    let (_, _, err) = common::run_carcref(root(), &["explain", "i1O4"], b"");
+    assert!(err.contains("did you mean `I104`?"), "{err}");
+    // Nothing near: every code is listed.
+    let (code, _, err) = common::run_carcref(root(), &["explain", "Z"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("codes: E101 E102"), "{err}");
+}
