@@ -898,9 +898,11 @@ fn check(
     }
     let _ = diagnostics_out.flush();
     drop(diagnostics_out);
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let summary = format!(
-        "checked {games} games in {} files: {valid} valid, {} invalid",
-        files.len(),
+        "checked {} in {}: {valid} valid, {} invalid",
+        plural(games, "game"),
+        plural(files.len(), "file"),
         games - valid
     );
     if quiet() {

@@ -167,7 +167,7 @@ fn generated_games_check() {
     let checked = run(&["check", "-"], Some(cgn));
     assert!(checked.starts_with("exit_code: 0"), "{checked}");
     assert!(
-        checked.contains("checked 200 games in 1 files: 200 valid, 0 invalid"),
+        checked.contains("checked 200 games in 1 file: 200 valid, 0 invalid"),
         "{checked}"
     );
 }
@@ -200,7 +200,7 @@ fn generated_games_with_the_expansions_check() {
         let checked = run(&["check", "-"], Some(cgn));
         assert!(checked.starts_with("exit_code: 0"), "{rules}: {checked}");
         assert!(
-            checked.contains("checked 100 games in 1 files: 100 valid, 0 invalid"),
+            checked.contains("checked 100 games in 1 file: 100 valid, 0 invalid"),
             "{checked}"
         );
     }
@@ -234,7 +234,7 @@ fn generated_tower_games_check_and_are_canonical() {
     }
     let checked = run(&["check", "-"], Some(cgn));
     assert!(
-        checked.contains("checked 40 games in 1 files: 40 valid, 0 invalid"),
+        checked.contains("checked 40 games in 1 file: 40 valid, 0 invalid"),
         "{checked}"
     );
     let formatted = run(&["fmt", "--check", "-"], Some(cgn));
@@ -270,7 +270,7 @@ fn generated_dragon_games_check_and_are_canonical() {
     }
     let checked = run(&["check", "-"], Some(cgn));
     assert!(
-        checked.contains("checked 30 games in 1 files: 30 valid, 0 invalid"),
+        checked.contains("checked 30 games in 1 file: 30 valid, 0 invalid"),
         "{checked}"
     );
     let formatted = run(&["fmt", "--check", "-"], Some(cgn));
@@ -1068,7 +1068,7 @@ fn generated_games_with_tiles_of_ones_own_check() {
     assert!(cgn.contains(" HT1 ") && cgn.contains(" HT2 "), "{cgn}");
     let checked = run(&["--tiles", HOUSE_TILES, "check", "-"], Some(cgn));
     assert!(
-        checked.contains("checked 30 games in 1 files: 30 valid, 0 invalid"),
+        checked.contains("checked 30 games in 1 file: 30 valid, 0 invalid"),
         "{checked}"
     );
     // Without --tiles, the name is no expansion gen knows.

@@ -110,3 +110,20 @@ fn a_code_with_a_letter_for_a_digit_is_suggested() {
     assert_eq!(code, 2);
     assert!(err.contains("codes: E101 E102"), "{err}");
 }
+
+#[test]
+fn the_summary_counts_in_the_singular_and_the_plural() {
+    let dir = folder("summary");
+    let (_, games, _) = common::run_carcref(&dir, &["gen", "--games", "2"], b"");
+    let (_, one, _) = common::run_carcref(&dir, &["gen", "--games", "1"], b"");
+    std::fs::write(dir.join("one.cgn"), &one).unwrap();
+    std::fs::write(dir.join("two.cgn"), &games).unwrap();
+    let (code, out, err) = common::run_carcref(&dir, &["check", "one.cgn"], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "checked 1 game in 1 file: 1 valid, 0 invalid\n");
+    let (_, out, _) = common::run_carcref(&dir, &["check", "two.cgn"], b"");
+    assert_eq!(out, "checked 2 games in 1 file: 2 valid, 0 invalid\n");
+    let (_, out, _) = common::run_carcref(&dir, &["check", "one.cgn", "two.cgn"], b"");
+    assert_eq!(out, "checked 3 games in 2 files: 3 valid, 0 invalid\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

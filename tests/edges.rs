@@ -152,7 +152,7 @@ fn check_on_a_board_game_arena_log_gives_one_fault() {
     assert_eq!(
         got.1,
         "tests/data/bga/366166200.json:1:1: E112 not CGN: a Board Game Arena log\n\
-         checked 1 games in 1 files: 0 valid, 1 invalid\n"
+         checked 1 game in 1 file: 0 valid, 1 invalid\n"
     );
     snap!(
         "edges_check_bga_log",
@@ -200,7 +200,7 @@ fn check_reads_another_programs_record_from_standard_input() {
     assert_eq!(
         out,
         "-:1:1: E112 not CGN: a Board Game Arena log\n\
-         checked 1 games in 1 files: 0 valid, 1 invalid\n"
+         checked 1 game in 1 file: 0 valid, 1 invalid\n"
     );
     // On one line, a log is a single CGN comment and no game: still one fault.
     let one_line: serde_json::Value = serde_json::from_str(&log).unwrap();

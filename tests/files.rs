@@ -197,7 +197,7 @@ fn a_fifo_in_a_folder_is_skipped_with_a_warning() {
     let out = run(&["check"], &[&dir]);
     assert_eq!(
         summary(&out),
-        "checked 1 games in 1 files: 1 valid, 0 invalid"
+        "checked 1 game in 1 file: 1 valid, 0 invalid"
     );
     // Named on the command line, it is read, as asked: here another program
     // writes a game into it.
@@ -210,7 +210,7 @@ fn a_fifo_in_a_folder_is_skipped_with_a_warning() {
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(
         summary(&out),
-        "checked 1 games in 1 files: 1 valid, 0 invalid"
+        "checked 1 game in 1 file: 1 valid, 0 invalid"
     );
 }
 
@@ -296,7 +296,7 @@ fn a_folder_without_records_fails_with_a_warning() {
     assert_eq!(out.code, 1, "{out:?}");
     assert_eq!(
         summary(&out),
-        "checked 1 games in 1 files: 1 valid, 0 invalid"
+        "checked 1 game in 1 file: 1 valid, 0 invalid"
     );
 }
 
@@ -318,7 +318,7 @@ fn the_same_file_named_twice_is_checked_once() {
     assert_eq!(out.code, 0, "{out:?}");
     assert_eq!(
         summary(&out),
-        "checked 1 games in 1 files: 1 valid, 0 invalid"
+        "checked 1 game in 1 file: 1 valid, 0 invalid"
     );
     let out = run(&["fmt", "--check"], &paths);
     assert_eq!(out.code, 1, "{out:?}");

@@ -300,7 +300,7 @@ fn invalid_utf8_through_the_command_line() {
     assert!(stderr.contains("E109"), "{stderr}");
     assert!(stderr.contains("invalid-utf8.cgn:9:8"), "{stderr}");
     assert!(
-        stdout.contains("checked 2 games in 1 files: 1 valid, 1 invalid"),
+        stdout.contains("checked 2 games in 1 file: 1 valid, 1 invalid"),
         "{stdout}"
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
@@ -525,7 +525,7 @@ fn a_byte_order_mark_is_accepted() {
     let (code, stdout, stderr) = run_check(&path);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
-        stdout.contains("checked 1 games in 1 files: 1 valid"),
+        stdout.contains("checked 1 game in 1 file: 1 valid"),
         "{stdout}"
     );
     let (code, formatted, _) = run_with(&["fmt", "-"], with_mark.as_bytes());

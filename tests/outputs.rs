@@ -125,7 +125,7 @@ fn jobs_beyond_the_cores_are_not_started() {
         let (code, stdout, stderr) = run(&dir, &["check", "--jobs", jobs, "eleven.cgn"], "");
         assert_eq!(code, 0, "{jobs}: {stderr}");
         assert_eq!(
-            stdout, "checked 11 games in 1 files: 11 valid, 0 invalid\n",
+            stdout, "checked 11 games in 1 file: 11 valid, 0 invalid\n",
             "{jobs}"
         );
     }
