@@ -2244,7 +2244,15 @@ fn import(
                 found.exit_code()
             }
         };
-        *code = (*code).max(reported);
+        // A folder holding no file of the format is a usage error here (2), as
+        // a path that cannot be read: there is nothing to import.
+        let empty = found
+            .problems
+            .iter()
+            .any(|p| p.kind == crate::files::ProblemKind::NoRecords);
+        *code = (*code)
+            .max(reported)
+            .max(if empty { EXIT_USAGE } else { 0 });
         inputs.extend(found.files.into_iter().map(ImportInput::File));
         paths.clear();
     };

@@ -127,3 +127,25 @@ fn the_summary_counts_in_the_singular_and_the_plural() {
     assert_eq!(out, "checked 3 games in 2 files: 3 valid, 0 invalid\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_import_of_an_empty_folder_exits_2_as_the_readme_says() {
+    let dir = folder("empty");
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    for kind in ["bga", "lab", "kifu", "jcz"] {
+        let (code, out, err) = common::run_carcref(&dir, &["import", kind, "saves"], b"");
+        assert_eq!(code, 2, "{kind}: {err}");
+        assert!(
+            out.is_empty() && err.contains("saves: no ."),
+            "{kind}: {err}"
+        );
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let said = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("2 if one could not be read (missing, not UTF-8, corrupt gzip data, past the size limit) or a folder held no file of the format"),
+        "README"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+

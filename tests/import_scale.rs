@@ -253,12 +253,12 @@ fn unreadable_inputs_are_named_and_passed_over() {
     assert_eq!(cgn.matches("[Players ").count(), 1, "{cgn}");
 }
 
-/// A folder with no file of the format is a warning and fails the run, as
-/// `check` does with a folder holding no record.
+/// A folder with no file of the format is named, and the run exits 2, as
+/// for an input that cannot be read (README): there is nothing to import.
 #[test]
 fn a_folder_without_inputs_of_the_format_fails() {
     let (code, out, err) = run_carcref(root(), &["import", "jcz", "tests/data/bga"], b"");
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "{err}");
     assert!(out.is_empty());
     assert_eq!(
         err,
