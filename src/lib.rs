@@ -1,8 +1,11 @@
 //! carcref is a referee for Carcassonne game records written in CGN, the
 //! Carcassonne Game Notation specified in `notation/SPEC.md`. It replays every turn
 //! of a record through the rules of the basic game (2012 Hans im Glück / Z-Man or
-//! 2000 Rio Grande) and of the expansions the record names (the River, Inns &
-//! Cathedrals, Traders & Builders: one module each under `rules::expansions`),
+//! 2000 Rio Grande) and of the twelve expansions a record may name (the River,
+//! Inns & Cathedrals, Traders & Builders, The Tower, The Princess & the Dragon,
+//! The Gold Mines, The Flying Machines, Mage & Witch, The Crop Circles, The
+//! Ferries, The Robbers and The Messengers: one module each under
+//! `rules::expansions`),
 //! reports every fault with a stable code and the exact span of the offending
 //! text, checks the score claims the record makes, and explains each point of the
 //! final score.

@@ -149,3 +149,45 @@ fn an_import_of_an_empty_folder_exits_2_as_the_readme_says() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every expansion carcref referees is said to be, by its count and in its
+/// tile set: the README, the library's documentation and the tile files agree
+/// with the engine's list (The Crop Circles' two sets are one expansion).
+#[test]
+fn the_documents_count_the_expansions_refereed() {
+    use carcref::rules::expansions::Expansion;
+    let mut names: Vec<&str> = Expansion::ALL
+        .into_iter()
+        .map(|e| e.name().trim_end_matches(['1', '2']).trim_end_matches('-'))
+        .collect();
+    names.dedup();
+    let words = [
+        "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen", "fourteen",
+    ];
+    let count = words[names.len() - 3];
+    assert_eq!(count, "twelve");
+    for file in ["README.md", "src/lib.rs", "notation/SPEC.md"] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let text = text
+            .replace("//! ", "")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(text.contains(&format!("{count} ")), "{file}");
+        for other in words.iter().filter(|w| **w != count) {
+            for phrase in [
+                format!("and {other} expansions"),
+                format!("of {other} expansions"),
+            ] {
+                assert!(!text.contains(&phrase), "{file}: {phrase}");
+            }
+        }
+    }
+    for entry in std::fs::read_dir(root().join("notation/tiles")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(!text.contains("not refereed"), "{}", path.display());
+        }
+    }
+}
