@@ -945,7 +945,9 @@ pub enum Diagnostic {
     #[error("the tower is closed")]
     #[diagnostic(
         code(E414),
-        help("a follower on top of a tower closes it: nothing more is built on it")
+        help(
+            "a follower on top of a tower closes it while he stands there: nothing is built on it, and no other follower goes on it, until he is taken prisoner or the dragon sends him home"
+        )
     )]
     TowerClosed {
         /// The figure step.

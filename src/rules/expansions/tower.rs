@@ -12,6 +12,12 @@
 //! stands and each tile that is orthogonally adjacent … With each higher tower
 //! story, the player adds 4 possible tiles to his reach … This reach can extend
 //! over empty spaces in the board and over other towers of any height."
+//!
+//! A follower on top of a tower (its guard) closes it while he stands there:
+//! "This follower remains on the tower until the end of the game, unless it
+//! is removed by the dragon or is taken prisoner". Once he is gone the tower
+//! is "without a guard" again, and may be built higher and closed anew (SPEC
+//! 6.6).
 
 use crate::board::Pos;
 use crate::features::node_of;
@@ -49,7 +55,7 @@ pub fn in_reach(tower: Pos, height: u8, at: Pos) -> bool {
     (dx == 0 && dy.abs() <= h) || (dy == 0 && dx.abs() <= h)
 }
 
-/// A follower on top of a tower, which closes it.
+/// A follower on top of a tower, which closes it while he stands there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Guard {
     /// Its owner.
