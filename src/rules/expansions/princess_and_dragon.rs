@@ -360,6 +360,9 @@ impl Game<'_> {
         let node = node_of(placed, seg);
         self.check_dragon_tile_free(step, at, placing, true)?;
         let root = self.features.root(node);
+        // "Already completed": before the portal's tile is placed (SPEC 6.7).
+        // A feature that tile completes takes the follower, on any of its
+        // tiles, and is scored this turn with him.
         if self.features.is_complete(node) {
             return Err(fault("the feature is already completed"));
         }
