@@ -1694,8 +1694,10 @@ impl<'c> Game<'c> {
             scoring::completed_by(self, &placed, &mut events);
             if events.len() > first {
                 self.scored_expansions(&mut events, first);
-                if self.exp.messengers.is_some() {
-                    self.choose_pawns(&mut events, first, steps, player);
+                // The order of the scores the turn writes, and the pawns
+                // (The Messengers, The Robbers: `score:` acts).
+                if self.exp.order.is_some() && !steps.is_empty() {
+                    self.order_scores(&mut events, first, steps, player);
                 }
                 if self.exp.robbers.is_some() {
                     self.rob(&mut events, first, steps, false);
@@ -1720,7 +1722,8 @@ impl<'c> Game<'c> {
             self.deliver_messages(player, steps, scoring_from);
         }
         // Phase::AfterScore, last: what the expansions do once the turn is
-        // complete (the crop circles).
+        // complete (the crop circles; the `score:` acts the scoring did not
+        // use).
         if !steps.is_empty() {
             self.after_turn_expansions(steps);
         }
