@@ -50,6 +50,9 @@ pub const MESSAGES: u8 = 8;
 /// scores 2 points (as shown in the lower right-hand corner of the tile)").
 pub const MESSAGE_POINTS: u32 = 2;
 
+/// The message that gives a tile: "Play 1 more tile".
+pub const ONE_MORE_TILE: u8 = 7;
+
 /// What each message does, as the rulebook words it, by its number.
 pub fn message_name(message: u8) -> &'static str {
     match message {
@@ -204,6 +207,7 @@ impl Game<'_> {
             }
         };
         turn.message = true;
+        turn.tile_message = message == ONE_MORE_TILE;
         Ok(Step {
             actor: placing.player,
             act: Act::Message {
@@ -225,6 +229,7 @@ impl Game<'_> {
         step: usize,
         act: &ActRecord,
         placing: &Placing,
+        turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<(), Violation> {
         let fault = |reason: &str| Violation::Message {
@@ -243,7 +248,10 @@ impl Game<'_> {
         }
         let arg = act.arg.as_ref().map(|a| &a.value);
         match arg {
-            Some(ActArg::Kind(word)) if word.as_str() == "points" => *points = true,
+            Some(ActArg::Kind(word)) if word.as_str() == "points" => {
+                *points = true;
+                turn.tile_message = false;
+            }
             Some(arg) => match spot_of(arg, placing) {
                 Some((None, at)) => *target = Some(at),
                 _ => {
@@ -582,7 +590,7 @@ impl Game<'_> {
                 let count: u32 = self.own_followers(player, kind).map(|(_, n)| n).sum();
                 events.push(points(2 * count));
             }
-            7 => {
+            ONE_MORE_TILE => {
                 // "Draw 1 more tile and play it as usual."
                 if let Some(m) = &mut self.exp.messengers {
                     m.extra_tiles = m.extra_tiles.saturating_add(1);

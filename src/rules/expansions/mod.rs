@@ -378,7 +378,11 @@ impl Game<'_> {
             }
             match verb {
                 Verb::Message => return self.check_message(step, act, placing, turn).map(Some),
-                Verb::Choose => return self.check_choose(step, act, placing, steps).map(|()| None),
+                Verb::Choose => {
+                    return self
+                        .check_choose(step, act, placing, turn, steps)
+                        .map(|()| None);
+                }
                 Verb::Score => return self.check_pawn(step, act, placing, turn, steps),
                 Verb::Circle | Verb::Add | Verb::Remove | Verb::Pass => {}
                 _ if turn.message => {
@@ -556,9 +560,16 @@ impl Game<'_> {
         // The Messengers: "USE MESSAGE TILES" comes after the scoring, which
         // comes after the figures.
         if turn.message {
+            // Message 7's tile is a turn of its own, written on the next line
+            // with its figure (SPEC 6.14).
+            let reason = if turn.tile_message {
+                "message 7 gives a tile, not a follower: its tile is the next turn, the same player's, written on its own line with its figure"
+            } else {
+                "the figure comes before the messages"
+            };
             return Err(Violation::Message {
                 step: Some(step),
-                reason: "the figure comes before the messages".to_string(),
+                reason: reason.to_string(),
             });
         }
         if self.exp.dragon.is_some() {

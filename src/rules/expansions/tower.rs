@@ -495,6 +495,24 @@ impl Game<'_> {
         .ok_or_else(|| {
             not_allowed("write ransom:follower(Name) or ransom:big(Name)".to_string())
         })?;
+        // A ransom written on the jailer's turn: "during his turn a player may
+        // ransom one of his followers", so the payer is the turn's player.
+        let his_held = towers
+            .prisoners
+            .iter()
+            .any(|p| p.owner == player && p.figure == kind);
+        let on_his_turn = |said: String| match towers
+            .prisoners
+            .iter()
+            .find(|p| p.jailer == player && p.figure == kind && !his_held)
+        {
+            Some(p) => format!(
+                "on {jailer}'s turn only {jailer} ransoms: {owner} ransoms the {kind} {jailer} holds on a turn of {owner}'s",
+                jailer = self.name(player),
+                owner = self.name(p.owner),
+            ),
+            None => said,
+        };
         let jailer = match &act.player {
             Some(name) => self.seat(&name.value).ok_or(Violation::UnknownPlayer)?,
             None => {
@@ -504,7 +522,10 @@ impl Game<'_> {
                     .filter(|p| p.owner == player && p.figure == kind)
                     .map(|p| p.jailer);
                 let first = jailers.next().ok_or_else(|| {
-                    not_allowed(format!("no player holds a {kind} of {}", self.name(player)))
+                    not_allowed(on_his_turn(format!(
+                        "no player holds a {kind} of {}",
+                        self.name(player)
+                    )))
                 })?;
                 if jailers.any(|j| j != first) {
                     return Err(not_allowed(
@@ -515,16 +536,22 @@ impl Game<'_> {
                 first
             }
         };
+        if jailer == player {
+            return Err(not_allowed(on_his_turn(format!(
+                "{} cannot ransom from himself: ransom:KIND(Name) names the player paid",
+                self.name(player)
+            ))));
+        }
         if !towers
             .prisoners
             .iter()
             .any(|p| p.jailer == jailer && p.owner == player && p.figure == kind)
         {
-            return Err(not_allowed(format!(
+            return Err(not_allowed(on_his_turn(format!(
                 "{} holds no {kind} of {}",
                 self.name(jailer),
                 self.name(player)
-            )));
+            ))));
         }
         let points = self.score.get(player).copied().unwrap_or(0);
         if points < RANSOM {
