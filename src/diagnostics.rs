@@ -1220,7 +1220,7 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E436),
         help(
-            "score:x,y/SPOT scores a feature the turn scores first, in the order written (The Messengers, The Robbers); each feature a turn scores moves the marker, or the messenger where written score:messenger:x,y/SPOT(Name); when a pawn of the turn's player ends a move on a dark space (a multiple of 5), he draws the top message tile, written message:N after the turn's other actions, and uses it or takes 2 points, choose:points; messages 1 to 3 in a tie and 8 name their follower, choose:x,y/SPOT; score:messenger after a message moves the messenger with its points; the first eight messages are all different, and then they come again in the same order"
+            "score:x,y/SPOT puts a feature the turn scores first, in the order written (The Messengers, The Robbers); each feature a turn scores moves the marker, or the messenger where written score:messenger:x,y/SPOT(Name); when a pawn of the turn's player ends a move on a dark space (a multiple of 5), he draws the top message tile, written message:N after the turn's other actions, and uses it or takes 2 points, choose:points; messages 1 to 3 in a tie and 8 name their follower, choose:x,y/SPOT; score:messenger after a message moves the messenger with its points; the first eight messages are all different, and then they come again in the same order"
         )
     )]
     Message {

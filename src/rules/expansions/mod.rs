@@ -270,15 +270,20 @@ impl Game<'_> {
         if let Some(d) = &mut self.exp.dragon {
             d.eaten.clear();
         }
+        // The order of the scores is kept with either of The Robbers and The
+        // Messengers: cleared in their branches, none more for the basic game.
         if let Some(r) = &mut self.exp.robbers {
             r.used = 0;
             r.fault = None;
+            if let Some(o) = &mut self.exp.order {
+                *o = score_order::WrittenOrder::default();
+            }
         }
         if let Some(m) = &mut self.exp.messengers {
             m.fault = None;
-        }
-        if let Some(o) = &mut self.exp.order {
-            *o = score_order::WrittenOrder::default();
+            if let Some(o) = &mut self.exp.order {
+                *o = score_order::WrittenOrder::default();
+            }
         }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
