@@ -775,10 +775,13 @@ pub enum Diagnostic {
     )]
     NoFollowersLeft {
         /// The follower.
-        #[label("all 7 followers are on the board")]
+        #[label("{out}")]
         span: Span,
         /// Who.
         player: String,
+        /// Where the game's followers are: all of the player's supply, by
+        /// the box or the `Figures` tag, out of it.
+        out: String,
     },
     /// A figure the game's expansions do not have.
     #[error("figure {figure} is not in play")]
@@ -945,7 +948,9 @@ pub enum Diagnostic {
     #[error("the tower is closed")]
     #[diagnostic(
         code(E414),
-        help("a follower on top of a tower closes it: nothing more is built on it")
+        help(
+            "a follower on top of a tower closes it while he stands there: nothing is built on it, and no other follower goes on it, until he is taken prisoner or the dragon sends him home"
+        )
     )]
     TowerClosed {
         /// The figure step.
@@ -972,15 +977,17 @@ pub enum Diagnostic {
     #[diagnostic(
         code(E416),
         help(
-            "a tower of height {height} reaches its own tile and {height} tiles in each of the four directions, not diagonally"
+            "a tower of height {height} reaches its own tile and {tiles} in each of the four directions, not diagonally"
         )
     )]
     CaptureOutOfReach {
         /// The capture.
-        #[label("not within {height} tiles in line with the tower")]
+        #[label("not within {tiles} in line with the tower")]
         span: Span,
         /// The tower's height with the new piece.
         height: u8,
+        /// Its reach in tiles, counted in words: `1 tile`, `2 tiles`.
+        tiles: String,
     },
     /// An action naming a figure that is not there, or one of several.
     #[error("no such figure")]
@@ -1206,12 +1213,14 @@ pub enum Diagnostic {
         reason: String,
     },
     /// A message or a pawn's choice written where the rules do not allow
-    /// it, or a message due and not written (The Messengers).
+    /// it, or a message due and not written (The Messengers); a `score:` act
+    /// naming a feature the turn does not score (The Messengers, The
+    /// Robbers).
     #[error("the message or the pawn does not follow the rules")]
     #[diagnostic(
         code(E436),
         help(
-            "each feature a turn scores moves the marker, or the messenger where written score:messenger:x,y/SPOT(Name); when a pawn of the turn's player ends a move on a dark space (a multiple of 5), he draws the top message tile, written message:N after the turn's other actions, and uses it or takes 2 points, choose:points; messages 1 to 3 in a tie and 8 name their follower, choose:x,y/SPOT; score:messenger after a message moves the messenger with its points; the first eight messages are all different, and then they come again in the same order"
+            "score:x,y/SPOT puts a feature the turn scores first, in the order written (The Messengers, The Robbers); each feature a turn scores moves the marker, or the messenger where written score:messenger:x,y/SPOT(Name); when a pawn of the turn's player ends a move on a dark space (a multiple of 5), he draws the top message tile, written message:N after the turn's other actions, and uses it or takes 2 points, choose:points; messages 1 to 3 in a tie and 8 name their follower, choose:x,y/SPOT; score:messenger after a message moves the messenger with its points; the first eight messages are all different, and then they come again in the same order"
         )
     )]
     Message {
@@ -1842,6 +1851,11 @@ pub fn from_violation(
         Violation::CaptureOutOfReach { step, height } => Diagnostic::CaptureOutOfReach {
             span: step_span(step),
             height,
+            tiles: if height == 1 {
+                "1 tile".to_string()
+            } else {
+                format!("{height} tiles")
+            },
         },
         Violation::NoSuchFigure { step, reason } => Diagnostic::NoSuchFigure {
             span: step_span(step),
@@ -1988,6 +2002,24 @@ pub fn from_violation(
         Violation::NoFollowersLeft => Diagnostic::NoFollowersLeft {
             span: follower_span(),
             player: turn.player.value.to_string(),
+            out: {
+                let follower = crate::figures::Figure::Follower;
+                let tag = game
+                    .setup()
+                    .scenario
+                    .figures
+                    .get(follower.index())
+                    .copied()
+                    .flatten()
+                    .is_some();
+                let by = if tag { " (the Figures tag)" } else { "" };
+                let who = &turn.player.value;
+                match game.starting_supply().count(follower) {
+                    0 => format!("{who} has no follower{by}"),
+                    1 => format!("{who}'s one follower{by} is in use"),
+                    n => format!("all {n} of {who}'s followers{by} are in use"),
+                }
+            },
         },
     }
 }

@@ -864,3 +864,44 @@ fn verdict_equals_check_game_on_messages_changed() {
         "{faulty} of {changed} changed games faulty"
     );
 }
+
+/// The order of a turn's scores written with `score:x,y/SPOT`, with The
+/// Robbers alone and with The Messengers (SPEC 4.5): the quick verdict and
+/// the full referee answer alike on the fixture's turns and on the same turn
+/// with each kind of fault of the act (a feature the turn does not score, a
+/// feature named twice, a messenger without The Messengers, a name that is not
+/// a winner, an act on a turn that scores nothing).
+#[test]
+fn verdict_equals_check_game_on_score_orders() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("notation/games/valid/robbers-order-of-scores-with-and-without-messengers.cgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let last = "10. Red K 0,1 r180 +S";
+    let turns = [
+        "score:1,1/E",
+        "score:marker:1,1/E score:0,0/N",
+        "score:0,0/N score:1,1/E",
+        "score:-1,0/E",
+        "score:1,1/E score:1,1/E",
+        "score:messenger:1,1/E",
+        "score:1,1/E(Blue)",
+        "score:marker",
+    ];
+    let mut faulty = 0;
+    for (base, game) in split_games(&text) {
+        let _ = base;
+        let head = &game[..game.find(last).unwrap()];
+        for acts in turns {
+            let variant = format!("{head}{last} {acts}\n");
+            agree(acts, &variant, &catalog);
+            faulty += usize::from(!verdict(&variant, 0, &catalog).is_empty());
+        }
+        let early = head.replace("9. Green U 2,0 r0", "9. Green U 2,0 r0 score:1,1/E");
+        agree("a turn that scores nothing", &early, &catalog);
+        assert!(!verdict(&early, 0, &catalog).is_empty());
+    }
+    // Five of the eight turns are faulty with The Robbers alone, four with
+    // The Messengers (where the messenger may move).
+    assert_eq!(faulty, 2 * 5 + 2 * 4);
+}

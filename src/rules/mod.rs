@@ -464,6 +464,9 @@ pub(in crate::rules) struct TurnActions {
     /// Whether a message was written (The Messengers): only the messages'
     /// choices and pawns, and the crop circle's effect, come after it.
     pub(in crate::rules) message: bool,
+    /// Whether the last message written gives a tile, used (The Messengers:
+    /// message 7, "Play 1 more tile").
+    pub(in crate::rules) tile_message: bool,
     /// Whether a magic pawn was placed, moved or taken off (Mage & Witch).
     pub(in crate::rules) magic: bool,
     /// Whether the lake tile's new ferry is set (The Ferries).
@@ -988,7 +991,6 @@ impl<'c> Game<'c> {
     /// sets) as the last one.
     pub fn restart_same(&mut self) {
         let seats = self.setup.players.len().clamp(1, MAX_PLAYERS);
-        let expansions = self.expansions;
         self.supply.clear();
         self.supply.extend_from_slice(&self.full_supply);
         self.board.clear();
@@ -996,13 +998,7 @@ impl<'c> Game<'c> {
         // Room for every tile of the supply with its segments (at most a dozen).
         self.features.reserve(self.full_count as usize * 8 + 16);
         self.remaining = self.full_count;
-        let mut hand = Supply::starting(expansions);
-        for (figure, n) in Figure::ALL.into_iter().zip(self.setup.scenario.figures) {
-            if let Some(n) = n {
-                hand.set(figure, n);
-            }
-        }
-        self.in_hand = ByPlayer::new(seats, hand);
+        self.in_hand = ByPlayer::new(seats, self.starting_supply());
         self.score = ByPlayer::new(seats, 0);
         self.turn = 0;
         self.end_after = self.setup.scenario.end_after;
@@ -1035,6 +1031,18 @@ impl<'c> Game<'c> {
     /// The setup.
     pub fn setup(&self) -> &Setup {
         &self.setup
+    }
+
+    /// The figures each player starts with: the box's for the expansions in
+    /// play, or a scenario's (the `Figures` tag).
+    pub fn starting_supply(&self) -> Supply {
+        let mut hand = Supply::starting(self.expansions);
+        for (figure, n) in Figure::ALL.into_iter().zip(self.setup.scenario.figures) {
+            if let Some(n) = n {
+                hand.set(figure, n);
+            }
+        }
+        hand
     }
 
     /// The rules edition.
@@ -1694,8 +1702,10 @@ impl<'c> Game<'c> {
             scoring::completed_by(self, &placed, &mut events);
             if events.len() > first {
                 self.scored_expansions(&mut events, first);
-                if self.exp.messengers.is_some() {
-                    self.choose_pawns(&mut events, first, steps, player);
+                // The order of the scores the turn writes, and the pawns
+                // (The Messengers, The Robbers: `score:` acts).
+                if self.exp.order.is_some() && !steps.is_empty() {
+                    self.order_scores(&mut events, first, steps, player);
                 }
                 if self.exp.robbers.is_some() {
                     self.rob(&mut events, first, steps, false);
@@ -1720,7 +1730,8 @@ impl<'c> Game<'c> {
             self.deliver_messages(player, steps, scoring_from);
         }
         // Phase::AfterScore, last: what the expansions do once the turn is
-        // complete (the crop circles).
+        // complete (the crop circles; the `score:` acts the scoring did not
+        // use).
         if !steps.is_empty() {
             self.after_turn_expansions(steps);
         }

@@ -352,7 +352,10 @@ pub fn final_scoring(game: &Game<'_>, events: &mut Vec<ScoreEvent>) {
 /// for each segment of the field, the cities its tile says it touches. Inlined
 /// into the farm scorings: the walk along the field keeps its registers.
 #[inline(always)]
-fn completed_cities(game: &Game<'_>, field: NodeId) -> SmallVec<[FeatureId; 8]> {
+pub(in crate::rules) fn completed_cities(
+    game: &Game<'_>,
+    field: NodeId,
+) -> SmallVec<[FeatureId; 8]> {
     let features = game.features();
     let (board, catalog) = (game.board(), game.catalog());
     let mut cities: SmallVec<[FeatureId; 8]> = SmallVec::new();

@@ -141,6 +141,15 @@ impl Game<'_> {
             return Err(Violation::SecondFigure { step });
         };
         if at != flight.to {
+            // A flight that cannot land ends the turn's figures: "the player
+            // returns his follower to his supply. That player may not place
+            // another follower during this turn."
+            if self.landings(flight.to, placing).is_empty() {
+                return Err(fault(format!(
+                    "the flight reaches {},{} (not {},{}) and cannot land there: the follower goes back, and \"That player may not place another follower during this turn\"",
+                    flight.to.x, flight.to.y, at.x, at.y
+                )));
+            }
             return Err(fault(format!(
                 "the flight reaches {},{}: the follower lands there or nowhere",
                 flight.to.x, flight.to.y

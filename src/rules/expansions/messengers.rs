@@ -50,6 +50,9 @@ pub const MESSAGES: u8 = 8;
 /// scores 2 points (as shown in the lower right-hand corner of the tile)").
 pub const MESSAGE_POINTS: u32 = 2;
 
+/// The message that gives a tile: "Play 1 more tile".
+pub const ONE_MORE_TILE: u8 = 7;
+
 /// What each message does, as the rulebook words it, by its number.
 pub fn message_name(message: u8) -> &'static str {
     match message {
@@ -80,10 +83,6 @@ pub struct Messengers {
     pub(in crate::rules) extra_tiles: u8,
     /// Whether the messengers were added to the markers (the final scoring).
     pub(in crate::rules) added: bool,
-    /// The steps naming a feature's pawn that the turn's scoring used.
-    pub(in crate::rules) matched: SmallVec<[usize; 4]>,
-    /// The features (their roots) and players whose pawn the turn named.
-    pub(in crate::rules) chosen: SmallVec<[(NodeId, Player); 4]>,
     /// The first fault of the last turn's messages and pawns: its step
     /// (`None`: a message due and not written) and why.
     pub(in crate::rules) fault: Option<(Option<usize>, String)>,
@@ -98,8 +97,6 @@ impl Messengers {
             drawn: 0,
             extra_tiles: 0,
             added: false,
-            matched: SmallVec::new(),
-            chosen: SmallVec::new(),
             fault: None,
         }
     }
@@ -210,6 +207,7 @@ impl Game<'_> {
             }
         };
         turn.message = true;
+        turn.tile_message = message == ONE_MORE_TILE;
         Ok(Step {
             actor: placing.player,
             act: Act::Message {
@@ -231,6 +229,7 @@ impl Game<'_> {
         step: usize,
         act: &ActRecord,
         placing: &Placing,
+        turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<(), Violation> {
         let fault = |reason: &str| Violation::Message {
@@ -249,7 +248,10 @@ impl Game<'_> {
         }
         let arg = act.arg.as_ref().map(|a| &a.value);
         match arg {
-            Some(ActArg::Kind(word)) if word.as_str() == "points" => *points = true,
+            Some(ActArg::Kind(word)) if word.as_str() == "points" => {
+                *points = true;
+                turn.tile_message = false;
+            }
             Some(arg) => match spot_of(arg, placing) {
                 Some((None, at)) => *target = Some(at),
                 _ => {
@@ -270,7 +272,9 @@ impl Game<'_> {
     /// `score:messenger:x,y/SPOT` (or `score:marker:…`, `score:x,y/SPOT`):
     /// the pawn that player moves with the points of the feature there, that
     /// feature scored first; `score:messenger` (or `score:marker`) right
-    /// after a message: the pawn its points move.
+    /// after a message: the pawn its points move. With The Robbers and no
+    /// Messengers, `score:x,y/SPOT` (or `score:marker:…`) only states the
+    /// order of the scores ([`super::score_order`]).
     ///
     /// # Errors
     /// [`Violation::Message`].
@@ -293,15 +297,31 @@ impl Game<'_> {
             ),
             None => None,
         };
-        let pawn = |word: Option<&str>| match word {
+        // With The Robbers alone the act states the order of the turn's
+        // scores (SPEC 4.5), and the marker is each player's one pawn.
+        let pawns = self.exp.messengers.is_some();
+        let pawn = |word: Option<&str>| {
+            match word {
             None | Some("marker") => Ok(false),
-            Some("messenger") => Ok(true),
-            Some(other) => Err(fault(format!(
-                "a score moves the marker or the messenger, not {other}"
-            ))),
+            Some("messenger") if pawns => Ok(true),
+            Some("messenger") => Err(fault(
+                "no messenger without The Messengers: score:x,y/SPOT names the feature scored first, with the marker".to_string(),
+            )),
+            Some(other) => Err(fault(if pawns {
+                format!("a score moves the marker or the messenger, not {other}")
+            } else {
+                format!("a score moves the marker, not {other}")
+            })),
+        }
+        };
+        let no_feature = if pawns {
+            "a score names a feature, score:messenger:x,y/SPOT, or follows a message, score:messenger"
+        } else {
+            "a score names the feature scored first: score:x,y/SPOT"
         };
         let arg = act.arg.as_ref().map(|a| &a.value);
         let (feature, messenger) = match arg {
+            Some(ActArg::Kind(_)) if !pawns => return Err(fault(no_feature.to_string())),
             Some(ActArg::Kind(word)) => {
                 let messenger = pawn(Some(word.as_str()))?;
                 let after_message = matches!(
@@ -333,17 +353,9 @@ impl Game<'_> {
                     }
                     (Some(at), pawn(word)?)
                 }
-                None => {
-                    return Err(fault(
-                        "a score names a feature, score:messenger:x,y/SPOT, or follows a message, score:messenger".to_string(),
-                    ));
-                }
+                None => return Err(fault(no_feature.to_string())),
             },
-            None => {
-                return Err(fault(
-                    "a score names a feature, score:messenger:x,y/SPOT, or follows a message, score:messenger".to_string(),
-                ));
-            }
+            None => return Err(fault(no_feature.to_string())),
         };
         Ok(Some(Step {
             actor: named.unwrap_or(placing.player),
@@ -358,7 +370,7 @@ impl Game<'_> {
 
     /// The node of a feature named by a square and a spot, if a tile lies
     /// there with a feature at that spot.
-    fn node_at(&self, (pos, spot): (Pos, Spot)) -> Result<NodeId, String> {
+    pub(in crate::rules) fn node_at(&self, (pos, spot): (Pos, Spot)) -> Result<NodeId, String> {
         let placed = self
             .board
             .at(pos)
@@ -373,129 +385,6 @@ impl Game<'_> {
     fn message_fault(&mut self, step: Option<usize>, reason: String) {
         if let Some(m) = &mut self.exp.messengers {
             m.fail(step, reason);
-        }
-    }
-
-    /// [`Phase::Score`](super::Phase::Score), before the robbers and the
-    /// points: the pawns the turn's `score:` acts choose for the features
-    /// scored in `events[first..]`, and their order (those written first, in
-    /// the order written). The fairy's and the mage's points with a feature
-    /// move the pawn its points move.
-    pub(in crate::rules) fn choose_pawns(
-        &mut self,
-        events: &mut [ScoreEvent],
-        first: usize,
-        steps: &[Step],
-        player: Player,
-    ) {
-        let mut front = first;
-        for s in steps {
-            let Act::Pawn {
-                feature: Some(at),
-                named,
-                messenger,
-                step,
-            } = s.act
-            else {
-                continue;
-            };
-            let root = match self.node_at(at) {
-                Ok(node) => self.features.root(node),
-                Err(reason) => {
-                    self.message_fault(Some(step), reason);
-                    continue;
-                }
-            };
-            let features = &self.features;
-            let Some(main) = events.get(first..).and_then(|tail| {
-                tail.iter().position(|e| {
-                    e.reason == ScoreReason::Completed && features.root(e.node) == root
-                })
-            }) else {
-                self.message_fault(
-                    Some(step),
-                    format!("the feature at {} {} scores nothing this turn", at.0, at.1),
-                );
-                continue;
-            };
-            let winners = events
-                .get(first + main)
-                .map(|e| e.winners.clone())
-                .unwrap_or_default();
-            let owner = match named {
-                Some(p) => Some(p),
-                None if winners.contains(&player) => Some(player),
-                None if winners.len() == 1 => winners.first().copied(),
-                None => None,
-            };
-            let Some(owner) = owner.filter(|p| winners.contains(p)) else {
-                let names: Vec<&str> = winners.iter().map(|p| self.name(*p)).collect();
-                self.message_fault(
-                    Some(step),
-                    format!(
-                        "the feature at {} {} scores for {}: name whose pawn, score:messenger:{},{}/{}(Name)",
-                        at.0,
-                        at.1,
-                        names.join(" and "),
-                        at.0.x,
-                        at.0.y,
-                        at.1
-                    ),
-                );
-                continue;
-            };
-            let Some(m) = &mut self.exp.messengers else {
-                return;
-            };
-            if m.chosen.contains(&(root, owner)) {
-                m.fail(
-                    Some(step),
-                    format!(
-                        "the pawn of {} for the feature at {} {} is written twice",
-                        self.setup
-                            .players
-                            .get(owner.index())
-                            .map_or("", String::as_str),
-                        at.0,
-                        at.1
-                    ),
-                );
-                continue;
-            }
-            let moved = m.chosen.iter().any(|(r, _)| *r == root);
-            m.matched.push(step);
-            m.chosen.push((root, owner));
-            let of_feature = |e: &ScoreEvent| {
-                features.root(e.node) == root
-                    && matches!(
-                        e.reason,
-                        ScoreReason::Completed | ScoreReason::Fairy | ScoreReason::Mage
-                    )
-            };
-            if messenger {
-                for e in events.get_mut(first..).unwrap_or_default() {
-                    if of_feature(e) && e.winners.contains(&owner) {
-                        e.messengers.push(owner);
-                    }
-                }
-            }
-            // The feature's events move to the front, in the order written
-            // (once, where several winners name their pawns).
-            if moved {
-                continue;
-            }
-            let tail = events.get_mut(front..).unwrap_or_default();
-            let mut k = 0;
-            for i in 0..tail.len() {
-                if !tail.get(i).is_some_and(of_feature) {
-                    continue;
-                }
-                if let Some(part) = tail.get_mut(k..=i) {
-                    part.rotate_right(1);
-                }
-                k += 1;
-            }
-            front += k;
         }
     }
 
@@ -542,22 +431,6 @@ impl Game<'_> {
         steps: &[Step],
         scoring: usize,
     ) {
-        for s in steps {
-            if let Act::Pawn {
-                feature: Some(at),
-                step,
-                ..
-            } = s.act
-                && self
-                    .messengers()
-                    .is_some_and(|m| !m.matched.contains(&step))
-            {
-                self.message_fault(
-                    Some(step),
-                    format!("the feature at {} {} scores nothing this turn", at.0, at.1),
-                );
-            }
-        }
         let mut due = self.lands_on_dark(self.events.get(scoring..).unwrap_or_default(), player);
         for (i, s) in steps.iter().enumerate() {
             let Act::Message {
@@ -717,7 +590,7 @@ impl Game<'_> {
                 let count: u32 = self.own_followers(player, kind).map(|(_, n)| n).sum();
                 events.push(points(2 * count));
             }
-            7 => {
+            ONE_MORE_TILE => {
                 // "Draw 1 more tile and play it as usual."
                 if let Some(m) = &mut self.exp.messengers {
                     m.extra_tiles = m.extra_tiles.saturating_add(1);
@@ -973,6 +846,7 @@ impl Game<'_> {
     /// # Errors
     /// [`Violation::Message`] or [`Violation::Robber`].
     pub(in crate::rules) fn turn_fault(&self, written: &[usize]) -> Result<(), Violation> {
+        self.written_order_fault()?;
         if let Some((step, reason)) = self.messengers().and_then(|m| m.fault.as_ref()) {
             return Err(Violation::Message {
                 step: *step,

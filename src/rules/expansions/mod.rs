@@ -37,6 +37,7 @@ pub mod messengers;
 pub mod princess_and_dragon;
 pub mod river;
 pub mod robbers;
+pub mod score_order;
 pub mod tower;
 pub mod traders_and_builders;
 
@@ -176,6 +177,9 @@ pub struct ExpansionState {
     pub(in crate::rules) robbers: Option<robbers::Robbers>,
     /// The Messengers: each player's messenger, the message stack.
     pub(in crate::rules) messengers: Option<messengers::Messengers>,
+    /// The order of the turn's scores as its `score:` acts write it, with an
+    /// expansion in play for which it matters (The Messengers, The Robbers).
+    pub(in crate::rules) order: Option<score_order::WrittenOrder>,
     /// Whether an expansion in play has rules for every turn, written with
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
@@ -224,6 +228,8 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::Messengers)
             .then(|| messengers::Messengers::new(seats));
+        self.exp.order = (self.exp.messengers.is_some() || self.exp.robbers.is_some())
+            .then(score_order::WrittenOrder::default);
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
         // not, and any tile may complete a feature holding ingots. Mage &
         // Witch: a magic tile's pawn is due, and any tile may join the
@@ -264,14 +270,20 @@ impl Game<'_> {
         if let Some(d) = &mut self.exp.dragon {
             d.eaten.clear();
         }
+        // The order of the scores is kept with either of The Robbers and The
+        // Messengers: cleared in their branches, none more for the basic game.
         if let Some(r) = &mut self.exp.robbers {
             r.used = 0;
             r.fault = None;
+            if let Some(o) = &mut self.exp.order {
+                *o = score_order::WrittenOrder::default();
+            }
         }
         if let Some(m) = &mut self.exp.messengers {
-            m.matched.clear();
-            m.chosen.clear();
             m.fault = None;
+            if let Some(o) = &mut self.exp.order {
+                *o = score_order::WrittenOrder::default();
+            }
         }
         if let Some(river) = &mut self.exp.river {
             river.drawn(tile, self.catalog.def(tile).river != 0);
@@ -371,7 +383,11 @@ impl Game<'_> {
             }
             match verb {
                 Verb::Message => return self.check_message(step, act, placing, turn).map(Some),
-                Verb::Choose => return self.check_choose(step, act, placing, steps).map(|()| None),
+                Verb::Choose => {
+                    return self
+                        .check_choose(step, act, placing, turn, steps)
+                        .map(|()| None);
+                }
                 Verb::Score => return self.check_pawn(step, act, placing, turn, steps),
                 Verb::Circle | Verb::Add | Verb::Remove | Verb::Pass => {}
                 _ if turn.message => {
@@ -436,6 +452,9 @@ impl Game<'_> {
             match verb {
                 Verb::Robber => return self.check_robber(step, act, placing, turn).map(Some),
                 Verb::Rob => return self.check_rob(step, act, placing).map(Some),
+                // The order of the turn's scores (`score:x,y/SPOT`), which
+                // decides which score a robber takes (SPEC 4.5).
+                Verb::Score => return self.check_pawn(step, act, placing, turn, steps),
                 _ => {}
             }
         }
@@ -546,9 +565,16 @@ impl Game<'_> {
         // The Messengers: "USE MESSAGE TILES" comes after the scoring, which
         // comes after the figures.
         if turn.message {
+            // Message 7's tile is a turn of its own, written on the next line
+            // with its figure (SPEC 6.14).
+            let reason = if turn.tile_message {
+                "message 7 gives a tile, not a follower: its tile is the next turn, the same player's, written on its own line with its figure"
+            } else {
+                "the figure comes before the messages"
+            };
             return Err(Violation::Message {
                 step: Some(step),
-                reason: "the figure comes before the messages".to_string(),
+                reason: reason.to_string(),
             });
         }
         if self.exp.dragon.is_some() {
@@ -687,10 +713,13 @@ impl Game<'_> {
     }
 
     /// [`Phase::AfterScore`], last: what the expansions do once the turn is
-    /// complete (The Crop Circles: each player's action under the circle's
-    /// effect).
+    /// complete (a `score:` act the turn's scoring did not use; The Crop
+    /// Circles: each player's action under the circle's effect).
     #[cold]
     pub(in crate::rules) fn after_turn_expansions(&mut self, steps: &[Step]) {
+        if self.exp.order.is_some() {
+            self.unmatched_scores(steps);
+        }
         if self.exp.circles {
             self.crop_circle(steps);
         }

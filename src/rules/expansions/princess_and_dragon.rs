@@ -360,6 +360,9 @@ impl Game<'_> {
         let node = node_of(placed, seg);
         self.check_dragon_tile_free(step, at, placing, true)?;
         let root = self.features.root(node);
+        // "Already completed": before the portal's tile is placed (SPEC 6.7).
+        // A feature that tile completes takes the follower, on any of its
+        // tiles, and is scored this turn with him.
         if self.features.is_complete(node) {
             return Err(fault("the feature is already completed"));
         }
@@ -745,13 +748,26 @@ impl Game<'_> {
     }
 
     /// [`super::Phase::FinalScoring`]: the fairy's 3 points for every feature
-    /// it stands with, each scored at the end (a farm once, whatever the
-    /// cities it supplies under the 2000 rules).
+    /// it stands with that the final scoring scores (SPEC 6.7): every road,
+    /// city and monastery holding a follower; under the 2012 rules every farm
+    /// ("Once all the fields have been scored", a field touching no completed
+    /// city for 0); under the 2000 rules, which score the farmers city by city
+    /// ("For each city a player's farmers supply"), a farm that supplies at
+    /// least one completed city, once, whatever their number. A 2000 farm that
+    /// supplies none is never scored ("Farms are not scored"; "The farmer must
+    /// be in a farm that borders a city to supply it"): no fairy points.
     pub(in crate::rules) fn fairy_final(&self, events: &mut Vec<ScoreEvent>) {
         let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
             return;
         };
-        for (_, player, kind) in self.fairy_holders(fairy) {
+        let per_city = self.edition() == crate::rules::Edition::Rgg2000;
+        for (root, player, kind) in self.fairy_holders(fairy) {
+            if per_city
+                && kind == FeatureKind::Field
+                && crate::rules::scoring::completed_cities(self, root).is_empty()
+            {
+                continue;
+            }
             events.push(self.fairy_event(None, fairy.pos, Some(kind), player, FAIRY_SCORED));
         }
     }

@@ -21,9 +21,10 @@
 //! where one score moves several markers beside it.
 //!
 //! The robbing itself is worked out from the score events of a turn, in the
-//! order the scoreboard plays them (`crate::score::scoreboard`, SPEC 4.5),
-//! with the markers' totals as they stand before each: `Game::rob`. Only
-//! games with the Robbers in play pay for it.
+//! order the scoreboard plays them (`crate::score::scoreboard`, SPEC 4.5):
+//! the order the turn's `score:` acts write, with The Messengers or not
+//! ([`super::score_order`]), with the markers' totals as they stand before
+//! each: `Game::rob`. Only games with the Robbers in play pay for it.
 
 use smallvec::SmallVec;
 
@@ -292,18 +293,20 @@ impl Game<'_> {
     }
 
     /// The turn's robbing checked on a copy that plays it, where the move
-    /// writes choices (`rob`): each must be used by a choice that arises.
+    /// writes choices (`rob`): each must be used by a choice that arises;
+    /// and the order of its scores, where it writes one (`score:`).
     ///
     /// # Errors
     /// [`Violation::Robber`].
     #[cold]
     pub(in crate::rules) fn check_robbing(&self, mv: &super::super::Move) -> Result<(), Violation> {
         let written = written_choices(mv);
-        if written.is_empty() {
+        if written.is_empty() && !super::score_order::writes_order(mv) {
             return Ok(());
         }
-        self.played_copy(mv, |_| {}, |_| true)
-            .robbing_fault(&written)
+        let copy = self.played_copy(mv, |_| {}, |_| true);
+        copy.written_order_fault()?;
+        copy.robbing_fault(&written)
     }
 
     /// The fault of the robbers' choices of the move just played, whose

@@ -12,6 +12,12 @@
 //! stands and each tile that is orthogonally adjacent … With each higher tower
 //! story, the player adds 4 possible tiles to his reach … This reach can extend
 //! over empty spaces in the board and over other towers of any height."
+//!
+//! A follower on top of a tower (its guard) closes it while he stands there:
+//! "This follower remains on the tower until the end of the game, unless it
+//! is removed by the dragon or is taken prisoner". Once he is gone the tower
+//! is "without a guard" again, and may be built higher and closed anew (SPEC
+//! 6.6).
 
 use crate::board::Pos;
 use crate::features::node_of;
@@ -49,7 +55,7 @@ pub fn in_reach(tower: Pos, height: u8, at: Pos) -> bool {
     (dx == 0 && dy.abs() <= h) || (dy == 0 && dx.abs() <= h)
 }
 
-/// A follower on top of a tower, which closes it.
+/// A follower on top of a tower, which closes it while he stands there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Guard {
     /// Its owner.
@@ -489,6 +495,24 @@ impl Game<'_> {
         .ok_or_else(|| {
             not_allowed("write ransom:follower(Name) or ransom:big(Name)".to_string())
         })?;
+        // A ransom written on the jailer's turn: "during his turn a player may
+        // ransom one of his followers", so the payer is the turn's player.
+        let his_held = towers
+            .prisoners
+            .iter()
+            .any(|p| p.owner == player && p.figure == kind);
+        let on_his_turn = |said: String| match towers
+            .prisoners
+            .iter()
+            .find(|p| p.jailer == player && p.figure == kind && !his_held)
+        {
+            Some(p) => format!(
+                "on {jailer}'s turn only {jailer} ransoms: {owner} ransoms the {kind} {jailer} holds on a turn of {owner}'s",
+                jailer = self.name(player),
+                owner = self.name(p.owner),
+            ),
+            None => said,
+        };
         let jailer = match &act.player {
             Some(name) => self.seat(&name.value).ok_or(Violation::UnknownPlayer)?,
             None => {
@@ -498,7 +522,10 @@ impl Game<'_> {
                     .filter(|p| p.owner == player && p.figure == kind)
                     .map(|p| p.jailer);
                 let first = jailers.next().ok_or_else(|| {
-                    not_allowed(format!("no player holds a {kind} of {}", self.name(player)))
+                    not_allowed(on_his_turn(format!(
+                        "no player holds a {kind} of {}",
+                        self.name(player)
+                    )))
                 })?;
                 if jailers.any(|j| j != first) {
                     return Err(not_allowed(
@@ -509,16 +536,22 @@ impl Game<'_> {
                 first
             }
         };
+        if jailer == player {
+            return Err(not_allowed(on_his_turn(format!(
+                "{} cannot ransom from himself: ransom:KIND(Name) names the player paid",
+                self.name(player)
+            ))));
+        }
         if !towers
             .prisoners
             .iter()
             .any(|p| p.jailer == jailer && p.owner == player && p.figure == kind)
         {
-            return Err(not_allowed(format!(
+            return Err(not_allowed(on_his_turn(format!(
                 "{} holds no {kind} of {}",
                 self.name(jailer),
                 self.name(player)
-            )));
+            ))));
         }
         let points = self.score.get(player).copied().unwrap_or(0);
         if points < RANSOM {
