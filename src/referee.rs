@@ -12,7 +12,7 @@ use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
 use crate::rules::{Edition, Game, TurnInput};
-use crate::score::ScoreEvent;
+use crate::score::{PlayerList, ScoreEvent};
 use crate::score::scoreboard::{self, Pawn, Scoreboard, Space};
 use crate::tiles::TileCatalog;
 
@@ -591,9 +591,11 @@ fn scored_kind(e: &ScoreEvent) -> &'static str {
 
 /// Checks the Scored tag: each entry must match a scoring of its own (the
 /// player among its winners, of the kind, for the points), during the game or
-/// at its end.
+/// at its end. A scoring shared by several players (a tie) is one scoring for
+/// each of them: it matches one entry per player.
 fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &mut Faults) {
-    let mut used = vec![false; events.len()];
+    // The players whose entry each scoring has matched so far.
+    let mut used: Vec<PlayerList> = vec![PlayerList::new(); events.len()];
     for claim in &header.scored {
         let Some(p) = game.seat(&claim.player) else {
             out.push(Diagnostic::UnknownPlayer {
@@ -617,7 +619,8 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
                 .sum()
         };
         let found = events.iter().zip(used.iter_mut()).find(|(e, u)| {
-            !**u && e.winners.contains(&p)
+            !u.contains(&p)
+                && e.winners.contains(&p)
                 && e.reason != crate::score::ScoreReason::Mage
                 // Robbed points are no feature's score (The Robbers).
                 && e.reason != crate::score::ScoreReason::Robbed
@@ -627,7 +630,7 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
                 && e.points_for(p).saturating_add(mage(e)) == claim.points
         });
         match found {
-            Some((_, u)) => *u = true,
+            Some((_, u)) => u.push(p),
             None => {
                 let mut of_kind: Vec<String> = events
                     .iter()
