@@ -164,6 +164,9 @@ struct Standing {
     segment: SegmentId,
     player: Player,
     figure: Figure,
+    /// The turn that placed it (a follower a crop circle added beside
+    /// another: the circle's turn, not the other's).
+    turn: u32,
 }
 
 /// A figure on one tile: the segment, the owner and the kind.
@@ -195,6 +198,7 @@ fn standing(game: &Game<'_>) -> Vec<Standing> {
                     segment,
                     player: f.player,
                     figure: f.figure,
+                    turn: f.turn,
                 });
             }
         }
@@ -4390,14 +4394,6 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             continue;
         };
         let node = node_of(placed, s.segment);
-        let turn = features
-            .feature(node)
-            .and_then(|f| {
-                f.followers()
-                    .find(|x| x.node == node && x.player == s.player && x.figure == s.figure)
-                    .map(|x| x.turn)
-            })
-            .unwrap_or(placed.turn);
         on_feature
             .entry(features.root(node))
             .or_default()
@@ -4407,7 +4403,7 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             figure: s.figure,
             at: placed.pos.to_string(),
             spot: spot_name(placed, s.segment),
-            turn,
+            turn: s.turn,
             feature: feature_name(node),
         });
     }
