@@ -841,6 +841,7 @@ fn princess_and_dragon_show_matches_its_schema() {
 /// No run may panic, and every line of JSON each prints must match its
 /// schema. (A faulty turn numbered `0.` made `score` write `"stopped_at": 0`,
 /// which the schema forbade.)
+#[allow(clippy::indexing_slicing)]
 mod mutated {
     use super::{errors, root, scratch, validator};
     use proptest::prelude::*;
