@@ -208,10 +208,10 @@ pub enum Command {
         #[arg(long)]
         svg: Option<PathBuf>,
         /// Highlight one feature, named by a tile and a spot: "x,y SPOT" (e.g.
-        /// "0,1 S"): outlined in the SVG picture, drawn heavy (and orange) on
-        /// the terminal. A square with no tile, or a spot the tile lacks, is
-        /// refused.
-        #[arg(long, value_parser = parse_feature_ref)]
+        /// "0,1 S", "-3,-4 W"): its segments marked in orange in the SVG
+        /// picture, drawn heavy (and orange) on the terminal. A square with no
+        /// tile, or a spot the tile lacks, is refused.
+        #[arg(long, value_parser = parse_feature_ref, allow_hyphen_values = true)]
         highlight: Option<crate::score::FeatureRef>,
         /// Output format: the picture, or the board as data (tiles, figures,
         /// features with their owners and completion).
@@ -1359,6 +1359,14 @@ fn show(
         code = 1;
     }
     let state = &position.game;
+    // A finished game shown at its end: its scoreboard after the final
+    // scoring, titled so (the JSON's scores stay those of play).
+    let at_end = turn.is_none_or(|t| one.record.turns.last().is_none_or(|l| t >= l.number.value));
+    let final_scoring = at_end
+        && position.stopped.is_none()
+        && crate::notation::Header::read_for(&one.record, catalog.user_sets())
+            .0
+            .is_some_and(|h| h.termination.scores_final());
     match view {
         ShowView::Json => {
             // The scorings of the turns played, for the points of each
@@ -1407,6 +1415,7 @@ fn show(
                 &crate::show::SvgOptions {
                     highlight,
                     last: true,
+                    final_scoring,
                 },
             );
             let written = if path == Path::new("-") {
@@ -1421,8 +1430,15 @@ fn show(
         }
         ShowView::Text { color } => {
             let _ = out.write_all(
-                crate::show::board_text(state, &crate::show::ShowOptions { color, highlight })
-                    .as_bytes(),
+                crate::show::board_text(
+                    state,
+                    &crate::show::ShowOptions {
+                        color,
+                        highlight,
+                        final_scoring,
+                    },
+                )
+                .as_bytes(),
             );
         }
     }

@@ -12,9 +12,14 @@ use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
 use crate::rules::{Edition, Game, TurnInput};
-use crate::score::ScoreEvent;
-use crate::score::scoreboard::{self, Pawn, Scoreboard, Space};
+use crate::score::scoreboard::{self, Scoreboard};
+use crate::score::{PlayerList, ScoreEvent};
 use crate::tiles::TileCatalog;
+
+pub mod claims;
+
+pub use claims::points_of;
+use claims::{check_claims_of, names_pawns};
 
 /// Final (or, for unfinished games, current) scores.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -591,9 +596,11 @@ fn scored_kind(e: &ScoreEvent) -> &'static str {
 
 /// Checks the Scored tag: each entry must match a scoring of its own (the
 /// player among its winners, of the kind, for the points), during the game or
-/// at its end.
+/// at its end. A scoring shared by several players (a tie) is one scoring for
+/// each of them: it matches one entry per player.
 fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &mut Faults) {
-    let mut used = vec![false; events.len()];
+    // The players whose entry each scoring has matched so far.
+    let mut used: Vec<PlayerList> = vec![PlayerList::new(); events.len()];
     for claim in &header.scored {
         let Some(p) = game.seat(&claim.player) else {
             out.push(Diagnostic::UnknownPlayer {
@@ -617,7 +624,8 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
                 .sum()
         };
         let found = events.iter().zip(used.iter_mut()).find(|(e, u)| {
-            !**u && e.winners.contains(&p)
+            !u.contains(&p)
+                && e.winners.contains(&p)
                 && e.reason != crate::score::ScoreReason::Mage
                 // Robbed points are no feature's score (The Robbers).
                 && e.reason != crate::score::ScoreReason::Robbed
@@ -627,7 +635,7 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
                 && e.points_for(p).saturating_add(mage(e)) == claim.points
         });
         match found {
-            Some((_, u)) => *u = true,
+            Some((_, u)) => u.push(p),
             None => {
                 let mut of_kind: Vec<String> = events
                     .iter()
@@ -654,39 +662,6 @@ fn check_scored(header: &Header, events: &[ScoreEvent], game: &Game<'_>, out: &m
                 });
             }
         }
-    }
-}
-
-/// Points a player scored in some events.
-pub fn points_of(events: &[ScoreEvent], player: Player) -> u32 {
-    events.iter().map(|e| e.points_for(player)).sum()
-}
-
-/// A one-line account of the events of a turn, for claim diagnostics.
-fn breakdown(events: &[ScoreEvent], player: Player, game: &Game<'_>) -> String {
-    let parts: Vec<String> = events
-        .iter()
-        .filter(|e| e.winners.contains(&player))
-        .map(|e| match (e.goods, e.at) {
-            (Some(g), _) => format!("most {g}: {}", e.points_for(player)),
-            (None, Some(at)) => format!(
-                "{} at {at} ({} tiles): {}",
-                e.kind,
-                e.tiles.len(),
-                e.points_for(player)
-            ),
-            (None, None) => format!("{}: {}", e.kind, e.points_for(player)),
-        })
-        .collect();
-    if parts.is_empty() {
-        format!("{} scores nothing this turn", game.name(player))
-    } else {
-        format!(
-            "{} scores {} this turn: {}",
-            game.name(player),
-            points_of(events, player),
-            parts.join(", ")
-        )
     }
 }
 
@@ -736,173 +711,6 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
                 known: if trading { "@time, @goods" } else { "@time" }.to_string(),
             }),
         }
-    }
-}
-
-/// Whether a record's claims name a pawn or a space of the scoreboard.
-fn names_pawns(record: &GameRecord) -> bool {
-    record
-        .turns
-        .iter()
-        .flat_map(|t| &t.claims)
-        .any(|c| c.pawn.is_some() || c.space.is_some())
-}
-
-fn check_claims_of(
-    turn: &TurnRecord,
-    events: &[ScoreEvent],
-    game: &Game<'_>,
-    board: Option<&Scoreboard>,
-    out: &mut Faults,
-) {
-    for claim in &turn.claims {
-        let Some(p) = game.seat(&claim.player.value) else {
-            out.push(Diagnostic::UnknownPlayer {
-                span: claim.player.span,
-                name: claim.player.value.to_string(),
-                players: game.setup().players.join(", "),
-            });
-            continue;
-        };
-        if claim.pawn.is_some() || claim.space.is_some() {
-            if let Some(board) = board {
-                check_pawn_claim(claim, p, game, board, out);
-            }
-            if claim.pawn.is_some() {
-                continue;
-            }
-        }
-        // The net points of the turn: what the player scored, and what moved
-        // to or from the player (a ransom of The Tower).
-        let moved: i64 = game
-            .turn_transfers()
-            .map(|(from, to, points)| {
-                i64::from(points) * (i64::from(to == p) - i64::from(from == p))
-            })
-            .sum();
-        let actual = i64::from(points_of(events, p)) + moved;
-        if actual != claim.net() {
-            out.push(Diagnostic::ScoreMismatch {
-                span: claim.points.span,
-                player: claim.player.value.to_string(),
-                what: "score this turn".to_string(),
-                claimed: claim.net(),
-                actual,
-                breakdown: breakdown(events, p, game),
-            });
-        }
-        if let Some(total) = &claim.total {
-            let actual = game.score().get(p).copied().unwrap_or(0);
-            if actual != total.value {
-                out.push(Diagnostic::ScoreMismatch {
-                    span: total.span,
-                    player: claim.player.value.to_string(),
-                    what: "running total".to_string(),
-                    claimed: i64::from(total.value),
-                    actual: i64::from(actual),
-                    breakdown: format!(
-                        "{} has {actual} points after this turn",
-                        claim.player.value
-                    ),
-                });
-            }
-        }
-    }
-}
-
-/// Checks what a claim says of a pawn (SPEC 2.10): with a pawn named, the
-/// points it moved this turn and its total; the space it stands on (the
-/// marker's when no pawn is named).
-fn check_pawn_claim(
-    claim: &crate::notation::ClaimRecord,
-    p: Player,
-    game: &Game<'_>,
-    board: &Scoreboard,
-    out: &mut Faults,
-) {
-    let name = claim.player.value.to_string();
-    let pawn = claim.pawn.as_ref().map_or(Pawn::Marker, |p| p.value);
-    let Some(total) = board.total(p, pawn) else {
-        if let Some(named) = &claim.pawn {
-            out.push(Diagnostic::PawnNotInGame {
-                span: named.span,
-                player: name,
-                pawn: pawn.to_string(),
-            });
-        }
-        return;
-    };
-    let turn = Some(game.turn());
-    let mismatch = |span, what: &str, claimed: i64, actual: i64| Diagnostic::ScoreMismatch {
-        span,
-        player: name.clone(),
-        what: format!("{pawn}'s {what}"),
-        claimed,
-        actual,
-        breakdown: pawn_breakdown(board, turn, p, pawn, &name),
-    };
-    if claim.pawn.is_some() {
-        let moved = board.turn_points(turn, p, pawn);
-        if moved != claim.net() {
-            out.push(mismatch(
-                claim.points.span,
-                "points this turn",
-                claim.net(),
-                moved,
-            ));
-        }
-        if let Some(t) = &claim.total
-            && t.value != total
-        {
-            out.push(mismatch(
-                t.span,
-                "total",
-                i64::from(t.value),
-                i64::from(total),
-            ));
-        }
-    }
-    if let Some(space) = &claim.space {
-        let actual = Space::of(total).number();
-        if space.value != actual {
-            out.push(mismatch(
-                space.span,
-                "space",
-                i64::from(space.value),
-                i64::from(actual),
-            ));
-        }
-    }
-}
-
-/// A one-line account of a pawn's moves in a turn, for claim diagnostics.
-fn pawn_breakdown(
-    board: &Scoreboard,
-    turn: Option<u32>,
-    p: Player,
-    pawn: Pawn,
-    name: &str,
-) -> String {
-    let moves: Vec<String> = board
-        .moves()
-        .iter()
-        .filter(|m| m.score.turn == turn && m.score.player == p && m.pawn == pawn)
-        .map(|m| {
-            let lap = if m.laps() > 0 { ", past 50" } else { "" };
-            format!("{} to {} (space {}{lap})", m.from, m.to, m.space())
-        })
-        .collect();
-    let total = board.total(p, pawn).unwrap_or(0);
-    let space = Space::of(total);
-    if moves.is_empty() {
-        format!(
-            "{name}'s {pawn} does not move this turn: it stands on space {space}, total {total}"
-        )
-    } else {
-        format!(
-            "{name}'s {pawn} moves {}: it stands on space {space}, total {total}",
-            moves.join(", then ")
-        )
     }
 }
 

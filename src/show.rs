@@ -26,6 +26,8 @@ use crate::tiles::{
     Compass, FeatureKind, Goods, Half, Rotation, Segment, SegmentId, Side, Symbol, TileDef,
 };
 
+mod highlight;
+
 /// How [`board_text`] draws.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ShowOptions {
@@ -39,18 +41,41 @@ pub struct ShowOptions {
     /// a key line names it. A reference that names no segment on the board
     /// draws nothing more ([`highlight_fault`] tells why).
     pub highlight: Option<FeatureRef>,
+    /// Draw the scoreboard after the final scoring, titled so: a finished
+    /// game shown at its end. The board stays as the last turn left it.
+    pub final_scoring: bool,
 }
 
 /// How [`board_svg`] draws.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SvgOptions {
-    /// A feature to show: its tiles get a thick outline (and the attribute
-    /// `data-highlight="true"`), every other tile is dimmed. A reference that names
-    /// no segment on the board is ignored.
+    /// A feature to show: each of its segments is drawn over its tile in
+    /// orange from the tile's geometry (a city's area, a road's band, a
+    /// field's part of the tile, a monastery), so that nothing else on those
+    /// tiles looks included; its tiles get the attribute
+    /// `data-highlight="true"` and every other tile is dimmed. A reference
+    /// that names no segment on the board is ignored.
     pub highlight: Option<FeatureRef>,
     /// Outline the tile placed last.
     pub last: bool,
+    /// Draw the scoreboard after the final scoring, titled so, as
+    /// [`ShowOptions::final_scoring`].
+    pub final_scoring: bool,
 }
+
+/// The game whose scoreboard a picture draws: the game itself, or, with the
+/// final scoring, a copy of it with the final scoring applied (its pawns and
+/// robbers; the board is drawn from the game itself).
+fn scored_end<'c>(game: &Game<'c>, final_scoring: bool) -> Option<Game<'c>> {
+    final_scoring.then(|| {
+        let mut end = game.clone();
+        end.finish();
+        end
+    })
+}
+
+/// The title of the scoreboard after the final scoring.
+const FINAL_SCOREBOARD: &str = "after the final scoring";
 
 // ---------------------------------------------------------------------------
 // Shared: players, colours, followers, bounds
@@ -164,6 +189,9 @@ struct Standing {
     segment: SegmentId,
     player: Player,
     figure: Figure,
+    /// The turn that placed it (a follower a crop circle added beside
+    /// another: the circle's turn, not the other's).
+    turn: u32,
 }
 
 /// A figure on one tile: the segment, the owner and the kind.
@@ -195,6 +223,7 @@ fn standing(game: &Game<'_>) -> Vec<Standing> {
                     segment,
                     player: f.player,
                     figure: f.figure,
+                    turn: f.turn,
                 });
             }
         }
@@ -1530,7 +1559,9 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                 .collect(),
         );
     }
-    beside(&mut lines, scoreboard_lines(game, &marks));
+    let end = scored_end(game, options.final_scoring);
+    let scores = end.as_ref().unwrap_or(game);
+    beside(&mut lines, scoreboard_lines(scores, &marks, end.is_some()));
     let mut legend: Line = Vec::new();
     push_str(
         &mut legend,
@@ -1580,7 +1611,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
         Style::Plain,
     );
     lines.push(track);
-    if game.pawns().iter().any(|(_, p)| p.messenger.is_some()) {
+    if scores.pawns().iter().any(|(_, p)| p.messenger.is_some()) {
         lines.push(
             "+ on the track: the player's messenger (The Messengers), on its points modulo 50"
                 .chars()
@@ -1588,7 +1619,7 @@ pub fn board_text(game: &Game<'_>, options: &ShowOptions) -> String {
                 .collect(),
         );
     }
-    if game
+    if scores
         .robbers()
         .is_some_and(|r| r.on_board().next().is_some())
     {
@@ -1757,8 +1788,17 @@ const MESSENGER_MARK: char = '+';
 /// player moves his marker a number of spaces on the scoreboard equal to
 /// the number of points scored"; "When a player first passes space 50 of
 /// the scoreboard, he takes a Point tile".
-fn scoreboard_lines(game: &Game<'_>, marks: &[char]) -> Vec<Line> {
+///
+/// With `final_scoring` (a finished game at its end) a title line says the
+/// scoreboard is after the final scoring.
+fn scoreboard_lines(game: &Game<'_>, marks: &[char], final_scoring: bool) -> Vec<Line> {
     let mut lines = Vec::new();
+    if final_scoring {
+        let mut title: Line = Vec::new();
+        push_str(&mut title, "   scoreboard ", Style::Plain);
+        push_str(&mut title, FINAL_SCOREBOARD, Style::Plain);
+        lines.push(title);
+    }
     let mut ruler: Line = Vec::new();
     push_str(&mut ruler, "   ", Style::Plain);
     for n in (0..scoreboard::SPACES).step_by(5) {
@@ -2265,16 +2305,20 @@ fn distance_to_polyline(line: &[Pt], p: Pt) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-/// Where a farmer on a field segment stands: the point of the field nearest its
-/// first half-edge with room for the figure, found on a raster of the tile (the
-/// field is what the cities, roads and buildings leave, split by them).
-fn field_spot(def: &TileDef, rotation: Rotation, shape: &TileShape, segment: SegmentId) -> Pt {
-    let centre_of = |r: usize, c: usize| {
-        Pt(
-            (c as f64 + 0.5) / GRID as f64,
-            (r as f64 + 0.5) / GRID as f64,
-        )
-    };
+/// The centre of cell `(r, c)` of the raster of a tile ([`GRID`]).
+fn cell_centre(r: usize, c: usize) -> Pt {
+    Pt(
+        (c as f64 + 0.5) / GRID as f64,
+        (r as f64 + 0.5) / GRID as f64,
+    )
+}
+
+/// The field segment each cell of a raster of the tile lies in ([`GRID`] ×
+/// [`GRID`] cells, row by row from the north-west; `None` for a cell of a
+/// city, a road, the river or a building): the field is what those leave,
+/// split by them, each part flooded from its half-edges.
+fn field_cells(def: &TileDef, rotation: Rotation, shape: &TileShape) -> Vec<Option<SegmentId>> {
+    let centre_of = cell_centre;
     let cities: Vec<Vec<Pt>> = shape.cities.iter().map(|c| c.area.points()).collect();
     let roads: Vec<Vec<Pt>> = shape.roads.iter().map(Path::points).collect();
     let rivers: Vec<Vec<Pt>> = shape.rivers.iter().map(Path::points).collect();
@@ -2354,6 +2398,15 @@ fn field_spot(def: &TileDef, rotation: Rotation, shape: &TileShape, segment: Seg
             }
         }
     }
+    label
+}
+
+/// Where a farmer on a field segment stands: the point of the field nearest its
+/// first half-edge with room for the figure, found on a raster of the tile (the
+/// field is what the cities, roads and buildings leave, split by them).
+fn field_spot(def: &TileDef, rotation: Rotation, shape: &TileShape, segment: SegmentId) -> Pt {
+    let centre_of = cell_centre;
+    let label = field_cells(def, rotation, shape);
     let seg_halves = def
         .segment(segment)
         .map(|s| board_halves(s.halves, rotation))
@@ -2743,17 +2796,29 @@ const SPACE: f64 = 17.0;
 /// a line per player naming the space and, past 50, the points; and its
 /// legend. Returns the text, the height it reaches below [`TOP`] and its
 /// right edge.
-fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64) -> (String, f64, f64) {
+fn scoreboard_panel(game: &Game<'_>, x: f64, y: f64, final_scoring: bool) -> (String, f64, f64) {
     let mut out = String::new();
     let mut y = y;
     let mut right = x + 10.0 * SPACE;
-    out.push_str("<g class=\"scoreboard\" font-size=\"12\" fill=\"#333\">\n");
+    let (attribute, title) = if final_scoring {
+        (
+            " data-final-scoring=\"true\"",
+            format!("Scoreboard {FINAL_SCOREBOARD}"),
+        )
+    } else {
+        ("", "Scoreboard".to_string())
+    };
     let _ = writeln!(
         out,
-        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">Scoreboard</text>",
+        "<g class=\"scoreboard\"{attribute} font-size=\"12\" fill=\"#333\">"
+    );
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-weight=\"bold\">{title}</text>",
         num(x),
         num(y)
     );
+    right = right.max(x + title.chars().count() as f64 * 7.5);
     let top = y + 6.0;
     for space in (0..scoreboard::SPACES).filter_map(Space::new) {
         let n = space.number();
@@ -3844,8 +3909,11 @@ fn legend_items(game: &Game<'_>, drawn: &Seen) -> Vec<LegendItem> {
 /// or W) beside where a follower of their road or city stands.
 ///
 /// [`SvgOptions::last`] outlines the tile placed last; [`SvgOptions::highlight`]
-/// outlines the tiles of one feature and dims the others. The document uses no
-/// external resources.
+/// marks the segments of one feature (`class="highlight"`, a
+/// `class="highlight-part"` a segment) and dims the tiles it does not reach;
+/// [`SvgOptions::final_scoring`] draws the scoreboard after the final scoring,
+/// titled so (`data-final-scoring="true"`). The document uses no external
+/// resources.
 pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     let board = game.board();
     let tiles = board.tiles();
@@ -3882,7 +3950,9 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     // The scoreboard, beside the board (below the other panels).
     {
         let y = TOP + 12.0 + panel.as_ref().map_or(0.0, |p| p.1);
-        let (text, height, right) = scoreboard_panel(game, panel_x, y);
+        let end = scored_end(game, options.final_scoring);
+        let (text, height, right) =
+            scoreboard_panel(end.as_ref().unwrap_or(game), panel_x, y, end.is_some());
         panel = Some(match panel {
             Some((before, _, r)) => (before + &text, height, r.max(right)),
             None => (text, height, right),
@@ -4012,35 +4082,10 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
             num(T - 3.0),
         );
     }
-    if let Some(h) = &highlighted {
-        let positions: Vec<Pos> = h
-            .iter()
-            .filter_map(|i| tiles.get(*i))
-            .map(|t| t.pos)
-            .collect();
-        let mut d = String::new();
-        for pos in &positions {
-            let (px, py) = origin(i64::from(pos.x), i64::from(pos.y));
-            for side in Side::ALL {
-                if pos.neighbour(side).is_some_and(|n| positions.contains(&n)) {
-                    continue;
-                }
-                let a = corner(side.index());
-                let b = corner(side.index() + 1);
-                let _ = write!(
-                    d,
-                    "M{} {}L{} {}",
-                    num(px + a.0 * T),
-                    num(py + a.1 * T),
-                    num(px + b.0 * T),
-                    num(py + b.1 * T)
-                );
-            }
-        }
-        let _ = writeln!(
-            out,
-            "<path class=\"highlight\" d=\"{d}\" fill=\"none\" stroke=\"#ff7a00\" stroke-width=\"5\" stroke-linecap=\"square\"/>"
-        );
+    if let Some(feature) = options.highlight
+        && let Some((kind, parts)) = feature_segments(game, feature)
+    {
+        highlight::feature_svg(&mut out, game, (feature, kind), &parts, origin);
     }
     if let Some((panel, _, _)) = &panel {
         out.push_str(panel);
@@ -4390,14 +4435,6 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             continue;
         };
         let node = node_of(placed, s.segment);
-        let turn = features
-            .feature(node)
-            .and_then(|f| {
-                f.followers()
-                    .find(|x| x.node == node && x.player == s.player && x.figure == s.figure)
-                    .map(|x| x.turn)
-            })
-            .unwrap_or(placed.turn);
         on_feature
             .entry(features.root(node))
             .or_default()
@@ -4407,7 +4444,7 @@ pub fn board_view(game: &Game<'_>, scored: &[crate::score::ScoreEvent]) -> Board
             figure: s.figure,
             at: placed.pos.to_string(),
             spot: spot_name(placed, s.segment),
-            turn,
+            turn: s.turn,
             feature: feature_name(node),
         });
     }

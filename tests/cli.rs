@@ -1076,3 +1076,61 @@ fn generated_games_with_tiles_of_ones_own_check() {
     assert!(bad.starts_with("exit_code: 2"), "{bad}");
     assert!(bad.contains("house-tiles is not an expansion"), "{bad}");
 }
+
+/// `--highlight` takes a feature on a square of negative coordinates: the
+/// value starts with a minus sign and is no flag ("-1,0 E", the road of
+/// turn 3).
+#[test]
+fn show_highlights_a_feature_at_negative_coordinates() {
+    let out = run(
+        &["show", "--highlight", "-1,0 E", "tests/data/ok.cgn"],
+        None,
+    );
+    assert!(out.starts_with("exit_code: 0"), "{out}");
+    assert!(out.contains("highlighted: the road at -1,0 E"), "{out}");
+    let out = run(
+        &["show", "--highlight", "-3,-4 W", "tests/data/ok.cgn"],
+        None,
+    );
+    assert!(out.starts_with("exit_code: 2"), "{out}");
+    assert!(
+        out.contains("error: --highlight \"-3,-4 W\": there is no tile at -3,-4"),
+        "{out}"
+    );
+}
+
+/// A finished game shown at its end: the scoreboard after the final scoring,
+/// titled so, on the terminal and in the SVG picture; before its last turn,
+/// or for a game without the final scoring, the scoreboard of play, untitled.
+#[test]
+fn show_a_finished_game_with_its_final_scoreboard() {
+    let example = "notation/examples/hig2012-two-players.cgn";
+    let end = run(&["show", example], None);
+    assert!(end.starts_with("exit_code: 0"), "{end}");
+    assert!(end.contains("scoreboard after the final scoring"), "{end}");
+    // The score sheet's totals: Ann 28, Bob 11.
+    let rows: Vec<&str> = end
+        .lines()
+        .filter(|l| l.contains("◦····◦"))
+        .map(str::trim_end)
+        .collect();
+    assert_eq!(rows.len(), 2, "{end}");
+    assert!(
+        rows[0].ends_with(" 28") && rows[1].ends_with(" 11"),
+        "{rows:?}"
+    );
+    let before = run(&["show", "--turn", "70", example], None);
+    assert!(!before.contains("final scoring"), "{before}");
+    let svg = run(&["show", "--svg", "-", example], None);
+    assert!(svg.contains("data-final-scoring=\"true\""), "{svg}");
+    assert!(svg.contains(">Scoreboard after the final scoring</text>"));
+    let svg = run(&["show", "--svg", "-", "--turn", "70", example], None);
+    assert!(!svg.contains("data-final-scoring"));
+    assert!(svg.contains(">Scoreboard</text>"));
+    // An interrupted game has no final scoring.
+    let interrupted = run(
+        &["show", "notation/games/valid/hig2012-city-shared.cgn"],
+        None,
+    );
+    assert!(!interrupted.contains("final scoring"), "{interrupted}");
+}

@@ -168,3 +168,32 @@ fn a_save_without_a_choice_that_cannot_matter_imports_and_checks() {
     assert!(game.diagnostics.is_empty(), "{cgn}\n{:?}", game.diagnostics);
     assert_eq!(game.score().unwrap().totals, [0, 4]);
 }
+
+/// `show --format json` gives each figure "the turn that placed it"
+/// (`notation/json.md`): a follower a crop circle adds beside another was
+/// placed on the circle's turn, not on the turn of the one it joined. The
+/// 2012 rulebook's "Example for A)": Green's knight of turn 2, then the one
+/// he "places … with one of his that is already in play" on turn 4.
+#[test]
+fn a_follower_added_by_a_circle_is_shown_with_the_circle_turn() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/notation/games/valid/crop-circles-rulebook-a.cgn"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let games = carcref::parse(&text);
+    let record = &games.first().unwrap().record;
+    let game = carcref::referee::replay_to(record, &catalog, None).unwrap();
+    let view = carcref::show::board_view(&game, &[]);
+    let turns = |player: &str| -> Vec<u32> {
+        view.figures
+            .iter()
+            .filter(|f| f.player == player)
+            .map(|f| f.turn)
+            .collect()
+    };
+    assert_eq!(turns("Green"), [2, 4]);
+    assert_eq!(turns("Blue"), [3]);
+    assert_eq!(turns("Red"), [4, 4]);
+}

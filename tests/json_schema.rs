@@ -832,3 +832,338 @@ fn princess_and_dragon_show_matches_its_schema() {
     doc.as_object_mut().unwrap().remove("aside");
     assert!(!errors(&v, &doc).is_empty());
 }
+
+/// Every command's JSON holds to its schema on faulty records too: records
+/// made faulty by one mutation (a token of a turn line replaced, a line
+/// dropped, doubled or moved, a tag's value replaced) of a shipped record, each
+/// run through `check`, `score` (plain, `--final`, `--turn`,
+/// `--compare-editions`), `show` (at the end and after a turn) and `moves`.
+/// No run may panic, and every line of JSON each prints must match its
+/// schema. (A faulty turn numbered `0.` made `score` write `"stopped_at": 0`,
+/// which the schema forbade.)
+#[allow(clippy::indexing_slicing)]
+mod mutated {
+    use super::{errors, root, scratch, validator};
+    use proptest::prelude::*;
+    use serde_json::Value;
+    use std::sync::OnceLock;
+
+    /// The shipped records a mutation starts from: the examples and the
+    /// valid fixtures, every expansion among them.
+    fn sources() -> &'static [(String, String)] {
+        static SOURCES: OnceLock<Vec<(String, String)>> = OnceLock::new();
+        SOURCES.get_or_init(|| {
+            let mut out = Vec::new();
+            for folder in ["notation/examples", "notation/games/valid"] {
+                for file in super::records(folder) {
+                    let text = std::fs::read_to_string(root().join(&file)).unwrap();
+                    out.push((file, text));
+                }
+            }
+            out
+        })
+    }
+
+    fn validators() -> &'static [(&'static str, jsonschema::Validator)] {
+        static V: OnceLock<Vec<(&'static str, jsonschema::Validator)>> = OnceLock::new();
+        V.get_or_init(|| {
+            ["check", "score", "show", "moves"]
+                .into_iter()
+                .map(|n| (n, validator(n)))
+                .collect()
+        })
+    }
+
+    /// Tokens a turn line may be given in place of one of its own; `{P}` is
+    /// a seated player's name. Turn numbers at and past the edges, squares,
+    /// rotations, figures, claims of every form and expansions' actions.
+    const POOL: &[&str] = &[
+        "0.",
+        "1.",
+        "2.",
+        "7.",
+        "99.",
+        "4294967295.",
+        "4294967296.",
+        "-1.",
+        "{P}",
+        "Nobody",
+        "A",
+        "V",
+        "D",
+        "RA",
+        "xx",
+        "0,0",
+        "0,1",
+        "-1,0",
+        "3,-4",
+        "999,999",
+        "r0",
+        "r90",
+        "r180",
+        "r270",
+        "r45",
+        "+C",
+        "+N",
+        "+S",
+        "+E",
+        "+NNE",
+        "+big:C",
+        "+builder:E",
+        "+pig:SSW",
+        "=Nobody+1",
+        "=ann+1",
+        "={P}+0",
+        "={P}+4",
+        "={P}+4/4",
+        "={P}-3",
+        "={P}+0/0@0",
+        "={P}+4@4",
+        "={P}(marker)+5/5",
+        "={P}(messenger)+3/3",
+        "={P}(messenger)+0@0",
+        "@time:0:05",
+        "@time:x",
+        "@goods:1,0,0",
+        "@dragon:1,1",
+        "discard",
+        "aside",
+        "score:marker:0,0/E",
+        "score:messenger",
+        "message:8",
+        "message:7",
+        "choose:0,0/C",
+        "robber:{P}",
+        "robber:{P}({P})",
+        "rob:{P}",
+        "fly:3",
+        "tower:0,2",
+        "tower:0,2/T",
+        "ransom:{P}",
+        "ferry:EW",
+        "ferry:0,1/NS",
+        "gold:1,1",
+        "mage:0,1/N",
+        "witch:-",
+        "circle:add",
+        "circle:remove",
+        "fairy:0,0",
+        "princess:0,0/N",
+        "portal:0,0/C",
+        "dragon:N",
+        "{ comment }",
+        "…",
+    ];
+
+    /// Values a tag may be given in place of its own.
+    const TAG_VALUES: &[&str] = &[
+        "",
+        "x",
+        "0",
+        "HiG-2012",
+        "RGG-2000",
+        "finished",
+        "interrupted",
+        "abandoned",
+        "{P} 0",
+        "{P} 1000",
+        "{P} city 4",
+        "{P} road 0, {P} road 0",
+        "river,inns-and-cathedrals,traders-and-builders",
+        "messengers,robbers,tower",
+        "follower 1",
+        "E, U",
+        "1",
+        "900+5",
+    ];
+
+    /// One mutation of a record.
+    #[derive(Debug, Clone)]
+    enum Mutation {
+        /// A token of a turn line replaced.
+        Token(proptest::sample::Index, proptest::sample::Index, String),
+        /// A turn line dropped.
+        Drop(proptest::sample::Index),
+        /// A turn line written twice.
+        Double(proptest::sample::Index),
+        /// A turn line moved to another place among the turns.
+        Move(proptest::sample::Index, proptest::sample::Index),
+        /// A tag's value replaced.
+        Tag(proptest::sample::Index, String),
+    }
+
+    fn mutation() -> impl Strategy<Value = Mutation> {
+        let token = prop_oneof![
+            4 => proptest::sample::select(POOL).prop_map(str::to_string),
+            1 => "[!-~]{0,8}",
+        ];
+        let value = prop_oneof![
+            3 => proptest::sample::select(TAG_VALUES).prop_map(str::to_string),
+            1 => "[ -~]{0,12}",
+        ];
+        prop_oneof![
+            6 => (any::<proptest::sample::Index>(), any::<proptest::sample::Index>(), token)
+                .prop_map(|(l, t, s)| Mutation::Token(l, t, s)),
+            1 => any::<proptest::sample::Index>().prop_map(Mutation::Drop),
+            1 => any::<proptest::sample::Index>().prop_map(Mutation::Double),
+            1 => (any::<proptest::sample::Index>(), any::<proptest::sample::Index>())
+                .prop_map(|(a, b)| Mutation::Move(a, b)),
+            2 => (any::<proptest::sample::Index>(), value).prop_map(|(t, v)| Mutation::Tag(t, v)),
+        ]
+    }
+
+    /// The record with the mutation made: its lines, turn lines (a number
+    /// and a dot first) and tag lines told apart.
+    fn mutate(text: &str, m: &Mutation, player: &str) -> String {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let is_turn = |l: &String| {
+            let digits = l.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && l.as_bytes().get(digits) == Some(&b'.')
+        };
+        let turns: Vec<usize> = (0..lines.len()).filter(|&i| is_turn(&lines[i])).collect();
+        let tags: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with('[') && lines[i].contains(" \""))
+            .collect();
+        let named = |s: &str| s.replace("{P}", player);
+        match m {
+            Mutation::Token(l, t, s) if !turns.is_empty() => {
+                let i = turns[l.index(turns.len())];
+                let mut tokens: Vec<String> = lines[i].split(' ').map(str::to_string).collect();
+                let k = t.index(tokens.len());
+                tokens[k] = named(s);
+                lines[i] = tokens.join(" ");
+            }
+            Mutation::Drop(l) if !turns.is_empty() => {
+                lines.remove(turns[l.index(turns.len())]);
+            }
+            Mutation::Double(l) if !turns.is_empty() => {
+                let i = turns[l.index(turns.len())];
+                let line = lines[i].clone();
+                lines.insert(i, line);
+            }
+            Mutation::Move(a, b) if !turns.is_empty() => {
+                let line = lines.remove(turns[a.index(turns.len())]);
+                let to = turns[b.index(turns.len())].min(lines.len());
+                lines.insert(to, line);
+            }
+            Mutation::Tag(t, v) if !tags.is_empty() => {
+                let i = tags[t.index(tags.len())];
+                let name = lines[i]
+                    .split_once(" \"")
+                    .map(|(n, _)| n.to_string())
+                    .unwrap_or_default();
+                lines[i] = format!("{name} \"{}\"]", named(v));
+            }
+            _ => {}
+        }
+        let mut out = lines.join("\n");
+        out.push('\n');
+        out
+    }
+
+    /// The first seated name of a record's Players tag.
+    fn first_player(text: &str) -> String {
+        text.lines()
+            .find_map(|l| l.strip_prefix("[Players \""))
+            .and_then(|l| l.split([',', '(', '"']).next())
+            .map(|n| n.trim().to_string())
+            .unwrap_or_else(|| "Ann".to_string())
+    }
+
+    fn config() -> ProptestConfig {
+        ProptestConfig {
+            failure_persistence: None,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(
+                std::env::var("PROPTEST_RNG_SEED")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(20_261_202),
+            ),
+            ..ProptestConfig::with_cases(
+                std::env::var("PROPTEST_CASES")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(48),
+            )
+        }
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn every_command_json_matches_its_schema_on_mutated_records(
+            pick in any::<proptest::sample::Index>(),
+            m in mutation(),
+            turn in 0u32..70,
+        ) {
+            let (name, text) = &sources()[pick.index(sources().len())];
+            let mutated = mutate(text, &m, &first_player(text));
+            let dir = scratch(&format!("mutated-{}", std::process::id()));
+            let file = dir.join("mutated.cgn");
+            std::fs::write(&file, &mutated).unwrap();
+            let file = file.to_str().unwrap();
+            let turn = turn.to_string();
+            let runs: [(&str, Vec<&str>); 9] = [
+                ("check", vec!["check", "--format", "json", "--jobs", "1", file]),
+                ("score", vec!["score", "--format", "json", file]),
+                ("score", vec!["score", "--format", "json", "--final", file]),
+                ("score", vec!["score", "--format", "json", "--turn", &turn, file]),
+                ("score", vec!["score", "--format", "json", "--compare-editions", file]),
+                ("show", vec!["show", "--format", "json", file]),
+                ("show", vec!["show", "--format", "json", "--turn", &turn, file]),
+                ("moves", vec!["moves", "--format", "json", "--turn", &turn, file]),
+                ("moves", vec!["moves", "--format", "json", "--turn", "1", file]),
+            ];
+            for (schema, args) in &runs {
+                let (code, out, err) = super::run(args);
+                prop_assert!(
+                    (0..=2).contains(&code),
+                    "{name} {m:?}: {args:?} exits {code}\n{err}\n{mutated}"
+                );
+                let v = &validators().iter().find(|(n, _)| n == schema).unwrap().1;
+                for line in out.lines().filter(|l| !l.trim().is_empty()) {
+                    let doc: Value = serde_json::from_str(line).map_err(|e| {
+                        TestCaseError::fail(format!("{name} {m:?}: {args:?}: not JSON ({e}): {line}"))
+                    })?;
+                    let wrong = errors(v, &doc);
+                    prop_assert!(
+                        wrong.is_empty(),
+                        "{name} {m:?}: {args:?}: the JSON does not match {schema}.schema.json:\n  {}\n{doc}\n{mutated}",
+                        wrong.join("\n  ")
+                    );
+                }
+            }
+        }
+    }
+
+    /// The case of the issue, kept whatever the generator draws: a faulty turn
+    /// numbered `0.` is the turn at which the replay stopped.
+    #[test]
+    fn a_faulty_turn_numbered_zero_matches_the_schema() {
+        let dir = scratch("turn-zero");
+        let file = dir.join("zero.cgn");
+        std::fs::write(
+            &file,
+            "[CGN \"1\"]\n[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\n\
+             0. Ann E 0,1 r180 +S\n",
+        )
+        .unwrap();
+        let file = file.to_str().unwrap();
+        for (schema, args) in [
+            ("score", vec!["score", "--format", "json", file]),
+            (
+                "score",
+                vec!["score", "--format", "json", "--compare-editions", file],
+            ),
+            ("show", vec!["show", "--format", "json", file]),
+        ] {
+            let (code, out, err) = super::run(&args);
+            assert_eq!(code, 1, "{args:?}: {err}");
+            let v = &validators().iter().find(|(n, _)| *n == schema).unwrap().1;
+            let doc = super::document(&out, file);
+            let wrong = errors(v, &doc);
+            assert!(wrong.is_empty(), "{args:?}: {wrong:?}\n{doc}");
+        }
+    }
+}

@@ -2,7 +2,7 @@
 //! The arithmetic the score sheet prints comes to the points the referee
 //! scored, for every scoring of every shipped game under both editions.
 
-use carcref::report::sheet::{arithmetic, pig_arithmetic};
+use carcref::report::sheet::{arithmetic, pig_arithmetic, write_sheet};
 use carcref::{Edition, ReplayOptions, TileCatalog, check_with};
 
 #[test]
@@ -48,4 +48,82 @@ fn arithmetic_comes_to_the_points_scored() {
         }
     }
     assert!(checked > 500, "{checked} scorings");
+}
+
+/// The score sheet marks a claim wrong (`≠`) exactly where `check` reports it
+/// (`E501`, `E510`): both ask the one function that decides a claim, for
+/// every claim of every shipped game, faulty ones included. The Messengers'
+/// pawn claims of `messengers-message-8-score-a-follower.cgn` were marked
+/// "no such pawn" on the sheet, and a marker's compared with the player's
+/// total.
+#[test]
+fn the_sheet_judges_claims_as_check_does() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let mut claims = 0;
+    for folder in [
+        "notation/examples",
+        "notation/games/valid",
+        "notation/games/invalid",
+    ] {
+        let mut paths: Vec<_> = std::fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let bytes = std::fs::read(&path).unwrap();
+            let src = String::from_utf8_lossy(&bytes);
+            let outcome = check_with("t.cgn", &src, &catalog, ReplayOptions::default());
+            for game in &outcome.games {
+                let Some(replay) = &game.replay else { continue };
+                let Some(sheet) = replay.sheet() else {
+                    continue;
+                };
+                let mut text = String::new();
+                write_sheet(&mut text, &game.record, replay, sheet);
+                let faulty = game
+                    .record
+                    .turns
+                    .iter()
+                    .filter(|t| t.number.value <= replay.position_after)
+                    .flat_map(|t| &t.claims)
+                    .inspect(|_| claims += 1)
+                    .filter(|c| {
+                        game.diagnostics.iter().any(|d| {
+                            matches!(d.code().as_str(), "E501" | "E510")
+                                && d.span().start >= c.span.start
+                                && d.span().end <= c.span.end
+                        })
+                    })
+                    .count();
+                assert_eq!(
+                    text.matches('≠').count(),
+                    faulty,
+                    "{}: the sheet and check judge its claims apart\n{text}",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert!(claims > 100, "{claims} claims");
+}
+
+#[test]
+fn pawn_claims_of_the_messengers_hold_on_the_sheet() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let path = "notation/games/valid/messengers-message-8-score-a-follower.cgn";
+    let src = std::fs::read_to_string(path).unwrap();
+    let outcome = check_with(path, &src, &catalog, ReplayOptions::default());
+    let game = &outcome.games[0];
+    let replay = game.replay.as_ref().unwrap();
+    let mut text = String::new();
+    write_sheet(&mut text, &game.record, replay, replay.sheet().unwrap());
+    assert!(
+        text.contains(
+            "Bob claimed +8/8, counted +8/8; Bob(marker) claimed +5/5, counted +5/5; \
+             Bob(messenger) claimed +3/3, counted +3/3"
+        ),
+        "{text}"
+    );
 }

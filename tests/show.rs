@@ -167,6 +167,7 @@ fn svg_is_xml_with_one_element_per_tile() {
             &SvgOptions {
                 highlight: None,
                 last: true,
+                ..SvgOptions::default()
             },
         );
         let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -367,6 +368,7 @@ fn svg_highlight_marks_the_feature_tiles() {
         &SvgOptions {
             highlight: Some(feature),
             last: false,
+            ..SvgOptions::default()
         },
     );
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -397,6 +399,7 @@ fn svg_highlight_marks_the_feature_tiles() {
                 spot: Spot::Centre,
             }),
             last: false,
+            ..SvgOptions::default()
         },
     );
     assert!(!none.contains("data-highlight"));
@@ -432,6 +435,7 @@ fn pictures_are_deterministic() {
     let options = SvgOptions {
         highlight: None,
         last: true,
+        ..SvgOptions::default()
     };
     assert_eq!(board_svg(&a, &options), board_svg(&b, &options));
     assert_eq!(
@@ -440,8 +444,9 @@ fn pictures_are_deterministic() {
     );
 }
 
-/// The SVGs shown in the README: the two-player example at its end, and the
-/// example with all three expansions after turn 60.
+/// The SVGs shown in the README, as `carcref show --svg` draws them: the
+/// two-player example at its end (a finished game: the scoreboard after the
+/// final scoring), and the example with all three expansions after turn 60.
 #[test]
 fn example_board_svgs_are_current() {
     let catalog = TileCatalog::embedded().unwrap();
@@ -459,6 +464,7 @@ fn example_board_svgs_are_current() {
             &SvgOptions {
                 highlight: None,
                 last: true,
+                final_scoring: turn.is_none(),
             },
         );
         let path = root().join("notation/examples").join(picture);
@@ -533,6 +539,7 @@ fn every_game_draws() {
                     &SvgOptions {
                         highlight: None,
                         last: true,
+                        ..SvgOptions::default()
                     },
                 );
                 let doc = roxmltree::Document::parse(&svg)
@@ -969,4 +976,104 @@ fn show_ferries() {
     // Before any lake, no key.
     let text = text_of(FERRIES, Some(4));
     assert!(!text.contains("ferry"), "{text}");
+}
+
+/// The rectangles `x, y, w, h` of a highlighted field's part (`M x y h w v h
+/// h -w Z`, in its tile's units).
+fn part_rects(d: &str) -> Vec<(f64, f64, f64, f64)> {
+    d.split('M')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            let n: Vec<f64> = s
+                .split(|c: char| c.is_ascii_alphabetic() || c == ' ')
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse().unwrap())
+                .collect();
+            match n[..] {
+                [x, y, w, h, ..] => (x, y, w, h),
+                _ => panic!("not a rectangle: {s}"),
+            }
+        })
+        .collect()
+}
+
+/// The point a `translate(x y)` names.
+fn translation(node: roxmltree::Node<'_, '_>) -> (f64, f64) {
+    let t = node.attribute("transform").unwrap();
+    let inner = t
+        .strip_prefix("translate(")
+        .and_then(|t| t.split(')').next())
+        .unwrap();
+    let mut n = inner.split(' ').map(|v| v.parse::<f64>().unwrap());
+    (n.next().unwrap(), n.next().unwrap())
+}
+
+/// The SVG highlight marks the feature's own segments, not whole tiles: Ann's
+/// farmer in the field north of the road at 1,0 is inside the mark of that
+/// field; Bob's farmer south of the road at -1,0, a tile the field reaches
+/// too, is outside it.
+#[test]
+fn svg_highlight_marks_the_feature_segments() {
+    let catalog = TileCatalog::embedded().unwrap();
+    let game = game_of(
+        "[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
+         [Termination \"interrupted\"]\n\n1. Ann U 1,0 r0 +ENE\n2. Bob U -1,0 r0 +WSW\n",
+        &catalog,
+    );
+    let svg = board_svg(
+        &game,
+        &SvgOptions {
+            highlight: Some(FeatureRef {
+                pos: Pos::new(1, 0),
+                spot: "ENE".parse().unwrap(),
+            }),
+            ..SvgOptions::default()
+        },
+    );
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mark = with_class(&doc, "highlight");
+    assert_eq!(mark.len(), 1);
+    assert_eq!(mark[0].attribute("data-kind"), Some("field"));
+    let parts = with_class(&doc, "highlight-part");
+    let at: Vec<&str> = parts
+        .iter()
+        .filter_map(|p| p.attribute("data-pos"))
+        .collect();
+    assert_eq!(at, ["0,0", "1,0", "-1,0"]);
+    // Each farmer's point on its tile, and whether the mark of that tile
+    // covers it.
+    let covered = |pos: &str, colour: &str| {
+        let tile = tile_elements(&doc)
+            .into_iter()
+            .find(|t| t.attribute("data-pos") == Some(pos))
+            .unwrap();
+        let farmer = tile
+            .descendants()
+            .find(|n| {
+                n.attribute("class") == Some("follower")
+                    && n.attribute("data-colour") == Some(colour)
+            })
+            .unwrap();
+        let (x, y) = translation(farmer);
+        let part = parts
+            .iter()
+            .find(|p| p.attribute("data-pos") == Some(pos))
+            .unwrap();
+        part_rects(part.attribute("d").unwrap())
+            .into_iter()
+            .any(|(rx, ry, w, h)| x >= rx && x <= rx + w && y >= ry && y <= ry + h)
+    };
+    assert!(covered("1,0", "red"), "Ann's farmer is in the field shown");
+    assert!(!covered("-1,0", "blue"), "Bob's farmer is in another field");
+    // The field north of the road covers about half of each tile, never all.
+    for part in &parts {
+        let area: f64 = part_rects(part.attribute("d").unwrap())
+            .iter()
+            .map(|r| r.2 * r.3)
+            .sum();
+        assert!(
+            area > 0.2 * 64.0 * 64.0 && area < 0.6 * 64.0 * 64.0,
+            "{area}"
+        );
+    }
 }

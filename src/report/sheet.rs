@@ -14,10 +14,11 @@ use std::fmt::Write as _;
 
 use crate::notation::GameRecord;
 use crate::player::Player;
+use crate::referee::claims::{self, Judgement};
 use crate::referee::{Replay, ScoreSheet};
 use crate::rules::Edition;
 use crate::rules::expansions::traders_and_builders::GOODS_MAJORITY_POINTS;
-use crate::score::scoreboard::{Pawn, Space};
+use crate::score::scoreboard::{self, Scoreboard};
 use crate::score::{ScoreEvent, ScoreReason};
 use crate::tiles::FeatureKind;
 
@@ -352,6 +353,16 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
     let _ = writeln!(out, " turn  {:<who$}  {}", "player", header.join("  "));
     let mut running = vec![0i64; players.len()];
     let mut events = replay.events.iter().peekable();
+    // The scoreboard turn by turn, for the claims that name a pawn or a
+    // space: the referee's count of them (SPEC 2.10).
+    let mut board =
+        claims::names_pawns(record).then(|| Scoreboard::new(players.len(), replay.messengers));
+    let mut scores = board
+        .as_ref()
+        .map(|_| scoreboard::scores(&replay.events, &replay.transfers))
+        .unwrap_or_default()
+        .into_iter()
+        .peekable();
     for turn in &record.turns {
         let n = turn.number.value;
         if n > replay.position_after {
@@ -389,6 +400,11 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
         for (r, t) in running.iter_mut().zip(&this_turn) {
             *r += t;
         }
+        if let Some(board) = &mut board {
+            while let Some(score) = scores.next_if(|s| s.turn.is_some_and(|t| t <= n)) {
+                board.play(score, scoreboard::pawn_of(&replay.events, &score));
+            }
+        }
         let mut notes = Vec::new();
         for c in &turn.claims {
             let seat = players.iter().position(|p| *p == *c.player.value);
@@ -401,32 +417,35 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
                 Some(p) => format!("{name}({})", p.value),
                 None => name,
             };
-            // Every point moves the marker: a game has no other pawn.
-            if c.pawn.as_ref().is_some_and(|p| p.value != Pawn::Marker) {
+            let count = claims::Count {
+                turn: n,
+                player: Player(u8::try_from(i).unwrap_or(u8::MAX)),
+                net: this_turn.get(i).copied().unwrap_or(0),
+                total: running
+                    .get(i)
+                    .and_then(|t| u32::try_from(*t).ok())
+                    .unwrap_or(0),
+                board: board.as_ref(),
+            };
+            let judged = claims::judge(c, &count);
+            let Judgement::Counted {
+                net, total, space, ..
+            } = &judged
+            else {
                 notes.push(format!("{name} claimed {:+}: no such pawn ≠", c.net()));
                 continue;
-            }
-            let counted = this_turn.get(i).copied().unwrap_or(0);
-            let total = running.get(i).copied().unwrap_or(0);
-            let (mut claimed, mut count, mut agree) = match &c.total {
-                Some(t) => (
-                    format!("{:+}/{}", c.net(), t.value),
-                    format!("{counted:+}/{total}"),
-                    c.net() == counted && i64::from(t.value) == total,
-                ),
-                None => (
-                    format!("{:+}", c.net()),
-                    format!("{counted:+}"),
-                    c.net() == counted,
-                ),
             };
-            if let Some(space) = &c.space {
-                let on = Space::of(u32::try_from(total).unwrap_or(0)).number();
-                let _ = write!(claimed, "@{}", space.value);
-                let _ = write!(count, "@{on}");
-                agree &= space.value == on;
+            let mut claimed = format!("{:+}", c.net());
+            let mut count = format!("{net:+}");
+            if let Some(t) = &c.total {
+                let _ = write!(claimed, "/{}", t.value);
+                let _ = write!(count, "/{total}");
             }
-            let mark = if agree { "" } else { " ≠" };
+            if let (Some(s), Some(on)) = (&c.space, space) {
+                let _ = write!(claimed, "@{}", s.value);
+                let _ = write!(count, "@{on}");
+            }
+            let mark = if judged.holds() { "" } else { " ≠" };
             notes.push(format!("{name} claimed {claimed}, counted {count}{mark}"));
         }
         for (t, p, goods) in &replay.goods_taken {
