@@ -60,6 +60,7 @@ impl Game<'_> {
                     ..crate::notation::GameRecord::default()
                 },
                 diagnostics: vec![fault],
+                needs_unread_line: false,
             };
         }
         let p = crate::notation::parse_game(self.text, self.base);
@@ -76,6 +77,7 @@ impl Game<'_> {
         crate::notation::Parsed {
             record: p.record,
             diagnostics: faults.into_vec(),
+            needs_unread_line: p.needs_unread_line,
         }
     }
 }

@@ -649,3 +649,96 @@ fn a_game_past_the_limit_is_reported_alike_in_a_file_and_in_memory() {
         assert!(shown.contains(code) && shown.len() < 8_000, "{shown}");
     }
 }
+
+/// A line past the limit that the game does not need (SPEC 2.1: a tag that
+/// only describes the game, a comment line) is `E110` in every command, and the
+/// game is still replayed without it: its own faults are reported beside it.
+/// A line it needs (here its Players tag) leaves it unreplayed in every
+/// command. The five commands that read a record agree on each file.
+#[test]
+fn a_long_header_line_in_every_command() {
+    let long = "x".repeat(carcref::notation::MAX_LINE + 10);
+    let event = format!("[Event \"{long}\"]\n");
+    let clean = format!("{event}{SHORT_GAME}");
+    let claim = clean.replace("=Ann+4/4", "=Ann+4/5");
+    let illegal = clean.replace("3. Ann U -1,0 r0", "3. Ann U -1,0 r90");
+    let comment = format!("; {long}\n{}", SHORT_GAME.replace("=Ann+4/4", "=Ann+4/5"));
+    let players = SHORT_GAME.replace("Bob (blue)", &format!("Bob (blue){long}"));
+    // (file, the game's own fault besides E110, whether it is replayed)
+    let cases = [
+        ("clean.cgn", &clean, None, true),
+        ("claim.cgn", &claim, Some("E501"), true),
+        ("comment.cgn", &comment, Some("E501"), true),
+        ("illegal.cgn", &illegal, Some("E301"), true),
+        ("players.cgn", &players, None, false),
+    ];
+    let run_file = |args: &[&str], path: &PathBuf| {
+        let mut all = args.to_vec();
+        let path = path.to_str().unwrap();
+        all.push(path);
+        run_with(&all, b"")
+    };
+    for (name, text, own, replayed) in cases {
+        let path = temp_file(&format!("long-line-{name}"), text.as_bytes());
+        let (code, stdout, stderr) = run_file(&["check", "--format", "short"], &path);
+        assert_eq!(code, 1, "check {name}: {stdout}{stderr}");
+        let codes: Vec<&str> = stdout
+            .lines()
+            .filter(|l| !l.starts_with("checked "))
+            .filter_map(|l| l.split(": ").nth(1)?.split(' ').next())
+            .collect();
+        let mut expected = vec!["E110"];
+        expected.extend(own.filter(|_| replayed));
+        assert_eq!(codes, expected, "check {name}: {stdout}");
+
+        let (code, stdout, stderr) = run_file(&["score"], &path);
+        assert_eq!(code, 1, "score {name}: {stdout}{stderr}");
+        assert!(stderr.contains("E110"), "score {name}: {stderr}");
+        if replayed {
+            assert!(
+                stdout.contains("Game 1 — rules HiG-2012 — invalid"),
+                "score {name}: {stdout}"
+            );
+            assert!(stdout.contains("total"), "score {name}: {stdout}");
+        } else {
+            assert!(
+                stdout.contains("not replayed: E110"),
+                "score {name}: {stdout}"
+            );
+        }
+        if let Some(own) = own {
+            assert!(stdout.contains(own), "score {name}: {stdout}");
+        }
+
+        // `fmt` cannot write a line it did not read: it refuses the game.
+        let (code, stdout, stderr) = run_file(&["fmt", "--check"], &path);
+        assert_eq!(code, 1, "fmt {name}: {stdout}{stderr}");
+        assert!(stderr.contains("E110"), "fmt {name}: {stderr}");
+
+        let (code, stdout, stderr) = run_file(&["show"], &path);
+        assert!(stderr.contains("E110"), "show {name}: {stderr}");
+        if replayed {
+            assert_eq!(code, 1, "show {name}: {stdout}{stderr}");
+            assert!(stdout.contains("Ann"), "show {name}: {stdout}");
+            if own == Some("E301") {
+                assert!(
+                    stdout.contains("turn 3 is illegal: E301"),
+                    "show {name}: {stdout}"
+                );
+            }
+        } else {
+            assert_eq!(code, 2, "show {name}: {stdout}{stderr}");
+        }
+
+        let (code, stdout, stderr) = run_file(&["fix"], &path);
+        assert_eq!(code, 1, "fix {name}: {stdout}{stderr}");
+        assert!(stdout.contains("E110 line 1"), "fix {name}: {stdout}");
+        if own == Some("E301") {
+            assert!(
+                stdout.contains("turn 3 is illegal: E301"),
+                "fix {name}: {stdout}"
+            );
+        }
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+    }
+}

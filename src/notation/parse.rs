@@ -32,12 +32,52 @@ pub struct Parsed {
     pub record: GameRecord,
     /// Syntax faults, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether a line left unread for its length (`E110`) is one the game
+    /// needs to be replayed ([`replay_needs_line`]), or the game itself was
+    /// too long to read.
+    pub needs_unread_line: bool,
 }
 
 impl Parsed {
     /// Whether any fault is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// Whether the record read can be replayed (SPEC 2.1): it has no syntax
+    /// error other than lines too long to read (`E110`) that the game does
+    /// not need, a comment, blank or descriptive tag line
+    /// ([`replay_needs_line`]). Such a game is replayed without them, and
+    /// its own faults are reported beside theirs.
+    pub fn is_replayable(&self) -> bool {
+        !self.needs_unread_line
+            && self
+                .diagnostics
+                .iter()
+                .all(|d| !d.is_error() || matches!(d, Diagnostic::LineTooLong { .. }))
+    }
+}
+
+/// Whether a line too long to read (`E110`; the whole line, without its line
+/// end) is one its game needs to be replayed (SPEC 2.1): a turn line, or a
+/// tag line whose tag the referee reads ([`super::header::replay_reads_tag`]),
+/// or one whose tag name does not read (`[` not followed by a name and a
+/// blank). A comment line, a blank line and a tag line of a tag that only
+/// describes the game (`Event`, `Source`, a tag without a meaning) are not.
+pub fn replay_needs_line(text: &str) -> bool {
+    match line_kind(text) {
+        None | Some(LineKind::Comment) => false,
+        Some(LineKind::Turn) => true,
+        Some(LineKind::Tag) => {
+            let rest = text.trim_start().get(1..).unwrap_or_default();
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let name = rest.get(..end).unwrap_or_default();
+            let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && rest[end..].starts_with([' ', '\t']);
+            !named || super::header::replay_reads_tag(name)
+        }
     }
 }
 
@@ -934,6 +974,12 @@ fn line_kind(text: &str) -> Option<LineKind> {
     }
 }
 
+/// Whether a line of a text is longer than a line may be ([`super::MAX_LINE`],
+/// `E110`), as [`parse_game`] splits the text into lines.
+pub fn has_long_line(text: &str) -> bool {
+    lines(text).any(|(_, line)| line.len() > super::MAX_LINE)
+}
+
 /// Lines of a text with their byte offsets, without line terminators.
 fn lines(src: &str) -> impl Iterator<Item = (usize, &str)> {
     let ends = memchr::memchr_iter(b'\n', src.as_bytes())
@@ -1013,6 +1059,7 @@ pub fn parse(src: &str) -> Vec<Parsed> {
             diagnostics: vec![Diagnostic::NoGame {
                 span: Span::new(0, src.len()),
             }],
+            needs_unread_line: false,
         }];
     }
     games
@@ -1107,6 +1154,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         return Parsed {
             record,
             diagnostics: vec![fault],
+            needs_unread_line: true,
         };
     }
     // A turn line takes at least 13 bytes: reserving once (a complete basic game
@@ -1115,6 +1163,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
     let mut diagnostics = Faults::new();
     let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
     let mut v1 = false;
+    let mut needs_unread_line = false;
     for (offset, text) in lines(text) {
         let line = Line {
             text,
@@ -1126,6 +1175,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
                 span: Span::new(line.base, line.base + text.len()),
                 limit: super::MAX_LINE,
             });
+            needs_unread_line |= replay_needs_line(text);
             continue;
         }
         // The common turn line starts with a digit: read it directly, moving the
@@ -1176,6 +1226,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
     Parsed {
         record,
         diagnostics: diagnostics.into_vec(),
+        needs_unread_line,
     }
 }
 
