@@ -742,3 +742,48 @@ fn a_long_header_line_in_every_command() {
         assert!(!stderr.contains("panicked"), "{name}: {stderr}");
     }
 }
+
+/// 2,000 random bytes: one `E109` a game, at its first run of bytes that are
+/// not UTF-8, counting the others, not one fault a run (some 500 here).
+#[test]
+fn random_bytes_give_one_not_utf8_fault_a_game() {
+    // A fixed linear congruential sequence: the same bytes on every run.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let bytes: Vec<u8> = (0..2_000)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 56) as u8
+        })
+        .collect();
+    let runs = {
+        let mut copy = bytes.clone();
+        let mut spans = Vec::new();
+        carcref::stream::replace_not_utf8(&mut copy, 0, &mut spans);
+        spans.len()
+    };
+    assert!(runs > 100, "{runs}");
+    let path = temp_file("random-2000.bin", &bytes);
+    let out = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["--color", "never", "check", "--format", "short"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let games: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("checked ")?.split(' ').next()?.parse().ok())
+        .unwrap();
+    let e109 = stdout.lines().filter(|l| l.contains(": E109 ")).count();
+    assert!(
+        e109 >= 1 && e109 <= games,
+        "{e109} E109 in {games} games\n{stdout}"
+    );
+    // The human report counts the others.
+    let (code, _, stderr) = run_check(&path);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("more places of this game"), "{stderr}");
+    assert_eq!(stderr.matches("E109").count(), e109, "{stderr}");
+}
