@@ -1223,6 +1223,9 @@ struct OneGame {
     /// 1-based, as `--game` names it.
     number: usize,
     record: crate::notation::GameRecord,
+    /// Whether it has lines too long to read (`E110`) that it does not need
+    /// to be replayed: reported, and the game is replayed without them.
+    unread_lines: bool,
 }
 
 impl OneGame {
@@ -1270,6 +1273,8 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
         );
         return None;
     };
+    let unread_lines = p.has_errors();
+    let replayable = p.is_replayable();
     let one = OneGame {
         name,
         text,
@@ -1277,10 +1282,13 @@ fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> 
         first_line,
         number: game,
         record: p.record,
+        unread_lines,
     };
-    if p.diagnostics.iter().any(crate::Diagnostic::is_error) {
+    if unread_lines {
         one.write_faults(err, &p.diagnostics);
-        return None;
+        if !replayable {
+            return None;
+        }
     }
     Some(one)
 }
@@ -1335,7 +1343,7 @@ fn show(
         return EXIT_USAGE;
     }
     // A faulty record is shown after its last legal turn, labelled so.
-    let mut code = 0;
+    let mut code = u8::from(one.unread_lines);
     let label = position.stopped.as_ref().map(|(illegal, fault)| {
         format!(
             "position after turn {}; turn {illegal} is illegal: {} {}",
@@ -2497,12 +2505,34 @@ fn fix(
             continue;
         }
         if parsed.has_errors() {
+            // The codes and lines of the syntax errors, as `check` has them.
+            let all = parsed.diagnostics.iter().filter(|d| d.is_error());
+            let mut errors: Vec<String> = all
+                .clone()
+                .take(3)
+                .map(|d| {
+                    let at = text.get(..d.span().start).unwrap_or_default();
+                    format!("{} line {}", d.code(), at.matches('\n').count() + 1)
+                })
+                .collect();
+            let more = all.count().saturating_sub(errors.len());
+            if more > 0 {
+                errors.push(format!("{more} more"));
+            }
+            unrepaired += 1;
+            if !parsed.is_replayable() {
+                let _ = writeln!(
+                    out,
+                    "game {game}: syntax errors ({}; carcref check lists them); fix them first",
+                    errors.join(", ")
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
-                "game {game}: syntax errors (carcref check lists them); fix them first"
+                "game {game}: lines too long to read ({}), not needed to replay it",
+                errors.join(", ")
             );
-            unrepaired += 1;
-            continue;
         }
         let Some(repairs) = crate::repair::suggest(&parsed.record, catalog) else {
             continue;

@@ -213,7 +213,9 @@ pub enum Diagnostic {
         span: Span,
     },
     /// Bytes of the input that are not UTF-8 text (each is read as U+001A, so
-    /// that nothing else moves; the game is not replayed).
+    /// that nothing else moves; the game is not replayed): the first run of
+    /// them in a game, with how many more runs and bytes in all the game has
+    /// (one fault a game, however many).
     #[error("not UTF-8 text")]
     #[diagnostic(
         code(E109),
@@ -222,9 +224,13 @@ pub enum Diagnostic {
         )
     )]
     NotUtf8 {
-        /// The bytes.
-        #[label("{} not UTF-8", if span.len() == 1 { "this byte is".to_string() } else { format!("these {} bytes are", span.len()) })]
+        /// The game's first run of such bytes.
+        #[label("{}", not_utf8_label(span.len(), *more, *bytes))]
         span: Span,
+        /// How many more runs of such bytes the game has after it.
+        more: usize,
+        /// How many such bytes the game has in all.
+        bytes: usize,
     },
     /// A line longer than `notation::MAX_LINE` bytes: it is not read. (In a
     /// game too long to read, when the line holding its last byte allowed is
@@ -1531,6 +1537,21 @@ impl Diagnostic {
 
 /// "; did you mean `X`?" for a name written wrong, `X` the nearest of some
 /// known names ([`crate::suggest::nearest`]), or nothing.
+/// The label of `E109`: the first run of bytes that are not UTF-8, and how
+/// many more the game has.
+fn not_utf8_label(len: usize, more: usize, bytes: usize) -> String {
+    let first = if len == 1 {
+        "this byte is not UTF-8".to_string()
+    } else {
+        format!("these {len} bytes are not UTF-8")
+    };
+    match more {
+        0 => first,
+        1 => format!("{first}, nor is one more place of this game ({bytes} bytes in all)"),
+        n => format!("{first}, nor are {n} more places of this game ({bytes} bytes in all)"),
+    }
+}
+
 fn hint<'a>(written: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     crate::suggest::did_you_mean(written, known)
 }

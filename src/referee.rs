@@ -912,6 +912,11 @@ impl<'c> Referee<'c> {
     /// first read as the turn due next, by the seat whose turn it is
     /// ([`quick::Steps::next_turn`]), and only otherwise as any step.
     pub fn is_clean_quick(&mut self, text: &str, _base: usize) -> bool {
+        // A line too long to read is a fault (`E110`) the quick reader does
+        // not look for: only a game longer than a line may be can hold one.
+        if text.len() > crate::notation::MAX_LINE && crate::notation::parse::has_long_line(text) {
+            return false;
+        }
         let mut steps = quick::Steps::new(text);
         let mut tags = TagValues::default();
         while let Some((name, value)) = steps.next_tag() {
@@ -1240,16 +1245,19 @@ pub fn check_game_read(
     check_parsed(game.parse(), catalog, options)
 }
 
-/// Replays a game as read, unless reading it found an error (or nothing).
+/// Replays a game as read, unless reading it found an error (or nothing):
+/// lines too long to read that the game does not need are no bar to it
+/// ([`crate::notation::Parsed::is_replayable`]).
 fn check_parsed(
     p: crate::notation::Parsed,
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {
+    let replayable = p.is_replayable();
     let mut faults = Faults::new();
     faults.extend(p.diagnostics);
     let empty = p.record.tags.is_empty() && p.record.turns.is_empty();
-    let replay = if faults.has_errors() || empty {
+    let replay = if !replayable || empty {
         None
     } else {
         let r = replay_with(&p.record, catalog, options);

@@ -47,8 +47,9 @@ pub struct Game<'a> {
 }
 
 impl Game<'_> {
-    /// The game read as a record ([`crate::notation::parse_game`]), each run of
-    /// its bytes that were not UTF-8 a fault (`E109`) before the others.
+    /// The game read as a record ([`crate::notation::parse_game`]), its bytes
+    /// that were not UTF-8 one fault (`E109`, at the first of them, counting
+    /// the others) before the others.
     ///
     /// A game that is not CGN but a record `carcref import` reads
     /// ([`crate::sniff`]) is one fault, `E112`, and is not read as CGN.
@@ -60,22 +61,30 @@ impl Game<'_> {
                     ..crate::notation::GameRecord::default()
                 },
                 diagnostics: vec![fault],
+                needs_unread_line: false,
             };
         }
         let p = crate::notation::parse_game(self.text, self.base);
         if self.not_utf8.is_empty() {
             return p;
         }
+        // One fault a game: its first run of such bytes, and a count of the
+        // others.
         let mut faults = crate::diagnostics::Faults::new();
         faults.extend(
             self.not_utf8
-                .iter()
-                .map(|span| crate::Diagnostic::NotUtf8 { span: *span }),
+                .first()
+                .map(|span| crate::Diagnostic::NotUtf8 {
+                    span: *span,
+                    more: self.not_utf8.len() - 1,
+                    bytes: self.not_utf8.iter().map(Span::len).sum(),
+                }),
         );
         faults.extend(p.diagnostics);
         crate::notation::Parsed {
             record: p.record,
             diagnostics: faults.into_vec(),
+            needs_unread_line: p.needs_unread_line,
         }
     }
 }

@@ -649,3 +649,141 @@ fn a_game_past_the_limit_is_reported_alike_in_a_file_and_in_memory() {
         assert!(shown.contains(code) && shown.len() < 8_000, "{shown}");
     }
 }
+
+/// A line past the limit that the game does not need (SPEC 2.1: a tag that
+/// only describes the game, a comment line) is `E110` in every command, and the
+/// game is still replayed without it: its own faults are reported beside it.
+/// A line it needs (here its Players tag) leaves it unreplayed in every
+/// command. The five commands that read a record agree on each file.
+#[test]
+fn a_long_header_line_in_every_command() {
+    let long = "x".repeat(carcref::notation::MAX_LINE + 10);
+    let event = format!("[Event \"{long}\"]\n");
+    let clean = format!("{event}{SHORT_GAME}");
+    let claim = clean.replace("=Ann+4/4", "=Ann+4/5");
+    let illegal = clean.replace("3. Ann U -1,0 r0", "3. Ann U -1,0 r90");
+    let comment = format!("; {long}\n{}", SHORT_GAME.replace("=Ann+4/4", "=Ann+4/5"));
+    let players = SHORT_GAME.replace("Bob (blue)", &format!("Bob (blue){long}"));
+    // (file, the game's own fault besides E110, whether it is replayed)
+    let cases = [
+        ("clean.cgn", &clean, None, true),
+        ("claim.cgn", &claim, Some("E501"), true),
+        ("comment.cgn", &comment, Some("E501"), true),
+        ("illegal.cgn", &illegal, Some("E301"), true),
+        ("players.cgn", &players, None, false),
+    ];
+    let run_file = |args: &[&str], path: &PathBuf| {
+        let mut all = args.to_vec();
+        let path = path.to_str().unwrap();
+        all.push(path);
+        run_with(&all, b"")
+    };
+    for (name, text, own, replayed) in cases {
+        let path = temp_file(&format!("long-line-{name}"), text.as_bytes());
+        let (code, stdout, stderr) = run_file(&["check", "--format", "short"], &path);
+        assert_eq!(code, 1, "check {name}: {stdout}{stderr}");
+        let codes: Vec<&str> = stdout
+            .lines()
+            .filter(|l| !l.starts_with("checked "))
+            .filter_map(|l| l.split(": ").nth(1)?.split(' ').next())
+            .collect();
+        let mut expected = vec!["E110"];
+        expected.extend(own.filter(|_| replayed));
+        assert_eq!(codes, expected, "check {name}: {stdout}");
+
+        let (code, stdout, stderr) = run_file(&["score"], &path);
+        assert_eq!(code, 1, "score {name}: {stdout}{stderr}");
+        assert!(stderr.contains("E110"), "score {name}: {stderr}");
+        if replayed {
+            assert!(
+                stdout.contains("Game 1 — rules HiG-2012 — invalid"),
+                "score {name}: {stdout}"
+            );
+            assert!(stdout.contains("total"), "score {name}: {stdout}");
+        } else {
+            assert!(
+                stdout.contains("not replayed: E110"),
+                "score {name}: {stdout}"
+            );
+        }
+        if let Some(own) = own {
+            assert!(stdout.contains(own), "score {name}: {stdout}");
+        }
+
+        // `fmt` cannot write a line it did not read: it refuses the game.
+        let (code, stdout, stderr) = run_file(&["fmt", "--check"], &path);
+        assert_eq!(code, 1, "fmt {name}: {stdout}{stderr}");
+        assert!(stderr.contains("E110"), "fmt {name}: {stderr}");
+
+        let (code, stdout, stderr) = run_file(&["show"], &path);
+        assert!(stderr.contains("E110"), "show {name}: {stderr}");
+        if replayed {
+            assert_eq!(code, 1, "show {name}: {stdout}{stderr}");
+            assert!(stdout.contains("Ann"), "show {name}: {stdout}");
+            if own == Some("E301") {
+                assert!(
+                    stdout.contains("turn 3 is illegal: E301"),
+                    "show {name}: {stdout}"
+                );
+            }
+        } else {
+            assert_eq!(code, 2, "show {name}: {stdout}{stderr}");
+        }
+
+        let (code, stdout, stderr) = run_file(&["fix"], &path);
+        assert_eq!(code, 1, "fix {name}: {stdout}{stderr}");
+        assert!(stdout.contains("E110 line 1"), "fix {name}: {stdout}");
+        if own == Some("E301") {
+            assert!(
+                stdout.contains("turn 3 is illegal: E301"),
+                "fix {name}: {stdout}"
+            );
+        }
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+    }
+}
+
+/// 2,000 random bytes: one `E109` a game, at its first run of bytes that are
+/// not UTF-8, counting the others, not one fault a run (some 500 here).
+#[test]
+fn random_bytes_give_one_not_utf8_fault_a_game() {
+    // A fixed linear congruential sequence: the same bytes on every run.
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let bytes: Vec<u8> = (0..2_000)
+        .map(|_| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 56) as u8
+        })
+        .collect();
+    let runs = {
+        let mut copy = bytes.clone();
+        let mut spans = Vec::new();
+        carcref::stream::replace_not_utf8(&mut copy, 0, &mut spans);
+        spans.len()
+    };
+    assert!(runs > 100, "{runs}");
+    let path = temp_file("random-2000.bin", &bytes);
+    let out = Command::new(env!("CARGO_BIN_EXE_carcref"))
+        .args(["--color", "never", "check", "--format", "short"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let games: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("checked ")?.split(' ').next()?.parse().ok())
+        .unwrap();
+    let e109 = stdout.lines().filter(|l| l.contains(": E109 ")).count();
+    assert!(
+        e109 >= 1 && e109 <= games,
+        "{e109} E109 in {games} games\n{stdout}"
+    );
+    // The human report counts the others.
+    let (code, _, stderr) = run_check(&path);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("more places of this game"), "{stderr}");
+    assert_eq!(stderr.matches("E109").count(), e109, "{stderr}");
+}

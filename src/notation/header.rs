@@ -36,6 +36,14 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Source",
 ];
 
+/// Whether the referee reads a tag of this name to replay and check a game:
+/// a tag with a meaning other than Event, Site, Date, Round and Source, which
+/// only describe the game, as the tags without a meaning do. A line too long
+/// to read holding such a tag leaves the game unreplayed (SPEC 2.1).
+pub fn replay_reads_tag(name: &str) -> bool {
+    KNOWN_TAGS.contains(&name) && !matches!(name, "Event" | "Site" | "Date" | "Round" | "Source")
+}
+
 /// The CGN version of a record that needs nothing newer: version 1.
 pub const VERSION: &str = "1";
 

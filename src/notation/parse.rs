@@ -32,12 +32,52 @@ pub struct Parsed {
     pub record: GameRecord,
     /// Syntax faults, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// Whether a line left unread for its length (`E110`) is one the game
+    /// needs to be replayed ([`replay_needs_line`]), or the game itself was
+    /// too long to read.
+    pub needs_unread_line: bool,
 }
 
 impl Parsed {
     /// Whether any fault is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// Whether the record read can be replayed (SPEC 2.1): it has no syntax
+    /// error other than lines too long to read (`E110`) that the game does
+    /// not need, a comment, blank or descriptive tag line
+    /// ([`replay_needs_line`]). Such a game is replayed without them, and
+    /// its own faults are reported beside theirs.
+    pub fn is_replayable(&self) -> bool {
+        !self.needs_unread_line
+            && self
+                .diagnostics
+                .iter()
+                .all(|d| !d.is_error() || matches!(d, Diagnostic::LineTooLong { .. }))
+    }
+}
+
+/// Whether a line too long to read (`E110`; the whole line, without its line
+/// end) is one its game needs to be replayed (SPEC 2.1): a turn line, or a
+/// tag line whose tag the referee reads ([`super::header::replay_reads_tag`]),
+/// or one whose tag name does not read (`[` not followed by a name and a
+/// blank). A comment line, a blank line and a tag line of a tag that only
+/// describes the game (`Event`, `Source`, a tag without a meaning) are not.
+pub fn replay_needs_line(text: &str) -> bool {
+    match line_kind(text) {
+        None | Some(LineKind::Comment) => false,
+        Some(LineKind::Turn) => true,
+        Some(LineKind::Tag) => {
+            let rest = text.trim_start().get(1..).unwrap_or_default();
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            let name = rest.get(..end).unwrap_or_default();
+            let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
+                && rest[end..].starts_with([' ', '\t']);
+            !named || super::header::replay_reads_tag(name)
+        }
     }
 }
 
@@ -417,8 +457,16 @@ impl<'a> Line<'a> {
                 Ok((i, Name::from(v)))
             })
             .parse(i)?;
+        let names_player = verb_names_player(&verb.value);
         let (i, arg) = opt(|i| {
             let (i, _) = char(':').parse(i)?;
+            if names_player {
+                let player = |i| {
+                    let (i, p) = self.player(i)?;
+                    Ok((i, ActArg::Player(p)))
+                };
+                return cut(context(ACT, self.spanned(player))).parse(i);
+            }
             cut(context(ACT, self.spanned(|i| self.act_arg(i)))).parse(i)
         })
         .parse(i)?;
@@ -449,7 +497,15 @@ impl<'a> Line<'a> {
     }
 
     /// `act_arg = [ figure , ":" ] , target | figure | digit , { digit } | "-" | player ;`
+    ///
+    /// The argument of a verb that does not name a player
+    /// ([`verb_names_player`]); a player there is a quoted name, or a bare
+    /// one that reads as none of the other forms ([`is_plain_player_arg`]).
     fn act_arg(&self, i: &'a str) -> PResult<'a, ActArg> {
+        if i.starts_with('"') {
+            let (i, name) = self.tag_value(i)?;
+            return Ok((i, ActArg::Player(name)));
+        }
         let digits = i.bytes().take_while(u8::is_ascii_digit).count();
         if digits > 0 && !i[digits..].starts_with(',') {
             let (i, n) = map_res(digit1, str::parse::<u32>).parse(i)?;
@@ -466,13 +522,13 @@ impl<'a> Line<'a> {
                 return Ok((&i[word..], ActArg::Kind(Name::from(&i[..word]))));
             }
         }
-        // A player's name: a word that is no spot (`robber:Bob`).
+        // A player's name: a word that is no spot.
         if i.starts_with(|c: char| c.is_ascii_uppercase() || !c.is_ascii()) {
             let word = i
                 .find(|c: char| !is_name_char(c) || c == ':' || c == '/')
                 .unwrap_or(i.len());
             if let Some(name) = i.get(..word)
-                && Place::from_word(name).is_none()
+                && is_plain_player_arg(name)
             {
                 return Ok((&i[word..], ActArg::Player(Name::from(name))));
             }
@@ -526,16 +582,15 @@ impl<'a> Line<'a> {
         map_res(digit1, str::parse::<u32>).parse(i)
     }
 
-    /// `player = bare_name | quoted_name ;`
+    /// `player = bare_name | quoted_name ;`: the one rule for a player's
+    /// name, wherever a player is named (the turn's player, an act's player
+    /// and the argument of a verb that names one, a claim's bare name as far
+    /// as its sign allows).
     fn player(&self, i: &'a str) -> PResult<'a, Name> {
-        alt((
-            |i: &'a str| -> PResult<'a, Name> {
-                let (i, s) = take_while1(is_name_char).parse(i)?;
-                Ok((i, Name::from(s)))
-            },
-            |i| self.tag_value(i),
-        ))
-        .parse(i)
+        match bare_name_len(i) {
+            0 => self.tag_value(i),
+            k => Ok((&i[k..], Name::from(&i[..k]))),
+        }
     }
 
     /// `tile_id = upper , { upper | lower | digit } ;`
@@ -606,7 +661,7 @@ impl<'a> Line<'a> {
     fn claim(&self, i: &'a str) -> PResult<'a, ClaimRecord> {
         let start = i;
         let (i, _) = char('=').parse(i)?;
-        let run = i.find(|c: char| !is_name_char(c)).unwrap_or(i.len());
+        let run = bare_name_len(i);
         // Before a pawn, `(`, the name's run is all name: the sign follows
         // the pawn.
         let loss = (!self.v1 && !i[run..].starts_with(['+', '(']))
@@ -869,9 +924,38 @@ pub(super) fn is_name_char(c: char) -> bool {
             ))
 }
 
+/// The length in bytes of the bare name (`bare_name`) at the start of `s`:
+/// its run of name characters, 0 if there is none. The one rule for a bare
+/// player's name: the grammar reads names by it, the quick reader by the same
+/// classes of characters, and the writer quotes a name it would not read
+/// whole ([`is_bare_name`]).
+pub fn bare_name_len(s: &str) -> usize {
+    s.find(|c: char| !is_name_char(c)).unwrap_or(s.len())
+}
+
 /// Whether a name can be written without quotes in a turn line.
 pub fn is_bare_name(name: &str) -> bool {
-    !name.is_empty() && name.chars().all(is_name_char)
+    !name.is_empty() && bare_name_len(name) == name.len()
+}
+
+/// Whether a verb's argument is a player (SPEC 6.13): `robber:Bob` and
+/// `rob:Bob`, The Robbers'. Such an argument is read as a `player`, by the one
+/// rule for a player's name: any bare name (`robber:0`, `robber:r0`,
+/// `robber:A:B`, `robber:-`) or a quoted one (`robber:"Ann Lee"`).
+pub fn verb_names_player(verb: &str) -> bool {
+    matches!(verb, "robber" | "rob")
+}
+
+/// Whether a bare name, as the argument of a verb that does not name a player
+/// (2.14), reads as a player: a word starting with a capital or a character
+/// other than ASCII, without `:` or `/`, that is no spot. Any other name is
+/// written there in quotes.
+pub fn is_plain_player_arg(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_uppercase() || !c.is_ascii())
+        && name
+            .chars()
+            .all(|c| is_name_char(c) && c != ':' && c != '/')
+        && Place::from_word(name).is_none()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -888,6 +972,12 @@ fn line_kind(text: &str) -> Option<LineKind> {
         Some('{' | ';') => Some(LineKind::Comment),
         Some(_) => Some(LineKind::Turn),
     }
+}
+
+/// Whether a line of a text is longer than a line may be ([`super::MAX_LINE`],
+/// `E110`), as [`parse_game`] splits the text into lines.
+pub fn has_long_line(text: &str) -> bool {
+    lines(text).any(|(_, line)| line.len() > super::MAX_LINE)
 }
 
 /// Lines of a text with their byte offsets, without line terminators.
@@ -969,6 +1059,7 @@ pub fn parse(src: &str) -> Vec<Parsed> {
             diagnostics: vec![Diagnostic::NoGame {
                 span: Span::new(0, src.len()),
             }],
+            needs_unread_line: false,
         }];
     }
     games
@@ -1063,6 +1154,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         return Parsed {
             record,
             diagnostics: vec![fault],
+            needs_unread_line: true,
         };
     }
     // A turn line takes at least 13 bytes: reserving once (a complete basic game
@@ -1071,6 +1163,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
     let mut diagnostics = Faults::new();
     let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
     let mut v1 = false;
+    let mut needs_unread_line = false;
     for (offset, text) in lines(text) {
         let line = Line {
             text,
@@ -1082,6 +1175,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
                 span: Span::new(line.base, line.base + text.len()),
                 limit: super::MAX_LINE,
             });
+            needs_unread_line |= replay_needs_line(text);
             continue;
         }
         // The common turn line starts with a digit: read it directly, moving the
@@ -1132,6 +1226,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
     Parsed {
         record,
         diagnostics: diagnostics.into_vec(),
+        needs_unread_line,
     }
 }
 

@@ -749,7 +749,11 @@ fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option
     let verb = Spanned::new(Name::from(verb), span_in(body, t, after));
     let mut arg = None;
     if let Some(a) = after.strip_prefix(':') {
-        let (value, rest) = act_arg_at(body, a)?;
+        let (value, rest) = if super::parse::verb_names_player(&verb.value) {
+            player_arg_at(a)?
+        } else {
+            act_arg_at(body, a)?
+        };
         arg = Some(Spanned::new(value, span_in(body, a, rest)));
         after = rest;
     }
@@ -840,6 +844,20 @@ fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> 
     Some((Spanned::new(place, span_in(body, s, after)), after))
 }
 
+/// The argument of a verb that names a player at the start of `s`, and the
+/// text after it: a bare name, by the one rule for a player's name, in ASCII.
+/// `None` for a quoted name, or one with a character other than ASCII: the
+/// grammar reads them.
+fn player_arg_at(s: &str) -> Option<(ActArg, &str)> {
+    let b = s.as_bytes();
+    let k = run(b, NAME);
+    if k == 0 || b.get(k).is_some_and(|c| !c.is_ascii()) {
+        return None;
+    }
+    let (name, after) = s.split_at_checked(k)?;
+    Some((ActArg::Player(Name::from(name)), after))
+}
+
 /// The argument of an act at the start of `s`, and the text after it: a
 /// number, `-`, a figure's kind, a player (a word that is no spot, in ASCII),
 /// or a figure at a target.
@@ -870,7 +888,7 @@ fn act_arg_at<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
             return None;
         }
         let (word, after) = s.split_at_checked(k)?;
-        if Place::from_word(word).is_none() {
+        if super::parse::is_plain_player_arg(word) {
             return Some((ActArg::Player(Name::from(word)), after));
         }
     }
@@ -2120,6 +2138,17 @@ mod tests {
             " robber:Bob:x",
             " robber:Béa",
             " robber:Bob.Jr/2",
+            " robber:r0",
+            " robber:0(Bob)",
+            " robber:-",
+            " robber:A:B(Ann)",
+            " rob:a.b(Bob)",
+            " rob:7",
+            " robber:\"Ann Lee\"(Bob)",
+            " robber:\"\"",
+            " robber:Bob\"",
+            " take:\"Ann Lee\"",
+            " take:\"0\"",
         ];
         let events = [
             "",

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::header::KNOWN_TAGS;
-use super::parse::is_bare_name;
+use super::parse::{is_bare_name, is_plain_player_arg, verb_names_player};
 use super::{
     ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, EventRecord, FigureStep, FollowerSpec,
     GameRecord, Name, Place, Span, Spanned, StepRecord, TagRecord, Target, TurnRecord,
@@ -200,7 +200,15 @@ pub fn step(st: &StepRecord) -> String {
                     let _ = write!(s, ":{k}");
                 }
                 Some(ActArg::Player(p)) => {
-                    let _ = write!(s, ":{}", player_name(p));
+                    // A verb that names a player reads any name as one; another
+                    // verb reads as a player only a name that reads as nothing
+                    // else, any other in quotes.
+                    let name = if verb_names_player(&a.verb.value) || is_plain_player_arg(p) {
+                        player_name(p)
+                    } else {
+                        quoted(p)
+                    };
+                    let _ = write!(s, ":{name}");
                 }
                 Some(ActArg::At { figure, target }) => {
                     s.push(':');
@@ -330,6 +338,76 @@ mod tests {
         let second = parse(&written);
         assert_eq!(first[0].record, second[0].record);
         assert_eq!(written, write(&[second[0].record.clone()]));
+    }
+
+    /// The act's argument and player of the one step of the turn `text`
+    /// reads as, with no fault.
+    fn one_act(text: &str) -> (ActArg, Option<Name>) {
+        let parsed = parse(text);
+        assert!(
+            parsed[0].diagnostics.is_empty(),
+            "{text}: {:?}",
+            parsed[0].diagnostics
+        );
+        match parsed[0].record.turns[0].steps.as_slice() {
+            [StepRecord::Act(a)] => (
+                a.arg.as_ref().unwrap().value.clone(),
+                a.player.as_ref().map(|p| p.value.clone()),
+            ),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_verb_naming_a_player_reads_any_name_and_writes_it_back() {
+        // SPEC 2.14, 6.13: `robber` and `rob` read their argument by the one
+        // rule for a player's name, however the name reads elsewhere.
+        let names = [
+            ("Bob", "Bob"),
+            ("r0", "r0"),
+            ("a.b", "a.b"),
+            ("A:B", "A:B"),
+            ("0", "0"),
+            ("7", "7"),
+            ("-", "-"),
+            ("E", "E"),
+            ("big", "big"),
+            ("1,2/N", "\"1,2/N\""),
+            ("Ann Lee", "\"Ann Lee\""),
+            ("\"q\" \\", "\"\\\"q\\\" \\\\\""),
+            ("Zoë", "Zoë"),
+        ];
+        for verb in ["robber", "rob"] {
+            for (name, written) in names {
+                let line = format!("1. Al RB2 1,0 r0 {verb}:{written}({written})\n");
+                let (arg, player) = one_act(&line);
+                assert!(
+                    matches!(&arg, ActArg::Player(p) if p == name),
+                    "{line}: {arg:?}"
+                );
+                assert_eq!(player.as_deref(), Some(name), "{line}");
+                let record = &parse(&line)[0].record;
+                assert_eq!(turn_line(&record.turns[0]), line.trim_end(), "{line}");
+            }
+        }
+        // Another verb reads a quoted name as a player, and such a name is
+        // written in quotes where bare it would read as another argument.
+        for (text, name) in [
+            ("take:\"0\"", "0"),
+            ("take:\"Ann Lee\"", "Ann Lee"),
+            ("take:Bob", "Bob"),
+        ] {
+            let line = format!("1. Al V 1,0 r0 {text}\n");
+            let (arg, _) = one_act(&line);
+            assert!(
+                matches!(&arg, ActArg::Player(p) if p == name),
+                "{line}: {arg:?}"
+            );
+            let record = &parse(&line)[0].record;
+            assert_eq!(turn_line(&record.turns[0]), line.trim_end(), "{line}");
+        }
+        let (arg, _) = one_act("1. Al V 1,0 r0 take:0\n");
+        assert!(matches!(arg, ActArg::Number(0)), "{arg:?}");
     }
 
     #[test]
