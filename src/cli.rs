@@ -2483,10 +2483,20 @@ fn fix(
         let to = games
             .get(g + 1)
             .map_or(text.len(), |next| next.record.span.start);
-        let faults: Vec<crate::Diagnostic> = not_utf8
+        // One fault a game, as `check` reports it: its first run of such
+        // bytes, and a count of the others.
+        let runs: Vec<&crate::notation::Span> = not_utf8
             .iter()
             .filter(|s| (from..to).contains(&s.start))
-            .map(|s| crate::Diagnostic::NotUtf8 { span: *s })
+            .collect();
+        let faults: Vec<crate::Diagnostic> = runs
+            .first()
+            .map(|s| crate::Diagnostic::NotUtf8 {
+                span: **s,
+                more: runs.len() - 1,
+                bytes: runs.iter().map(|s| s.len()).sum(),
+            })
+            .into_iter()
             .collect();
         if !faults.is_empty() {
             let view = crate::report::SourceView::new(&name, &text, 0, 0);
