@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::referee::ReplayOptions;
-use crate::report::{self, DiagnosticFormat, RenderOptions};
+use crate::render::{self, DiagnosticFormat, RenderOptions};
 use crate::rules::Edition;
-use crate::tiles::{Rotation, TileCatalog, picture::picture};
+use crate::tiles::TileCatalog;
 
 /// The text of `notation/diagnostics.md`, for `carcref explain`.
 pub const DIAGNOSTICS_MD: &str = include_str!("../notation/diagnostics.md");
@@ -338,7 +338,7 @@ fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
         let names: Vec<String> = crate::tiles::Spot::all().map(|s| s.to_string()).collect();
         format!(
             "{} is not a spot name (N, E, S, W, NNW … WNW, C){}",
-            crate::report::shown_text(spot, crate::report::MAX_TEXT),
+            crate::render::shown_text(spot, crate::render::MAX_TEXT),
             crate::suggest::did_you_mean(spot, names.iter().map(String::as_str))
         )
     })?;
@@ -466,9 +466,9 @@ fn load_catalog(files: &[PathBuf], err: &mut impl Write) -> Result<TileCatalog, 
     TileCatalog::with_user_sets(texts.iter().map(|(n, t)| (n.as_str(), t.as_str()))).map_err(|e| {
         match texts.iter().find(|(name, _)| *name == e.file) {
             Some((name, text)) => {
-                let view = report::SourceView::new(name, text, 0, 0);
+                let view = render::SourceView::new(name, text, 0, 0);
                 let mut shown = String::new();
-                report::render_game(
+                render::render_game(
                     &mut shown,
                     &view,
                     0,
@@ -697,7 +697,7 @@ fn render_stream_fault(
     index: usize,
     options: &RenderOptions,
 ) -> bool {
-    use crate::report::{SourceView, render_game};
+    use crate::render::{SourceView, render_game};
     let Some((diagnostic, head, offset, line)) = fault.diagnostic() else {
         return false;
     };
@@ -728,7 +728,7 @@ fn check(
     let json = format == CheckFormat::Json;
     let found = if json {
         for problem in &inputs.problems {
-            let _ = writeln!(out, "{}", crate::report::json::file_problem(problem));
+            let _ = writeln!(out, "{}", crate::render::faults_json::file_problem(problem));
         }
         inputs.exit_code()
     } else {
@@ -770,7 +770,7 @@ fn check(
     let mut file_error =
         |diagnostics_out: &mut std::io::BufWriter<&mut dyn Write>, name: &str, message: String| {
             if json {
-                let line = crate::report::json::unreadable(name, &message);
+                let line = crate::render::faults_json::unreadable(name, &message);
                 let _ = writeln!(diagnostics_out, "{line}");
                 return;
             }
@@ -805,8 +805,8 @@ fn check(
             let head = head.borrow();
             let text = crate::sniff::text_of(&head);
             let fault = crate::sniff::not_cgn(text, 0)?;
-            let view = report::SourceView::new(&name, text, 0, 0);
-            report::render_game(
+            let view = render::SourceView::new(&name, text, 0, 0);
+            render::render_game(
                 &mut Sink::new(diagnostics_out),
                 &view,
                 0,
@@ -973,11 +973,11 @@ fn report_game(
 
 /// Renders the fault of a file that holds no game (`E108`).
 fn render_no_game(out: &mut impl std::fmt::Write, name: &str, options: &RenderOptions) {
-    let view = crate::report::SourceView::new(name, "", 0, 0);
+    let view = crate::render::SourceView::new(name, "", 0, 0);
     let fault = crate::Diagnostic::NoGame {
         span: crate::notation::Span::default(),
     };
-    crate::report::render_game(out, &view, 0, std::slice::from_ref(&fault), options);
+    crate::render::render_game(out, &view, 0, std::slice::from_ref(&fault), options);
 }
 
 /// Reports in the human format that a file holds no game.
@@ -1014,6 +1014,15 @@ fn score(
     code
 }
 
+/// The renderers' format of `--format`.
+fn score_format(format: ScoreFormat) -> render::ScoreFormat {
+    match format {
+        ScoreFormat::Human => render::ScoreFormat::Human,
+        ScoreFormat::Json => render::ScoreFormat::Json,
+        ScoreFormat::Yaml => render::ScoreFormat::Yaml,
+    }
+}
+
 /// `carcref score` on one file, a game at a time.
 fn score_file(
     file: &Path,
@@ -1023,11 +1032,7 @@ fn score_file(
     err: &mut impl Write,
 ) -> u8 {
     let name = file.display().to_string();
-    let format = match request.format {
-        ScoreFormat::Human => report::ScoreFormat::Human,
-        ScoreFormat::Json => report::ScoreFormat::Json,
-        ScoreFormat::Yaml => report::ScoreFormat::Yaml,
-    };
+    let format = score_format(request.format);
     let mut code = 0;
     let mut found = false;
     let mut text = String::new();
@@ -1036,7 +1041,7 @@ fn score_file(
             return std::ops::ControlFlow::Continue(());
         }
         found = true;
-        let view = crate::report::SourceView::new(&name, g.text, g.base, g.first_line);
+        let view = crate::render::SourceView::new(&name, g.text, g.base, g.first_line);
         let outcome = if request.compare_editions {
             compare_editions(&view, index, g, request, catalog, &mut text)
         } else {
@@ -1084,14 +1089,13 @@ fn score_file(
 /// each edition (its variants dropped), the items that differ written to
 /// `text`. The outcome under the record's own edition (for its faults).
 fn compare_editions(
-    view: &crate::report::SourceView<'_>,
+    view: &crate::render::SourceView<'_>,
     index: usize,
     g: &crate::stream::Game<'_>,
     request: &ScoreRequest,
     catalog: &TileCatalog,
     text: &mut String,
 ) -> crate::referee::GameOutcome {
-    use crate::report::sheet;
     let by = |edition| {
         crate::check_game(
             g,
@@ -1125,91 +1129,14 @@ fn compare_editions(
                 .collect()
         })
         .unwrap_or_default();
-    let sheets = (
-        a.replay.as_ref().and_then(|r| Some((r, r.sheet()?))),
-        b.replay.as_ref().and_then(|r| Some((r, r.sheet()?))),
+    crate::render::comparison::render_comparison(
+        text,
+        view,
+        index,
+        (&a, &b),
+        &variants,
+        score_format(request.format),
     );
-    match request.format {
-        ScoreFormat::Human => {
-            use std::fmt::Write as _;
-            let _ = writeln!(
-                text,
-                "Game {} — HiG-2012 against RGG-2000, each by its text",
-                index + 1
-            );
-            if !variants.is_empty() {
-                let _ = writeln!(
-                    text,
-                    "the record's variants are dropped: {}",
-                    crate::report::shown_text(&variants.join(", "), crate::report::MAX_TEXT)
-                );
-            }
-            for o in [&a, &b] {
-                let label = crate::report::position_label(o, view);
-                let _ = writeln!(text, "{label}");
-            }
-            if let (Some(sa), Some(sb)) = sheets {
-                sheet::write_comparison(text, sa, sb);
-            }
-        }
-        ScoreFormat::Json | ScoreFormat::Yaml => {
-            let editions: Vec<serde_json::Value> = [&a, &b]
-                .into_iter()
-                .map(|o| {
-                    let v = crate::report::score_view(index, o, view);
-                    let winners = o
-                        .replay
-                        .as_ref()
-                        .and_then(|r| r.sheet())
-                        .map(sheet::winners);
-                    serde_json::json!({
-                        "rules": v.rules,
-                        "status": v.status,
-                        "position_after": v.position_after,
-                        "stopped_at": v.stopped_at,
-                        "final_scoring": v.final_scoring,
-                        "totals": v.totals,
-                        "winners": winners,
-                    })
-                })
-                .collect();
-            let differences: Vec<serde_json::Value> = match sheets {
-                (Some(sa), Some(sb)) => sheet::differences(sa, sb)
-                    .into_iter()
-                    .map(|d| {
-                        let [ta, tb] = d.by_edition;
-                        serde_json::json!({
-                            "turn": d.turn,
-                            "item": d.item,
-                            "HiG-2012": ta,
-                            "RGG-2000": tb,
-                        })
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            let winner_changes = match sheets {
-                (Some(sa), Some(sb)) => Some(sheet::winners(sa.1) != sheet::winners(sb.1)),
-                _ => None,
-            };
-            let value = serde_json::json!({
-                "file": view.name,
-                "game": index + 1,
-                "variants_dropped": variants,
-                "editions": editions,
-                "winner_changes": winner_changes,
-                "differences": differences,
-            });
-            if request.format == ScoreFormat::Json {
-                let value = crate::report::json::Versioned::new(value);
-                text.push_str(&serde_json::to_string(&value).unwrap_or_default());
-                text.push('\n');
-            } else if let Ok(y) = crate::report::yaml::to_string(&value) {
-                text.push_str("---\n");
-                text.push_str(&y);
-            }
-        }
-    }
     outcome
 }
 
@@ -1232,8 +1159,8 @@ impl OneGame {
     /// Writes faults of this game in the human format.
     fn write_faults(&self, err: &mut impl Write, diagnostics: &[crate::Diagnostic]) {
         let view =
-            crate::report::SourceView::new(&self.name, &self.text, self.base, self.first_line);
-        crate::report::render_game(
+            crate::render::SourceView::new(&self.name, &self.text, self.base, self.first_line);
+        crate::render::render_game(
             &mut Sink::new(err),
             &view,
             self.number - 1,
@@ -1337,7 +1264,7 @@ fn show(
     };
     // A feature to highlight must be on the board shown.
     if let Some(h) = highlight
-        && let Some(why) = crate::show::highlight_fault(&position.game, h)
+        && let Some(why) = crate::render::highlight_fault(&position.game, h)
     {
         let _ = writeln!(err, "error: --highlight \"{h}\": {why}");
         return EXIT_USAGE;
@@ -1349,7 +1276,7 @@ fn show(
             "position after turn {}; turn {illegal} is illegal: {} {}",
             position.game.turn(),
             fault.code(),
-            crate::report::shown_text(&fault.to_string(), crate::report::MAX_TEXT)
+            crate::render::shown_text(&fault.to_string(), crate::render::MAX_TEXT)
         )
     });
     if let (Some(label), Some((_, fault))) = (&label, &position.stopped) {
@@ -1387,19 +1314,19 @@ fn show(
                     ..ReplayOptions::default()
                 },
             );
-            let mut board = crate::show::board_view(state, &replay.events);
+            let mut board = crate::render::board_view(state, &replay.events);
             board.set_meals(state, &replay.dragon_meals);
             let stopped = position.stopped.as_ref().map(|(illegal, fault)| {
                 let view =
-                    crate::report::SourceView::new(&one.name, &one.text, one.base, one.first_line);
-                crate::report::json::Stopped {
+                    crate::render::SourceView::new(&one.name, &one.text, one.base, one.first_line);
+                crate::render::board_json::Stopped {
                     turn: *illegal,
                     code: fault.code(),
                     message: fault.to_string(),
                     line: view.line_col(fault.span().start).0,
                 }
             });
-            let document = crate::report::json::ShowDocument {
+            let document = crate::render::board_json::ShowDocument {
                 file: one.name.clone(),
                 game,
                 rules: state.edition().to_string(),
@@ -1413,14 +1340,14 @@ fn show(
                 stopped,
                 board,
             };
-            let text = serde_json::to_string(&crate::report::json::Versioned::new(document))
+            let text = serde_json::to_string(&crate::render::json::Versioned::new(document))
                 .unwrap_or_default();
             let _ = writeln!(out, "{text}");
         }
         ShowView::Svg(path) => {
-            let picture = crate::show::board_svg(
+            let picture = crate::render::board_svg(
                 state,
-                &crate::show::SvgOptions {
+                &crate::render::SvgOptions {
                     highlight,
                     last: true,
                     final_scoring,
@@ -1438,9 +1365,9 @@ fn show(
         }
         ShowView::Text { color } => {
             let _ = out.write_all(
-                crate::show::board_text(
+                crate::render::board_text(
                     state,
-                    &crate::show::ShowOptions {
+                    &crate::render::ShowOptions {
                         color,
                         highlight,
                         final_scoring,
@@ -1462,7 +1389,6 @@ fn moves(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    use crate::report::json::{MoveFigure, MovesDocument, NoPlacement, Placement};
     let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
@@ -1490,723 +1416,21 @@ fn moves(
         );
         return 1;
     };
-    let player = state.next_player();
-    let def = catalog.def(tile);
-    // The Princess & the Dragon's actions with each placement, as the engine
-    // accepts them; a placement the engine refuses whatever the turn does
-    // (a dragon tile before the first volcano) is left out.
-    let with_dragon = state.princess_and_dragon().is_some();
-    let (legal, dragon_options): (Vec<_>, Vec<_>) = state
-        .legal_placements(tile)
-        .into_iter()
-        .map(|p| {
-            let options = crate::generate::dragon_options(&state, tile, p);
-            (p, options)
-        })
-        .filter(|(p, o)| {
-            !with_dragon
-                || !o.princess.is_empty()
-                || crate::generate::verdict(&state, tile, *p, None, &[])
-                    != crate::generate::Verdict::Refused
-        })
-        .unzip();
-    let set_aside = with_dragon && {
-        let input = crate::rules::TurnInput {
-            number: state.turn().saturating_add(1),
-            player: state.name(player),
-            tile: def.id.as_str(),
-            place: None,
-            figure: None,
-            aside: true,
-            steps: &[],
-        };
-        state.check_due(&input).is_ok()
-    };
-    // The Tower's actions with each placement, as the engine accepts them;
-    // those legal with every placement are listed once.
-    let tower_options: Vec<crate::generate::TowerOptions> = legal
-        .iter()
-        .map(|p| crate::generate::tower_options(&state, tile, *p, &[]))
-        .collect();
-    let everywhere = |piece: &crate::generate::PieceOption| {
-        tower_options.iter().all(|o| o.pieces.contains(piece))
-    };
-    let fairy_everywhere =
-        |f: &crate::generate::FairyOption| dragon_options.iter().all(|o| o.fairy.contains(f));
-    let portal_everywhere =
-        |f: &crate::generate::PortalOption| dragon_options.iter().all(|o| o.portal.contains(f));
-    let placements: Vec<Placement> = legal
-        .into_iter()
-        .zip(&tower_options)
-        .zip(&dragon_options)
-        .map(|(((pos, rotation), options), dragon)| {
-            let mut spots: Vec<(
-                crate::figures::Figure,
-                crate::tiles::Spot,
-                crate::tiles::FeatureKind,
-            )> = state
-                .legal_figures(player, tile, pos, rotation)
-                .into_iter()
-                .filter_map(|f| {
-                    Some((
-                        f.figure,
-                        crate::generate::spot_of(&state, tile, rotation, f.segment)?,
-                        def.segment(f.segment)?.kind,
-                    ))
-                })
-                // With The Princess & the Dragon the engine has the last
-                // word: none on a volcano, none where the princess must act.
-                .filter(|(figure, spot, _)| {
-                    !with_dragon
-                        || crate::generate::verdict(
-                            &state,
-                            tile,
-                            (pos, rotation),
-                            Some((figure.notation(), *spot)),
-                            &[],
-                        ) != crate::generate::Verdict::Refused
-                })
-                .collect();
-            spots.sort();
-            Placement {
-                at: pos.to_string(),
-                rotation: rotation.to_string(),
-                figures: spots
-                    .into_iter()
-                    .map(|(figure, spot, feature)| MoveFigure {
-                        figure,
-                        spot: spot.to_string(),
-                        feature,
-                    })
-                    .collect(),
-                tower_pieces: options
-                    .pieces
-                    .iter()
-                    .filter(|p| !everywhere(p))
-                    .map(|p| piece_move(&state, p))
-                    .collect(),
-                princess: dragon
-                    .princess
-                    .iter()
-                    .map(|k| crate::report::json::KnightMove {
-                        at: k.at.to_string(),
-                        spot: k.spot.to_string(),
-                        player: state.name(k.owner).to_string(),
-                        figure: k.figure,
-                        written: crate::notation::write::step(&k.step),
-                    })
-                    .collect(),
-                princess_required: dragon.princess_required,
-                fairy: dragon
-                    .fairy
-                    .iter()
-                    .filter(|f| !fairy_everywhere(f))
-                    .map(fairy_move)
-                    .collect(),
-                portal: dragon
-                    .portal
-                    .iter()
-                    .filter(|p| !portal_everywhere(p))
-                    .map(portal_move)
-                    .collect(),
-                magic: state
-                    .magic_steps(tile, pos, rotation)
-                    .into_iter()
-                    .map(|(pawn, to)| match to {
-                        None => format!("{pawn}:-"),
-                        Some((at, spot)) if at == pos => format!("{pawn}:{spot}"),
-                        Some((at, spot)) => format!("{pawn}:{at}/{spot}"),
-                    })
-                    .collect(),
-                dragon: dragon
-                    .dragon
-                    .iter()
-                    .map(|m| crate::report::json::DragonStepMove {
-                        direction: m.side.to_string(),
-                        to: state
-                            .princess_and_dragon()
-                            .and_then(|d| d.dragon())
-                            .and_then(|d| d.neighbour(m.side))
-                            .map_or_else(String::new, |p| p.to_string()),
-                        player: state.name(m.actor).to_string(),
-                        written: crate::notation::write::step(&m.step),
-                    })
-                    .collect(),
-                ferries: state
-                    .ferry_choices(tile, pos, rotation)
-                    .into_iter()
-                    .flat_map(|(set, moves)| {
-                        let set = set
-                            .map(|(a, b)| format!("ferry:{}", crate::notation::Place::Ends(a, b)));
-                        let moves = moves.into_iter().map(move |(at, (a, b))| {
-                            format!("ferry:{at}/{}", crate::notation::Place::Ends(a, b))
-                        });
-                        match set {
-                            Some(set) => std::iter::once(set.clone())
-                                .chain(moves.map(|m| format!("{set} {m}")).collect::<Vec<_>>())
-                                .collect::<Vec<_>>(),
-                            None => moves.collect(),
-                        }
-                    })
-                    .collect(),
-                flights: crate::generate::flight_options(&state, tile, (pos, rotation))
-                    .into_iter()
-                    .map(|(die, to, written)| crate::report::json::FlightMove {
-                        die,
-                        to: to.to_string(),
-                        landings: written
-                            .iter()
-                            .filter(|steps| steps.len() > 1)
-                            .map(|steps| {
-                                steps
-                                    .iter()
-                                    .map(crate::notation::write::step)
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
-                            })
-                            .collect(),
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
-    let princess_and_dragon = state.princess_and_dragon().map(|d| {
-        let first = dragon_options.first().cloned().unwrap_or_default();
-        crate::report::json::DragonMoves {
-            dragon: d.dragon().map(|p| p.to_string()),
-            fairy: d.fairy().map(|f| f.pos.to_string()),
-            set_aside,
-            fairy_moves: first
-                .fairy
-                .iter()
-                .filter(|f| fairy_everywhere(f))
-                .map(fairy_move)
-                .collect(),
-            portal: first
-                .portal
-                .iter()
-                .filter(|p| portal_everywhere(p))
-                .map(portal_move)
-                .collect(),
-        }
-    });
-    let tower = state.towers().map(|towers| {
-        let first = tower_options.first().cloned().unwrap_or_default();
-        let write = crate::notation::write::step;
-        crate::report::json::TowerMoves {
-            pieces_in_hand: towers.pieces().get(player).copied().unwrap_or(0),
-            pieces: first
-                .pieces
-                .iter()
-                .filter(|p| everywhere(p))
-                .map(|p| piece_move(&state, p))
-                .collect(),
-            closings: first
-                .closings
-                .iter()
-                .filter(|c| tower_options.iter().all(|o| o.closings.contains(c)))
-                .map(|c| crate::report::json::ClosingMove {
-                    at: c.at.to_string(),
-                    figure: c.figure,
-                    written: write(&c.step),
-                })
-                .collect(),
-            ransoms: first
-                .ransoms
-                .iter()
-                .filter(|r| tower_options.iter().all(|o| o.ransoms.contains(r)))
-                .map(|r| crate::report::json::RansomMove {
-                    jailer: state.name(r.jailer).to_string(),
-                    figure: r.figure,
-                    points: crate::rules::expansions::tower::RANSOM,
-                    written: write(&r.step),
-                })
-                .collect(),
-        }
-    });
-    let crop_circle = circle_moves(&state, written);
-    let robbers = state.robbers().map(|r| crate::report::json::RobberMoves {
-        on_scoreboard: crate::report::OrderedMap(
-            r.on_board()
-                .map(|(p, at)| (state.name(p).to_string(), at.number()))
-                .collect(),
-        ),
-        placements: state
-            .robber_options(tile)
-            .into_iter()
-            .map(|(p, beside)| crate::report::json::RobberTurn {
-                player: state.name(p).to_string(),
-                written: beside
-                    .into_iter()
-                    .map(|b| {
-                        let name = crate::notation::write::player_name(state.name(b));
-                        if p == player {
-                            format!("robber:{name}")
-                        } else {
-                            format!(
-                                "robber:{name}({})",
-                                crate::notation::write::player_name(state.name(p))
-                            )
-                        }
-                    })
-                    .collect(),
-            })
-            .collect(),
-    });
-    let messengers = state
-        .messengers()
-        .map(|m| crate::report::json::MessengerMoves {
-            pawns: crate::report::OrderedMap(
-                state
-                    .pawns()
-                    .iter()
-                    .map(|(p, x)| {
-                        (
-                            state.name(p).to_string(),
-                            [x.marker, x.messenger.unwrap_or(0)],
-                        )
-                    })
-                    .collect(),
-            ),
-            stack: m.stack().to_vec(),
-            drawn: m.drawn(),
-            top: m.top(),
-            extra_tiles: m.extra_tiles(),
-        });
-    let document = MovesDocument {
-        file: one.name.clone(),
-        game,
-        turn,
-        player: state.name(player).to_string(),
-        tile: def.id.clone(),
-        tile_name: def.name.clone(),
-        followers_in_hand: state.followers_in_hand(player),
-        none: match (placements.is_empty(), def.river != 0) {
-            (false, _) => None,
-            (true, _) if set_aside => Some(NoPlacement::SetAside),
-            (true, true) => Some(NoPlacement::RiverBlocked),
-            (true, false) => Some(NoPlacement::FitsNowhere),
-        },
-        placements,
-        tower,
-        princess_and_dragon,
-        crop_circle,
-        robbers,
-        messengers,
-    };
+    let document =
+        crate::render::moves_json::moves_document(&one.name, game, &state, written, tile);
     match format {
         OutputFormat::Json => {
-            let text = serde_json::to_string(&crate::report::json::Versioned::new(&document))
+            let text = serde_json::to_string(&crate::render::json::Versioned::new(&document))
                 .unwrap_or_default();
             let _ = writeln!(out, "{text}");
         }
-        OutputFormat::Human => write_moves(&document, out),
+        OutputFormat::Human => {
+            let mut text = String::new();
+            crate::render::moves::write_moves(&mut text, &document);
+            let _ = out.write_all(text.as_bytes());
+        }
     }
     0
-}
-
-/// `carcref moves` for people: a line for the tile drawn, then a line a
-/// placement with the figures it allows.
-fn write_moves(m: &crate::report::json::MovesDocument, out: &mut impl Write) {
-    let count = m.placements.len();
-    let _ = writeln!(
-        out,
-        "turn {}: {} draws {} ({}): {count} legal {}",
-        m.turn,
-        m.player,
-        m.tile,
-        m.tile_name,
-        if count == 1 {
-            "placement"
-        } else {
-            "placements"
-        }
-    );
-    match m.none {
-        Some(crate::report::json::NoPlacement::RiverBlocked) => {
-            let _ = writeln!(
-                out,
-                "  none: the river cannot be continued with this tile (E309)"
-            );
-        }
-        Some(crate::report::json::NoPlacement::FitsNowhere) => {
-            let _ = writeln!(out, "  none: the tile fits nowhere and is discarded");
-        }
-        Some(crate::report::json::NoPlacement::SetAside) => {
-            let _ = writeln!(
-                out,
-                "  none: a dragon tile before the first volcano is set aside (aside)"
-            );
-        }
-        None => {}
-    }
-    if m.followers_in_hand == 0 && count > 0 {
-        let _ = writeln!(out, "  ({} has no follower in supply)", m.player);
-    }
-    for p in &m.placements {
-        let followers = if p.figures.is_empty() {
-            "-".to_string()
-        } else {
-            p.figures
-                .iter()
-                .map(|f| match f.figure.notation() {
-                    Some(name) => format!("{name}:{} ({})", f.spot, f.feature),
-                    None => format!("{} ({})", f.spot, f.feature),
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let _ = writeln!(
-            out,
-            "  {:<12} {followers}",
-            format!("{} {}", p.at, p.rotation)
-        );
-        for piece in &p.tower_pieces {
-            let _ = writeln!(out, "  {:<12} {}", "", piece_line(piece));
-        }
-        if !p.princess.is_empty() {
-            let knights: Vec<String> = p
-                .princess
-                .iter()
-                .map(|k| format!("{} ({}'s {})", k.written, k.player, k.figure.word()))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  {:<12} the princess {} send home: {}",
-                "",
-                if p.princess_required { "must" } else { "may" },
-                knights.join(", ")
-            );
-        }
-        for (what, list) in [
-            (
-                "the fairy to:",
-                p.fairy
-                    .iter()
-                    .map(|f| f.written.as_str())
-                    .collect::<Vec<_>>(),
-            ),
-            (
-                "portal:",
-                p.portal.iter().map(|f| f.written.as_str()).collect(),
-            ),
-        ] {
-            if !list.is_empty() {
-                let _ = writeln!(out, "  {:<12} {what} {}", "", list.join(", "));
-            }
-        }
-        for f in &p.flights {
-            let landings = if f.landings.is_empty() {
-                format!("fly:{} (no landing: the follower comes back)", f.die)
-            } else {
-                f.landings.join(", ")
-            };
-            let _ = writeln!(
-                out,
-                "  {:<12} a flight of {} (to {}): {landings}",
-                "", f.die, f.to
-            );
-        }
-        if !p.magic.is_empty() {
-            let _ = writeln!(out, "  {:<12} magic pawn: {}", "", p.magic.join(", "));
-        }
-        if !p.ferries.is_empty() {
-            let _ = writeln!(out, "  {:<12} ferries: {}", "", p.ferries.join(", "));
-        }
-        if let Some(first) = p.dragon.first() {
-            let moves: Vec<String> = p
-                .dragon
-                .iter()
-                .map(|m| format!("{} (to {})", m.written, m.to))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  {:<12} the dragon's first move, by {}: {}",
-                "",
-                first.player,
-                moves.join(", ")
-            );
-        }
-    }
-    if let Some(ms) = &m.messengers {
-        let pawns: Vec<String> = ms
-            .pawns
-            .0
-            .iter()
-            .map(|(p, [marker, messenger])| format!("{p} {marker} + {messenger}"))
-            .collect();
-        let _ = writeln!(out, "the pawns (marker + messenger): {}", pawns.join(", "));
-        let stack: Vec<String> = ms.stack.iter().map(u8::to_string).collect();
-        let _ = writeln!(
-            out,
-            "the messages drawn: {}{}",
-            if stack.is_empty() {
-                "none".to_string()
-            } else {
-                format!("{} in all, first {}", ms.drawn, stack.join(", "))
-            },
-            ms.top.map_or(String::new(), |t| format!(
-                "; the top of the stack: message {t}"
-            ))
-        );
-    }
-    if let Some(r) = &m.robbers {
-        let on: Vec<String> = r
-            .on_scoreboard
-            .0
-            .iter()
-            .map(|(p, at)| format!("{p}'s on {at}"))
-            .collect();
-        let _ = writeln!(
-            out,
-            "the robbers on the scoreboard: {}",
-            if on.is_empty() {
-                "none".to_string()
-            } else {
-                on.join(", ")
-            }
-        );
-        if !r.placements.is_empty() {
-            let _ = writeln!(out, "  after the tile, before the figure, each may pass:");
-        }
-        for t in &r.placements {
-            let _ = writeln!(out, "  {:<12} {}", t.player, t.written.join(", "));
-        }
-    }
-    if let Some(c) = &m.crop_circle {
-        let _ = writeln!(
-            out,
-            "the crop circle ({}), after the turn as written:",
-            c.followers
-        );
-        for (choice, turns) in [("circle:add", &c.add), ("circle:remove", &c.remove)] {
-            if turns.is_empty() {
-                let _ = writeln!(out, "  {choice:<14} nobody can act");
-            }
-            for (i, t) in turns.iter().enumerate() {
-                let _ = writeln!(
-                    out,
-                    "  {:<14} {}: {}",
-                    if i == 0 { choice } else { "" },
-                    t.player,
-                    t.written.join(", ")
-                );
-            }
-        }
-    }
-    if let Some(d) = &m.princess_and_dragon {
-        let _ = writeln!(
-            out,
-            "the Princess & the Dragon: the dragon {}, the fairy {}{}",
-            d.dragon
-                .as_ref()
-                .map_or_else(|| "not yet in play".to_string(), |p| format!("at {p}")),
-            d.fairy
-                .as_ref()
-                .map_or_else(|| "not yet placed".to_string(), |p| format!("at {p}")),
-            if m.placements.is_empty() {
-                ""
-            } else {
-                "; with any placement:"
-            }
-        );
-        if !m.placements.is_empty() && d.fairy_moves.is_empty() && d.portal.is_empty() {
-            let _ = writeln!(out, "  nothing more");
-        }
-        for f in &d.fairy_moves {
-            let _ = writeln!(out, "  {:<22} moves the fairy to {}", f.written, f.at);
-        }
-        for p in &d.portal {
-            let _ = writeln!(
-                out,
-                "  {:<22} a {} through the magic portal",
-                p.written,
-                p.figure.word()
-            );
-        }
-    }
-    if let Some(t) = &m.tower {
-        let _ = writeln!(
-            out,
-            "the Tower: {} has {} tower {} left; with any placement:",
-            m.player,
-            t.pieces_in_hand,
-            if t.pieces_in_hand == 1 {
-                "piece"
-            } else {
-                "pieces"
-            }
-        );
-        if t.pieces.is_empty() && t.closings.is_empty() && t.ransoms.is_empty() {
-            let _ = writeln!(out, "  nothing more");
-        }
-        for piece in &t.pieces {
-            let _ = writeln!(out, "  {}", piece_line(piece));
-        }
-        for c in &t.closings {
-            let _ = writeln!(
-                out,
-                "  {:<22} closes the tower with a {}",
-                c.written,
-                c.figure.word()
-            );
-        }
-        for r in &t.ransoms {
-            let _ = writeln!(
-                out,
-                "  {:<22} buys back a {} from {} for {} points",
-                r.written,
-                r.figure.word(),
-                r.jailer,
-                r.points
-            );
-        }
-    }
-}
-
-/// A move of the fairy, as `moves` lists it.
-fn fairy_move(f: &crate::generate::FairyOption) -> crate::report::json::FairyMove {
-    crate::report::json::FairyMove {
-        at: f.at.to_string(),
-        spot: f.spot.map(|s| s.to_string()),
-        written: crate::notation::write::step(&f.step),
-    }
-}
-
-/// The crop circle's effects after the turn as the record writes it (its
-/// placement, figure and actions, without its circle's): for each effect,
-/// what each player can do, in order. `None` where the tile shows no crop
-/// circle or the turn as written is not legal.
-fn circle_moves(
-    state: &crate::rules::Game<'_>,
-    written: &crate::notation::TurnRecord,
-) -> Option<crate::report::json::CircleMoves> {
-    use crate::notation::{ActArg, ActRecord, Place, Span, Spanned, StepRecord, Target};
-    let tile = state.catalog().id(&written.tile.value)?;
-    let kind = state.catalog().def(tile).circle?;
-    fn sp<T>(v: T) -> Spanned<T> {
-        Spanned::new(v, Span::default())
-    }
-    let mut turn = written.clone();
-    turn.steps.retain(|s| {
-        !matches!(s, StepRecord::Act(a) if ["circle", "add", "remove", "pass"].contains(&a.verb.value.as_str()))
-    });
-    let mut effects = Vec::new();
-    for add in [true, false] {
-        let mut t = turn.clone();
-        t.steps.push(StepRecord::Act(ActRecord {
-            verb: sp("circle".into()),
-            arg: Some(sp(ActArg::Kind(if add { "add" } else { "remove" }.into()))),
-            player: None,
-            span: Span::default(),
-        }));
-        let options = state.circle_options(&crate::rules::TurnInput::of(&t), add)?;
-        let turns = options
-            .into_iter()
-            .map(|(player, open)| {
-                let name = state.name(player).to_string();
-                let mut list: Vec<String> = open
-                    .iter()
-                    .map(|(at, spot, figure)| {
-                        let step = StepRecord::Act(ActRecord {
-                            verb: sp(if add { "add" } else { "remove" }.into()),
-                            arg: Some(sp(ActArg::At {
-                                figure: figure.notation().map(|n| sp(n.into())),
-                                target: Target {
-                                    pos: Some(sp(*at)),
-                                    place: Some(sp(Place::Spot(*spot))),
-                                },
-                            })),
-                            player: Some(sp(name.as_str().into())),
-                            span: Span::default(),
-                        });
-                        crate::notation::write::step(&step)
-                    })
-                    .collect();
-                if add {
-                    list.push(format!("pass({name})"));
-                }
-                crate::report::json::CircleTurn {
-                    player: name,
-                    written: list,
-                }
-            })
-            .collect();
-        effects.push(turns);
-    }
-    let remove = effects.pop()?;
-    let add = effects.pop()?;
-    Some(crate::report::json::CircleMoves {
-        followers: match kind {
-            crate::tiles::FeatureKind::Field => "farmers",
-            crate::tiles::FeatureKind::Road => "thieves",
-            _ => "knights",
-        }
-        .to_string(),
-        add,
-        remove,
-    })
-}
-
-/// A follower through the magic portal, as `moves` lists it.
-fn portal_move(p: &crate::generate::PortalOption) -> crate::report::json::PortalMove {
-    crate::report::json::PortalMove {
-        at: p.at.to_string(),
-        spot: p.spot.to_string(),
-        figure: p.figure,
-        written: crate::notation::write::step(&p.step),
-    }
-}
-
-/// A tower piece the player may build, as `moves` lists it.
-fn piece_move(
-    game: &crate::Game<'_>,
-    p: &crate::generate::PieceOption,
-) -> crate::report::json::TowerPieceMove {
-    let write = crate::notation::write::step;
-    crate::report::json::TowerPieceMove {
-        at: p.at.to_string(),
-        height: p.height,
-        written: write(&p.step),
-        captures: p
-            .captures
-            .iter()
-            .map(|c| crate::report::json::CaptureMove {
-                at: c.at.to_string(),
-                spot: c.spot.map_or_else(|| "T".to_string(), |s| s.to_string()),
-                player: game.name(c.owner).to_string(),
-                figure: c.figure,
-                exchange: c.exchange,
-                written: c.steps.iter().map(write).collect::<Vec<_>>().join(" "),
-            })
-            .collect(),
-    }
-}
-
-/// One line of `moves` for a tower piece: where, the height, the captures.
-fn piece_line(p: &crate::report::json::TowerPieceMove) -> String {
-    let captures = if p.captures.is_empty() {
-        "no prisoner within reach".to_string()
-    } else {
-        let list: Vec<String> = p
-            .captures
-            .iter()
-            .map(|c| {
-                let exchange = c
-                    .exchange
-                    .map(|k| format!(", {} back in exchange", k.word()))
-                    .unwrap_or_default();
-                format!(
-                    "{} ({}'s {}{exchange})",
-                    c.written,
-                    c.player,
-                    c.figure.word()
-                )
-            })
-            .collect();
-        format!("may take: {}", list.join(", "))
-    };
-    format!("{:<22} height {}; {captures}", p.written, p.height)
 }
 
 /// One input of `carcref import`: a Carcassonne Lab URL, or a file.
@@ -2263,7 +1487,7 @@ fn import(
             OutputFormat::Human => found.report(err),
             OutputFormat::Json => {
                 for problem in &found.problems {
-                    let _ = writeln!(err, "{}", crate::report::json::file_problem(problem));
+                    let _ = writeln!(err, "{}", crate::render::faults_json::file_problem(problem));
                 }
                 found.exit_code()
             }
@@ -2310,7 +1534,7 @@ fn import(
                             OutputFormat::Json => writeln!(
                                 err,
                                 "{}",
-                                crate::report::json::unreadable(&name, &e.to_string())
+                                crate::render::faults_json::unreadable(&name, &e.to_string())
                             ),
                         };
                         code = code.max(EXIT_USAGE);
@@ -2338,7 +1562,11 @@ fn import(
                     e.code, e.message, e.location
                 ),
                 OutputFormat::Json => {
-                    writeln!(err, "{}", crate::report::json::import_error(Some(&name), e))
+                    writeln!(
+                        err,
+                        "{}",
+                        crate::render::faults_json::import_error(Some(&name), e)
+                    )
                 }
             };
         }
@@ -2499,8 +1727,8 @@ fn fix(
             .into_iter()
             .collect();
         if !faults.is_empty() {
-            let view = crate::report::SourceView::new(&name, &text, 0, 0);
-            crate::report::render_game(
+            let view = crate::render::SourceView::new(&name, &text, 0, 0);
+            crate::render::render_game(
                 &mut Sink::new(&mut *err),
                 &view,
                 g,
@@ -2762,7 +1990,7 @@ fn explain(code: &str, format: OutputFormat, out: &mut impl Write, err: &mut imp
             let _ = match format {
                 OutputFormat::Human => writeln!(out, "{text}"),
                 OutputFormat::Json => {
-                    writeln!(out, "{}", crate::report::json::explanation(text))
+                    writeln!(out, "{}", crate::render::faults_json::explanation(text))
                 }
             };
             0
@@ -2846,29 +2074,21 @@ fn tiles(
 ) -> u8 {
     if format == OutputFormat::Json {
         let document = match id {
-            None => crate::report::json::tiles(catalog.iter().map(|(_, def)| def), false),
+            None => crate::render::tiles_json::tiles(catalog.iter().map(|(_, def)| def), false),
             Some(id) => {
                 let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
                     let _ = writeln!(err, "error: no tile {id}; `carcref tiles` lists them");
                     return EXIT_USAGE;
                 };
-                crate::report::json::tiles([def], true)
+                crate::render::tiles_json::tiles([def], true)
             }
         };
         let _ = writeln!(out, "{document}");
         return 0;
     }
+    let mut text = String::new();
     match id {
-        None => {
-            for (_, def) in catalog.iter() {
-                let _ = writeln!(out, "{} ×{} — {}", def.id, def.count, def.name);
-                for row in picture(def, Rotation::R0) {
-                    let _ = writeln!(out, "    {row}");
-                }
-                let _ = writeln!(out);
-            }
-            0
-        }
+        None => crate::render::tiles::write_catalog(&mut text, catalog),
         Some(id) => {
             let Some(def) = catalog.id(id).and_then(|t| catalog.get(t)) else {
                 let _ = writeln!(
@@ -2878,27 +2098,9 @@ fn tiles(
                 );
                 return EXIT_USAGE;
             };
-            let _ = writeln!(
-                out,
-                "{} ×{} ({} set) — {}",
-                def.id, def.count, def.set, def.name
-            );
-            let pics: Vec<Vec<String>> = Rotation::ALL.iter().map(|r| picture(def, *r)).collect();
-            let _ = writeln!(
-                out,
-                "{}",
-                Rotation::ALL
-                    .map(|r| format!("{:<11}", r.to_string()))
-                    .join("  ")
-            );
-            for row in 0..5 {
-                let line: Vec<String> = pics
-                    .iter()
-                    .map(|p| p.get(row).cloned().unwrap_or_default())
-                    .collect();
-                let _ = writeln!(out, "{}", line.join("  "));
-            }
-            0
+            crate::render::tiles::write_tile(&mut text, def);
         }
     }
+    let _ = out.write_all(text.as_bytes());
+    0
 }

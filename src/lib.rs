@@ -17,7 +17,7 @@
 //! 2. **replay** ([`replay`]): a record → the [`Game`] state machine, turn by turn
 //!    ([`Game::check`] then [`Game::apply`]); stops at the first illegal turn; the
 //!    score claims and the result are checked against the [`ScoreEvent`]s.
-//! 3. **report** ([`report`]): diagnostics (human, short, JSON, GitHub) and score
+//! 3. **render** ([`render`]): diagnostics (human, short, JSON, GitHub) and score
 //!    breakdowns (human, JSON, YAML).
 //!
 //! [`check`] runs parse and replay over a whole text; the snapshot tests call
@@ -39,7 +39,7 @@
 //!   short, JSON or GitHub annotations), each at its line and column of the file.
 //!
 //! ```
-//! use carcref::report::{RenderOptions, ScoreFormat};
+//! use carcref::render::{RenderOptions, ScoreFormat};
 //! use carcref::{ReplayOptions, TileCatalog};
 //!
 //! let catalog = TileCatalog::embedded().unwrap();
@@ -93,11 +93,10 @@ pub mod import;
 pub mod notation;
 pub mod player;
 pub mod referee;
+pub mod render;
 pub mod repair;
-pub mod report;
 pub mod rules;
 pub mod score;
-pub mod show;
 pub mod sniff;
 pub mod stream;
 pub mod suggest;
@@ -192,7 +191,7 @@ pub fn check_game(
 /// turn, labelled so.
 ///
 /// ```
-/// use carcref::report::ScoreFormat;
+/// use carcref::render::ScoreFormat;
 /// use carcref::{ReplayOptions, TileCatalog};
 ///
 /// let catalog = TileCatalog::embedded().unwrap();
@@ -212,20 +211,20 @@ pub fn score_game(
     game: &stream::Game<'_>,
     index: usize,
     outcome: &referee::GameOutcome,
-    format: report::ScoreFormat,
+    format: render::ScoreFormat,
 ) {
-    let view = report::SourceView::new(name, game.text, game.base, game.first_line);
-    report::render_score(out, &view, index, outcome, format);
+    let view = render::SourceView::new(name, game.text, game.base, game.first_line);
+    render::render_score(out, &view, index, outcome, format);
 }
 
 /// Renders the faults of a game read by [`read_games`] (`index`: its 0-based
-/// place in the file named `name`) in a format of [`report::RenderOptions`]:
+/// place in the file named `name`) in a format of [`render::RenderOptions`]:
 /// the human format shows each fault at its line and column of the file with
 /// its code, its labels and its help; `short` is one `file:line:col: CODE
 /// message` line a fault. Nothing is written for a game without faults.
 ///
 /// ```
-/// use carcref::report::{DiagnosticFormat, RenderOptions};
+/// use carcref::render::{DiagnosticFormat, RenderOptions};
 /// use carcref::{ReplayOptions, TileCatalog};
 ///
 /// let catalog = TileCatalog::embedded().unwrap();
@@ -246,8 +245,8 @@ pub fn render_faults(
     game: &stream::Game<'_>,
     index: usize,
     diagnostics: &[Diagnostic],
-    options: &report::RenderOptions,
+    options: &render::RenderOptions,
 ) {
-    let view = report::SourceView::new(name, game.text, game.base, game.first_line);
-    report::render_game(out, &view, index, diagnostics, options);
+    let view = render::SourceView::new(name, game.text, game.base, game.first_line);
+    render::render_game(out, &view, index, diagnostics, options);
 }

@@ -549,15 +549,15 @@ fn show_draws_the_new_tiles_on_a_board() {
         .collect();
     assert!(placed.iter().filter(|s| **s == TOWER).count() > 10);
     assert!(placed.iter().filter(|s| **s == DRAGON).count() > 20);
-    let text = carcref::show::board_text(
+    let text = carcref::render::board_text(
         &game,
-        &carcref::show::ShowOptions {
+        &carcref::render::ShowOptions {
             color: false,
             ..Default::default()
         },
     );
     assert!(text.lines().count() > 10);
-    let svg = carcref::show::board_svg(&game, &carcref::show::SvgOptions::default());
+    let svg = carcref::render::board_svg(&game, &carcref::render::SvgOptions::default());
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     for t in game.board().tiles() {
         let id = &c.def(t.tile).id;

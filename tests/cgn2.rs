@@ -8,7 +8,7 @@ mod common;
 
 use std::path::Path;
 
-use carcref::report::{
+use carcref::render::{
     DiagnosticFormat, RenderOptions, ScoreFormat, render_diagnostics, render_scores,
 };
 use carcref::{TileCatalog, check};

@@ -185,7 +185,7 @@ fn a_follower_added_by_a_circle_is_shown_with_the_circle_turn() {
     let games = carcref::parse(&text);
     let record = &games.first().unwrap().record;
     let game = carcref::referee::replay_to(record, &catalog, None).unwrap();
-    let view = carcref::show::board_view(&game, &[]);
+    let view = carcref::render::board_view(&game, &[]);
     let turns = |player: &str| -> Vec<u32> {
         view.figures
             .iter()

@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use carcref::report::{
+use carcref::render::{
     DiagnosticFormat, RenderOptions, ScoreFormat, SourceView, render_diagnostics, render_game,
     render_scores,
 };

@@ -375,7 +375,7 @@ fn a_long_comment_with_junk_after_it_through_every_command() {
 /// could not pad to it) renders, cut to a window around it.
 #[test]
 fn a_label_past_column_65535_renders() {
-    use carcref::report::{DiagnosticFormat, RenderOptions, SourceView, render_game};
+    use carcref::render::{DiagnosticFormat, RenderOptions, SourceView, render_game};
     let text = format!("1. Ann E 0,1 r180 {{{}}} junk\n", "x".repeat(1_000_000));
     let at = text.find("junk").unwrap();
     let d = carcref::Diagnostic::MalformedTurn {
@@ -645,7 +645,7 @@ fn a_game_past_the_limit_is_reported_alike_in_a_file_and_in_memory() {
         let last = |o: &Outcome| o.games[file.len() - 1].diagnostics[0].span();
         assert_eq!(last(&in_memory).start, last(&in_file).start);
         common::assert_inside(&in_file.src, last(&in_file), code);
-        let shown = carcref::report::render_diagnostics(&in_file, &Default::default());
+        let shown = carcref::render::render_diagnostics(&in_file, &Default::default());
         assert!(shown.contains(code) && shown.len() < 8_000, "{shown}");
     }
 }

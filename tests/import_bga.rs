@@ -337,7 +337,7 @@ fn check_clean(name: &str, record: &GameRecord) -> carcref::Outcome {
     assert!(
         outcome.games.first().unwrap().diagnostics.is_empty(),
         "{name}:\n{}\n{text}",
-        carcref::report::render_diagnostics(&outcome, &Default::default())
+        carcref::render::render_diagnostics(&outcome, &Default::default())
     );
     outcome
 }

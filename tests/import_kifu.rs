@@ -117,7 +117,7 @@ fn the_shipped_sheet_imports_as_the_example_game_and_passes_the_referee() {
     assert!(
         !outcome.has_errors(),
         "{}\n{text}",
-        carcref::report::render_diagnostics(&outcome, &Default::default())
+        carcref::render::render_diagnostics(&outcome, &Default::default())
     );
     assert!(record.tag("Result").is_none());
     let score = outcome.games[0].score().unwrap();
@@ -152,7 +152,7 @@ fn japan_2015_final_imports_and_passes_the_referee() {
     assert!(
         !outcome.has_errors(),
         "{}\n{text}",
-        carcref::report::render_diagnostics(&outcome, &Default::default())
+        carcref::render::render_diagnostics(&outcome, &Default::default())
     );
     assert_eq!(
         record.tag("Players").unwrap().value.value,

@@ -50,7 +50,7 @@ fn assert_valid(name: &str, record: &GameRecord) -> carcref::Outcome {
     assert!(
         !outcome.has_errors(),
         "{name}:\n{}\n{text}",
-        carcref::report::render_diagnostics(&outcome, &Default::default())
+        carcref::render::render_diagnostics(&outcome, &Default::default())
     );
     outcome
 }

@@ -183,9 +183,9 @@ fn check_json_matches_its_schema() {
 fn json_diagnostics_carry_the_secondary_labels() {
     use miette::Diagnostic as _;
     let catalog = carcref::TileCatalog::embedded().unwrap();
-    let options = carcref::report::RenderOptions {
-        format: carcref::report::DiagnosticFormat::Json,
-        ..carcref::report::RenderOptions::default()
+    let options = carcref::render::RenderOptions {
+        format: carcref::render::DiagnosticFormat::Json,
+        ..carcref::render::RenderOptions::default()
     };
     let mut secondary = 0;
     for file in records("notation/games/invalid") {
@@ -196,7 +196,7 @@ fn json_diagnostics_carry_the_secondary_labels() {
         };
         let outcome = carcref::check(&file, &src, &catalog);
         let docs = lines(
-            &carcref::report::render_diagnostics(&outcome, &options),
+            &carcref::render::render_diagnostics(&outcome, &options),
             &file,
         );
         let diagnostics: Vec<&carcref::Diagnostic> =

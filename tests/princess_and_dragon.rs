@@ -96,7 +96,7 @@ fn the_rulebook_journey_sends_home_what_it_passes() {
         [(9, BOB, Figure::Follower), (9, Player(2), Figure::Follower)]
     );
     let mut sheet = String::new();
-    carcref::report::sheet::write_sheet(&mut sheet, &record, &replay, replay.sheet().unwrap());
+    carcref::render::sheet::write_sheet(&mut sheet, &record, &replay, replay.sheet().unwrap());
     assert!(
         sheet.contains("the dragon sends Bob's follower home"),
         "{sheet}"

@@ -75,7 +75,7 @@ fn check_text(name: &str, src: &str, catalog: &TileCatalog) {
 /// Renders an outcome in every format, the human one with and without colour,
 /// as the `check` target does.
 fn render_every_format(outcome: &carcref::Outcome) {
-    use carcref::report::{DiagnosticFormat, RenderOptions, render_diagnostics};
+    use carcref::render::{DiagnosticFormat, RenderOptions, render_diagnostics};
     for (format, color) in [
         (DiagnosticFormat::Short, false),
         (DiagnosticFormat::Json, false),

@@ -219,7 +219,7 @@ fn show_draws_each_marker_on_its_space() {
     let src = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
     let record = &carcref::parse(&src)[0].record;
     let game = carcref::referee::replay_to(record, &catalog, None).unwrap();
-    let svg = carcref::show::board_svg(&game, &carcref::show::SvgOptions::default());
+    let svg = carcref::render::board_svg(&game, &carcref::render::SvgOptions::default());
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let class = |c: &'static str| {
         doc.descendants()
@@ -246,7 +246,7 @@ fn show_draws_each_marker_on_its_space() {
         .collect();
     assert_eq!(markers, [("Ann", "3"), ("Bob", "0"), ("Cid", "3")]);
     // The text picture: each player's letter on its space of the track.
-    let text = carcref::show::board_text(&game, &carcref::show::ShowOptions::default());
+    let text = carcref::render::board_text(&game, &carcref::render::ShowOptions::default());
     for (mark, space) in [('A', 3), ('B', 0), ('C', 3)] {
         let row = text
             .lines()

@@ -2,7 +2,7 @@
 //! The arithmetic the score sheet prints comes to the points the referee
 //! scored, for every scoring of every shipped game under both editions.
 
-use carcref::report::sheet::{arithmetic, pig_arithmetic, write_sheet};
+use carcref::render::sheet::{arithmetic, pig_arithmetic, write_sheet};
 use carcref::{Edition, ReplayOptions, TileCatalog, check_with};
 
 #[test]

@@ -9,8 +9,8 @@
 use std::path::Path;
 
 use carcref::figures::Figure;
+use carcref::render::{ShowOptions, SvgOptions, board_svg, board_text};
 use carcref::score::FeatureRef;
-use carcref::show::{ShowOptions, SvgOptions, board_svg, board_text};
 use carcref::{Game, Pos, Side, Spot, TileCatalog};
 
 fn root() -> &'static Path {

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use carcref::notation::write::{canonical, canonical_with, write};
 use carcref::notation::{GameRecord, Parsed, Span};
-use carcref::report::{DiagnosticFormat, RenderOptions, render_diagnostics};
+use carcref::render::{DiagnosticFormat, RenderOptions, render_diagnostics};
 use carcref::{Diagnostic, Outcome, TileCatalog, check, check_bytes, parse};
 
 /// The embedded tile catalog, read once per process.

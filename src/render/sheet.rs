@@ -2,27 +2,31 @@
 //! with every player's running total and the record's claims beside the
 //! referee's count; each scoring with its arithmetic (tiles, banners, inns,
 //! cathedrals, cities, the pig) and its majority; then the final scoring. And
-//! the comparison of the two editions (`score --compare-editions`).
+//! the comparison of the two editions (`score --compare-editions`,
+//! [`super::comparison`]).
+//!
+//! [`render_score`] writes a game's score in any of the formats: this sheet,
+//! or the data of [`super::sheet_json`] as JSON or YAML
+//! ([`super::sheet_yaml`]).
 //!
 //! The arithmetic is read off the [`ScoreEvent`]'s fields (tiles, banners,
 //! inns, cathedrals, cities, pigs) with the factors of `crate::score` and
 //! `crate::rules::expansions`; [`Arithmetic::points`] is what it comes to,
 //! which a test holds equal to the event's points on every shipped game.
 
-use crate::rules::expansions::princess_and_dragon::{FAIRY_SCORED, FAIRY_TURN_START};
 use std::fmt::Write as _;
 
+use super::source::{MAX_TEXT, SourceView, shown_text};
 use crate::notation::GameRecord;
 use crate::player::Player;
 use crate::referee::claims::{self, Judgement};
-use crate::referee::{Replay, ScoreSheet};
+use crate::referee::{GameOutcome, Outcome, Replay, ScoreSheet};
 use crate::rules::Edition;
+use crate::rules::expansions::princess_and_dragon::{FAIRY_SCORED, FAIRY_TURN_START};
 use crate::rules::expansions::traders_and_builders::GOODS_MAJORITY_POINTS;
 use crate::score::scoreboard::{self, Scoreboard};
 use crate::score::{ScoreEvent, ScoreReason};
 use crate::tiles::FeatureKind;
-
-use super::{MAX_TEXT, shown_text};
 
 /// How an item's points are reached.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -485,7 +489,7 @@ pub fn write_sheet(out: &mut String, record: &GameRecord, replay: &Replay, sheet
     // The scoreboard: the space of 50 each marker stands on, and the laps
     // it made past 50 (the Point tiles) where any did.
     let board = replay.scoreboard();
-    let pawns = crate::report::pawns_view(&board, players);
+    let pawns = crate::render::sheet_json::pawns_view(&board, players);
     let spaces: Vec<u32> = pawns.0.iter().map(|(_, v)| v.marker).collect();
     let laps: Vec<u32> = pawns.0.iter().map(|(_, v)| v.laps).collect();
     let _ = writeln!(
@@ -569,155 +573,108 @@ pub fn winners_text(winners: &[String]) -> String {
     }
 }
 
-/// An item compared between editions: its name, and each edition's text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Difference {
-    /// When: a turn, or the end.
-    pub turn: Option<u32>,
-    /// The item, e.g. `city at 0,0 N completed`, or `farms`.
-    pub item: String,
-    /// What each edition makes of it (`none` where it does not score).
-    pub by_edition: [String; 2],
+/// How to print scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScoreFormat {
+    /// A readable breakdown.
+    #[default]
+    Human,
+    /// One JSON object per game per line.
+    Json,
+    /// One YAML document per game.
+    Yaml,
 }
 
-/// The points of the farms of each player, and the lines explaining them.
-fn farms(replay: &Replay, sheet: &ScoreSheet) -> (Vec<u32>, Vec<String>) {
-    let mut points = vec![0u32; sheet.players.len()];
-    let mut lines = Vec::new();
-    for e in replay
-        .events
-        .iter()
-        .filter(|e| e.reason == ScoreReason::Farm)
-    {
-        for (i, p) in points.iter_mut().enumerate() {
-            *p += e.points_for(Player(i as u8));
-        }
-        lines.push(item_line(e, sheet));
-    }
-    (points, lines)
-}
-
-/// The items that score differently under the two editions: roads, cities,
-/// monasteries and goods by the feature (and turn) they score, and the farms
-/// as a whole, since the editions count them by different units (each field,
-/// each city). Two replays of one record, one per edition.
-pub fn differences(a: (&Replay, &ScoreSheet), b: (&Replay, &ScoreSheet)) -> Vec<Difference> {
-    type Key = (Option<u32>, String);
-    let key = |e: &ScoreEvent| -> Key { (e.turn, item_name(e)) };
-    let mut keys: Vec<Key> = Vec::new();
-    for (r, _) in [a, b] {
-        for e in r.events.iter().filter(|e| e.reason != ScoreReason::Farm) {
-            let k = key(e);
-            if !keys.contains(&k) {
-                keys.push(k);
-            }
-        }
-    }
-    // Turns in order, the end last.
-    keys.sort_by_key(|(t, _)| t.unwrap_or(u32::MAX));
-    let mut out = Vec::new();
-    for k in keys {
-        let find = |(r, _): (&Replay, &ScoreSheet)| -> Option<ScoreEvent> {
-            r.events
-                .iter()
-                .find(|e| e.reason != ScoreReason::Farm && key(e) == k)
-                .cloned()
-        };
-        let (ea, eb) = (find(a), find(b));
-        let points = |e: &Option<ScoreEvent>, n: usize| -> Vec<u32> {
-            (0..n)
-                .map(|i| e.as_ref().map_or(0, |e| e.points_for(Player(i as u8))))
-                .collect()
-        };
-        let n = a.1.players.len();
-        if points(&ea, n) == points(&eb, n) {
-            continue;
-        }
-        let text = |e: &Option<ScoreEvent>, s: &ScoreSheet| match e {
-            Some(e) => {
-                let line = item_line(e, s);
-                line.split_once(": ")
-                    .map_or(line.clone(), |(_, rest)| rest.to_string())
-            }
-            None => "does not score".to_string(),
-        };
-        out.push(Difference {
-            turn: k.0,
-            item: k.1,
-            by_edition: [text(&ea, a.1), text(&eb, b.1)],
-        });
-    }
-    let (fa, la) = farms(a.0, a.1);
-    let (fb, lb) = farms(b.0, b.1);
-    if fa != fb {
-        let text = |points: &[u32], lines: &[String], s: &ScoreSheet| {
-            let per: Vec<String> = s
-                .players
-                .iter()
-                .zip(points)
-                .map(|(n, p)| format!("{} {p}", shown_text(n, MAX_TEXT)))
-                .collect();
-            let mut t = per.join(", ");
-            for l in lines {
-                let _ = write!(t, "\n           {l}");
-            }
-            t
-        };
-        out.push(Difference {
-            turn: None,
-            item: "farms".to_string(),
-            by_edition: [text(&fa, &la, a.1), text(&fb, &lb, b.1)],
-        });
+/// Renders the score of every game of an outcome.
+pub fn render_scores(outcome: &Outcome, format: ScoreFormat) -> String {
+    let mut out = String::new();
+    let view = SourceView::new(&outcome.name, &outcome.src, 0, 0);
+    for (i, game) in outcome.games.iter().enumerate() {
+        render_score(&mut out, &view, i, game, format);
     }
     out
 }
 
-/// Writes the comparison of a game's scores under the two editions.
-pub fn write_comparison(out: &mut String, a: (&Replay, &ScoreSheet), b: (&Replay, &ScoreSheet)) {
-    let diffs = differences(a, b);
-    let (ea, eb) = (a.1.edition.to_string(), b.1.edition.to_string());
-    let w = ea.len().max(eb.len());
-    if diffs.is_empty() {
-        let _ = writeln!(out, "every item scores the same under both editions");
-    } else {
-        let _ = writeln!(out, "items that differ:");
-    }
-    for d in &diffs {
-        let when = d
-            .turn
-            .map_or_else(|| "  end".to_string(), |t| format!("{t:>5}"));
-        let _ = writeln!(out, "{when}  {}", d.item);
-        for (edition, text) in [&ea, &eb].into_iter().zip(&d.by_edition) {
-            let _ = writeln!(out, "         {edition:<w$}  {text}");
+/// The label of a game's position: its status, where the position is, and
+/// why the replay stopped there, e.g. `position after turn 41; turn 42 is
+/// illegal: E301 tile does not fit`.
+pub fn position_label(game: &GameOutcome, view: &SourceView<'_>) -> String {
+    let first_error = game.diagnostics.iter().find(|d| d.is_error());
+    let Some(replay) = &game.replay else {
+        return match first_error {
+            Some(d) => format!(
+                "not replayed: {} {} (line {})",
+                d.code(),
+                shown_text(&d.to_string(), MAX_TEXT),
+                view.line_col(d.span().start).0
+            ),
+            None => "not replayed".to_string(),
+        };
+    };
+    let Some(sheet) = replay.sheet() else {
+        return match first_error {
+            Some(d) => format!(
+                "not replayed: {} {}",
+                d.code(),
+                shown_text(&d.to_string(), MAX_TEXT)
+            ),
+            None => "not replayed".to_string(),
+        };
+    };
+    let mut label = format!("rules {}", sheet.edition);
+    match &replay.stopped {
+        Some(stopped) => {
+            let _ = write!(
+                label,
+                " — invalid: position after turn {}; turn {} is illegal: {} {}",
+                replay.position_after,
+                stopped.turn,
+                stopped.fault.code(),
+                shown_text(&stopped.fault.to_string(), MAX_TEXT)
+            );
+        }
+        None => {
+            let mut codes: Vec<String> = Vec::new();
+            for d in game.diagnostics.iter().filter(|d| d.is_error()) {
+                if !codes.contains(&d.code()) {
+                    codes.push(d.code());
+                }
+            }
+            if codes.is_empty() {
+                label.push_str(" — valid");
+            } else {
+                let _ = write!(label, " — invalid: {}", codes.join(", "));
+            }
+            let _ = write!(label, "; position after turn {}", replay.position_after);
         }
     }
-    let (wa, wb) = (winners(a.1), winners(b.1));
-    for (edition, s, winners) in [(&ea, a.1, &wa), (&eb, b.1, &wb)] {
-        let totals: Vec<String> = s
-            .players
-            .iter()
-            .zip(&s.totals)
-            .map(|(n, t)| format!("{} {t}", shown_text(n, MAX_TEXT)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "totals {edition:<w$}  {}; winner {}",
-            totals.join(", "),
-            winners_text(winners)
-        );
+    if sheet.final_scoring {
+        label.push_str(", with the final scoring");
     }
-    if wa == wb {
-        let _ = writeln!(
-            out,
-            "the winner is the same under both editions: {}",
-            winners_text(&wa)
-        );
-    } else {
-        let _ = writeln!(
-            out,
-            "the winner changes: {} under {ea}, {} under {eb}",
-            winners_text(&wa),
-            winners_text(&wb)
-        );
+    label
+}
+
+/// Renders the score of one game (`index`: 0-based, in its file; `view`: its
+/// text). Every game is rendered: one not replayed (syntax errors, an unusable
+/// header) with its status and faults and no score; one stopped by an illegal
+/// turn with the scores after the last legal turn, labelled.
+pub fn render_score(
+    out: &mut String,
+    view: &SourceView<'_>,
+    index: usize,
+    game: &GameOutcome,
+    format: ScoreFormat,
+) {
+    match format {
+        ScoreFormat::Human => {
+            let _ = writeln!(out, "Game {} — {}", index + 1, position_label(game, view));
+            if let Some(replay) = &game.replay
+                && let Some(sheet) = replay.sheet()
+            {
+                write_sheet(out, &game.record, replay, sheet);
+            }
+        }
+        ScoreFormat::Json => super::sheet_json::write_score(out, view, index, game),
+        ScoreFormat::Yaml => super::sheet_yaml::write_score(out, view, index, game),
     }
 }

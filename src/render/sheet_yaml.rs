@@ -10,6 +10,10 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_yaml::Value;
 
+use super::sheet_json::score_view;
+use super::source::SourceView;
+use crate::referee::GameOutcome;
+
 /// A value as one YAML document (without the `---` line).
 ///
 /// # Errors
@@ -26,6 +30,18 @@ pub fn to_string<T: Serialize>(value: &T) -> Result<String, serde_yaml::Error> {
         }
     }
     Ok(out)
+}
+
+/// Writes the score of one game as a YAML document (`index`: 0-based, in its
+/// file; `view`: its text): the `---` line, then its
+/// [`super::sheet_json::ScoreView`] with the file's name.
+pub fn write_score(out: &mut String, view: &SourceView<'_>, index: usize, game: &GameOutcome) {
+    let mut score = score_view(index, game, view);
+    score.file = Some(view.name.to_string());
+    if let Ok(s) = to_string(&score) {
+        out.push_str("---\n");
+        out.push_str(&s);
+    }
 }
 
 /// Words a YAML 1.1 or 1.2 reader takes for booleans or null, and keys with a

@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
-use super::{
-    GRID, Pt, ROAD_WIDTH, T, board_sides, city_shape, field_cells, num, road_paths, tile_shape,
-};
+use super::shapes::{GRID, Pt, ROAD_WIDTH, city_shape, field_cells, road_paths, tile_shape};
+use super::{T, num};
+use crate::render::scene::board_sides;
 use crate::rules::Game;
 use crate::score::FeatureRef;
 use crate::tiles::{FeatureKind, SegmentId};

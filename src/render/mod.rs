@@ -1,0 +1,51 @@
+//! Every output of carcref, one file each: what the library computes (the
+//! faults of a game, its score, a board, the legal moves of a turn, the tile
+//! catalog), written for people or for programs.
+//!
+//! - the faults of a game as diagnostics: [`faults`] (human, short, GitHub
+//!   annotations) and [`faults_json`] (JSON lines), pointing into the text
+//!   through [`source`] (line and column lookups, the excerpt of a line a
+//!   human report shows);
+//! - the score sheet: [`sheet`] (human), [`sheet_json`] (the data of JSON
+//!   lines) and [`sheet_yaml`] (YAML documents); [`comparison`] compares the
+//!   sheets of the two editions;
+//! - the board: [`terminal`] (a picture for a terminal), [`svg`] (an SVG
+//!   document) and [`board_json`] (the board as data), the pictures sharing
+//!   `palette.rs` (the seats' colours) and `scene.rs` (what stands on each
+//!   tile);
+//! - the legal moves of a turn: [`moves`] (human) and [`moves_json`];
+//! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
+//! - [`json`]: what the JSON documents share (their version, ordered maps).
+//!
+//! Renderers read the library's values and write text; they decide nothing
+//! about a game.
+
+pub mod board_json;
+pub mod comparison;
+pub mod faults;
+pub mod faults_json;
+pub mod json;
+pub mod moves;
+pub mod moves_json;
+mod palette;
+mod scene;
+pub mod sheet;
+pub mod sheet_json;
+pub mod sheet_yaml;
+pub mod source;
+pub mod svg;
+pub mod terminal;
+pub mod tiles;
+pub mod tiles_json;
+
+pub use board_json::{BoardView, board_view};
+pub use faults::{
+    DiagnosticFormat, REPORTS_PER_LINE, RenderOptions, Report, render_diagnostics, render_game,
+};
+pub use json::{OrderedMap, Versioned};
+pub use scene::highlight_fault;
+pub use sheet::{ScoreFormat, position_label, render_score, render_scores};
+pub use sheet_json::{ScoreView, score_view};
+pub use source::{Excerpt, LineIndex, MAX_TEXT, SourceView, needs_escape, shown_text};
+pub use svg::{SvgOptions, board_svg};
+pub use terminal::{ShowOptions, board_text};
