@@ -82,6 +82,7 @@
 
 pub mod board;
 pub mod cli;
+pub mod commands;
 pub mod diagnostics;
 pub mod diff;
 pub mod edition;

@@ -3,5 +3,5 @@
 use clap::Parser;
 
 fn main() -> std::process::ExitCode {
-    carcref::cli::run(carcref::cli::Cli::parse())
+    carcref::commands::run(carcref::cli::Cli::parse())
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use carcref::cli::{DIAGNOSTICS_MD, explanation};
+use carcref::commands::{DIAGNOSTICS_MD, explanation};
 
 /// Each importer's source, with the range of its codes.
 const IMPORTERS: [(&str, &str, &str); 4] = [

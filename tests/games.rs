@@ -201,10 +201,10 @@ fn every_code_is_covered() {
         assert!(declared.contains(*code), "no fixture declares {code}");
         let heading = format!("\n## {code} {name}\n");
         assert!(
-            carcref::cli::DIAGNOSTICS_MD.contains(&heading),
+            carcref::commands::DIAGNOSTICS_MD.contains(&heading),
             "notation/diagnostics.md has no section `## {code} {name}`"
         );
-        assert!(carcref::cli::explanation(code).is_some());
+        assert!(carcref::commands::explanation(code).is_some());
     }
 }
 

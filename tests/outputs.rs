@@ -118,9 +118,9 @@ fn jobs_beyond_the_cores_are_not_started() {
     // Twenty thousand threads asked for: the pool has one a core (at most
     // two here), and the answer is the one of a single job.
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    assert_eq!(carcref::cli::worker_threads(20_000), cores);
-    assert_eq!(carcref::cli::worker_threads(0), cores);
-    assert_eq!(carcref::cli::worker_threads(1), 1);
+    assert_eq!(carcref::commands::worker_threads(20_000), cores);
+    assert_eq!(carcref::commands::worker_threads(0), cores);
+    assert_eq!(carcref::commands::worker_threads(1), 1);
     for jobs in ["20000", "1", "0"] {
         let (code, stdout, stderr) = run(&dir, &["check", "--jobs", jobs, "eleven.cgn"], "");
         assert_eq!(code, 0, "{jobs}: {stderr}");

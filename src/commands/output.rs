@@ -1,6 +1,7 @@
-//! Standard output read by a program that may stop reading (`carcref gen |
-//! head -1`): a closed pipe is a normal end of the run, which then exits 0
-//! and says nothing more.
+//! Where the commands write: standard output read by a program that may stop
+//! reading (`carcref gen | head -1`), where a closed pipe is a normal end of
+//! the run, which then exits 0 and says nothing more; standard error; and
+//! [`Sink`], through which the renderers write to either.
 
 use std::io::{ErrorKind, Result, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,5 +55,33 @@ impl<W: Write> Write for Stderr<W> {
 
     fn flush(&mut self) -> Result<()> {
         self.0.flush()
+    }
+}
+
+/// A [`std::fmt::Write`] over an output stream, for the renderers: it keeps
+/// the first I/O error (a closed pipe stops the writing, not the program).
+pub(super) struct Sink<'a, W: Write> {
+    inner: &'a mut W,
+    failed: bool,
+}
+
+impl<'a, W: Write> Sink<'a, W> {
+    pub(super) fn new(inner: &'a mut W) -> Sink<'a, W> {
+        Sink {
+            inner,
+            failed: false,
+        }
+    }
+}
+
+impl<W: Write> std::fmt::Write for Sink<'_, W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.failed {
+            return Err(std::fmt::Error);
+        }
+        self.inner.write_all(s.as_bytes()).map_err(|_| {
+            self.failed = true;
+            std::fmt::Error
+        })
     }
 }

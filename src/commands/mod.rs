@@ -1,0 +1,171 @@
+//! What each command of the command line does, one file each (`check.rs`,
+//! `score.rs`, `show.rs`, …), a thin layer over the library: [`run`] reads the
+//! parsed command line ([`crate::cli::Cli`]) and hands it to its command. The
+//! pieces they share: `input.rs` (reading files, folders, standard input and
+//! the tile catalog), `output.rs` (standard output and error) and `faults.rs`
+//! (the faults reported to standard error).
+
+mod check;
+mod completions;
+mod explain;
+mod faults;
+mod fix;
+mod fmt;
+mod generate;
+mod import;
+mod input;
+mod man;
+mod moves;
+mod output;
+mod score;
+mod show;
+mod tiles;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::cli::{Cli, Command, OutputFormat};
+use crate::referee::ReplayOptions;
+use crate::render::RenderOptions;
+
+pub use check::worker_threads;
+pub use explain::{DIAGNOSTICS_MD, explanation};
+
+/// Whether the human reports of every command (faults of `score`, `fmt`,
+/// `show`, `moves`, as well as `check`) are coloured: decided once by [`run`]
+/// from `--color` and the environment.
+static REPORT_COLOR: AtomicBool = AtomicBool::new(false);
+
+/// Whether `--quiet` was given: no summary lines.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// The options of a human report to standard error, in the run's colour.
+fn human_report() -> RenderOptions {
+    RenderOptions {
+        color: REPORT_COLOR.load(Ordering::Relaxed),
+        ..RenderOptions::default()
+    }
+}
+
+/// Exit code for usage and I/O errors.
+const EXIT_USAGE: u8 = 2;
+
+/// Runs a parsed command line, writing to standard output and error.
+pub fn run(cli: Cli) -> ExitCode {
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let mut out = output::Stdout(stdout.lock());
+    let mut err = output::Stderr(stderr.lock());
+    let color = cli.color.resolve(std::io::stderr().is_terminal());
+    REPORT_COLOR.store(color, Ordering::Relaxed);
+    QUIET.store(cli.quiet, Ordering::Relaxed);
+    let uses_catalog = !matches!(
+        cli.command,
+        Command::Import { .. }
+            | Command::Explain { .. }
+            | Command::Completions { .. }
+            | Command::Man
+    );
+    if !uses_catalog && !cli.tiles.is_empty() {
+        let _ = writeln!(
+            err,
+            "error: --tiles is for the commands that read the tile catalog (check, score, fmt, fix, show, moves, tiles, gen)"
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let catalog = match input::load_catalog(&cli.tiles, &mut err) {
+        Ok(c) => c,
+        Err(code) => return ExitCode::from(code),
+    };
+    let code = match cli.command {
+        Command::Check {
+            paths,
+            format,
+            jobs,
+        } => check::run(&paths, format, jobs, color, &catalog, &mut out, &mut err),
+        Command::Score {
+            files,
+            format,
+            rules,
+            turn,
+            final_scoring,
+            game,
+            compare_editions,
+        } => {
+            let request = score::ScoreRequest {
+                format,
+                options: ReplayOptions {
+                    edition: rules,
+                    until: turn,
+                    final_scoring,
+                },
+                game,
+                compare_editions,
+            };
+            score::run(&files, &request, &catalog, &mut out, &mut err)
+        }
+        Command::Fmt { check, diff, paths } => {
+            fmt::run(&paths, check || diff, diff, &catalog, &mut out, &mut err)
+        }
+        Command::Fix { file, apply } => fix::run(&file, apply, &catalog, &mut out, &mut err),
+        Command::Show {
+            file,
+            turn,
+            game,
+            svg,
+            highlight,
+            format,
+        } => {
+            let color = cli.color.resolve(std::io::stdout().is_terminal());
+            let view = match (format, svg.as_deref()) {
+                (OutputFormat::Json, _) => show::ShowView::Json,
+                (OutputFormat::Human, Some(path)) => show::ShowView::Svg(path),
+                (OutputFormat::Human, None) => show::ShowView::Text { color },
+            };
+            show::run(
+                &file, turn, game, view, highlight, &catalog, &mut out, &mut err,
+            )
+        }
+        Command::Moves {
+            file,
+            turn,
+            game,
+            format,
+        } => moves::run(&file, turn, game, format, &catalog, &mut out, &mut err),
+        Command::Import { source, format } => import::run(source, format, &mut out, &mut err),
+        Command::Explain { code, format } => explain::run(&code, format, &mut out, &mut err),
+        Command::Gen {
+            seed,
+            games,
+            rules,
+            players,
+            expansions,
+        } => generate::run(
+            seed,
+            games,
+            rules,
+            players,
+            &expansions,
+            &catalog,
+            &mut out,
+            &mut err,
+        ),
+        Command::Tiles { id, format } => {
+            tiles::run(id.as_deref(), format, &catalog, &mut out, &mut err)
+        }
+        Command::Completions { shell } => completions::run(shell, &mut out, &mut err),
+        Command::Man => man::run(&mut out, &mut err),
+    };
+    // A reader that stopped reading (`carcref gen | head -1`) ends the run
+    // normally.
+    let _ = out.flush();
+    if output::closed() {
+        return ExitCode::SUCCESS;
+    }
+    ExitCode::from(code)
+}

@@ -1,0 +1,171 @@
+//! `carcref score`: the score sheet of each game (human, JSON or YAML), or
+//! the comparison of the two editions' sheets.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::EXIT_USAGE;
+use super::faults::{report_game, report_no_game, report_stream_fault};
+use super::input::each_game;
+use crate::cli::ScoreFormat;
+use crate::referee::ReplayOptions;
+use crate::render;
+use crate::rules::Edition;
+use crate::tiles::TileCatalog;
+
+/// What `carcref score` was asked.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ScoreRequest {
+    pub(super) format: ScoreFormat,
+    /// The edition, the turn to stop after, the final scoring.
+    pub(super) options: ReplayOptions,
+    /// Only this game of each file (1-based).
+    pub(super) game: Option<usize>,
+    pub(super) compare_editions: bool,
+}
+
+/// Scores every game of `files` (or only the one `request` names) as
+/// `request` asks: each game's sheet, or the comparison of the editions.
+pub(super) fn run(
+    files: &[PathBuf],
+    request: &ScoreRequest,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    if request.game == Some(0) {
+        let _ = writeln!(err, "error: games are numbered from 1");
+        return EXIT_USAGE;
+    }
+    let mut code = 0;
+    for file in files {
+        code = code.max(score_file(file, request, catalog, out, err));
+    }
+    code
+}
+
+/// The renderers' format of `--format`.
+fn sheet_format(format: ScoreFormat) -> render::ScoreFormat {
+    match format {
+        ScoreFormat::Human => render::ScoreFormat::Human,
+        ScoreFormat::Json => render::ScoreFormat::Json,
+        ScoreFormat::Yaml => render::ScoreFormat::Yaml,
+    }
+}
+
+/// `carcref score` on one file, a game at a time.
+fn score_file(
+    file: &Path,
+    request: &ScoreRequest,
+    catalog: &TileCatalog,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> u8 {
+    let name = file.display().to_string();
+    let format = sheet_format(request.format);
+    let mut code = 0;
+    let mut found = false;
+    let mut text = String::new();
+    let read = each_game(file, |index, g| {
+        if request.game.is_some_and(|n| index + 1 != n) {
+            return std::ops::ControlFlow::Continue(());
+        }
+        found = true;
+        let view = crate::render::SourceView::new(&name, g.text, g.base, g.first_line);
+        let outcome = if request.compare_editions {
+            compare_editions(&view, index, g, request, catalog, &mut text)
+        } else {
+            let outcome = crate::check_game(g, catalog, request.options);
+            text.clear();
+            crate::score_game(&mut text, &name, g, index, &outcome, format);
+            outcome
+        };
+        if let Some(t) = request.options.until
+            && t > 0
+            && outcome.replay.is_some()
+            && !outcome.record.turns.iter().any(|r| r.number.value == t)
+        {
+            let _ = writeln!(err, "error: {name}: game {} has no turn {t}", index + 1);
+            code = EXIT_USAGE;
+            return std::ops::ControlFlow::Continue(());
+        }
+        let _ = out.write_all(text.as_bytes());
+        if outcome.has_errors() {
+            report_game(&mut *err, &name, g, index, &outcome.diagnostics);
+            code = code.max(1);
+        }
+        if request.game.is_some() {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
+    });
+    match read {
+        Ok(0) => {
+            report_no_game(err, &name);
+            1
+        }
+        Ok(count) if !found => {
+            let n = request.game.unwrap_or(0);
+            let _ = writeln!(err, "error: {name} has {count} games; there is no game {n}");
+            EXIT_USAGE
+        }
+        Ok(_) => code,
+        Err(e) => code.max(report_stream_fault(err, &name, &e, 0)),
+    }
+}
+
+/// `score --compare-editions` on one game: the game replayed by the text of
+/// each edition (its variants dropped), the items that differ written to
+/// `text`. The outcome under the record's own edition (for its faults).
+fn compare_editions(
+    view: &crate::render::SourceView<'_>,
+    index: usize,
+    g: &crate::stream::Game<'_>,
+    request: &ScoreRequest,
+    catalog: &TileCatalog,
+    text: &mut String,
+) -> crate::referee::GameOutcome {
+    let by = |edition| {
+        crate::check_game(
+            g,
+            catalog,
+            ReplayOptions {
+                edition: Some(edition),
+                ..request.options
+            },
+        )
+    };
+    let (a, b) = (by(Edition::HiG2012), by(Edition::Rgg2000));
+    let outcome = crate::referee::check_game_read(
+        g,
+        catalog,
+        ReplayOptions {
+            edition: None,
+            ..request.options
+        },
+    );
+    text.clear();
+    let variants: Vec<String> = outcome
+        .record
+        .tag("Variants")
+        .map(|t| {
+            t.value
+                .value
+                .split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    render::comparison::render_comparison(
+        text,
+        view,
+        index,
+        (&a, &b),
+        &variants,
+        sheet_format(request.format),
+    );
+    outcome
+}
