@@ -1,12 +1,12 @@
 //! The command line: its clap definitions (the commands, their arguments and
 //! the parsers of their values). What each command does is in
-//! [`crate::commands`], one file each.
+//! `src/commands/`, one file each.
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::rules::Edition;
+use crate::edition::Edition;
 
 /// carcref — a referee for Carcassonne game records (CGN).
 #[derive(Debug, Parser)]

@@ -115,32 +115,9 @@ pub(super) fn run(
         let Some(repairs) = crate::repair::suggest(&parsed.record, catalog) else {
             continue;
         };
-        let _ = writeln!(
-            out,
-            "game {game}: turn {} is illegal: {} {}",
-            repairs.turn,
-            repairs.fault.code(),
-            repairs.fault
-        );
-        if repairs.suggestions.is_empty() {
-            let _ = writeln!(
-                out,
-                "  no reading of one change makes turns {}-{} legal",
-                repairs.turn, repairs.last_turn
-            );
-        }
-        for s in &repairs.suggestions {
-            let span = format!("turns {}-{} legal", repairs.turn, repairs.last_turn);
-            let verdict = match (s.clean, s.claims) {
-                (true, 0) => format!("makes {span} (no claim to confirm it)"),
-                (true, n) => format!(
-                    "makes {span} and every claim match ({n} {})",
-                    if n == 1 { "claim" } else { "claims" }
-                ),
-                (false, _) => format!("makes {span}, but {}", s.remaining.join("; ")),
-            };
-            let _ = writeln!(out, "  turn {}: {} {verdict}", s.turn, s.change);
-        }
+        let mut shown = String::new();
+        crate::render::repairs::write_repairs(&mut shown, game, &repairs);
+        let _ = out.write_all(shown.as_bytes());
         let Some(turn) = parsed.record.turns.get(repairs.index) else {
             continue;
         };
@@ -154,8 +131,9 @@ pub(super) fn run(
                     .nth(line.saturating_sub(1))
                     .unwrap_or_default()
                     .trim();
-                let _ = writeln!(out, "--- {name}\n+++ {name} (repaired)\n@@ line {line} @@");
-                let _ = writeln!(out, "-{old}\n+{}", s.line);
+                let mut shown = String::new();
+                crate::render::repairs::write_repaired_line(&mut shown, &name, line, old, &s.line);
+                let _ = out.write_all(shown.as_bytes());
                 edits.push((turn.span, s.line.clone()));
             }
             None => {
