@@ -185,11 +185,12 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
     };
     repairs.searched = true;
     let ctx = context(record, catalog);
-    let priority = rank::priority_turns(&base);
-    let mut found = search::one_slip(&base, &ctx, &priority);
+    let named = named(&base, record, &repairs.faults);
+    let priority = rank::priority_turns(&base, &named);
+    let mut found = search::one_slip(&base, &ctx, &priority, &named);
     repairs.depth = 1;
     if !found.iter().any(|f| f.eval.explains_all()) {
-        found = search::two_slips(&base, &ctx, found, &priority, catalog);
+        found = search::two_slips(&base, &ctx, found, &priority, &named, catalog);
         repairs.depth = 2;
     }
     let claims = claims_of(record);
@@ -219,7 +220,13 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             ));
         }
     } else {
-        explaining.sort_by(|a, b| order(a, b));
+        // The first fault: the first illegal turn, else the first turn whose
+        // claim is wrong, else the end (the Result).
+        let anchor = base
+            .first_illegal()
+            .or(base.claim_fault_turns.first().copied())
+            .unwrap_or(record.turns.len());
+        explaining.sort_by(|a, b| order(a, b, anchor));
         for f in explaining.iter().take(VERIFIED) {
             let s = suggestion(record, catalog, &names, claims, f, written_faults);
             suggestions.push(s);
@@ -238,17 +245,32 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
     Some(repairs)
 }
 
+/// The turns check's faults name ([`rank::named_turns`]), with the turns
+/// whose claims are wrong.
+fn named(base: &Base<'_, '_>, record: &GameRecord, faults: &[Diagnostic]) -> Vec<usize> {
+    let mut out = rank::named_turns(record, faults);
+    for k in &base.claim_fault_turns {
+        if !out.contains(k) {
+            out.push(*k);
+        }
+    }
+    out
+}
+
 /// The order of readings that explain every fault: fewer slips, then the
 /// higher weight and locality, then the earlier turn.
-fn order(a: &Found, b: &Found) -> std::cmp::Ordering {
+fn order(a: &Found, b: &Found, anchor: usize) -> std::cmp::Ordering {
+    // A slip shows soonest after it is made: among equals, the one nearest
+    // before the first fault first.
+    let distance = |f: &Found| {
+        let last = f.changes().last().map_or(0, |(i, _)| *i);
+        anchor.saturating_sub(last)
+    };
     a.slips
         .len()
         .cmp(&b.slips.len())
         .then(b.plausibility().total_cmp(&a.plausibility()))
-        .then_with(|| {
-            let first = |f: &Found| f.changes().first().map_or(0, |(i, _)| *i);
-            first(a).cmp(&first(b))
-        })
+        .then_with(|| distance(a).cmp(&distance(b)))
 }
 
 /// The number of claims a record makes: its turns' and its Result entries.

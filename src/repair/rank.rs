@@ -27,7 +27,7 @@ const BEFORE_ILLEGAL: usize = 3;
 /// are wrong and the turns that built the features they scored, and the
 /// turns that built the features scored at the end when the Result is
 /// wrong.
-pub fn priority_turns(base: &Base<'_, '_>) -> Vec<usize> {
+pub fn priority_turns(base: &Base<'_, '_>, named: &[usize]) -> Vec<usize> {
     let turns = &base.record.turns;
     let placed: BTreeMap<Pos, usize> = turns
         .iter()
@@ -44,6 +44,12 @@ pub fn priority_turns(base: &Base<'_, '_>) -> Vec<usize> {
             out.push(k);
         }
     };
+    if let Some(f) = base.first_illegal() {
+        add(f, &mut out);
+    }
+    for &k in named {
+        add(k, &mut out);
+    }
     if let Some(f) = base.first_illegal() {
         for k in (f.saturating_sub(BEFORE_ILLEGAL)..=f).rev() {
             add(k, &mut out);
@@ -73,6 +79,26 @@ pub fn priority_turns(base: &Base<'_, '_>) -> Vec<usize> {
         if let Some(e) = base.events.get(t) {
             builders(e, &mut out);
         }
+        // The features the turn's tile completes lie beside it: the turns
+        // that placed its neighbours (a figure left out there scores
+        // nothing, and names no tile).
+        if let Some(pos) = turns.get(t).and_then(square_of) {
+            for (dx, dy) in [
+                (0, 1),
+                (1, 0),
+                (0, -1),
+                (-1, 0),
+                (1, 1),
+                (1, -1),
+                (-1, 1),
+                (-1, -1),
+            ] {
+                let n = Pos::new(pos.x.saturating_add(dx), pos.y.saturating_add(dy));
+                if let Some(k) = placed.get(&n) {
+                    add(*k, &mut out);
+                }
+            }
+        }
     }
     if base.written.result_faults > 0 {
         // The turns that scored, latest first, then the features of the end.
@@ -94,13 +120,47 @@ fn square_of(turn: &TurnRecord) -> Option<Pos> {
     }
 }
 
-/// How near a slip at these turns lies to what check found.
-pub fn locality(turns: &[usize], priority: &[usize]) -> f64 {
-    if turns.iter().any(|k| priority.contains(k)) {
+/// How near a slip at these turns lies to what check found: fully at a
+/// turn a fault names (the first illegal turn, a turn a label names, a turn
+/// whose claim is wrong), three quarters at another turn of `priority`, half
+/// elsewhere.
+pub fn locality(turns: &[usize], priority: &[usize], named: &[usize]) -> f64 {
+    if turns.iter().any(|k| named.contains(k)) {
         1.0
+    } else if turns.iter().any(|k| priority.contains(k)) {
+        NEAR
     } else {
         ELSEWHERE
     }
+}
+
+/// How much a slip at a turn near what check found, but not named by it,
+/// weighs.
+pub const NEAR: f64 = 0.75;
+
+/// The turns check's faults name: the turns their labels (the primary and
+/// the secondary ones) point into.
+pub fn named_turns(
+    record: &crate::notation::GameRecord,
+    faults: &[crate::Diagnostic],
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    for d in faults {
+        let labels = miette::Diagnostic::labels(d)
+            .map(|l| l.map(|l| l.offset()).collect::<Vec<_>>())
+            .unwrap_or_default();
+        for at in labels.into_iter().chain(std::iter::once(d.span().start)) {
+            if let Some(k) = record
+                .turns
+                .iter()
+                .position(|t| t.span.start <= at && at < t.span.end)
+                && !out.contains(&k)
+            {
+                out.push(k);
+            }
+        }
+    }
+    out
 }
 
 /// A reading's score: its weight, its locality, and the share of the

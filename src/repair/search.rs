@@ -321,7 +321,12 @@ fn progress(e: &Eval, written: &Eval, turns: usize) -> bool {
 
 /// Every reading of one slip, at every turn up to the first illegal one,
 /// that reads better than the record as written (each once).
-pub fn one_slip(base: &Base<'_, '_>, ctx: &Context<'_>, priority: &[usize]) -> Vec<Found> {
+pub fn one_slip(
+    base: &Base<'_, '_>,
+    ctx: &Context<'_>,
+    priority: &[usize],
+    named: &[usize],
+) -> Vec<Found> {
     let n = base.record.turns.len();
     let mut out: Vec<Found> = Vec::new();
     let mut seen = std::collections::BTreeSet::new();
@@ -336,7 +341,7 @@ pub fn one_slip(base: &Base<'_, '_>, ctx: &Context<'_>, priority: &[usize]) -> V
             let at: Vec<usize> = c.turns.iter().map(|(k, _)| *k).collect();
             out.push(Found {
                 weight: c.weight,
-                locality: rank::locality(&at, priority),
+                locality: rank::locality(&at, priority, named),
                 slips: vec![c],
                 eval: e,
             });
@@ -354,6 +359,7 @@ pub fn two_slips<'c>(
     ctx: &Context<'_>,
     mut first: Vec<Found>,
     priority: &[usize],
+    named: &[usize],
     catalog: &'c TileCatalog,
 ) -> Vec<Found> {
     let n = base.record.turns.len();
@@ -370,7 +376,7 @@ pub fn two_slips<'c>(
         let Some(then) = Base::new(&record, catalog) else {
             continue;
         };
-        let near = rank::priority_turns(&then);
+        let near = rank::priority_turns(&then, named);
         let turns: Vec<usize> = turn_order(&then, &near)
             .into_iter()
             .take(super::SECOND_TURNS)
@@ -398,7 +404,7 @@ pub fn two_slips<'c>(
                 let at: Vec<usize> = changes.iter().map(|(k, _)| *k).collect();
                 out.push(Found {
                     weight: f.weight * both.last().map_or(1.0, |c| c.weight),
-                    locality: rank::locality(&at, priority),
+                    locality: rank::locality(&at, priority, named),
                     slips: both,
                     eval: e,
                 });

@@ -80,11 +80,12 @@ pub mod weight {
     /// Any other tile id in play.
     pub const TILE_OTHER: f64 = 0.01;
     /// Another spot on a feature of the same kind.
-    pub const SPOT_SAME_KIND: f64 = 0.12;
+    pub const SPOT_SAME_KIND: f64 = 0.15;
     /// Another spot on a feature of another kind.
-    pub const SPOT_OTHER_KIND: f64 = 0.05;
-    /// A figure left out, or one written that was not placed.
-    pub const FIGURE: f64 = 0.10;
+    pub const SPOT_OTHER_KIND: f64 = 0.10;
+    /// A figure left out, or one written that was not placed: a whole
+    /// token, less often than one letter of it.
+    pub const FIGURE: f64 = 0.08;
     /// Two adjacent turns swapped.
     pub const SWAP: f64 = 0.05;
     /// Another player's name.
