@@ -1,4 +1,9 @@
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 //! `carcref fix` finds the slip, not the symptom: into real records (the
 //! shipped Board Game Arena logs and Carcassonne Lab replays, imported) and
 //! the shipped examples, one slip of each kind is put at a random turn, many

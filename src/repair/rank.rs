@@ -66,10 +66,10 @@ pub fn priority_turns(base: &Base<'_, '_>, named: &[usize]) -> Vec<usize> {
     let builders = |events: &[ScoreEvent], out: &mut Vec<usize>| {
         for e in events {
             for p in &e.tiles {
-                if let Some(k) = placed.get(p) {
-                    if !out.contains(k) {
-                        out.push(*k);
-                    }
+                if let Some(k) = placed.get(p)
+                    && !out.contains(k)
+                {
+                    out.push(*k);
                 }
             }
         }

@@ -304,8 +304,10 @@ fn unreadable(
 ) {
     if options.json {
         let mut doc = game_json(name, game, Status::Unreadable, None, false);
-        doc["faults"] = json!(codes);
-        doc["reason"] = json!(why);
+        if let Some(map) = doc.as_object_mut() {
+            map.insert("faults".to_string(), json!(codes));
+            map.insert("reason".to_string(), json!(why));
+        }
         let _ = writeln!(out, "{doc}");
     } else {
         let _ = writeln!(out, "game {game}: {why}");
@@ -478,12 +480,18 @@ fn suggestion_json(s: &Suggestion) -> Value {
                 .map(|(n, text)| slip_json(*n, text, slip.kind.name(), &slip.change))
         })
         .collect();
-    let first = slips.first().cloned().unwrap_or(Value::Null);
+    let first = |key: &str| {
+        slips
+            .first()
+            .and_then(|s| s.get(key))
+            .cloned()
+            .unwrap_or(Value::Null)
+    };
     json!({
-        "turn": first["turn"],
-        "text": first["text"],
-        "kind": first["kind"],
-        "change": first["change"],
+        "turn": first("turn"),
+        "text": first("text"),
+        "kind": first("kind"),
+        "change": first("change"),
         "slips": slips,
         "explains": s.explains,
         "remaining": s.remaining,

@@ -166,10 +166,10 @@ fn next_to(a: &str, b: &str) -> bool {
     }
     match (split(a), split(b)) {
         ((pa, Some(na)), (pb, Some(nb))) => pa == pb && (na - nb).abs() == 1,
-        ((_, None), (_, None)) if a.len() == 1 && b.len() == 1 => {
-            let (x, y) = (a.as_bytes()[0], b.as_bytes()[0]);
-            x.abs_diff(y) == 1
-        }
+        ((_, None), (_, None)) => match (a.as_bytes(), b.as_bytes()) {
+            ([x], [y]) => x.abs_diff(*y) == 1,
+            _ => false,
+        },
         _ => false,
     }
 }
