@@ -331,3 +331,42 @@ fn folders_are_searched_and_an_ambiguous_file_is_never_written() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_slip_in_an_action_is_searched_like_a_tile_slip() {
+    // A 219-turn game with every expansion; the dragon's first step at
+    // turn 150 written E for W.
+    let dir = folder("action");
+    let (code, all, err) = common::run_carcref(
+        &dir,
+        &[
+            "gen",
+            "--seed",
+            "47",
+            "--expansions",
+            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let from = "\n150. Bob PD14 -5,4 r270 dragon:W dragon:N";
+    assert!(all.contains(from), "{all}");
+    let bad = all.replacen(from, "\n150. Bob PD14 -5,4 r270 dragon:E dragon:N", 1);
+    std::fs::write(dir.join("game.cgn"), &bad).unwrap();
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "--format", "json", "game.cgn"], b"");
+    assert_eq!(code, 1, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(doc["illegal_turn"], 150, "{doc}");
+    let first = &doc["suggestions"][0];
+    assert_eq!(first["turn"], 150, "{doc}");
+    assert_eq!(first["kind"], "action", "{doc}");
+    assert_eq!(first["change"], "dragon:W instead of dragon:E", "{doc}");
+    assert!(
+        first["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("150. Bob PD14 -5,4 r270 dragon:W dragon:N"),
+        "{doc}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
