@@ -159,12 +159,19 @@ pub enum Command {
     /// rotation, a neighbouring square, another tile letter, another spot) and
     /// show them as a diff; --apply writes the one every claim confirms.
     Fix {
-        /// The record.
-        file: PathBuf,
-        /// Write the repaired record (atomically) where exactly one reading
-        /// makes every later turn legal and every claim match.
+        /// The records: files, folders (searched for `.cgn` files), or - for
+        /// standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write each repaired record (atomically) where exactly one reading
+        /// explains every fault; a file whose repair is ambiguous is not
+        /// written.
         #[arg(long)]
         apply: bool,
+        /// Output format: the readings in words with a diff, or one JSON
+        /// object a game (`notation/schemas/fix.schema.json`).
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Show the board after a turn (default: the end) in the terminal, or as SVG.
     Show {

@@ -2,7 +2,7 @@
 //! a file one at a time (or one game of it), and the tile catalog with the
 //! tile sets of `--tiles`.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::faults::report_stream_fault;
@@ -54,17 +54,6 @@ pub(super) fn load_catalog(files: &[PathBuf], err: &mut impl Write) -> Result<Ti
         }
         EXIT_USAGE
     })
-}
-
-/// Reads a path (`-` = standard input) as bytes.
-pub(super) fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
-    }
 }
 
 /// Inputs this large show a progress bar (on a terminal only).

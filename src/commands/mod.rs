@@ -112,7 +112,11 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fmt { check, diff, paths } => {
             fmt::run(&paths, check || diff, diff, &catalog, &mut out, &mut err)
         }
-        Command::Fix { file, apply } => fix::run(&file, apply, &catalog, &mut out, &mut err),
+        Command::Fix {
+            files,
+            apply,
+            format,
+        } => fix::run(&files, apply, format, &catalog, &mut out, &mut err),
         Command::Show {
             file,
             turn,

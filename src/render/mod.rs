@@ -15,7 +15,6 @@
 //!   tile);
 //! - the legal moves of a turn: [`moves`] (human) and [`moves_json`];
 //! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
-//! - the repairs `carcref fix` suggests: [`repairs`];
 //! - [`json`]: what the JSON documents share (their version, ordered maps).
 //!
 //! Renderers read the library's values and write text; they decide nothing
@@ -29,7 +28,6 @@ pub mod json;
 pub mod moves;
 pub mod moves_json;
 mod palette;
-pub mod repairs;
 mod scene;
 pub mod sheet;
 pub mod sheet_json;
