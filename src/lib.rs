@@ -17,8 +17,10 @@
 //! 2. **replay** ([`replay`]): a record → the [`Game`] state machine, turn by turn
 //!    ([`Game::check`] then [`Game::apply`]); stops at the first illegal turn; the
 //!    score claims and the result are checked against the [`ScoreEvent`]s.
-//! 3. **render** ([`render`]): diagnostics (human, short, JSON, GitHub) and score
-//!    breakdowns (human, JSON, YAML).
+//! 3. **render** ([`render`]): diagnostics (human, short, JSON, GitHub), score
+//!    breakdowns (human, JSON, YAML) and the board (terminal, SVG, JSON), one
+//!    file per output; [`commands`] runs each command of the command line over
+//!    these three steps.
 //!
 //! [`check`] runs parse and replay over a whole text; the snapshot tests call
 //! exactly that.
