@@ -415,7 +415,7 @@ pub struct ClaimRecord {
     pub player: Spanned<Name>,
     /// The pawn the claim is about (version 2): its points and total are
     /// then that pawn's.
-    pub pawn: Option<Spanned<crate::score::scoreboard::Pawn>>,
+    pub pawn: Option<Spanned<crate::pawn::Pawn>>,
     /// Points scored this turn (lost, when `negative`).
     pub points: Spanned<u32>,
     /// Whether the claim is written `=Name-points`: a net loss (version 2).

@@ -22,7 +22,7 @@ use super::{
 };
 use crate::board::Pos;
 use crate::diagnostics::{Diagnostic, Faults};
-use crate::score::scoreboard::{Pawn, Space};
+use crate::pawn::{Pawn, Space};
 use crate::tiles::{Rotation, Spot};
 
 /// One game read from text: the record and the syntax faults found in it.
