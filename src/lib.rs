@@ -100,6 +100,7 @@ pub mod report;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod shown;
 pub mod sniff;
 pub mod stream;
 pub mod suggest;
