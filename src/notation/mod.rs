@@ -8,6 +8,7 @@
 pub mod header;
 pub mod parse;
 pub mod quick;
+pub mod turn_input;
 pub mod write;
 
 use std::fmt;
@@ -17,6 +18,7 @@ use crate::tiles::{Half, Rotation, Side, Spot};
 
 pub use header::{Header, PlayerSpec, ResultClaim, Termination};
 pub use parse::{Parsed, parse, parse_game, split_games};
+pub use turn_input::TurnInput;
 
 /// The longest line a record may hold, in bytes, without its line end (SPEC
 /// 2.1). A longer line is reported (`E110`) and not read.

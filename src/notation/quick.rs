@@ -24,7 +24,7 @@
 //! [`TurnRecord`]: super::TurnRecord
 
 use crate::board::Pos;
-use crate::rules::TurnInput;
+use super::TurnInput;
 use crate::tiles::{Half, Rotation, Side, Spot};
 
 use super::{
