@@ -90,6 +90,7 @@ pub mod features;
 pub mod figures;
 pub mod files;
 pub mod generate;
+pub mod header;
 pub mod import;
 pub mod notation;
 pub mod pawn;

@@ -5,9 +5,10 @@
 //! quick way for the clean games of an archive.
 
 use crate::diagnostics::{Diagnostic, Faults, from_violation};
-use crate::notation::header::{TagValues, result_entries};
+use crate::header::{TagValues, result_entries};
 use crate::notation::quick::{self, DueTurn, SeatName, Step};
-use crate::notation::{ActionRecord, GameRecord, Header, Span, Termination, TurnRecord, parse};
+use crate::header::{Header, Termination};
+use crate::notation::{ActionRecord, GameRecord, Span, TurnRecord, parse};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
@@ -346,7 +347,7 @@ fn turn_time(turn: &TurnRecord) -> Option<u32> {
         .iter()
         .find(|e| e.name.value.as_str() == "time")
         .and_then(|e| e.args.as_ref())
-        .and_then(|a| crate::notation::header::seconds(&a.value))
+        .and_then(|a| crate::header::seconds(&a.value))
 }
 
 /// The time each seat spent, in seat order (empty if no turn gives one).
@@ -563,7 +564,7 @@ fn pack_faults(record: &GameRecord, header: &Header, catalog: &TileCatalog) -> V
     };
     let sets = header.setup().sets;
     let mut out = Vec::new();
-    for (id, span) in crate::notation::header::entries_of(tag) {
+    for (id, span) in crate::header::entries_of(tag) {
         let reason = match catalog.id(id).and_then(|t| catalog.get(t)) {
             None => format!("{id} is not a tile"),
             Some(def) if !sets.contains(&def.set) => {
@@ -677,7 +678,7 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
                 let read = e
                     .args
                     .as_ref()
-                    .and_then(|a| crate::notation::header::seconds(&a.value));
+                    .and_then(|a| crate::header::seconds(&a.value));
                 if read.is_none() {
                     out.push(Diagnostic::InvalidTurnTime { span: e.span });
                 }

@@ -267,7 +267,7 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             .map(|t| t.claims.len())
             .sum::<usize>()
             + repaired.tag("Result").map_or(0, |t| {
-                crate::notation::header::result_entries(&t.value.value).count()
+                crate::header::result_entries(&t.value.value).count()
             });
         suggestions.push(Suggestion {
             turn: turn.number.value,
@@ -291,7 +291,7 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
 
 /// The index of a record's first illegal turn, if any.
 fn first_illegal(record: &GameRecord, catalog: &TileCatalog) -> Option<usize> {
-    let (header, _) = crate::notation::Header::read_for(record, catalog.user_sets());
+    let (header, _) = crate::header::Header::read_for(record, catalog.user_sets());
     let mut game = crate::rules::Game::new(header?.setup(), catalog);
     record.turns.iter().position(|t| game.play(t).is_err())
 }

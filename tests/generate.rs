@@ -107,7 +107,8 @@ fn check_generated(
     mut each: impl FnMut(&carcref::notation::TurnRecord, &carcref::rules::Move),
 ) {
     use carcref::notation::write::canonical;
-    use carcref::notation::{Header, parse};
+    use carcref::header::Header;
+    use carcref::notation::parse;
     use carcref::rules::TurnInput;
     use carcref::rules::expansions::Expansions;
     let catalog = TileCatalog::embedded().unwrap();

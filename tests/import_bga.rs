@@ -13,7 +13,8 @@ use std::collections::BTreeMap;
 use carcref::import::ImportError;
 use carcref::import::bga;
 use carcref::notation::write::write;
-use carcref::notation::{ActionRecord, GameRecord, Header};
+use carcref::header::Header;
+use carcref::notation::{ActionRecord, GameRecord};
 use carcref::{Game, TileCatalog, check};
 use serde_json::{Value, json};
 

@@ -1846,7 +1846,7 @@ fn read_assertions(
         match (name, has, scoring) {
             (Some(name), Some(n), _) => result.push((name.clone(), n)),
             (Some(name), None, Some((kind, n)))
-                if crate::notation::header::SCORED_KINDS.contains(&kind) =>
+                if crate::header::SCORED_KINDS.contains(&kind) =>
             {
                 scored.push(format!("{name} {kind} {n}"));
             }
@@ -2002,7 +2002,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     // A value of the save the record cannot hold is refused (`I404`, its
     // field named).
     let mut from_save = SourceTags::default();
-    let mut tags = vec![tag("CGN", crate::notation::header::VERSION)];
+    let mut tags = vec![tag("CGN", crate::header::VERSION)];
     if let Some(d) = test
         .and_then(|t| t.get("description"))
         .and_then(Value::as_str)
@@ -2258,7 +2258,7 @@ impl<'c> Follow<'c> {
         catalog: &'c TileCatalog,
         players: &[String],
     ) -> Self {
-        let header = crate::notation::Header::read(&record(tags.to_vec(), Vec::new())).0;
+        let header = crate::header::Header::read(&record(tags.to_vec(), Vec::new())).0;
         Follow {
             catalog,
             game: header.map(|h| crate::rules::Game::new(h.setup(), catalog)),

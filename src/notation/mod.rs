@@ -5,9 +5,9 @@
 //! a [`GameRecord`] says what the text says, with the [`Span`] of every token; the
 //! engine (`crate::rules`) decides whether it is legal.
 
-pub mod header;
 pub mod parse;
 pub mod quick;
+pub mod tags;
 pub mod turn_input;
 pub mod write;
 
@@ -16,7 +16,6 @@ use std::fmt;
 use crate::board::Pos;
 use crate::tiles::{Half, Rotation, Side, Spot};
 
-pub use header::{Header, PlayerSpec, ResultClaim, Termination};
 pub use parse::{Parsed, parse, parse_game, split_games};
 pub use turn_input::TurnInput;
 

@@ -60,7 +60,7 @@ impl Parsed {
 
 /// Whether a line too long to read (`E110`; the whole line, without its line
 /// end) is one its game needs to be replayed (SPEC 2.1): a turn line, or a
-/// tag line whose tag the referee reads ([`super::header::replay_reads_tag`]),
+/// tag line whose tag the referee reads ([`super::tags::replay_reads_tag`]),
 /// or one whose tag name does not read (`[` not followed by a name and a
 /// blank). A comment line, a blank line and a tag line of a tag that only
 /// describes the game (`Event`, `Source`, a tag without a meaning) are not.
@@ -76,7 +76,7 @@ pub fn replay_needs_line(text: &str) -> bool {
             let name = rest.get(..end).unwrap_or_default();
             let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
                 && rest[end..].starts_with([' ', '\t']);
-            !named || super::header::replay_reads_tag(name)
+            !named || super::tags::replay_reads_tag(name)
         }
     }
 }
@@ -1202,7 +1202,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
                 t.comments_before = std::mem::take(&mut pending_comments);
                 // The first CGN tag counts (a second one is `E208`).
                 if t.name.value == "CGN" && record.tag("CGN").is_none() {
-                    v1 = t.value.value == super::header::VERSION;
+                    v1 = t.value.value == super::tags::VERSION;
                 }
                 record.tags.push(t);
             }),

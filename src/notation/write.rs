@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::header::KNOWN_TAGS;
+use super::tags::KNOWN_TAGS;
 use super::parse::{is_bare_name, is_plain_player_arg, verb_names_player};
 use super::{
     ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, EventRecord, FigureStep, FollowerSpec,

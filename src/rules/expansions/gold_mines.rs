@@ -770,7 +770,7 @@ mod tests {
         );
         let parsed = crate::notation::parse(&src);
         let record = &parsed.first().expect("a game").record;
-        let (header, _) = crate::notation::Header::read(record);
+        let (header, _) = crate::header::Header::read(record);
         let mut game = Game::new(header.expect("a header").setup(), catalog);
         for turn in &record.turns {
             game.play(turn).expect("a legal turn");
