@@ -2472,7 +2472,7 @@ fn fix(
         let _ = writeln!(err, "error: {name}: not UTF-8 text");
         return EXIT_USAGE;
     };
-    let games = crate::notation::parse(&text);
+    let games = crate::parse(&text);
     let mut edits: Vec<(crate::notation::Span, String)> = Vec::new();
     let mut unrepaired = 0usize;
     for (g, parsed) in games.iter().enumerate() {

@@ -982,7 +982,7 @@ mod tests {
                             }
                         }
                         text.push_str("[Event \"x\"]\n");
-                        let parsed = crate::notation::parse(&text);
+                        let parsed = crate::parse(&text);
                         let record = &parsed[0].record;
                         let (header, diags) = Header::read(record);
                         let header = header.filter(|_| diags.is_empty());
@@ -1066,7 +1066,7 @@ mod tests {
     #[test]
     fn a_header_describes_its_own_setup_only() {
         let text = "[Players \"Ann (red), Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"river\"]\n";
-        let parsed = crate::notation::parse(text);
+        let parsed = crate::parse(text);
         let header = Header::read(&parsed[0].record).0.unwrap();
         let setup = header.setup();
         assert!(header.describes(&setup));

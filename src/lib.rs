@@ -108,8 +108,7 @@ pub mod suggest;
 pub mod tiles;
 
 pub use board::{Board, Pos};
-pub use diagnostics::Diagnostic;
-pub use notation::parse;
+pub use diagnostics::{Diagnostic, Parsed, parse, parse_game};
 pub use player::{ByPlayer, Player};
 pub use referee::{
     Outcome, Replay, ReplayOptions, ScoreSheet, check, check_bytes, check_with, replay, replay_with,

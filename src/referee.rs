@@ -768,7 +768,7 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
         .collect();
     if games.is_empty() {
         // No game at all: report it through the parser's own diagnostic.
-        games = parse(src)
+        games = crate::diagnostics::parse(src)
             .into_iter()
             .map(|p| GameOutcome {
                 record: p.record,
@@ -1233,7 +1233,7 @@ pub fn check_game(
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {
-    check_parsed(crate::notation::parse_game(text, base), catalog, options)
+    check_parsed(crate::diagnostics::parse_game(text, base), catalog, options)
 }
 
 /// [`check_game`] on a game read from a file ([`crate::stream::Game::parse`]:
@@ -1248,9 +1248,9 @@ pub fn check_game_read(
 
 /// Replays a game as read, unless reading it found an error (or nothing):
 /// lines too long to read that the game does not need are no bar to it
-/// ([`crate::notation::Parsed::is_replayable`]).
+/// ([`crate::diagnostics::Parsed::is_replayable`]).
 fn check_parsed(
-    p: crate::notation::Parsed,
+    p: crate::diagnostics::Parsed,
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {

@@ -53,9 +53,9 @@ impl Game<'_> {
     ///
     /// A game that is not CGN but a record `carcref import` reads
     /// ([`crate::sniff`]) is one fault, `E112`, and is not read as CGN.
-    pub fn parse(&self) -> crate::notation::Parsed {
+    pub fn parse(&self) -> crate::diagnostics::Parsed {
         if let Some(fault) = crate::sniff::not_cgn(self.text, self.base) {
-            return crate::notation::Parsed {
+            return crate::diagnostics::Parsed {
                 record: crate::notation::GameRecord {
                     span: Span::new(self.base, self.base + self.text.len()),
                     ..crate::notation::GameRecord::default()
@@ -64,7 +64,7 @@ impl Game<'_> {
                 needs_unread_line: false,
             };
         }
-        let p = crate::notation::parse_game(self.text, self.base);
+        let p = crate::diagnostics::parse_game(self.text, self.base);
         if self.not_utf8.is_empty() {
             return p;
         }
@@ -81,7 +81,7 @@ impl Game<'_> {
                 }),
         );
         faults.extend(p.diagnostics);
-        crate::notation::Parsed {
+        crate::diagnostics::Parsed {
             record: p.record,
             diagnostics: faults.into_vec(),
             needs_unread_line: p.needs_unread_line,

@@ -108,7 +108,7 @@ fn check_generated(
 ) {
     use carcref::notation::write::canonical;
     use carcref::header::Header;
-    use carcref::notation::parse;
+    use carcref::parse;
     use carcref::rules::TurnInput;
     use carcref::rules::expansions::Expansions;
     let catalog = TileCatalog::embedded().unwrap();

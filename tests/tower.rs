@@ -9,7 +9,7 @@
 
 use carcref::figures::Figure;
 use carcref::header::Header;
-use carcref::notation::parse;
+use carcref::parse;
 use carcref::{Game, Player, TileCatalog};
 
 /// The game after each turn of a record, by turn number (1-based index).

@@ -5,6 +5,7 @@
 //! a [`GameRecord`] says what the text says, with the [`Span`] of every token; the
 //! engine (`crate::rules`) decides whether it is legal.
 
+pub mod error;
 pub mod parse;
 pub mod quick;
 pub mod tags;
@@ -16,7 +17,8 @@ use std::fmt;
 use crate::board::Pos;
 use crate::tiles::{Half, Rotation, Side, Spot};
 
-pub use parse::{Parsed, parse, parse_game, split_games};
+pub use error::SyntaxError;
+pub use parse::{ReadGame, read, read_game, split_games};
 pub use turn_input::TurnInput;
 
 /// The longest line a record may hold, in bytes, without its line end (SPEC

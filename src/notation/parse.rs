@@ -15,46 +15,33 @@ use nom::sequence::preceded;
 use nom::{IResult, Offset, Parser};
 
 use super::quick::{Mark, scan_tag, scan_turn};
+use super::error::{Errors, SyntaxError};
 use super::{
     ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FigureStep,
     FollowerSpec, GameRecord, Name, Place, Span, Spanned, StepRecord, TagRecord, Target,
     TurnRecord,
 };
 use crate::board::Pos;
-use crate::diagnostics::{Diagnostic, Faults};
 use crate::pawn::{Pawn, Space};
 use crate::tiles::{Rotation, Spot};
 
 /// One game read from text: the record and the syntax faults found in it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Parsed {
+pub struct ReadGame {
     /// The record (lines that failed to parse are left out).
     pub record: GameRecord,
     /// Syntax faults, in source order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub errors: Vec<SyntaxError>,
     /// Whether a line left unread for its length (`E110`) is one the game
     /// needs to be replayed ([`replay_needs_line`]), or the game itself was
     /// too long to read.
     pub needs_unread_line: bool,
 }
 
-impl Parsed {
+impl ReadGame {
     /// Whether any fault is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-
-    /// Whether the record read can be replayed (SPEC 2.1): it has no syntax
-    /// error other than lines too long to read (`E110`) that the game does
-    /// not need, a comment, blank or descriptive tag line
-    /// ([`replay_needs_line`]). Such a game is replayed without them, and
-    /// its own faults are reported beside theirs.
-    pub fn is_replayable(&self) -> bool {
-        !self.needs_unread_line
-            && self
-                .diagnostics
-                .iter()
-                .all(|d| !d.is_error() || matches!(d, Diagnostic::LineTooLong { .. }))
+        self.errors.iter().any(SyntaxError::is_error)
     }
 }
 
@@ -82,17 +69,18 @@ pub fn replay_needs_line(text: &str) -> bool {
 }
 
 /// The parser's error: where it stopped, what it expected there, and whether a
-/// number was out of range.
+/// number was out of range. [`Line::syntax_error`] makes the [`SyntaxError`]
+/// it reports of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError<'a> {
+pub struct GrammarError<'a> {
     rest: &'a str,
     context: Option<&'static str>,
     out_of_range: bool,
 }
 
-impl<'a> ParseError<&'a str> for SyntaxError<'a> {
+impl<'a> ParseError<&'a str> for GrammarError<'a> {
     fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
-        SyntaxError {
+        GrammarError {
             rest: input,
             context: None,
             out_of_range: false,
@@ -113,7 +101,7 @@ impl<'a> ParseError<&'a str> for SyntaxError<'a> {
     }
 }
 
-impl<'a> ContextError<&'a str> for SyntaxError<'a> {
+impl<'a> ContextError<&'a str> for GrammarError<'a> {
     fn add_context(_input: &'a str, ctx: &'static str, mut other: Self) -> Self {
         // Keep the innermost context: it names what the reader was looking at.
         if other.context.is_none() {
@@ -123,9 +111,9 @@ impl<'a> ContextError<&'a str> for SyntaxError<'a> {
     }
 }
 
-impl<'a, E> FromExternalError<&'a str, E> for SyntaxError<'a> {
+impl<'a, E> FromExternalError<&'a str, E> for GrammarError<'a> {
     fn from_external_error(input: &'a str, _kind: ErrorKind, _e: E) -> Self {
-        SyntaxError {
+        GrammarError {
             rest: input,
             context: None,
             out_of_range: true,
@@ -133,7 +121,7 @@ impl<'a, E> FromExternalError<&'a str, E> for SyntaxError<'a> {
     }
 }
 
-type PResult<'a, O> = IResult<&'a str, O, SyntaxError<'a>>;
+type PResult<'a, O> = IResult<&'a str, O, GrammarError<'a>>;
 
 const POSITION: &str = "a position x,y";
 const ROTATION: &str = "a rotation (r0, r90, r180, r270)";
@@ -164,7 +152,7 @@ impl<'a> Line<'a> {
 
     fn spanned<O>(
         &self,
-        mut p: impl Parser<&'a str, Output = O, Error = SyntaxError<'a>>,
+        mut p: impl Parser<&'a str, Output = O, Error = GrammarError<'a>>,
     ) -> impl FnMut(&'a str) -> PResult<'a, Spanned<O>> {
         let line = *self;
         move |i| {
@@ -836,8 +824,9 @@ impl<'a> Line<'a> {
         })
     }
 
-    /// Turns a parser error into a diagnostic pointing at the offending token.
-    fn diagnostic(&self, e: &SyntaxError<'a>, kind: LineKind) -> Diagnostic {
+    /// Turns a parser error into the syntax error pointing at the offending
+    /// token.
+    fn syntax_error(&self, e: &GrammarError<'a>, kind: LineKind) -> SyntaxError {
         let at = self.text.offset(e.rest).min(self.text.len());
         let token = e
             .rest
@@ -851,11 +840,11 @@ impl<'a> Line<'a> {
             LineKind::Comment => "a comment",
         });
         match (kind, e.context) {
-            (LineKind::Tag, _) => Diagnostic::MalformedTag {
+            (LineKind::Tag, _) => SyntaxError::MalformedTag {
                 span,
                 expected: expected.to_string(),
             },
-            (_, Some(POSITION)) => Diagnostic::InvalidPosition {
+            (_, Some(POSITION)) => SyntaxError::InvalidPosition {
                 span,
                 reason: if e.out_of_range {
                     "coordinate out of range".to_string()
@@ -863,12 +852,12 @@ impl<'a> Line<'a> {
                     format!("expected {POSITION}")
                 },
             },
-            (_, Some(ROTATION)) => Diagnostic::InvalidRotation { span },
-            (_, Some(SPOT)) => Diagnostic::InvalidSpot {
+            (_, Some(ROTATION)) => SyntaxError::InvalidRotation { span },
+            (_, Some(SPOT)) => SyntaxError::InvalidSpot {
                 span,
                 spot: e.rest.get(..token).unwrap_or_default().to_string(),
             },
-            (_, Some(CLAIM)) => Diagnostic::MalformedClaim {
+            (_, Some(CLAIM)) => SyntaxError::MalformedClaim {
                 span,
                 expected: if e.out_of_range {
                     "points in range".to_string()
@@ -876,13 +865,13 @@ impl<'a> Line<'a> {
                     CLAIM.to_string()
                 },
             },
-            (_, Some(COMMENT)) => Diagnostic::UnterminatedComment {
+            (_, Some(COMMENT)) => SyntaxError::UnterminatedComment {
                 span: Span::new(
                     self.base + self.text.find('{').unwrap_or(0),
                     self.base + self.text.len(),
                 ),
             },
-            _ => Diagnostic::MalformedTurn {
+            _ => SyntaxError::MalformedTurn {
                 span,
                 expected: if e.out_of_range {
                     "a turn number in range".to_string()
@@ -1047,16 +1036,16 @@ pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter_map(move |(s, e)| src.get(s..e).map(|t| (s, t)))
 }
 
-/// Reads every game of a text. An input with no game yields one [`Parsed`] with
-/// an `E108` diagnostic.
-pub fn parse(src: &str) -> Vec<Parsed> {
-    let games: Vec<Parsed> = split_games(src)
-        .map(|(base, text)| parse_game(text, base))
+/// Reads every game of a text. An input with no game yields one [`ReadGame`]
+/// with the fault [`SyntaxError::NoGame`] (`E108`).
+pub fn read(src: &str) -> Vec<ReadGame> {
+    let games: Vec<ReadGame> = split_games(src)
+        .map(|(base, text)| read_game(text, base))
         .collect();
     if games.is_empty() {
-        return vec![Parsed {
+        return vec![ReadGame {
             record: GameRecord::default(),
-            diagnostics: vec![Diagnostic::NoGame {
+            errors: vec![SyntaxError::NoGame {
                 span: Span::new(0, src.len()),
             }],
             needs_unread_line: false,
@@ -1132,7 +1121,7 @@ pub(crate) fn turn_line(body: &str) -> Option<TurnRecord> {
 
 /// Reads one game whose text starts at byte `base` of the whole input. A game
 /// longer than [`super::MAX_GAME`] is not read: it is one fault (`E111`).
-pub fn parse_game(text: &str, base: usize) -> Parsed {
+pub fn read_game(text: &str, base: usize) -> ReadGame {
     let mut record = GameRecord {
         span: Span::new(base, base + text.len()),
         ..GameRecord::default()
@@ -1141,26 +1130,26 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         let fault = match past_the_limit(text.as_bytes(), true) {
             Some(PastTheLimit::Line(start)) => {
                 let head = head_of_game(text.get(start..).unwrap_or_default());
-                Diagnostic::LineTooLong {
+                SyntaxError::LineTooLong {
                     span: Span::new(base + start, base + start + head.len()),
                     limit: super::MAX_LINE,
                 }
             }
-            _ => Diagnostic::GameTooLong {
+            _ => SyntaxError::GameTooLong {
                 span: Span::new(base, base + head_of_game(text).len()),
                 limit: super::MAX_GAME,
             },
         };
-        return Parsed {
+        return ReadGame {
             record,
-            diagnostics: vec![fault],
+            errors: vec![fault],
             needs_unread_line: true,
         };
     }
     // A turn line takes at least 13 bytes: reserving once (a complete basic game
     // has 71 turns) avoids moving the turns as they grow.
     record.turns.reserve((text.len() / 13 + 1).min(128));
-    let mut diagnostics = Faults::new();
+    let mut errors = Errors::default();
     let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
     let mut v1 = false;
     let mut needs_unread_line = false;
@@ -1171,7 +1160,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             v1,
         };
         if text.len() > super::MAX_LINE {
-            diagnostics.push(Diagnostic::LineTooLong {
+            errors.push(SyntaxError::LineTooLong {
                 span: Span::new(line.base, line.base + text.len()),
                 limit: super::MAX_LINE,
             });
@@ -1219,13 +1208,13 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             }),
         };
         if let Err(nom::Err::Error(e) | nom::Err::Failure(e)) = result {
-            diagnostics.push(line.diagnostic(&e, kind));
+            errors.push(line.syntax_error(&e, kind));
         }
     }
     record.trailing_comments = pending_comments;
-    Parsed {
+    ReadGame {
         record,
-        diagnostics: diagnostics.into_vec(),
+        errors: errors.into_vec(),
         needs_unread_line,
     }
 }
@@ -1233,6 +1222,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse;
 
     fn line(text: &str) -> Line<'_> {
         Line {

@@ -323,7 +323,7 @@ pub fn write(records: &[GameRecord]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse;
+    use crate::parse;
 
     #[test]
     fn round_trip_keeps_the_record() {

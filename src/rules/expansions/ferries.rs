@@ -664,7 +664,7 @@ fn from_and_to(from: Option<[SegmentId; 2]>, to: [SegmentId; 2]) -> SmallVec<[Se
 mod tests {
     use super::*;
     use crate::header::Header;
-    use crate::notation::parse;
+    use crate::parse;
     use crate::tiles::TileCatalog;
 
     /// The game after the turns of a record with The Ferries, every one

@@ -6,6 +6,10 @@
 //! The engine reports plain [`Violation`]s; [`from_violation`] is the one place
 //! that turns them into diagnostics, looking up spans in the record.
 
+pub mod syntax;
+
+pub use syntax::{Parsed, parse, parse_game};
+
 use crate::board::Pos;
 use crate::notation::{ActionRecord, GameRecord, Span, StepRecord, StepRef, TurnRecord};
 use crate::rules::{Game, Violation};
@@ -1573,7 +1577,8 @@ fn variant_hint(written: &str) -> String {
 
 /// The most faults one game keeps; the others are counted in one warning
 /// (`W102`), so that a game's faults take bounded room whatever its text holds.
-pub const MAX_FAULTS: usize = 10_000;
+/// The syntax keeps as many of its own.
+pub use crate::notation::error::MAX_FAULTS;
 
 /// The faults of one game as they are found: the first [`MAX_FAULTS`] kept, the
 /// others counted.
