@@ -47,7 +47,7 @@ pub struct Game<'a> {
 }
 
 impl Game<'_> {
-    /// The game read as a record ([`crate::notation::parse_game`]), its bytes
+    /// The game read as a record ([`crate::notation::read_game`]), its bytes
     /// that were not UTF-8 one fault (`E109`, at the first of them, counting
     /// the others) before the others.
     ///

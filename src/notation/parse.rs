@@ -69,8 +69,8 @@ pub fn replay_needs_line(text: &str) -> bool {
 }
 
 /// The parser's error: where it stopped, what it expected there, and whether a
-/// number was out of range. [`Line::syntax_error`] makes the [`SyntaxError`]
-/// it reports of it.
+/// number was out of range, of which the reader makes the [`SyntaxError`] it
+/// reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrammarError<'a> {
     rest: &'a str,
@@ -964,7 +964,7 @@ fn line_kind(text: &str) -> Option<LineKind> {
 }
 
 /// Whether a line of a text is longer than a line may be ([`super::MAX_LINE`],
-/// `E110`), as [`parse_game`] splits the text into lines.
+/// `E110`), as [`read_game`] splits the text into lines.
 pub fn has_long_line(text: &str) -> bool {
     lines(text).any(|(_, line)| line.len() > super::MAX_LINE)
 }
@@ -1099,7 +1099,7 @@ pub fn head_of_game(text: &str) -> &str {
 }
 
 /// A turn line (`body`, without its terminator, starting with its turn
-/// number) as [`parse_game`] reads it in a game of version 2, if it reads with
+/// number) as [`read_game`] reads it in a game of version 2, if it reads with
 /// no fault; its spans count from the start of `body`. It is read by the
 /// grammar alone: [`Line::turn_fast`] (that is, [`scan_turn`]) reads the line
 /// the same way where it reads it at all. For the quick verdict on records
