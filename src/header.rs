@@ -7,8 +7,8 @@ use std::str::FromStr;
 use crate::diagnostics::Diagnostic;
 use crate::expansion::{Expansion, Expansions};
 use crate::figures::Figure;
-use crate::notation::{GameRecord, Span, TagRecord};
 pub use crate::notation::tags::{KNOWN_TAGS, VERSION, VERSIONS, replay_reads_tag};
+use crate::notation::{GameRecord, Span, TagRecord};
 use crate::player::MAX_PLAYERS;
 use crate::rules::scenario::Scenario;
 use crate::rules::variants::{Variant, Variants};
@@ -545,9 +545,7 @@ fn expansion_names(
         // The expansions the referee supports are those [`Expansion`] names,
         // and the tile sets the user gave; any other name is reported as
         // unsupported.
-        if Expansion::from_name(name).is_some()
-            || user_sets.iter().any(|s| s == name)
-        {
+        if Expansion::from_name(name).is_some() || user_sets.iter().any(|s| s == name) {
             if !out.iter().any(|n| n == name) {
                 out.push(name.to_string());
             }

@@ -5,9 +5,9 @@
 //! quick way for the clean games of an archive.
 
 use crate::diagnostics::{Diagnostic, Faults, from_violation};
+use crate::header::{Header, Termination};
 use crate::header::{TagValues, result_entries};
 use crate::notation::quick::{self, DueTurn, SeatName, Step};
-use crate::header::{Header, Termination};
 use crate::notation::{ActionRecord, GameRecord, Span, TurnRecord, parse};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;

@@ -266,9 +266,9 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             .skip(index)
             .map(|t| t.claims.len())
             .sum::<usize>()
-            + repaired.tag("Result").map_or(0, |t| {
-                crate::header::result_entries(&t.value.value).count()
-            });
+            + repaired
+                .tag("Result")
+                .map_or(0, |t| crate::header::result_entries(&t.value.value).count());
         suggestions.push(Suggestion {
             turn: turn.number.value,
             change: r.change,

@@ -106,8 +106,8 @@ fn check_generated(
     count: usize,
     mut each: impl FnMut(&carcref::notation::TurnRecord, &carcref::rules::Move),
 ) {
-    use carcref::notation::write::canonical;
     use carcref::header::Header;
+    use carcref::notation::write::canonical;
     use carcref::parse;
     use carcref::rules::TurnInput;
     use carcref::rules::expansions::Expansions;

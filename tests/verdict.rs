@@ -507,8 +507,8 @@ fn verdict_equals_check_game_on_games_with_actions_changed() {
 /// with one byte changed.
 #[test]
 fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
-    use carcref::parse_game;
     use carcref::notation::quick::{TurnTail, scan_turn_v2};
+    use carcref::parse_game;
     use carcref::rules::TurnInput;
     let catalog = TileCatalog::embedded().unwrap();
     let mut lines: Vec<String> = Vec::new();

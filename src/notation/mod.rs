@@ -6,6 +6,7 @@
 //! engine (`crate::rules`) decides whether it is legal.
 
 pub mod error;
+pub mod lex;
 pub mod parse;
 pub mod quick;
 pub mod tags;

@@ -12,8 +12,8 @@
 
 use std::cell::{Cell, OnceCell};
 
-use crate::shown::{chars_in, push_shown};
 pub use crate::shown::{MAX_TEXT, needs_escape, shown_text};
+use crate::shown::{chars_in, push_shown};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 /// Byte offsets where the lines of a text start (the first is 0).

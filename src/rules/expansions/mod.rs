@@ -42,8 +42,8 @@ pub mod tower;
 pub mod traders_and_builders;
 
 use super::{Act, Game, Placing, Step, Steps, TurnActions, Violation};
-pub use crate::expansion::{Expansion, Expansions};
 use crate::board::{PlacedTile, Pos};
+pub use crate::expansion::{Expansion, Expansions};
 use crate::features::FeatureView;
 use crate::notation::{ActRecord, Place};
 use crate::player::Player;
