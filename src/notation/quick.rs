@@ -27,11 +27,11 @@ use crate::board::Pos;
 
 use super::TurnInput;
 use super::lex::{
-    ALNUM, ClaimScan, FIGURE, NAME, SPOT_HALVES, TurnMarks, claim_at, class, coordinate, digits,
-    half_slot, is_plain_player_arg, line_ends, name_until, negative_claim_split, padded,
-    rotation_head, run, spot_head, tag_at, tag_marks, token_ends, turn_head_at, turn_start_at,
-    verb_names_player,
+    ALNUM, FIGURE, NAME, SPOT_HALVES, claim_at, class, coordinate, digits, half_slot,
+    is_plain_player_arg, line_ends, name_until, negative_claim_split, padded, rotation_head, run,
+    spot_head, tag_at, tag_marks, token_ends, turn_head_at, turn_start_at, verb_names_player,
 };
+pub use super::lex::{ClaimScan, Mark, TurnMarks, scan_tag, scan_turn};
 use super::{
     ActArg, ActRecord, FigureStep, Name, Place, Span, Spanned, StepRecord, TagRecord, Target,
 };
