@@ -381,7 +381,7 @@ pub enum ActArg {
     Nothing,
     /// A player by name (`robber:Bob`, The Robbers: the robber goes beside
     /// Bob's marker). The argument of a verb that names a player
-    /// ([`parse::verb_names_player`]) is always one, read by the one rule for
+    /// ([`lex::verb_names_player`]) is always one, read by the one rule for
     /// a player's name (`robber:"Ann Lee"`, `robber:0`); another verb's is a
     /// quoted name, or a bare word that reads as no other argument.
     Player(Name),
