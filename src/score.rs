@@ -88,7 +88,7 @@ pub struct ScoreEvent {
     /// For a goods majority: the kind of goods.
     pub goods: Option<Goods>,
     /// The distinct tiles of the feature, in order of placement (empty when the
-    /// game keeps no explanations, see [`Game::set_explanations`](crate::rules::Game::set_explanations)).
+    /// game keeps no explanations, see `rules::Game::set_explanations`).
     pub tiles: Vec<Pos>,
     /// Banners in a city.
     pub pennants: u32,

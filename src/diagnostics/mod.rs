@@ -188,7 +188,7 @@ pub enum Diagnostic {
         limit: usize,
     },
     /// A file (or game) that is not CGN but a record another program wrote
-    /// that `carcref import` reads ([`crate::sniff`]): it is reported once,
+    /// that `carcref import` reads (`sniff`): it is reported once,
     /// and not read as CGN.
     #[error("not CGN")]
     #[diagnostic(

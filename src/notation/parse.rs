@@ -1042,7 +1042,7 @@ pub fn head_of_game(text: &str) -> &str {
 /// no fault; its spans count from the start of `body`. It is read by the
 /// grammar alone: [`Line::turn_fast`] (that is, [`scan_turn`]) reads the line
 /// the same way where it reads it at all. For the quick verdict on records
-/// whose turns hold actions ([`crate::referee::Referee`]).
+/// whose turns hold actions (the referee's `Referee`).
 pub(crate) fn turn_line(body: &str) -> Option<TurnRecord> {
     let line = Line {
         text: body,

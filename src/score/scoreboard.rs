@@ -274,7 +274,7 @@ pub fn pawn_of(events: &[ScoreEvent], score: &Score) -> Pawn {
 /// to them); the final scoring last, in its own order (SPEC 4.4 and 6.5).
 /// The winners of one event score in seat order.
 ///
-/// `events` must be in the order played (as [`crate::referee::Replay`] keeps
+/// `events` must be in the order played (as `referee::Replay` keeps
 /// them); `transfers` are `(turn, payer, payee, points)`, in turn order.
 /// [`Cause::Event`] counts from the start of `events`.
 pub fn scores(events: &[ScoreEvent], transfers: &[(u32, Player, Player, u32)]) -> Vec<Score> {
