@@ -13,7 +13,9 @@
 //! # Flow
 //!
 //! 1. **parse** ([`parse()`]): text → [`notation::GameRecord`]s, unvalidated, every
-//!    token spanned; syntax faults of every line are reported at once.
+//!    token spanned; syntax faults of every line are reported at once. The
+//!    notation reads the text ([`notation::read`]) and knows nothing of the
+//!    rules; its faults ([`notation::SyntaxError`]) become diagnostics above it.
 //! 2. **replay** ([`replay`]): a record → the [`Game`] state machine, turn by turn
 //!    ([`Game::check`] then [`Game::apply`]); stops at the first illegal turn; the
 //!    score claims and the result are checked against the [`ScoreEvent`]s.
