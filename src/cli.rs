@@ -2,7 +2,7 @@
 
 mod pipe;
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -187,12 +187,19 @@ pub enum Command {
     /// rotation, a neighbouring square, another tile letter, another spot) and
     /// show them as a diff; --apply writes the one every claim confirms.
     Fix {
-        /// The record.
-        file: PathBuf,
-        /// Write the repaired record (atomically) where exactly one reading
-        /// makes every later turn legal and every claim match.
+        /// The records: files, folders (searched for `.cgn` files), or - for
+        /// standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write each repaired record (atomically) where exactly one reading
+        /// explains every fault; a file whose repair is ambiguous is not
+        /// written.
         #[arg(long)]
         apply: bool,
+        /// Output format: the readings in words with a diff, or one JSON
+        /// object a game (`notation/schemas/fix.schema.json`).
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Show the board after a turn (default: the end) in the terminal, or as SVG.
     Show {
@@ -545,7 +552,19 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Fmt { check, diff, paths } => {
             fmt(&paths, check || diff, diff, &catalog, &mut out, &mut err)
         }
-        Command::Fix { file, apply } => fix(&file, apply, &catalog, &mut out, &mut err),
+        Command::Fix {
+            files,
+            apply,
+            format,
+        } => {
+            let options = crate::repair::render::Options {
+                apply,
+                json: format == OutputFormat::Json,
+                quiet: quiet(),
+                report: human_report(),
+            };
+            crate::repair::render::run(&files, &options, &catalog, &mut out, &mut err)
+        }
         Command::Show {
             file,
             turn,
@@ -625,17 +644,6 @@ pub fn run(cli: Cli) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     ExitCode::from(code)
-}
-
-/// Reads a path (`-` = standard input) as bytes.
-fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
-    }
 }
 
 /// Inputs this large show a progress bar (on a terminal only).
@@ -2443,196 +2451,6 @@ fn fmt_check(
 /// Writes the canonical form of a file's games to `w`, a game at a time.
 /// `carcref fix`: the repairs of each game's first illegal turn, a diff of the
 /// confirmed ones, and with `apply` the file written with them.
-fn fix(
-    file: &Path,
-    apply: bool,
-    catalog: &TileCatalog,
-    out: &mut impl Write,
-    err: &mut impl Write,
-) -> u8 {
-    if apply && file == Path::new("-") {
-        let _ = writeln!(err, "error: fix --apply writes a file: name one, not -");
-        return EXIT_USAGE;
-    }
-    let bytes = match read_input(file) {
-        Ok(b) => b,
-        Err(e) => {
-            let _ = writeln!(err, "error: {}: {e}", file.display());
-            return EXIT_USAGE;
-        }
-    };
-    let name = file.display().to_string();
-    // As `check` reads a file: each byte that is not UTF-8 is read as U+001A,
-    // one for one, and is a fault of its game (`E109`), which is not
-    // repaired; the other games are, and the bytes are written back as read.
-    let mut read = bytes.clone();
-    let mut not_utf8 = Vec::new();
-    crate::stream::replace_not_utf8(&mut read, 0, &mut not_utf8);
-    let Ok(text) = String::from_utf8(read) else {
-        let _ = writeln!(err, "error: {name}: not UTF-8 text");
-        return EXIT_USAGE;
-    };
-    let games = crate::parse(&text);
-    let mut edits: Vec<(crate::notation::Span, String)> = Vec::new();
-    let mut unrepaired = 0usize;
-    for (g, parsed) in games.iter().enumerate() {
-        let game = g + 1;
-        // A game's bytes run from its start (the file's, for the first) to
-        // the next game's.
-        let from = if g == 0 { 0 } else { parsed.record.span.start };
-        let to = games
-            .get(g + 1)
-            .map_or(text.len(), |next| next.record.span.start);
-        // One fault a game, as `check` reports it: its first run of such
-        // bytes, and a count of the others.
-        let runs: Vec<&crate::notation::Span> = not_utf8
-            .iter()
-            .filter(|s| (from..to).contains(&s.start))
-            .collect();
-        let faults: Vec<crate::Diagnostic> = runs
-            .first()
-            .map(|s| crate::Diagnostic::NotUtf8 {
-                span: **s,
-                more: runs.len() - 1,
-                bytes: runs.iter().map(|s| s.len()).sum(),
-            })
-            .into_iter()
-            .collect();
-        if !faults.is_empty() {
-            let view = crate::report::SourceView::new(&name, &text, 0, 0);
-            crate::report::render_game(
-                &mut Sink::new(&mut *err),
-                &view,
-                g,
-                &faults,
-                &human_report(),
-            );
-            let _ = writeln!(
-                out,
-                "game {game}: bytes that are not UTF-8 (E109); save the file as UTF-8 first"
-            );
-            unrepaired += 1;
-            continue;
-        }
-        if parsed.has_errors() {
-            // The codes and lines of the syntax errors, as `check` has them.
-            let all = parsed.diagnostics.iter().filter(|d| d.is_error());
-            let mut errors: Vec<String> = all
-                .clone()
-                .take(3)
-                .map(|d| {
-                    let at = text.get(..d.span().start).unwrap_or_default();
-                    format!("{} line {}", d.code(), at.matches('\n').count() + 1)
-                })
-                .collect();
-            let more = all.count().saturating_sub(errors.len());
-            if more > 0 {
-                errors.push(format!("{more} more"));
-            }
-            unrepaired += 1;
-            if !parsed.is_replayable() {
-                let _ = writeln!(
-                    out,
-                    "game {game}: syntax errors ({}; carcref check lists them); fix them first",
-                    errors.join(", ")
-                );
-                continue;
-            }
-            let _ = writeln!(
-                out,
-                "game {game}: lines too long to read ({}), not needed to replay it",
-                errors.join(", ")
-            );
-        }
-        let Some(repairs) = crate::repair::suggest(&parsed.record, catalog) else {
-            continue;
-        };
-        let _ = writeln!(
-            out,
-            "game {game}: turn {} is illegal: {} {}",
-            repairs.turn,
-            repairs.fault.code(),
-            repairs.fault
-        );
-        if repairs.suggestions.is_empty() {
-            let _ = writeln!(
-                out,
-                "  no reading of one change makes turns {}-{} legal",
-                repairs.turn, repairs.last_turn
-            );
-        }
-        for s in &repairs.suggestions {
-            let span = format!("turns {}-{} legal", repairs.turn, repairs.last_turn);
-            let verdict = match (s.clean, s.claims) {
-                (true, 0) => format!("makes {span} (no claim to confirm it)"),
-                (true, n) => format!(
-                    "makes {span} and every claim match ({n} {})",
-                    if n == 1 { "claim" } else { "claims" }
-                ),
-                (false, _) => format!("makes {span}, but {}", s.remaining.join("; ")),
-            };
-            let _ = writeln!(out, "  turn {}: {} {verdict}", s.turn, s.change);
-        }
-        let Some(turn) = parsed.record.turns.get(repairs.index) else {
-            continue;
-        };
-        match repairs.confirmed() {
-            Some(s) => {
-                let line = text
-                    .get(..turn.span.start)
-                    .map_or(0, |t| t.matches('\n').count() + 1);
-                let old = text
-                    .lines()
-                    .nth(line.saturating_sub(1))
-                    .unwrap_or_default()
-                    .trim();
-                let _ = writeln!(out, "--- {name}\n+++ {name} (repaired)\n@@ line {line} @@");
-                let _ = writeln!(out, "-{old}\n+{}", s.line);
-                edits.push((turn.span, s.line.clone()));
-            }
-            None => {
-                unrepaired += 1;
-                if !repairs.suggestions.is_empty() {
-                    let _ = writeln!(
-                        out,
-                        "  not one reading alone is confirmed: nothing is applied for game {game}"
-                    );
-                }
-            }
-        }
-    }
-    if apply && !edits.is_empty() {
-        // From the last edit back, so that the spans before it stay true; in
-        // the bytes read, so that those that are not UTF-8 are kept.
-        let mut repaired = bytes;
-        for (span, line) in edits.iter().rev() {
-            match crate::repair::turn_line_replacement(&text, *span, line) {
-                Some((range, new)) if range.end <= repaired.len() => {
-                    repaired.splice(range, new.into_bytes());
-                }
-                _ => {
-                    let _ = writeln!(err, "error: {name}: the turn line was not found");
-                    return EXIT_USAGE;
-                }
-            }
-        }
-        if let Err(e) = crate::files::replace_file(file, |w| w.write_all(&repaired)) {
-            let _ = writeln!(err, "error: {name}: {e}");
-            return EXIT_USAGE;
-        }
-        if !quiet() {
-            let _ = writeln!(
-                out,
-                "wrote {name}: {} {} repaired",
-                edits.len(),
-                if edits.len() == 1 { "turn" } else { "turns" }
-            );
-        }
-    }
-    let faulty = unrepaired > 0 || (!apply && !edits.is_empty());
-    u8::from(faulty)
-}
-
 fn fmt_write(file: &Path, catalog: &TileCatalog, w: &mut dyn Write) -> std::io::Result<()> {
     let mut result = Ok(());
     let read = each_game(file, |index, g| {

@@ -84,9 +84,11 @@ fn a_misread_tile_letter_is_found() {
     let bad = with_line(50, " U ", " V ");
     let record = carcref::parse(&bad).remove(0).record;
     let repairs = suggest(&record, &catalog).unwrap();
-    assert_eq!(repairs.turn, 50);
+    assert_eq!(repairs.illegal.as_ref().unwrap().0, 50);
     let confirmed = repairs.confirmed().unwrap();
-    assert_eq!(confirmed.change, "tile U instead of V");
+    assert_eq!(confirmed.slips.len(), 1);
+    assert_eq!(confirmed.slips[0].change, "tile U instead of V");
+    assert_eq!(confirmed.slips[0].kind, carcref::repair::SlipKind::Tile);
     assert!(confirmed.claims > 0);
 }
 
@@ -104,7 +106,8 @@ fn readings_that_all_fit_are_not_applied() {
     std::fs::write(dir.join("game.cgn"), &bad).unwrap();
     let (code, out, _) = common::run_carcref(&dir, &["fix", "--apply", "game.cgn"], b"");
     assert_eq!(code, 1);
-    assert!(out.contains("not one reading alone is confirmed"), "{out}");
+    assert!(out.contains("readings explain every fault"), "{out}");
+    assert!(out.contains("nothing is applied for game 1"), "{out}");
     assert!(out.matches("every claim match").count() >= 2, "{out}");
     assert_eq!(std::fs::read_to_string(dir.join("game.cgn")).unwrap(), bad);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -159,5 +162,211 @@ fn bytes_that_are_not_utf8_are_e109_as_check_reports_them() {
     expected.extend_from_slice(b"\n");
     expected.extend_from_slice(example().as_bytes());
     assert_eq!(std::fs::read(dir.join("game.cgn")).unwrap(), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The example with every expansion the examples come from.
+const THREE: &str = "notation/examples/hig2012-three-expansions.cgn";
+
+fn three_with(from: &str, to: &str) -> String {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(THREE)).unwrap();
+    let out = text.replacen(from, to, 1);
+    assert_ne!(out, text, "{from}");
+    out
+}
+
+#[test]
+fn a_slip_seen_only_in_the_claims_is_traced_to_its_turn() {
+    // Turn 52 written r90 for r0: every turn stays legal, and only the
+    // Result says so.
+    let bad = three_with("\n52. Dan TB6 -5,-5 r0", "\n52. Dan TB6 -5,-5 r90");
+    let dir = folder("legal-slip");
+    std::fs::write(dir.join("game.cgn"), &bad).unwrap();
+    let (code, _, err) = common::run_carcref(&dir, &["check", "game.cgn"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("E502"), "{err}");
+    assert!(!err.contains("E301"), "{err}");
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "game.cgn"], b"");
+    assert_eq!(code, 1, "{err}");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("cli_fix_legal_slip", out);
+    });
+    let first = out.lines().nth(1).unwrap();
+    assert!(
+        first.starts_with("  1. turn 52: r0 instead of r90 (rotation"),
+        "{out}"
+    );
+    assert!(
+        out.contains("explains E502 Cat ends the record with 15 points, not 13"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_slip_that_breaks_a_later_turn_is_found_where_it_was_made() {
+    // Turn 42 written r180 for r0: legal itself, it makes turn 54 illegal,
+    // and check's secondary label points back at it.
+    let bad = three_with("\n42. Bob W 5,1 r0 ", "\n42. Bob W 5,1 r180 ");
+    let dir = folder("later-turn");
+    std::fs::write(dir.join("game.cgn"), &bad).unwrap();
+    let (code, _, err) = common::run_carcref(&dir, &["check", "game.cgn"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("E301"), "{err}");
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "game.cgn"], b"");
+    assert_eq!(code, 1, "{err}");
+    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false, omit_expression => true}, {
+        insta::assert_snapshot!("cli_fix_later_turn", out);
+    });
+    assert!(out.starts_with("game 1: turn 54 is illegal: E301"), "{out}");
+    // Every reading shown lies at turn 42, the written one among them.
+    let readings: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains(". turn "))
+        .collect();
+    assert!(!readings.is_empty(), "{out}");
+    assert!(readings.iter().all(|l| l.contains(". turn 42: ")), "{out}");
+    assert!(out.contains("turn 42: r0 instead of r180"), "{out}");
+    // Two rotations explain everything: the referee says so, and --apply
+    // writes nothing.
+    assert!(out.contains("2 readings explain every fault"), "{out}");
+    let (code, out, _) = common::run_carcref(&dir, &["fix", "--apply", "game.cgn"], b"");
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(std::fs::read_to_string(dir.join("game.cgn")).unwrap(), bad);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_record_without_rules_is_not_passed_over_in_silence() {
+    let bad = example().replacen("[Rules \"RGG-2000\"]\n", "", 1);
+    let dir = folder("no-rules");
+    std::fs::write(dir.join("game.cgn"), &bad).unwrap();
+    let (code, _, err) = common::run_carcref(&dir, &["check", "game.cgn"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("E206"), "{err}");
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "game.cgn"], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.starts_with("game 1: the header cannot be read (E206"),
+        "{out}"
+    );
+    assert!(err.contains("E206"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn two_slips_are_found_together() {
+    // Two turns written wrong, each illegal: no one reading explains both.
+    let text = with_line(42, " r0", " r90");
+    let at = text.find("\n50. ").unwrap() + 1;
+    let end = at + text[at..].find('\n').unwrap();
+    let line = text[at..end].to_string();
+    assert!(line.contains(" U "), "{line}");
+    let bad = format!(
+        "{}{}{}",
+        &text[..at],
+        line.replacen(" U ", " V ", 1),
+        &text[end..]
+    );
+    let catalog = TileCatalog::embedded().unwrap();
+    let record = carcref::parse(&bad).remove(0).record;
+    let repairs = suggest(&record, &catalog).unwrap();
+    assert_eq!(repairs.depth, 2);
+    let s = repairs.confirmed().expect("one reading of two slips");
+    let changes: Vec<&str> = s.slips.iter().map(|x| x.change.as_str()).collect();
+    assert_eq!(changes, ["r0 instead of r90", "tile U instead of V"]);
+    assert_eq!(
+        carcref::notation::write::write(std::slice::from_ref(&s.record)),
+        carcref::notation::write::write(std::slice::from_ref(
+            &carcref::parse(&example()).remove(0).record
+        ))
+    );
+}
+
+#[test]
+fn folders_are_searched_and_an_ambiguous_file_is_never_written() {
+    let dir = folder("folders");
+    let games = dir.join("games");
+    std::fs::create_dir_all(games.join("more")).unwrap();
+    let clean = example();
+    let unique = with_line(42, " r0", " r90");
+    let ambiguous = three_with("\n42. Bob W 5,1 r0 ", "\n42. Bob W 5,1 r180 ");
+    std::fs::write(games.join("clean.cgn"), &clean).unwrap();
+    std::fs::write(games.join("unique.cgn"), &unique).unwrap();
+    std::fs::write(games.join("more/ambiguous.cgn"), &ambiguous).unwrap();
+    // One file holding a game with one reading and a game with two.
+    let both = format!("{unique}\n{ambiguous}");
+    std::fs::write(games.join("both.cgn"), &both).unwrap();
+
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "games"], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    for name in ["clean.cgn:", "unique.cgn:", "ambiguous.cgn:", "both.cgn:"] {
+        assert!(out.contains(name), "{name}: {out}");
+    }
+    assert!(out.contains("game 2: turn 54 is illegal"), "{out}");
+
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "--apply", "games"], b"");
+    assert_eq!(code, 1, "{out}{err}");
+    // The unique repair is written; the ambiguous file, and the file with an
+    // ambiguous game, are not.
+    assert_eq!(
+        std::fs::read_to_string(games.join("unique.cgn")).unwrap(),
+        clean
+    );
+    assert_eq!(
+        std::fs::read_to_string(games.join("more/ambiguous.cgn")).unwrap(),
+        ambiguous
+    );
+    assert_eq!(
+        std::fs::read_to_string(games.join("both.cgn")).unwrap(),
+        both
+    );
+    assert_eq!(
+        std::fs::read_to_string(games.join("clean.cgn")).unwrap(),
+        clean
+    );
+    assert!(
+        out.contains("both.cgn not written: a repair of it is ambiguous"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_slip_in_an_action_is_searched_like_a_tile_slip() {
+    // A 219-turn game with every expansion; the dragon's first step at
+    // turn 150 written E for W.
+    let dir = folder("action");
+    let (code, all, err) = common::run_carcref(
+        &dir,
+        &[
+            "gen",
+            "--seed",
+            "47",
+            "--expansions",
+            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    let from = "\n150. Bob PD14 -5,4 r270 dragon:W dragon:N";
+    assert!(all.contains(from), "{all}");
+    let bad = all.replacen(from, "\n150. Bob PD14 -5,4 r270 dragon:E dragon:N", 1);
+    std::fs::write(dir.join("game.cgn"), &bad).unwrap();
+    let (code, out, err) = common::run_carcref(&dir, &["fix", "--format", "json", "game.cgn"], b"");
+    assert_eq!(code, 1, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(doc["illegal_turn"], 150, "{doc}");
+    let first = &doc["suggestions"][0];
+    assert_eq!(first["turn"], 150, "{doc}");
+    assert_eq!(first["kind"], "action", "{doc}");
+    assert_eq!(first["change"], "dragon:W instead of dragon:E", "{doc}");
+    assert!(
+        first["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("150. Bob PD14 -5,4 r270 dragon:W dragon:N"),
+        "{doc}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

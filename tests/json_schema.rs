@@ -14,9 +14,10 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 /// The schemas, one a command's JSON shape.
-const SCHEMAS: [&str; 7] = [
+const SCHEMAS: [&str; 8] = [
     "check",
     "explain",
+    "fix",
     "import-errors",
     "moves",
     "score",
@@ -176,6 +177,69 @@ fn check_json_matches_its_schema() {
     assert!(
         problems.contains(&("no-records".into(), empty.into())),
         "{problems:?}"
+    );
+}
+
+#[test]
+fn fix_json_matches_its_schema() {
+    let v = validator("fix");
+    // Faulty fixtures of every kind, a record with a slip, a clean example.
+    let dir = scratch("fix-json");
+    let example =
+        std::fs::read_to_string(root().join("notation/examples/hig2012-three-expansions.cgn"))
+            .unwrap();
+    let slipped = example.replacen("\n42. Bob W 5,1 r0 ", "\n42. Bob W 5,1 r180 ", 1);
+    assert_ne!(slipped, example);
+    std::fs::write(dir.join("slipped.cgn"), &slipped).unwrap();
+    let legal = example.replacen("\n52. Dan TB6 -5,-5 r0", "\n52. Dan TB6 -5,-5 r90", 1);
+    std::fs::write(dir.join("legal.cgn"), &legal).unwrap();
+    let fixture =
+        std::fs::read_to_string(root().join("notation/examples/rgg2000-three-players.cgn"))
+            .unwrap()
+            .replacen("\n42. Cat N 6,-3 r0 +N", "\n42. Cat N 6,-3 r90 +N", 1);
+    std::fs::write(dir.join("unique.cgn"), &fixture).unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let (code, out, err) = run(&[
+        "fix",
+        "--format",
+        "json",
+        "notation/games/invalid",
+        "tests/data/bad.cgn",
+        "notation/examples/hig2012-two-players.cgn",
+        dir_arg,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let docs = lines(&out, "fix");
+    for doc in &docs {
+        assert_valid(&v, "fix", doc, "fix");
+    }
+    let statuses: BTreeSet<&str> = docs.iter().map(|d| d["status"].as_str().unwrap()).collect();
+    for s in [
+        "clean",
+        "repaired",
+        "ambiguous",
+        "unexplained",
+        "unreadable",
+    ] {
+        assert!(statuses.contains(s), "{s}: {statuses:?}");
+    }
+    // The legal slip is found at its turn, with the claim it resolves.
+    let legal = docs
+        .iter()
+        .find(|d| d["file"].as_str().unwrap().ends_with("legal.cgn"))
+        .unwrap();
+    assert_eq!(legal["suggestions"][0]["turn"], 52, "{legal}");
+    assert_eq!(legal["suggestions"][0]["kind"], "rotation", "{legal}");
+    assert_eq!(
+        legal["suggestions"][0]["text"], "52. Dan TB6 -5,-5 r0",
+        "{legal}"
+    );
+    assert!(
+        legal["suggestions"][0]["explains"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("E502 Cat ends the record with 15 points, not 13"),
+        "{legal}"
     );
 }
 
