@@ -119,7 +119,7 @@ fn put_slip(
     catalog: &TileCatalog,
 ) -> Option<GameRecord> {
     let mut out = record.clone();
-    let players: Vec<String> = carcref::notation::Header::read_for(record, catalog.user_sets())
+    let players: Vec<String> = carcref::header::Header::read_for(record, catalog.user_sets())
         .0?
         .setup()
         .players

@@ -140,7 +140,7 @@ fn fix_file(
     if several && !options.json {
         let _ = writeln!(out, "{name}:");
     }
-    let games = crate::notation::parse(&text);
+    let games = crate::parse(&text);
     let mut edits: Vec<(Span, String)> = Vec::new();
     let mut left = 0usize;
     let mut ambiguous = false;
