@@ -17,9 +17,17 @@ const IMPORTERS: [(&str, &str, &str); 4] = [
         include_str!("../src/import/bga.rs"),
     ),
     (
-        "src/import/jcz.rs",
+        "src/import/jcz/",
         "I4",
-        include_str!("../src/import/jcz.rs"),
+        concat!(
+            include_str!("../src/import/jcz/mod.rs"),
+            include_str!("../src/import/jcz/actions.rs"),
+            include_str!("../src/import/jcz/names.rs"),
+            include_str!("../src/import/jcz/pack.rs"),
+            include_str!("../src/import/jcz/record.rs"),
+            include_str!("../src/import/jcz/save.rs"),
+            include_str!("../src/import/jcz/turns.rs"),
+        ),
     ),
     (
         "src/import/lab.rs",

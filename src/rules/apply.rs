@@ -1,0 +1,416 @@
+//! Playing a move: [`Game::apply`] and what it changes (the tiles, the
+//! figures, the scores), and the plays that check and apply at once for a
+//! verdict.
+
+use super::{
+    Act, Action, FollowerMove, Game, Move, Step, Steps, TurnInput, Violation, expansions,
+    same_name, scoring,
+};
+use crate::board::{PlacedTile, Pos};
+use crate::features::{Follower, NodeId, node_of};
+use crate::figures::Figure;
+use crate::notation::TurnRecord;
+use crate::player::Player;
+use crate::score::ScoreEvent;
+use crate::tiles::{Rotation, TileId};
+
+impl<'c> Game<'c> {
+    /// [`Game::check`], then [`Game::apply`]: whether the turn is legal, the
+    /// game played on if it is. For a verdict alone, where a game found at
+    /// fault is set aside and checked afresh by [`Game::check`] for its
+    /// report: once `false` is returned, the game is not to be played on.
+    pub fn play_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        let next_named = self.distinct_names
+            && self
+                .setup
+                .players
+                .get(self.next.index())
+                .is_some_and(|n| same_name(n, turn.player));
+        let due = turn.number == self.turn.saturating_add(1)
+            && (next_named || self.seat(turn.player) == Some(self.next));
+        due && self.play_due_for_verdict(turn)
+    }
+
+    /// [`Game::play_for_verdict`] of a turn known to be the one due
+    /// (numbered next, by the seat whose turn it is), as
+    /// [`Game::check_due`] takes it.
+    #[inline(always)]
+    pub fn play_due_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        if self.exp.every_turn {
+            return self.play_due_with_actions_for_verdict(turn);
+        }
+        let Ok(mv) = self.check_due_as::<false>(turn, None) else {
+            return false;
+        };
+        self.apply(mv);
+        true
+    }
+
+    /// [`Game::play_due_for_verdict`] where an expansion in play has rules
+    /// for every turn: [`Game::check_due_with_actions`], but for The Gold
+    /// Mines' distribution, which is checked on the game the move leaves
+    /// ([`Game::apply_checking_gold`]) rather than on a copy played ahead.
+    #[cold]
+    #[inline(never)]
+    fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        let placing = self.placing_of(turn);
+        let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
+            return false;
+        };
+        // The Messengers: the messages and pawns (and the robbers' choices)
+        // are judged on the game the move leaves, not on a copy.
+        let afterwards = self.exp.messengers.is_some();
+        if self
+            .check_after_turn(&mut mv, placing.as_ref(), !afterwards)
+            .is_err()
+        {
+            return false;
+        }
+        let written = afterwards.then(|| expansions::robbers::written_choices(&mv));
+        let legal = if self.exp.gold.is_some() {
+            self.apply_checking_gold(mv)
+        } else {
+            self.apply_keeping_room(mv);
+            true
+        };
+        legal && written.is_none_or(|w| self.turn_fault(&w).is_ok())
+    }
+
+    /// Plays a checked move and returns the scoring it causes (the game keeps
+    /// the events until its next move). Cannot fail: a move from [`Game::check`]
+    /// (or built from [`Game::legal_placements`] and [`Game::legal_followers`])
+    /// is legal by construction.
+    #[inline(always)]
+    pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
+        self.events.clear();
+        self.play_move(mv);
+        &self.events
+    }
+
+    /// [`Game::apply`], the events going to `self.events` (empty). Inlined
+    /// into its callers: a move just checked is taken apart where it was
+    /// made, and the placement's body gets its parts as separate values
+    /// rather than the move stored and read back whole.
+    #[inline(always)]
+    fn play_move(&mut self, mv: Move) -> Steps {
+        self.draw(mv.tile);
+        match mv.action {
+            // Rulebook (2012, "Placing Land tiles"): "the player returns the tile to the
+            // box … and draws another tile" — the same player goes on.
+            Action::Discard => {}
+            Action::Aside => self.set_aside(mv.tile),
+            Action::Place {
+                pos,
+                rotation,
+                follower,
+            } => self.play_placed(
+                mv.player,
+                mv.tile,
+                pos,
+                rotation,
+                follower,
+                &mv.steps,
+                mv.figure_at,
+            ),
+        }
+        mv.steps
+    }
+
+    /// [`Game::apply`], the room of the move's steps kept for the next
+    /// move's ([`SpareSteps`](super::SpareSteps)).
+    pub(in crate::rules) fn apply_keeping_room(&mut self, mv: Move) {
+        self.events.clear();
+        let mut steps = self.play_move(mv);
+        steps.clear();
+        self.spare_steps.0.set(steps);
+    }
+
+    /// The start of every move: the turn is counted and its tile leaves the
+    /// supply.
+    #[inline(always)]
+    fn draw(&mut self, tile: TileId) {
+        self.turn = self.turn.saturating_add(1);
+        if let Some(n) = self.supply.get_mut(tile.index()) {
+            *n = n.saturating_sub(1);
+        }
+        self.remaining = self.remaining.saturating_sub(1);
+        self.drawn_expansions(tile);
+    }
+
+    /// The rest of a move that places its tile: the tile, its figure and the
+    /// scoring they cause.
+    #[allow(clippy::too_many_arguments)]
+    fn play_placed(
+        &mut self,
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+        follower: Option<FollowerMove>,
+        steps: &[Step],
+        figure_at: u8,
+    ) {
+        // Phase::TurnStart: points due before the tile.
+        let dragon = self.exp.dragon.is_some();
+        if dragon {
+            self.turn_start_expansions(player);
+            if self.exp.robbers.is_some() && !self.events.is_empty() {
+                let mut events = std::mem::take(&mut self.events);
+                self.rob(&mut events, 0, &[], true);
+                self.events = events;
+            }
+        }
+        // Phase::Place: the tile, then what the expansions do when it lies.
+        let placed = self.put_tile(tile, pos, rotation, self.turn);
+        let def = self.catalog.def(tile);
+        let another_turn = self.placed_expansions(&placed, player);
+        // Phase::Figures: the turn's actions in their order, its figure on its
+        // tile among them.
+        let (before, after) = steps.split_at(usize::from(figure_at).min(steps.len()));
+        for s in before {
+            self.apply_step(*s);
+        }
+        if let Some(f) = follower {
+            let node = node_of(&placed, f.segment);
+            if let Some(s) = self.in_hand.get_mut(player) {
+                s.take(f.figure);
+            }
+            self.features.add_follower(Follower {
+                player,
+                node,
+                tile: self.board.len() as u32 - 1,
+                turn: self.turn,
+                figure: f.figure,
+            });
+            if def.monastery == Some(f.segment) {
+                self.monks.push((pos, node));
+            }
+        }
+        for s in after {
+            self.apply_step(*s);
+        }
+        // Phase::Others: the dragon's journey, before the scoring or after it.
+        let journey = dragon && !steps.is_empty();
+        let dragon_first = journey && self.dragon_before_scoring();
+        if dragon_first {
+            self.dragon_journey(steps);
+        }
+        // Phase::Score: what the expansions take from the features the tile
+        // completes, then the points.
+        self.completing_expansions(&placed, player);
+        // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
+        // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
+        // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
+        // after the follower placement of the same turn.
+        // Most tiles complete nothing that holds a follower: nothing scores then.
+        // An action (a step) may complete what the tile alone did not.
+        let scoring_from = self.events.len();
+        if scoring::may_score(self, &placed)
+            || (!steps.is_empty() && self.may_score_expansions(&placed))
+        {
+            let mut events = std::mem::take(&mut self.events);
+            let first = events.len();
+            scoring::completed_by(self, &placed, &mut events);
+            if events.len() > first {
+                self.scored_expansions(&mut events, first);
+                // The order of the scores the turn writes, and the pawns
+                // (The Messengers, The Robbers: `score:` acts).
+                if self.exp.order.is_some() && !steps.is_empty() {
+                    self.order_scores(&mut events, first, steps, player);
+                }
+                if self.exp.robbers.is_some() {
+                    self.rob(&mut events, first, steps, false);
+                }
+                self.settle(events.get(first..).unwrap_or_default());
+                // Phase::AfterScore: "5. Distribute gold ingots".
+                if self.exp.gold.is_some() {
+                    self.distribute_gold(player, steps, events.get(first..).unwrap_or_default());
+                }
+                let features = &self.features;
+                self.monks
+                    .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
+            }
+            self.events = events;
+        }
+        // Phase::AfterScore: the dragon's journey by the rule's text.
+        if journey && !dragon_first {
+            self.dragon_journey(steps);
+        }
+        // Phase::AfterScore: "USE MESSAGE TILES".
+        if self.exp.messengers.is_some() {
+            self.deliver_messages(player, steps, scoring_from);
+        }
+        // Phase::AfterScore, last: what the expansions do once the turn is
+        // complete (the crop circles; the `score:` acts the scoring did not
+        // use).
+        if !steps.is_empty() {
+            self.after_turn_expansions(steps);
+        }
+        // Phase::TurnEnd: the next seat, unless an expansion gives the player
+        // another turn.
+        if !self.turn_end_expansions(player, another_turn) {
+            // The seat after the player's, the first after the last.
+            let next = player.index() + 1;
+            self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
+        }
+    }
+
+    /// Checks and applies a written turn, and returns the scoring it causes.
+    ///
+    /// # Errors
+    /// As [`Game::check`]; the state is unchanged on error.
+    pub fn play(&mut self, turn: &TurnRecord) -> Result<Vec<ScoreEvent>, Violation> {
+        let mv = self.check(&TurnInput::of(turn))?;
+        self.apply(mv);
+        Ok(std::mem::take(&mut self.events))
+    }
+
+    /// Scores every incomplete feature and every farm (the game's end), adds them
+    /// to the scores and returns the events (the game keeps them until its next
+    /// move).
+    pub fn finish(&mut self) -> &[ScoreEvent] {
+        let mut events = std::mem::take(&mut self.events);
+        events.clear();
+        if self.exp.messengers.is_some() {
+            self.add_messengers();
+        }
+        scoring::final_scoring(self, &mut events);
+        if self.exp.robbers.is_some() {
+            self.rob(&mut events, 0, &[], false);
+        }
+        self.settle(&events);
+        self.events = events;
+        &self.events
+    }
+
+    /// Adds the points of scoring events and returns the followers they free
+    /// (farmers stay: they are scored only at the end).
+    pub(in crate::rules) fn settle(&mut self, events: &[ScoreEvent]) {
+        if let Some(m) = &mut self.exp.messengers {
+            for e in events {
+                for p in &e.messengers {
+                    if let Some(t) = m.messenger.get_mut(*p) {
+                        *t = t.saturating_add(e.points_for_winner(*p));
+                    }
+                }
+            }
+        }
+        for e in events {
+            for p in &e.winners {
+                let points = e.points_for_winner(*p);
+                if let Some(s) = self.score.get_mut(*p) {
+                    *s = s.saturating_add(points);
+                }
+            }
+            if e.returns_followers {
+                for f in &self.features.take_followers(e.node) {
+                    if let Some(s) = self.in_hand.get_mut(f.player) {
+                        s.give(f.figure);
+                    }
+                }
+            }
+        }
+    }
+
+    pub(in crate::rules) fn put_tile(
+        &mut self,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+        turn: u32,
+    ) -> PlacedTile {
+        let mut placed = PlacedTile {
+            tile,
+            pos,
+            rotation,
+            turn,
+            first_node: self.features.node_count(),
+        };
+        let (index, neighbours) = self.board.insert_beside(self.catalog, placed);
+        placed.first_node = self
+            .features
+            .add_tile(self.catalog, neighbours, index, &placed);
+        placed
+    }
+
+    /// The game after a checked move, played on a copy without explanations
+    /// (a look at a move's outcome, which `check` may not make on the game
+    /// itself): `prepare` readies the copy before the move (an expansion
+    /// clearing what it reads back from it), `keep` says which of the move's
+    /// steps are played (those checked on the outcome are left out).
+    pub(in crate::rules) fn played_copy(
+        &self,
+        mv: &Move,
+        prepare: impl FnOnce(&mut Game<'c>),
+        keep: impl Fn(&Act) -> bool,
+    ) -> Game<'c> {
+        let mut copy = self.clone();
+        copy.set_explanations(false);
+        prepare(&mut copy);
+        let mut plain = mv.clone();
+        plain.steps.retain(|s| keep(&s.act));
+        copy.apply(plain);
+        copy
+    }
+
+    /// A follower of `player` put on the segment `node` of the tile at
+    /// `pos`, from the player's supply, off the turn's own tile (The Princess
+    /// & the Dragon's magic portal, The Flying Machines' landing).
+    pub(in crate::rules) fn put_follower(
+        &mut self,
+        player: Player,
+        pos: Pos,
+        node: NodeId,
+        figure: Figure,
+    ) {
+        if let Some(s) = self.in_hand.get_mut(player) {
+            s.take(figure);
+        }
+        let tile = self.board.index_at(pos).unwrap_or(0);
+        self.features.add_follower(Follower {
+            player,
+            node,
+            tile,
+            turn: self.turn,
+            figure,
+        });
+        if self.monastery_at(pos) == Some(node) {
+            self.monks.push((pos, node));
+        }
+    }
+
+    /// Sends one figure home from the feature of a segment: the follower of
+    /// `owner` of a kind standing on that segment, and, if it was `owner`'s
+    /// last follower there, `owner`'s builder or pig with it (The Tower,
+    /// 2000: "When a player's last thief, knight, or farmer is taken from a
+    /// road or city with his builder or a field with his pig, he removes the
+    /// builder or pig, returning it to his supply"). The follower itself goes
+    /// where the caller says; the builder and the pig go to the supply.
+    pub(in crate::rules) fn send_home_from(&mut self, node: NodeId, owner: Player, figure: Figure) {
+        if self
+            .features
+            .take_figure(node, |x| {
+                x.node == node && x.player == owner && x.figure == figure
+            })
+            .is_none()
+        {
+            return;
+        }
+        let last = self.features.feature(node).is_none_or(|f| {
+            !f.followers()
+                .any(|x| x.player == owner && x.figure.is_follower())
+        });
+        if last {
+            while let Some(f) = self.features.take_figure(node, |x| {
+                x.player == owner && matches!(x.figure, Figure::Builder | Figure::Pig)
+            }) {
+                if let Some(s) = self.in_hand.get_mut(owner) {
+                    s.give(f.figure);
+                }
+            }
+        }
+        let features = &self.features;
+        self.monks
+            .retain(|(_, n)| features.feature(*n).is_some_and(|f| f.is_held()));
+    }
+}
