@@ -1380,7 +1380,7 @@ fn show(
     let at_end = turn.is_none_or(|t| one.record.turns.last().is_none_or(|l| t >= l.number.value));
     let final_scoring = at_end
         && position.stopped.is_none()
-        && crate::notation::Header::read_for(&one.record, catalog.user_sets())
+        && crate::header::Header::read_for(&one.record, catalog.user_sets())
             .0
             .is_some_and(|h| h.termination.scores_final());
     match view {

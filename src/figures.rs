@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::rules::expansions::{Expansion, Expansions};
+use crate::expansion::{Expansion, Expansions};
 
 /// A kind of figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]

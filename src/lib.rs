@@ -13,7 +13,9 @@
 //! # Flow
 //!
 //! 1. **parse** ([`parse()`]): text → [`notation::GameRecord`]s, unvalidated, every
-//!    token spanned; syntax faults of every line are reported at once.
+//!    token spanned; syntax faults of every line are reported at once. The
+//!    notation reads the text ([`notation::read`]) and knows nothing of the
+//!    rules; its faults ([`notation::SyntaxError`]) become diagnostics above it.
 //! 2. **replay** ([`replay`]): a record → the [`Game`] state machine, turn by turn
 //!    ([`Game::check`] then [`Game::apply`]); stops at the first illegal turn; the
 //!    score claims and the result are checked against the [`ScoreEvent`]s.
@@ -85,12 +87,15 @@ pub mod cli;
 pub mod diagnostics;
 pub mod diff;
 pub mod edition;
+pub mod expansion;
 pub mod features;
 pub mod figures;
 pub mod files;
 pub mod generate;
+pub mod header;
 pub mod import;
 pub mod notation;
+pub mod pawn;
 pub mod player;
 pub mod referee;
 pub mod repair;
@@ -98,14 +103,14 @@ pub mod report;
 pub mod rules;
 pub mod score;
 pub mod show;
+pub mod shown;
 pub mod sniff;
 pub mod stream;
 pub mod suggest;
 pub mod tiles;
 
 pub use board::{Board, Pos};
-pub use diagnostics::Diagnostic;
-pub use notation::parse;
+pub use diagnostics::{Diagnostic, Parsed, parse, parse_game};
 pub use player::{ByPlayer, Player};
 pub use referee::{
     Outcome, Replay, ReplayOptions, ScoreSheet, check, check_bytes, check_with, replay, replay_with,

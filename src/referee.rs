@@ -5,9 +5,10 @@
 //! quick way for the clean games of an archive.
 
 use crate::diagnostics::{Diagnostic, Faults, from_violation};
-use crate::notation::header::{TagValues, result_entries};
+use crate::header::{Header, Termination};
+use crate::header::{TagValues, result_entries};
 use crate::notation::quick::{self, DueTurn, SeatName, Step};
-use crate::notation::{ActionRecord, GameRecord, Header, Span, Termination, TurnRecord, parse};
+use crate::notation::{ActionRecord, GameRecord, Span, TurnRecord, parse};
 use crate::player::{ByPlayer, MAX_PLAYERS, Player};
 use crate::rules::expansions::Expansion;
 use crate::rules::expansions::traders_and_builders::{goods_args, parse_goods_args};
@@ -346,7 +347,7 @@ fn turn_time(turn: &TurnRecord) -> Option<u32> {
         .iter()
         .find(|e| e.name.value.as_str() == "time")
         .and_then(|e| e.args.as_ref())
-        .and_then(|a| crate::notation::header::seconds(&a.value))
+        .and_then(|a| crate::header::seconds(&a.value))
 }
 
 /// The time each seat spent, in seat order (empty if no turn gives one).
@@ -563,7 +564,7 @@ fn pack_faults(record: &GameRecord, header: &Header, catalog: &TileCatalog) -> V
     };
     let sets = header.setup().sets;
     let mut out = Vec::new();
-    for (id, span) in crate::notation::header::entries_of(tag) {
+    for (id, span) in crate::header::entries_of(tag) {
         let reason = match catalog.id(id).and_then(|t| catalog.get(t)) {
             None => format!("{id} is not a tile"),
             Some(def) if !sets.contains(&def.set) => {
@@ -677,7 +678,7 @@ fn check_events_of(turn: &TurnRecord, game: &Game<'_>, out: &mut Faults) {
                 let read = e
                     .args
                     .as_ref()
-                    .and_then(|a| crate::notation::header::seconds(&a.value));
+                    .and_then(|a| crate::header::seconds(&a.value));
                 if read.is_none() {
                     out.push(Diagnostic::InvalidTurnTime { span: e.span });
                 }
@@ -767,7 +768,7 @@ pub fn check_with(name: &str, src: &str, catalog: &TileCatalog, options: ReplayO
         .collect();
     if games.is_empty() {
         // No game at all: report it through the parser's own diagnostic.
-        games = parse(src)
+        games = crate::diagnostics::parse(src)
             .into_iter()
             .map(|p| GameOutcome {
                 record: p.record,
@@ -1232,7 +1233,7 @@ pub fn check_game(
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {
-    check_parsed(crate::notation::parse_game(text, base), catalog, options)
+    check_parsed(crate::diagnostics::parse_game(text, base), catalog, options)
 }
 
 /// [`check_game`] on a game read from a file ([`crate::stream::Game::parse`]:
@@ -1247,9 +1248,9 @@ pub fn check_game_read(
 
 /// Replays a game as read, unless reading it found an error (or nothing):
 /// lines too long to read that the game does not need are no bar to it
-/// ([`crate::notation::Parsed::is_replayable`]).
+/// ([`crate::diagnostics::Parsed::is_replayable`]).
 fn check_parsed(
-    p: crate::notation::Parsed,
+    p: crate::diagnostics::Parsed,
     catalog: &TileCatalog,
     options: ReplayOptions,
 ) -> GameOutcome {

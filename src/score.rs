@@ -88,7 +88,7 @@ pub struct ScoreEvent {
     /// For a goods majority: the kind of goods.
     pub goods: Option<Goods>,
     /// The distinct tiles of the feature, in order of placement (empty when the
-    /// game keeps no explanations, see [`Game::set_explanations`](crate::rules::Game::set_explanations)).
+    /// game keeps no explanations, see `rules::Game::set_explanations`).
     pub tiles: Vec<Pos>,
     /// Banners in a city.
     pub pennants: u32,
@@ -211,7 +211,7 @@ impl ScoreEvent {
             fields: Vec::new(),
             strength,
             winners,
-            points: crate::rules::expansions::robbers::robbed_points(of),
+            points: robbed_points(of),
             pigs: PlayerList::new(),
             pig_bonus: 0,
             returns_followers: false,
@@ -418,6 +418,12 @@ pub fn road_points(tiles: u32) -> u32 {
 /// tiles".
 pub fn monastery_points(surrounding: u32) -> u32 {
     1 + surrounding
+}
+
+/// The points a robber takes from a score (The Robbers): half, rounded up
+/// ("the owner of the robbers scores half of these points (rounded up)").
+pub fn robbed_points(points: u32) -> u32 {
+    points.div_ceil(2)
 }
 
 #[cfg(test)]

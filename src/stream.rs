@@ -47,15 +47,15 @@ pub struct Game<'a> {
 }
 
 impl Game<'_> {
-    /// The game read as a record ([`crate::notation::parse_game`]), its bytes
+    /// The game read as a record ([`crate::notation::read_game`]), its bytes
     /// that were not UTF-8 one fault (`E109`, at the first of them, counting
     /// the others) before the others.
     ///
     /// A game that is not CGN but a record `carcref import` reads
     /// ([`crate::sniff`]) is one fault, `E112`, and is not read as CGN.
-    pub fn parse(&self) -> crate::notation::Parsed {
+    pub fn parse(&self) -> crate::diagnostics::Parsed {
         if let Some(fault) = crate::sniff::not_cgn(self.text, self.base) {
-            return crate::notation::Parsed {
+            return crate::diagnostics::Parsed {
                 record: crate::notation::GameRecord {
                     span: Span::new(self.base, self.base + self.text.len()),
                     ..crate::notation::GameRecord::default()
@@ -64,7 +64,7 @@ impl Game<'_> {
                 needs_unread_line: false,
             };
         }
-        let p = crate::notation::parse_game(self.text, self.base);
+        let p = crate::diagnostics::parse_game(self.text, self.base);
         if self.not_utf8.is_empty() {
             return p;
         }
@@ -81,7 +81,7 @@ impl Game<'_> {
                 }),
         );
         faults.extend(p.diagnostics);
-        crate::notation::Parsed {
+        crate::diagnostics::Parsed {
             record: p.record,
             diagnostics: faults.into_vec(),
             needs_unread_line: p.needs_unread_line,

@@ -50,7 +50,7 @@ pub fn did_you_mean<'a>(written: &str, known: impl IntoIterator<Item = &'a str>)
     nearest(written, known).map_or_else(String::new, |name| {
         format!(
             "; did you mean `{}`?",
-            crate::report::shown_text(name, crate::report::MAX_TEXT)
+            crate::shown::shown_text(name, crate::shown::MAX_TEXT)
         )
     })
 }

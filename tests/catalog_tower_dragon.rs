@@ -16,7 +16,7 @@
 mod common;
 
 use carcref::board::Pos;
-use carcref::notation::header::Header;
+use carcref::header::Header;
 use carcref::rules::{Action, Game, Move};
 use carcref::tiles::catalog::NOT_REFEREED;
 use carcref::tiles::{FeatureKind, Half, Rotation, Segment, Side, Spot, Symbol, TileDef};

@@ -11,7 +11,8 @@
 mod common;
 
 use carcref::figures::Figure;
-use carcref::notation::{parse, write};
+use carcref::notation::write;
+use carcref::parse;
 use carcref::{Game, Player, Pos, Rotation, Side, TileCatalog};
 
 fn header(expansions: &str) -> String {

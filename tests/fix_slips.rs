@@ -124,7 +124,7 @@ fn put_slip(
     catalog: &TileCatalog,
 ) -> Option<GameRecord> {
     let mut out = record.clone();
-    let players: Vec<String> = carcref::notation::Header::read_for(record, catalog.user_sets())
+    let players: Vec<String> = carcref::header::Header::read_for(record, catalog.user_sets())
         .0?
         .setup()
         .players
@@ -611,7 +611,7 @@ fn a_slip_in_an_action_is_found_first() {
         let at = &sites[&kind];
         let (g, i, k) = at[rng.below(at.len())];
         let (name, record) = &games[g];
-        let players = carcref::notation::Header::read_for(record, catalog.user_sets())
+        let players = carcref::header::Header::read_for(record, catalog.user_sets())
             .0
             .unwrap()
             .setup()

@@ -106,8 +106,9 @@ fn check_generated(
     count: usize,
     mut each: impl FnMut(&carcref::notation::TurnRecord, &carcref::rules::Move),
 ) {
+    use carcref::header::Header;
     use carcref::notation::write::canonical;
-    use carcref::notation::{Header, parse};
+    use carcref::parse;
     use carcref::rules::TurnInput;
     use carcref::rules::expansions::Expansions;
     let catalog = TileCatalog::embedded().unwrap();

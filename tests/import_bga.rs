@@ -10,10 +10,11 @@ mod common;
 
 use std::collections::BTreeMap;
 
+use carcref::header::Header;
 use carcref::import::ImportError;
 use carcref::import::bga;
 use carcref::notation::write::write;
-use carcref::notation::{ActionRecord, GameRecord, Header};
+use carcref::notation::{ActionRecord, GameRecord};
 use carcref::{Game, TileCatalog, check};
 use serde_json::{Value, json};
 

@@ -103,7 +103,7 @@ fn jcz_values_the_record_cannot_hold_are_refused_by_field() {
     // Quotes and backslashes are escaped, and read back as they were.
     let cgn = reads_back(Format::Jcz, &with("name", "say \"hi\" \\o/ ✓".into()));
     assert!(cgn.contains("[Event \"say \\\"hi\\\" \\\\o/ ✓\"]"), "{cgn}");
-    let parsed = carcref::notation::parse(&cgn);
+    let parsed = carcref::parse(&cgn);
     let event = parsed[0]
         .record
         .tags

@@ -11,7 +11,8 @@
 
 use carcref::board::Pos;
 use carcref::figures::Figure;
-use carcref::notation::{Header, parse};
+use carcref::header::Header;
+use carcref::parse;
 use carcref::{Game, Player, TileCatalog, check};
 
 /// The game after each turn of a record, by turn number (1-based index).

@@ -18,7 +18,8 @@ use std::process::Command;
 
 use carcref::generate::{GenOptions, Rng, random_game};
 use carcref::notation::write::write;
-use carcref::notation::{ActArg, ActionRecord, GameRecord, Place, StepRecord, parse};
+use carcref::notation::{ActArg, ActionRecord, GameRecord, Place, StepRecord};
+use carcref::parse;
 use carcref::rules::expansions::Expansions;
 use carcref::{Edition, Spot, TileCatalog, check};
 use serde_json::Value;

@@ -11,7 +11,8 @@ use std::process::Command;
 
 use carcref::generate::{GenOptions, Rng, random_game};
 use carcref::notation::write::write;
-use carcref::notation::{ActionRecord, GameRecord, parse};
+use carcref::notation::{ActionRecord, GameRecord};
+use carcref::parse;
 use carcref::rules::expansions::Expansions;
 use carcref::{Edition, TileCatalog, check};
 use serde_json::Value;

@@ -203,7 +203,7 @@ fn a_misstated_claim_is_never_cleared() {
 /// strengths, winners and pigs, turn by turn and at the end.
 #[test]
 fn score_events_without_explanations_score_the_same() {
-    use carcref::notation::Header;
+    use carcref::header::Header;
     use carcref::{Game, ScoreEvent};
     let catalog = TileCatalog::embedded().unwrap();
     let key = |e: &ScoreEvent| {
@@ -507,8 +507,8 @@ fn verdict_equals_check_game_on_games_with_actions_changed() {
 /// with one byte changed.
 #[test]
 fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
-    use carcref::notation::parse_game;
     use carcref::notation::quick::{TurnTail, scan_turn_v2};
+    use carcref::parse_game;
     use carcref::rules::TurnInput;
     let catalog = TileCatalog::embedded().unwrap();
     let mut lines: Vec<String> = Vec::new();
@@ -646,7 +646,7 @@ fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
 /// take added to a turn that hands nothing out.
 #[test]
 fn verdict_equals_check_game_on_gold_takes_changed() {
-    use carcref::notation::header::Header;
+    use carcref::header::Header;
     use carcref::rules::TurnInput;
     let catalog = TileCatalog::embedded().unwrap();
     let sets = [

@@ -530,7 +530,7 @@ fn try_game(
     let expansions = expansions.join(", ");
     let record = GameRecord {
         tags: vec![
-            tag("CGN", crate::notation::header::VERSION.to_string()),
+            tag("CGN", crate::header::VERSION.to_string()),
             tag("Event", "Generated game".to_string()),
             tag("Players", roster),
             tag("Rules", options.edition.to_string()),

@@ -16,7 +16,7 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::board::Pos;
-use crate::notation::header::COLOURS;
+use crate::header::COLOURS;
 use crate::notation::{
     ActionRecord, ClaimRecord, EventRecord, FollowerSpec, GameRecord, Span, Spanned, TagRecord,
     TurnRecord,

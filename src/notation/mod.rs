@@ -5,9 +5,12 @@
 //! a [`GameRecord`] says what the text says, with the [`Span`] of every token; the
 //! engine (`crate::rules`) decides whether it is legal.
 
-pub mod header;
+pub mod error;
+pub mod lex;
 pub mod parse;
 pub mod quick;
+pub mod tags;
+pub mod turn_input;
 pub mod write;
 
 use std::fmt;
@@ -15,8 +18,9 @@ use std::fmt;
 use crate::board::Pos;
 use crate::tiles::{Half, Rotation, Side, Spot};
 
-pub use header::{Header, PlayerSpec, ResultClaim, Termination};
-pub use parse::{Parsed, parse, parse_game, split_games};
+pub use error::SyntaxError;
+pub use parse::{ReadGame, read, read_game, split_games};
+pub use turn_input::TurnInput;
 
 /// The longest line a record may hold, in bytes, without its line end (SPEC
 /// 2.1). A longer line is reported (`E110`) and not read.
@@ -377,7 +381,7 @@ pub enum ActArg {
     Nothing,
     /// A player by name (`robber:Bob`, The Robbers: the robber goes beside
     /// Bob's marker). The argument of a verb that names a player
-    /// ([`parse::verb_names_player`]) is always one, read by the one rule for
+    /// ([`lex::verb_names_player`]) is always one, read by the one rule for
     /// a player's name (`robber:"Ann Lee"`, `robber:0`); another verb's is a
     /// quoted name, or a bare word that reads as no other argument.
     Player(Name),
@@ -415,7 +419,7 @@ pub struct ClaimRecord {
     pub player: Spanned<Name>,
     /// The pawn the claim is about (version 2): its points and total are
     /// then that pawn's.
-    pub pawn: Option<Spanned<crate::score::scoreboard::Pawn>>,
+    pub pawn: Option<Spanned<crate::pawn::Pawn>>,
     /// Points scored this turn (lost, when `negative`).
     pub points: Spanned<u32>,
     /// Whether the claim is written `=Name-points`: a net loss (version 2).

@@ -14,53 +14,43 @@ use nom::multi::many0;
 use nom::sequence::preceded;
 use nom::{IResult, Offset, Parser};
 
-use super::quick::{Mark, scan_tag, scan_turn};
+use super::error::{Errors, SyntaxError};
+use super::lex::{
+    Mark, bare_name_len, is_name_char, is_plain_player_arg, negative_claim_split, scan_tag,
+    scan_turn, verb_names_player,
+};
 use super::{
     ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, CommentStyle, EventRecord, FigureStep,
     FollowerSpec, GameRecord, Name, Place, Span, Spanned, StepRecord, TagRecord, Target,
     TurnRecord,
 };
 use crate::board::Pos;
-use crate::diagnostics::{Diagnostic, Faults};
-use crate::score::scoreboard::{Pawn, Space};
+use crate::pawn::{Pawn, Space};
 use crate::tiles::{Rotation, Spot};
 
 /// One game read from text: the record and the syntax faults found in it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Parsed {
+pub struct ReadGame {
     /// The record (lines that failed to parse are left out).
     pub record: GameRecord,
     /// Syntax faults, in source order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub errors: Vec<SyntaxError>,
     /// Whether a line left unread for its length (`E110`) is one the game
     /// needs to be replayed ([`replay_needs_line`]), or the game itself was
     /// too long to read.
     pub needs_unread_line: bool,
 }
 
-impl Parsed {
+impl ReadGame {
     /// Whether any fault is an error.
     pub fn has_errors(&self) -> bool {
-        self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-
-    /// Whether the record read can be replayed (SPEC 2.1): it has no syntax
-    /// error other than lines too long to read (`E110`) that the game does
-    /// not need, a comment, blank or descriptive tag line
-    /// ([`replay_needs_line`]). Such a game is replayed without them, and
-    /// its own faults are reported beside theirs.
-    pub fn is_replayable(&self) -> bool {
-        !self.needs_unread_line
-            && self
-                .diagnostics
-                .iter()
-                .all(|d| !d.is_error() || matches!(d, Diagnostic::LineTooLong { .. }))
+        self.errors.iter().any(SyntaxError::is_error)
     }
 }
 
 /// Whether a line too long to read (`E110`; the whole line, without its line
 /// end) is one its game needs to be replayed (SPEC 2.1): a turn line, or a
-/// tag line whose tag the referee reads ([`super::header::replay_reads_tag`]),
+/// tag line whose tag the referee reads ([`super::tags::replay_reads_tag`]),
 /// or one whose tag name does not read (`[` not followed by a name and a
 /// blank). A comment line, a blank line and a tag line of a tag that only
 /// describes the game (`Event`, `Source`, a tag without a meaning) are not.
@@ -76,23 +66,24 @@ pub fn replay_needs_line(text: &str) -> bool {
             let name = rest.get(..end).unwrap_or_default();
             let named = name.starts_with(|c: char| c.is_ascii_alphabetic())
                 && rest[end..].starts_with([' ', '\t']);
-            !named || super::header::replay_reads_tag(name)
+            !named || super::tags::replay_reads_tag(name)
         }
     }
 }
 
 /// The parser's error: where it stopped, what it expected there, and whether a
-/// number was out of range.
+/// number was out of range, of which the reader makes the [`SyntaxError`] it
+/// reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SyntaxError<'a> {
+pub struct GrammarError<'a> {
     rest: &'a str,
     context: Option<&'static str>,
     out_of_range: bool,
 }
 
-impl<'a> ParseError<&'a str> for SyntaxError<'a> {
+impl<'a> ParseError<&'a str> for GrammarError<'a> {
     fn from_error_kind(input: &'a str, _kind: ErrorKind) -> Self {
-        SyntaxError {
+        GrammarError {
             rest: input,
             context: None,
             out_of_range: false,
@@ -113,7 +104,7 @@ impl<'a> ParseError<&'a str> for SyntaxError<'a> {
     }
 }
 
-impl<'a> ContextError<&'a str> for SyntaxError<'a> {
+impl<'a> ContextError<&'a str> for GrammarError<'a> {
     fn add_context(_input: &'a str, ctx: &'static str, mut other: Self) -> Self {
         // Keep the innermost context: it names what the reader was looking at.
         if other.context.is_none() {
@@ -123,9 +114,9 @@ impl<'a> ContextError<&'a str> for SyntaxError<'a> {
     }
 }
 
-impl<'a, E> FromExternalError<&'a str, E> for SyntaxError<'a> {
+impl<'a, E> FromExternalError<&'a str, E> for GrammarError<'a> {
     fn from_external_error(input: &'a str, _kind: ErrorKind, _e: E) -> Self {
-        SyntaxError {
+        GrammarError {
             rest: input,
             context: None,
             out_of_range: true,
@@ -133,7 +124,7 @@ impl<'a, E> FromExternalError<&'a str, E> for SyntaxError<'a> {
     }
 }
 
-type PResult<'a, O> = IResult<&'a str, O, SyntaxError<'a>>;
+type PResult<'a, O> = IResult<&'a str, O, GrammarError<'a>>;
 
 const POSITION: &str = "a position x,y";
 const ROTATION: &str = "a rotation (r0, r90, r180, r270)";
@@ -164,7 +155,7 @@ impl<'a> Line<'a> {
 
     fn spanned<O>(
         &self,
-        mut p: impl Parser<&'a str, Output = O, Error = SyntaxError<'a>>,
+        mut p: impl Parser<&'a str, Output = O, Error = GrammarError<'a>>,
     ) -> impl FnMut(&'a str) -> PResult<'a, Spanned<O>> {
         let line = *self;
         move |i| {
@@ -777,7 +768,7 @@ impl<'a> Line<'a> {
     }
 
     /// Reads a tag line written plainly — `[Name "value"]` with no escapes and
-    /// nothing after it — directly (see [`super::quick::scan_tag`]); anything
+    /// nothing after it — directly (see [`scan_tag`]); anything
     /// else gives `None` and is read by [`Line::tag_pair`], which it must equal
     /// (`fast_path_equals_the_grammar`).
     fn tag_pair_fast(&self, body: &'a str) -> Option<TagRecord> {
@@ -785,7 +776,7 @@ impl<'a> Line<'a> {
     }
 
     /// Reads a turn line written in the common form directly, without the
-    /// combinators (see [`super::quick::scan_turn`]). Anything else (and any
+    /// combinators (see [`scan_turn`]). Anything else (and any
     /// fault) gives `None`, and the line is read by [`Line::turn`], which it must
     /// equal token for token and span for span (`fast_path_equals_the_grammar`
     /// holds it to that). Nearly every line of a recorded archive has this form.
@@ -836,8 +827,9 @@ impl<'a> Line<'a> {
         })
     }
 
-    /// Turns a parser error into a diagnostic pointing at the offending token.
-    fn diagnostic(&self, e: &SyntaxError<'a>, kind: LineKind) -> Diagnostic {
+    /// Turns a parser error into the syntax error pointing at the offending
+    /// token.
+    fn syntax_error(&self, e: &GrammarError<'a>, kind: LineKind) -> SyntaxError {
         let at = self.text.offset(e.rest).min(self.text.len());
         let token = e
             .rest
@@ -851,11 +843,11 @@ impl<'a> Line<'a> {
             LineKind::Comment => "a comment",
         });
         match (kind, e.context) {
-            (LineKind::Tag, _) => Diagnostic::MalformedTag {
+            (LineKind::Tag, _) => SyntaxError::MalformedTag {
                 span,
                 expected: expected.to_string(),
             },
-            (_, Some(POSITION)) => Diagnostic::InvalidPosition {
+            (_, Some(POSITION)) => SyntaxError::InvalidPosition {
                 span,
                 reason: if e.out_of_range {
                     "coordinate out of range".to_string()
@@ -863,12 +855,12 @@ impl<'a> Line<'a> {
                     format!("expected {POSITION}")
                 },
             },
-            (_, Some(ROTATION)) => Diagnostic::InvalidRotation { span },
-            (_, Some(SPOT)) => Diagnostic::InvalidSpot {
+            (_, Some(ROTATION)) => SyntaxError::InvalidRotation { span },
+            (_, Some(SPOT)) => SyntaxError::InvalidSpot {
                 span,
                 spot: e.rest.get(..token).unwrap_or_default().to_string(),
             },
-            (_, Some(CLAIM)) => Diagnostic::MalformedClaim {
+            (_, Some(CLAIM)) => SyntaxError::MalformedClaim {
                 span,
                 expected: if e.out_of_range {
                     "points in range".to_string()
@@ -876,13 +868,13 @@ impl<'a> Line<'a> {
                     CLAIM.to_string()
                 },
             },
-            (_, Some(COMMENT)) => Diagnostic::UnterminatedComment {
+            (_, Some(COMMENT)) => SyntaxError::UnterminatedComment {
                 span: Span::new(
                     self.base + self.text.find('{').unwrap_or(0),
                     self.base + self.text.len(),
                 ),
             },
-            _ => Diagnostic::MalformedTurn {
+            _ => SyntaxError::MalformedTurn {
                 span,
                 expected: if e.out_of_range {
                     "a turn number in range".to_string()
@@ -892,70 +884,6 @@ impl<'a> Line<'a> {
             },
         }
     }
-}
-
-/// Where the `-` of a negative claim stands in a run of name characters
-/// (`Jean-Luc-3/40` → 8): the last `-` after at least one character that only
-/// digits, optionally `/` and digits, and optionally `@` and digits follow
-/// (`@` is a name character: `=Ann-3/40@40` is Ann's loss, her marker on
-/// space 40).
-pub(super) fn negative_claim_split(run: &str) -> Option<usize> {
-    let k = run.rfind('-')?;
-    let rest = &run[k + 1..];
-    let (rest, space) = match rest.split_once('@') {
-        Some((r, s)) => (r, Some(s)),
-        None => (rest, None),
-    };
-    let (points, total) = match rest.split_once('/') {
-        Some((p, t)) => (p, Some(t)),
-        None => (rest, None),
-    };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (k > 0 && digits(points) && total.is_none_or(digits) && space.is_none_or(digits)).then_some(k)
-}
-
-/// Characters of a player name written without quotes.
-pub(super) fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric()
-        || !(c.is_whitespace()
-            || matches!(
-                c,
-                '"' | '{' | '}' | ';' | '=' | '+' | ',' | '(' | ')' | '[' | ']'
-            ))
-}
-
-/// The length in bytes of the bare name (`bare_name`) at the start of `s`:
-/// its run of name characters, 0 if there is none. The one rule for a bare
-/// player's name: the grammar reads names by it, the quick reader by the same
-/// classes of characters, and the writer quotes a name it would not read
-/// whole ([`is_bare_name`]).
-pub fn bare_name_len(s: &str) -> usize {
-    s.find(|c: char| !is_name_char(c)).unwrap_or(s.len())
-}
-
-/// Whether a name can be written without quotes in a turn line.
-pub fn is_bare_name(name: &str) -> bool {
-    !name.is_empty() && bare_name_len(name) == name.len()
-}
-
-/// Whether a verb's argument is a player (SPEC 6.13): `robber:Bob` and
-/// `rob:Bob`, The Robbers'. Such an argument is read as a `player`, by the one
-/// rule for a player's name: any bare name (`robber:0`, `robber:r0`,
-/// `robber:A:B`, `robber:-`) or a quoted one (`robber:"Ann Lee"`).
-pub fn verb_names_player(verb: &str) -> bool {
-    matches!(verb, "robber" | "rob")
-}
-
-/// Whether a bare name, as the argument of a verb that does not name a player
-/// (2.14), reads as a player: a word starting with a capital or a character
-/// other than ASCII, without `:` or `/`, that is no spot. Any other name is
-/// written there in quotes.
-pub fn is_plain_player_arg(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_uppercase() || !c.is_ascii())
-        && name
-            .chars()
-            .all(|c| is_name_char(c) && c != ':' && c != '/')
-        && Place::from_word(name).is_none()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -975,7 +903,7 @@ fn line_kind(text: &str) -> Option<LineKind> {
 }
 
 /// Whether a line of a text is longer than a line may be ([`super::MAX_LINE`],
-/// `E110`), as [`parse_game`] splits the text into lines.
+/// `E110`), as [`read_game`] splits the text into lines.
 pub fn has_long_line(text: &str) -> bool {
     lines(text).any(|(_, line)| line.len() > super::MAX_LINE)
 }
@@ -1047,16 +975,16 @@ pub fn split_games(src: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter_map(move |(s, e)| src.get(s..e).map(|t| (s, t)))
 }
 
-/// Reads every game of a text. An input with no game yields one [`Parsed`] with
-/// an `E108` diagnostic.
-pub fn parse(src: &str) -> Vec<Parsed> {
-    let games: Vec<Parsed> = split_games(src)
-        .map(|(base, text)| parse_game(text, base))
+/// Reads every game of a text. An input with no game yields one [`ReadGame`]
+/// with the fault [`SyntaxError::NoGame`] (`E108`).
+pub fn read(src: &str) -> Vec<ReadGame> {
+    let games: Vec<ReadGame> = split_games(src)
+        .map(|(base, text)| read_game(text, base))
         .collect();
     if games.is_empty() {
-        return vec![Parsed {
+        return vec![ReadGame {
             record: GameRecord::default(),
-            diagnostics: vec![Diagnostic::NoGame {
+            errors: vec![SyntaxError::NoGame {
                 span: Span::new(0, src.len()),
             }],
             needs_unread_line: false,
@@ -1110,11 +1038,11 @@ pub fn head_of_game(text: &str) -> &str {
 }
 
 /// A turn line (`body`, without its terminator, starting with its turn
-/// number) as [`parse_game`] reads it in a game of version 2, if it reads with
+/// number) as [`read_game`] reads it in a game of version 2, if it reads with
 /// no fault; its spans count from the start of `body`. It is read by the
 /// grammar alone: [`Line::turn_fast`] (that is, [`scan_turn`]) reads the line
 /// the same way where it reads it at all. For the quick verdict on records
-/// whose turns hold actions ([`crate::referee::Referee`]).
+/// whose turns hold actions (the referee's `Referee`).
 pub(crate) fn turn_line(body: &str) -> Option<TurnRecord> {
     let line = Line {
         text: body,
@@ -1132,7 +1060,7 @@ pub(crate) fn turn_line(body: &str) -> Option<TurnRecord> {
 
 /// Reads one game whose text starts at byte `base` of the whole input. A game
 /// longer than [`super::MAX_GAME`] is not read: it is one fault (`E111`).
-pub fn parse_game(text: &str, base: usize) -> Parsed {
+pub fn read_game(text: &str, base: usize) -> ReadGame {
     let mut record = GameRecord {
         span: Span::new(base, base + text.len()),
         ..GameRecord::default()
@@ -1141,26 +1069,26 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
         let fault = match past_the_limit(text.as_bytes(), true) {
             Some(PastTheLimit::Line(start)) => {
                 let head = head_of_game(text.get(start..).unwrap_or_default());
-                Diagnostic::LineTooLong {
+                SyntaxError::LineTooLong {
                     span: Span::new(base + start, base + start + head.len()),
                     limit: super::MAX_LINE,
                 }
             }
-            _ => Diagnostic::GameTooLong {
+            _ => SyntaxError::GameTooLong {
                 span: Span::new(base, base + head_of_game(text).len()),
                 limit: super::MAX_GAME,
             },
         };
-        return Parsed {
+        return ReadGame {
             record,
-            diagnostics: vec![fault],
+            errors: vec![fault],
             needs_unread_line: true,
         };
     }
     // A turn line takes at least 13 bytes: reserving once (a complete basic game
     // has 71 turns) avoids moving the turns as they grow.
     record.turns.reserve((text.len() / 13 + 1).min(128));
-    let mut diagnostics = Faults::new();
+    let mut errors = Errors::default();
     let mut pending_comments: Vec<Spanned<Comment>> = Vec::new();
     let mut v1 = false;
     let mut needs_unread_line = false;
@@ -1171,7 +1099,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             v1,
         };
         if text.len() > super::MAX_LINE {
-            diagnostics.push(Diagnostic::LineTooLong {
+            errors.push(SyntaxError::LineTooLong {
                 span: Span::new(line.base, line.base + text.len()),
                 limit: super::MAX_LINE,
             });
@@ -1202,7 +1130,7 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
                 t.comments_before = std::mem::take(&mut pending_comments);
                 // The first CGN tag counts (a second one is `E208`).
                 if t.name.value == "CGN" && record.tag("CGN").is_none() {
-                    v1 = t.value.value == super::header::VERSION;
+                    v1 = t.value.value == super::tags::VERSION;
                 }
                 record.tags.push(t);
             }),
@@ -1219,553 +1147,16 @@ pub fn parse_game(text: &str, base: usize) -> Parsed {
             }),
         };
         if let Err(nom::Err::Error(e) | nom::Err::Failure(e)) = result {
-            diagnostics.push(line.diagnostic(&e, kind));
+            errors.push(line.syntax_error(&e, kind));
         }
     }
     record.trailing_comments = pending_comments;
-    Parsed {
+    ReadGame {
         record,
-        diagnostics: diagnostics.into_vec(),
+        errors: errors.into_vec(),
         needs_unread_line,
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn line(text: &str) -> Line<'_> {
-        Line {
-            text,
-            base: 0,
-            v1: false,
-        }
-    }
-
-    #[test]
-    fn tag_pair_with_escapes() {
-        let l = line(r#"[Event "The \"Big\" One"]"#);
-        let (_, t) = l.tag_pair(l.text).unwrap();
-        assert_eq!(t.name.value, "Event");
-        assert_eq!(t.value.value, r#"The "Big" One"#);
-        assert_eq!(t.value.span, Span::new(7, 24));
-    }
-
-    #[test]
-    fn turn_with_everything() {
-        let l = line("12. Alice V -1,3 r270 +SSW =Alice+3/40 =Bob+4 { nice }");
-        let (rest, t) = l.turn(l.text).unwrap();
-        assert_eq!(rest, "");
-        assert_eq!(t.number.value, 12);
-        assert_eq!(t.player.value, "Alice");
-        assert_eq!(t.tile.value, "V");
-        match &t.action.value {
-            ActionRecord::Place { pos, rotation } => {
-                assert_eq!(pos.value, Pos::new(-1, 3));
-                assert_eq!(pos.span, Span::new(12, 16));
-                assert_eq!(rotation.value, Rotation::R270);
-            }
-            ActionRecord::Discard | ActionRecord::Aside => panic!("not a placement"),
-        }
-        let f = t.follower.unwrap();
-        assert_eq!(f.spot.value, "SSW".parse::<Spot>().unwrap());
-        assert_eq!(t.claims.len(), 2);
-        assert_eq!(t.claims[0].total.as_ref().unwrap().value, 40);
-        assert_eq!(t.comment.unwrap().value.text, "nice");
-    }
-
-    #[test]
-    fn version_2_steps_in_order() {
-        let src = "[CGN \"2\"]\n14. Ann TW3 2,1 r90 +tower:T capture:-1,1/N(Bob) dragon:E ransom:big(\"Bob Smith\") die:3 land:- +big:3,-1/C =Ann-3 =Jean-Luc-2/40\n15. Ann PD4 aside\n";
-        let parsed = parse(src);
-        assert!(
-            parsed[0].diagnostics.is_empty(),
-            "{:?}",
-            parsed[0].diagnostics
-        );
-        let turns = &parsed[0].record.turns;
-        let t = &turns[0];
-        assert!(t.follower.is_none());
-        let written: Vec<String> = t.steps.iter().map(super::super::write::step).collect();
-        assert_eq!(
-            written,
-            [
-                "+tower:T",
-                "capture:-1,1/N(Bob)",
-                "dragon:E",
-                "ransom:big(\"Bob Smith\")",
-                "die:3",
-                "land:-",
-                "+big:3,-1/C"
-            ]
-        );
-        match &t.steps[1] {
-            StepRecord::Act(a) => {
-                assert_eq!(a.verb.value, "capture");
-                assert_eq!(a.player.as_ref().unwrap().value, "Bob");
-                assert_eq!(&src[a.span.start..a.span.end], "capture:-1,1/N(Bob)");
-            }
-            StepRecord::Figure(_) => panic!("an act"),
-        }
-        assert_eq!(t.claims[0].net(), -3);
-        assert_eq!(t.claims[1].player.value, "Jean-Luc");
-        assert_eq!(t.claims[1].net(), -2);
-        assert_eq!(t.claims[1].total.as_ref().unwrap().value, 40);
-        assert_eq!(turns[1].action.value, ActionRecord::Aside);
-        assert!(turns.iter().all(TurnRecord::needs_version_2));
-        // Written back, it reads the same.
-        let text = super::super::write::write(&[parsed[0].record.clone()]);
-        assert_eq!(parse(&text)[0].record, parsed[0].record, "{text}");
-    }
-
-    #[test]
-    fn claims_name_a_pawn_and_its_space() {
-        let src = "[CGN \"2\"]\n[Players \"Ann, Bob, Jean-Luc, Ann-2\"]\n\
-                   7. Ann V 1,0 r0 =Ann(marker)+3/53@3 =Jean-Luc(messenger)-3/40@40 =Bob+0@0 =Ann-2(marker)+1\n";
-        let parsed = parse(src);
-        assert!(
-            parsed[0].diagnostics.is_empty(),
-            "{:?}",
-            parsed[0].diagnostics
-        );
-        let t = &parsed[0].record.turns[0];
-        // Each claim: its player, pawn, points, total and space.
-        type Read<'a> = (&'a str, Option<Pawn>, i64, Option<u32>, Option<u32>);
-        let read: Vec<Read<'_>> = t
-            .claims
-            .iter()
-            .map(|c| {
-                (
-                    c.player.value.as_str(),
-                    c.pawn.as_ref().map(|p| p.value),
-                    c.net(),
-                    c.total.as_ref().map(|x| x.value),
-                    c.space.as_ref().map(|x| x.value),
-                )
-            })
-            .collect();
-        assert_eq!(
-            read,
-            [
-                ("Ann", Some(Pawn::Marker), 3, Some(53), Some(3)),
-                ("Jean-Luc", Some(Pawn::Messenger), -3, Some(40), Some(40)),
-                ("Bob", None, 0, None, Some(0)),
-                ("Ann-2", Some(Pawn::Marker), 1, None, None),
-            ]
-        );
-        let space = t.claims[0].space.as_ref().unwrap().span;
-        assert_eq!(&src[space.start..space.end], "3");
-        let pawn = t.claims[1].pawn.as_ref().unwrap().span;
-        assert_eq!(&src[pawn.start..pawn.end], "messenger");
-        assert!(t.needs_version_2());
-        let text = super::super::write::write(&[parsed[0].record.clone()]);
-        assert!(
-            text.contains("=Ann(marker)+3/53@3 =Jean-Luc(messenger)-3/40@40 =Bob+0@0"),
-            "{text}"
-        );
-        assert_eq!(parse(&text)[0].record, parsed[0].record, "{text}");
-    }
-
-    #[test]
-    fn a_pawn_or_a_space_is_a_fault_of_version_1_and_checked_in_version_2() {
-        let codes = |src: &str| -> Vec<String> {
-            parse(src)[0].diagnostics.iter().map(|d| d.code()).collect()
-        };
-        let v1 = "[CGN \"1\"]\n1. Ann V 1,0 r0 ";
-        assert_eq!(codes(&format!("{v1}=Ann(marker)+3\n")), ["E106"]);
-        assert_eq!(codes(&format!("{v1}=Ann+3@3\n")), ["E102"]);
-        let v2 = "[CGN \"2\"]\n1. Ann V 1,0 r0 ";
-        for bad in [
-            "=Ann(markr)+3",
-            "=Ann(Marker)+3",
-            "=Ann(marker+3",
-            "=Ann()+3",
-            "=Ann+3@50",
-            "=Ann+3/3@",
-            "=Ann+3@x",
-            "=Ann-3/3@99",
-        ] {
-            assert_eq!(codes(&format!("{v2}{bad}\n")), ["E106"], "{bad}");
-        }
-    }
-
-    #[test]
-    fn a_first_figure_on_the_tile_is_version_1s() {
-        let parsed = parse("1. Ann U 1,0 r0 +big:E +1,0/NNE =Ann+0\n");
-        let t = &parsed[0].record.turns[0];
-        assert_eq!(
-            t.follower.as_ref().unwrap().figure.as_ref().unwrap().value,
-            "big"
-        );
-        assert_eq!(t.steps.len(), 1);
-        assert!(t.needs_version_2());
-        assert!(!parse("1. Ann U 1,0 r0 +E =Ann+0\n")[0].record.turns[0].needs_version_2());
-    }
-
-    #[test]
-    fn version_1_reads_by_its_own_grammar() {
-        // In a game tagged version 1, every token of version 2 is the fault it
-        // always was.
-        for (line, code) in [
-            ("1. Ann U 1,0 r0 thief", "E102"),
-            ("1. Ann U aside", "E103"),
-            ("1. Ann U 1,0 r0 +1,0/E", "E105"),
-            ("1. Ann U 1,0 r0 =Ann-3", "E106"),
-        ] {
-            let src = format!("[CGN \"1\"]\n{line}\n");
-            assert_eq!(codes(&src), [code], "{line}");
-            let src = format!("[CGN \"2\"]\n{line}\n");
-            assert!(codes(&src).is_empty(), "{line}: {:?}", codes(&src));
-        }
-        // A name ending in digits after a hyphen is still a name before `+`.
-        let parsed = parse("1. Ann U 1,0 r0 =Ann-3+4\n");
-        assert_eq!(parsed[0].record.turns[0].claims[0].player.value, "Ann-3");
-        assert_eq!(parsed[0].record.turns[0].claims[0].net(), 4);
-    }
-
-    #[test]
-    fn discard_and_quoted_player() {
-        let l = line(r#"4. "Bob Smith" X discard ; nowhere to go"#);
-        let (_, t) = l.turn(l.text).unwrap();
-        assert_eq!(t.player.value, "Bob Smith");
-        assert_eq!(t.action.value, ActionRecord::Discard);
-    }
-
-    #[test]
-    fn figure_prefix() {
-        let l = line("3. Ann E 0,1 r0 +big:N");
-        let (_, t) = l.turn(l.text).unwrap();
-        let f = t.follower.unwrap();
-        assert_eq!(f.figure.unwrap().value, "big");
-    }
-
-    fn codes(src: &str) -> Vec<String> {
-        parse(src)
-            .into_iter()
-            .flat_map(|p| p.diagnostics)
-            .map(|d| d.code())
-            .collect()
-    }
-
-    #[test]
-    fn each_fault_has_its_code() {
-        assert_eq!(codes("[Event \"x\"\n"), ["E101"]);
-        assert_eq!(codes("[P \"x\"]\n1 Alice V 1,0 r90\n"), ["E102"]);
-        assert_eq!(codes("[P \"x\"]\n1. Alice V 1;0 r90\n"), ["E103"]);
-        assert_eq!(codes("[P \"x\"]\n1. Alice V 99999999999,0 r90\n"), ["E103"]);
-        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r45\n"), ["E104"]);
-        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r90 +Q\n"), ["E105"]);
-        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r90 =Alice3\n"), ["E106"]);
-        assert_eq!(codes("[P \"x\"]\n1. Alice V 1,0 r90 { oops\n"), ["E107"]);
-        assert_eq!(codes(""), ["E108"]);
-    }
-
-    #[test]
-    fn every_bad_line_is_reported() {
-        let src = "[P \"x\"]\n1. A V 1,0 r45\n2. B V 2,0 r90\n3. A V x\n";
-        assert_eq!(codes(src), ["E104", "E103"]);
-    }
-
-    #[test]
-    fn spans_point_at_the_token() {
-        let src = "[P \"x\"]\n1. Alice V 1,0 r45\n";
-        let p = parse(src);
-        let d = &p[0].diagnostics[0];
-        assert_eq!(&src[d.span().start..d.span().end], "r45");
-    }
-
-    /// The direct reader of common turn lines gives exactly what the grammar
-    /// gives, spans included, and leaves every other line to the grammar.
-    #[test]
-    fn fast_path_equals_the_grammar() {
-        // Lines in the common form: the fast path reads them.
-        let common = [
-            "1. Ann V 1,0 r90",
-            "12. Alice V -1,3 r270 +SSW =Alice+3/40 =Bob+4",
-            "3. Ann E 0,1 r0 +big:N",
-            "4. Bob X discard",
-            "4. Bob X discard =Bob+0",
-            "7. A.B-c D 0,-12 r180 +C =A.B-c+9",
-            "9. Bob U 2147483647,-2147483648 r0 +E",
-            "10. Bob V 1,0 r90 =Ann+3 =Bob+2/17",
-            "1. Ann TB23 1,0 r90 +C",
-            "1. Ann V -0,0 r90",
-            "0. Ann V 00,-007 r90",
-            "4294967295. Ann V 1,0 r90",
-            "0000000000001. Ann V 1,0 r90",
-            "1. Ann V 1,0 r90 =Ann+4294967295/4294967295",
-            "1. Ann V 1,0 r90 =Ann+0000000000007/0",
-            "1. Ann V 1,0 r90 +a-b-:WNW",
-            "1. Ann V 1,0 r90 +-:S",
-            "1. Ann V 1,0 r90 +N =Ann+1 =Bob+2/3",
-            "1. Zoë V 1,0 r90 =Zoë+2",
-            "1. 名人 V 1,0 r90 +abbot:C =名人+1/1",
-            "1. A\u{7f}B V 1,0 r90",
-            "1. A_x V 1,0 r90 =A_x+1",
-        ];
-        // Not in the common form, or faulty: left to the grammar.
-        let other = [
-            "1. Ann V 1,0 r90 { a comment }",
-            "1. Ann V 1,0 r90 ; a comment",
-            "1. Ann V 1,0 r90 @event",
-            "1.  Ann V 1,0 r90",
-            "1. Ann V 1,0  r90",
-            "1. Ann V 1,0 r90 ",
-            "1. Ann V 1,0 r90  =Ann+3",
-            "1.\tAnn V 1,0 r90",
-            "1. Ann V 1,0 r90\t",
-            " 1. Ann V 1,0 r90",
-            "1. \"Ann Smith\" V 1,0 r90",
-            "1. Ann V 1,0 r45",
-            "1. Ann V 1,0 r090",
-            "1. Ann V 1,0 r9",
-            "1. Ann V 1,0 r360",
-            "1. Ann V 1,0 R90",
-            "1. Ann V 1;0 r90",
-            "1. Ann V 1,0 r90 +Q",
-            "1. Ann V 1,0 r90 +big",
-            "1. Ann V 1,0 r90 +",
-            "1. Ann V 1,0 r90 +:N",
-            "1. Ann V 1,0 r90 +big:",
-            "1. Ann V 1,0 r90 +Big:N",
-            "1. Ann V 1,0 r90 +big:N:S",
-            "1. Ann V 1,0 r90 +NN",
-            "1. Ann V 1,0 r90 +NNWW",
-            "1. Ann V 1,0 r90 +n",
-            "1. Ann V 1,0 r90 +N +E",
-            "1. Ann V 1,0 r90 =Ann+3 +N",
-            "1. Ann V 1,0 r90 =Ann3",
-            "1. Ann V 1,0 r90 =Ann+",
-            "1. Ann V 1,0 r90 =",
-            "1. Ann V 1,0 r90 =+3",
-            "1. Ann V 1,0 r90 =Ann+1/",
-            "1. Ann V 1,0 r90 =Ann+/3",
-            "1. Ann V 1,0 r90 =Ann+3/4/5",
-            "1. Ann V 1,0 r90 =Ann+3x",
-            "1. Ann V 1,0 r90 =Ann++3",
-            "1. Ann V 1,0 r90 =Ann+4294967296",
-            "1. Ann V 1,0 r90 =Ann+1/4294967296",
-            "1. Ann V 1,0 r90 =Zo\u{a0}ë+3",
-            "1. Ann V 1,0 r90 =Ann(marker)+3",
-            "1. Ann V 1,0 r90 =Ann+3/53@3",
-            "1. Ann V 1,0 r90 =Ann+3@3",
-            "1. Ann V 99999999999,0 r90",
-            "1. Ann V 2147483648,0 r90",
-            "1. Ann V 0,-2147483649 r90",
-            "1. Ann V --1,0 r90",
-            "1. Ann V -,0 r90",
-            "1. Ann V 1, r90",
-            "1. Ann V ,0 r90",
-            "1. Ann V 1,-0x r90",
-            "1. Ann V 1,0",
-            "1. Ann V 1,0 r",
-            "1. Ann V discard +N",
-            "1. Ann V discardX",
-            "1. Ann V discard r90",
-            "1. Ann discard",
-            "1. Ann v 1,0 r90",
-            "1. Ann 1 1,0 r90",
-            "1. Ann V- 1,0 r90",
-            "1. Zo\u{a0}ë V 1,0 r90",
-            "1. Ann\u{85} V 1,0 r90",
-            "1. Ann\rV 1,0 r90",
-            "1. Ann V 1,0 r90\r",
-            "1. Ann V 1,0 r90\n",
-            "99999999999. Ann V 1,0 r90",
-            "4294967296. Ann V 1,0 r90",
-            "1 . Ann V 1,0 r90",
-            "1.Ann V 1,0 r90",
-            ". Ann V 1,0 r90",
-            "1. ",
-            "1.",
-            "1",
-            "",
-        ];
-        let mut lines: Vec<String> = common.iter().chain(&other).map(|s| s.to_string()).collect();
-        let c = crate::tiles::TileCatalog::embedded().unwrap();
-        let mut rng = crate::generate::Rng::new(3);
-        let generated_from = lines.len();
-        for players in 2..=6 {
-            let options = crate::generate::GenOptions {
-                edition: crate::rules::Edition::HiG2012,
-                players,
-                expansions: if players % 2 == 0 {
-                    crate::rules::expansions::Expansions::from_sets([
-                        "river",
-                        "inns-and-cathedrals",
-                        "traders-and-builders",
-                    ])
-                } else {
-                    Default::default()
-                },
-            };
-            let g = crate::generate::random_game(&c, &options, &mut rng);
-            lines.extend(g.turns.iter().map(crate::notation::write::turn_line));
-        }
-        // The common form is read by the fast path: so is every generated turn
-        // without an event.
-        let generated = lines[generated_from..].iter().map(String::as_str);
-        for text in common
-            .iter()
-            .copied()
-            .chain(generated.filter(|t| !t.contains('@')))
-        {
-            assert!(
-                line(text).turn_fast(text).is_some(),
-                "{text:?}: not read directly"
-            );
-        }
-        for text in other {
-            assert!(
-                line(text).turn_fast(text).is_none(),
-                "{text:?}: read directly"
-            );
-        }
-        // Small changes to every line: whatever the fast path still reads, it
-        // reads as the grammar does.
-        let pieces = [
-            " ",
-            "\t",
-            "\r",
-            "\n",
-            "-",
-            "+",
-            "=",
-            "/",
-            ":",
-            ",",
-            ".",
-            "0",
-            "9",
-            "r",
-            "N",
-            "C",
-            "a",
-            "é",
-            "\u{a0}",
-            "\"",
-            "{",
-            ";",
-            "@",
-            "Z",
-            "_",
-            "big:",
-            "99999999999",
-            " =Ann+1/2",
-        ];
-        let mut mutants = Vec::new();
-        for text in &lines {
-            for _ in 0..8 {
-                let mut t = text.clone();
-                for _ in 0..1 + rng.below(2) {
-                    let mut at = rng.below(t.len() + 1);
-                    while !t.is_char_boundary(at) {
-                        at -= 1;
-                    }
-                    let piece = pieces[rng.below(pieces.len())];
-                    match rng.below(3) {
-                        0 => t.insert_str(at, piece),
-                        1 => {
-                            let mut end = (at + 1 + rng.below(3)).min(t.len());
-                            while !t.is_char_boundary(end) {
-                                end += 1;
-                            }
-                            t.replace_range(at..end, piece);
-                        }
-                        _ => t.truncate(at),
-                    }
-                }
-                mutants.push(t);
-            }
-        }
-        lines.extend(mutants);
-        for text in &lines {
-            let l = Line {
-                text,
-                base: 100,
-                v1: false,
-            };
-            let slow = all_consuming(|i| l.turn(i))
-                .parse(text)
-                .map(|(_, t)| t)
-                .ok();
-            let fast = l.turn_fast(text);
-            if let Some(f) = &fast {
-                let s = slow
-                    .as_ref()
-                    .unwrap_or_else(|| panic!("{text:?}: fast reads what the grammar rejects"));
-                assert_eq!(f, s, "{text:?}");
-                assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text:?}: spans differ");
-            }
-        }
-        let plain_tags = [
-            "[Event \"Club night\"]",
-            "[Result \"\"]",
-            "[A_1 \"x y\"]",
-            "[Site \"Zoë's\"]",
-            "[A \"]\"]",
-            "[A \"a\rb\"]",
-        ];
-        let other_tags = [
-            "[Event \"a \\\"b\\\"\"]",
-            "[Event \"a\\b\"]",
-            "[Event \"x\"] { c }",
-            "[Event \"x\"] ",
-            "[Event \"x\"]]",
-            "[Event \"x\"]\r",
-            "[Event  \"x\"]",
-            "[1vent \"x\"]",
-            "[É \"x\"]",
-            "[E-x \"x\"]",
-            "[ \"x\"]",
-            "[\"x\"]",
-            "[Event \"x\"",
-            "[Event \"x\" ]",
-            "[Event x]",
-            "[A \"]",
-            "[",
-        ];
-        for text in plain_tags {
-            assert!(
-                line(text).tag_pair_fast(text).is_some(),
-                "{text:?}: not read directly"
-            );
-        }
-        for text in plain_tags.iter().chain(&other_tags) {
-            let l = Line {
-                text,
-                base: 7,
-                v1: false,
-            };
-            let slow = all_consuming(|i| l.tag_pair(i))
-                .parse(text)
-                .map(|(_, t)| t)
-                .ok();
-            match l.tag_pair_fast(text) {
-                Some(f) => {
-                    let s = slow
-                        .unwrap_or_else(|| panic!("{text:?}: fast reads what the grammar rejects"));
-                    assert_eq!(format!("{f:?}"), format!("{s:?}"), "{text:?}");
-                }
-                None => assert!(!plain_tags.contains(text), "{text:?}"),
-            }
-        }
-        for text in other_tags {
-            assert!(
-                line(text).tag_pair_fast(text).is_none(),
-                "{text:?}: read directly"
-            );
-        }
-    }
-
-    #[test]
-    fn games_split_at_headers_after_turns() {
-        let src = "[A \"1\"]\n\n1. X V 1,0 r0\n[A \"2\"]\n[B \"3\"]\n1. Y V 1,0 r0\n";
-        let games: Vec<_> = split_games(src).collect();
-        assert_eq!(games.len(), 2);
-        assert!(games[1].1.starts_with("[A \"2\"]"));
-        let p = parse(src);
-        assert_eq!(p[1].record.tags.len(), 2);
-        assert_eq!(p[1].record.turns[0].number.span.start, games[1].0 + 16);
-    }
-}
+mod tests;

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::header::KNOWN_TAGS;
-use super::parse::{is_bare_name, is_plain_player_arg, verb_names_player};
+use super::lex::{is_bare_name, is_plain_player_arg, verb_names_player};
+use super::tags::KNOWN_TAGS;
 use super::{
     ActArg, ActRecord, ActionRecord, ClaimRecord, Comment, EventRecord, FigureStep, FollowerSpec,
     GameRecord, Name, Place, Span, Spanned, StepRecord, TagRecord, Target, TurnRecord,
@@ -323,7 +323,7 @@ pub fn write(records: &[GameRecord]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse;
+    use crate::parse;
 
     #[test]
     fn round_trip_keeps_the_record() {

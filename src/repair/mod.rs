@@ -273,9 +273,9 @@ fn order(a: &Found, b: &Found, anchor: usize) -> std::cmp::Ordering {
 /// The number of claims a record makes: its turns' and its Result entries.
 fn claims_of(record: &GameRecord) -> usize {
     record.turns.iter().map(|t| t.claims.len()).sum::<usize>()
-        + record.tag("Result").map_or(0, |t| {
-            crate::notation::header::result_entries(&t.value.value).count()
-        })
+        + record
+            .tag("Result")
+            .map_or(0, |t| crate::header::result_entries(&t.value.value).count())
 }
 
 /// A reading as a suggestion: the repaired record checked by the full
@@ -337,7 +337,7 @@ fn suggestion(
 
 /// What the slips of a record may name.
 fn context<'c>(record: &GameRecord, catalog: &'c TileCatalog) -> Context<'c> {
-    let (header, _) = crate::notation::Header::read_for(record, catalog.user_sets());
+    let (header, _) = crate::header::Header::read_for(record, catalog.user_sets());
     let setup = header.map(|h| h.setup());
     let game = setup.map(|s| crate::rules::Game::new(s, catalog));
     let tiles = catalog

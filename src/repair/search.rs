@@ -7,7 +7,8 @@
 
 use super::rank;
 use super::slips::{self, Candidate, Context};
-use crate::notation::{GameRecord, Header, TurnRecord};
+use crate::header::Header;
+use crate::notation::{GameRecord, TurnRecord};
 use crate::referee::claims::{self, Count, Judgement};
 use crate::rules::{Game, TurnInput};
 use crate::score::ScoreEvent;

@@ -11,8 +11,9 @@
 //! diagnostics, whatever the length of the lines they point into.
 
 use std::cell::{Cell, OnceCell};
-use std::fmt::Write as _;
 
+pub use crate::shown::{MAX_TEXT, needs_escape, shown_text};
+use crate::shown::{chars_in, push_shown};
 use miette::{LabeledSpan, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 /// Byte offsets where the lines of a text start (the first is 0).
@@ -67,12 +68,6 @@ impl LineIndex {
             end
         }
     }
-}
-
-/// The number of characters in `bytes` of UTF-8 text: its bytes that start a
-/// character. Counts correctly on any byte range, whole characters or not.
-fn chars_in(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|b| (**b & 0xC0) != 0x80).count()
 }
 
 /// Where the last column was found, so that columns asked for in order along a
@@ -171,19 +166,6 @@ const LABEL_LINES_SHOWN: usize = 3;
 /// Lines between two labels' snippets that are shown to join them into one;
 /// labels further apart are shown in snippets of their own.
 const MAX_GAP: usize = 8;
-/// User text longer than this (in characters) is cut in messages, labels and
-/// help.
-pub const MAX_TEXT: usize = 200;
-
-/// Whether a character of a record is shown escaped: control characters (a
-/// record's text must not move the terminal's cursor or change its colours)
-/// and the characters that reorder text (so that what is shown is what is
-/// written).
-pub fn needs_escape(c: char) -> bool {
-    (c.is_control() && c != '\t')
-        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
 /// The number of characters a character of a record takes as a report shows
 /// it.
 fn shown_width(c: char) -> usize {
@@ -193,30 +175,6 @@ fn shown_width(c: char) -> usize {
     } else {
         1
     }
-}
-
-/// Writes a character as a report shows it.
-fn push_shown(out: &mut String, c: char) {
-    if needs_escape(c) {
-        let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
-    } else {
-        out.push(c);
-    }
-}
-
-/// Text from a record as a report shows it: escaped (see [`needs_escape`]),
-/// and cut after `max` characters with a note of how many more there are.
-pub fn shown_text(text: &str, max: usize) -> String {
-    let mut out = String::with_capacity(text.len().min(max * 2));
-    for (shown, (i, c)) in text.char_indices().enumerate() {
-        if shown == max {
-            let more = chars_in(text.as_bytes().get(i..).unwrap_or_default());
-            let _ = write!(out, "… ({more} more characters)");
-            return out;
-        }
-        push_shown(&mut out, c);
-    }
-    out
 }
 
 /// A line of the excerpt: which line of the file it shows, and where it is in

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::Edition;
-use super::expansions::{Expansion, Expansions};
+use crate::expansion::{Expansion, Expansions};
 
 /// One rule variant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

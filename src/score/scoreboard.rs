@@ -24,87 +24,9 @@
 //! Like the rest of [`crate::score`], this knows nothing of the game: it reads
 //! score events and the points moved between players.
 
-use std::fmt;
-use std::str::FromStr;
-
+pub use crate::pawn::{Pawn, SPACES, Space};
 use crate::player::{ByPlayer, Player};
 use crate::score::ScoreEvent;
-
-/// The number of spaces of the track: 0 to 49.
-pub const SPACES: u32 = 50;
-
-/// A space of the track, 0 to 49.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(transparent)]
-pub struct Space(u8);
-
-impl Space {
-    /// The space a pawn with this total stands on: the total modulo 50.
-    pub fn of(total: u32) -> Space {
-        // Below 50, so it fits a byte.
-        Space((total % SPACES) as u8)
-    }
-
-    /// The space numbered `n`, if the track has one (`n` below 50).
-    pub fn new(n: u32) -> Option<Space> {
-        (n < SPACES).then(|| Space::of(n))
-    }
-
-    /// The number printed on the space.
-    pub fn number(self) -> u32 {
-        u32::from(self.0)
-    }
-
-    /// Whether the space is dark: a multiple of 5. The Messengers: "a dark
-    /// number (0, 5, 10, 15...)".
-    pub fn is_dark(self) -> bool {
-        self.0.is_multiple_of(5)
-    }
-}
-
-impl fmt::Display for Space {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// A pawn of a player on the scoreboard.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Pawn {
-    /// The marker: the follower each player puts on space 0 at the start.
-    Marker,
-    /// The messenger: the second pawn of The Messengers, on space 0 "next to
-    /// his marker".
-    Messenger,
-}
-
-impl Pawn {
-    /// The pawns, the marker first.
-    pub const ALL: [Pawn; 2] = [Pawn::Marker, Pawn::Messenger];
-
-    /// The pawn's name in the notation.
-    pub fn name(self) -> &'static str {
-        match self {
-            Pawn::Marker => "marker",
-            Pawn::Messenger => "messenger",
-        }
-    }
-}
-
-impl fmt::Display for Pawn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Pawn {
-    type Err = ();
-
-    fn from_str(s: &str) -> Result<Pawn, ()> {
-        Pawn::ALL.into_iter().find(|p| p.name() == s).ok_or(())
-    }
-}
 
 /// Why a pawn moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -352,7 +274,7 @@ pub fn pawn_of(events: &[ScoreEvent], score: &Score) -> Pawn {
 /// to them); the final scoring last, in its own order (SPEC 4.4 and 6.5).
 /// The winners of one event score in seat order.
 ///
-/// `events` must be in the order played (as [`crate::referee::Replay`] keeps
+/// `events` must be in the order played (as `referee::Replay` keeps
 /// them); `transfers` are `(turn, payer, payee, points)`, in turn order.
 /// [`Cause::Event`] counts from the start of `events`.
 pub fn scores(events: &[ScoreEvent], transfers: &[(u32, Player, Player, u32)]) -> Vec<Score> {

@@ -214,7 +214,7 @@ pub fn position<'c>(src: &str, catalog: &'c carcref::TileCatalog) -> carcref::Ga
         parsed[0].diagnostics
     );
     let record = &parsed[0].record;
-    let (header, faults) = carcref::notation::Header::read(record);
+    let (header, faults) = carcref::header::Header::read(record);
     assert!(faults.is_empty(), "{faults:?}");
     let mut game = carcref::Game::new(header.unwrap().setup(), catalog);
     for turn in &record.turns {

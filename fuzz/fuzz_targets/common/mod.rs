@@ -10,9 +10,9 @@
 use std::sync::OnceLock;
 
 use carcref::notation::write::{canonical, canonical_with, write};
-use carcref::notation::{GameRecord, Parsed, Span};
+use carcref::notation::{GameRecord, Span};
 use carcref::report::{DiagnosticFormat, RenderOptions, render_diagnostics};
-use carcref::{Diagnostic, Outcome, TileCatalog, check, check_bytes, parse};
+use carcref::{Diagnostic, Outcome, Parsed, TileCatalog, check, check_bytes, parse};
 
 /// The embedded tile catalog, read once per process.
 pub fn catalog() -> &'static TileCatalog {

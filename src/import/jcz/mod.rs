@@ -187,7 +187,7 @@ fn import_with(json: &str, catalog: &TileCatalog) -> Result<GameRecord, Vec<Impo
     // A value of the save the record cannot hold is refused (`I404`, its
     // field named).
     let mut from_save = SourceTags::default();
-    let mut tags = vec![tag("CGN", crate::notation::header::VERSION)];
+    let mut tags = vec![tag("CGN", crate::header::VERSION)];
     if let Some(d) = test
         .and_then(|t| t.get("description"))
         .and_then(Value::as_str)

@@ -31,7 +31,7 @@ impl<'c> Follow<'c> {
         catalog: &'c TileCatalog,
         players: &[String],
     ) -> Self {
-        let header = crate::notation::Header::read(&record(tags.to_vec(), Vec::new())).0;
+        let header = crate::header::Header::read(&record(tags.to_vec(), Vec::new())).0;
         Follow {
             catalog,
             game: header.map(|h| crate::rules::Game::new(h.setup(), catalog)),

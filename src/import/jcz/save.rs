@@ -468,9 +468,7 @@ pub(super) fn read_assertions(
             .and_then(|(kind, n)| Some((kind, n.parse::<u32>().ok()?)));
         match (name, has, scoring) {
             (Some(name), Some(n), _) => result.push((name.clone(), n)),
-            (Some(name), None, Some((kind, n)))
-                if crate::notation::header::SCORED_KINDS.contains(&kind) =>
-            {
+            (Some(name), None, Some((kind, n))) if crate::header::SCORED_KINDS.contains(&kind) => {
                 scored.push(format!("{name} {kind} {n}"));
             }
             _ => r.fail(error(

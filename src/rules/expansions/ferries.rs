@@ -663,7 +663,8 @@ fn from_and_to(from: Option<[SegmentId; 2]>, to: [SegmentId; 2]) -> SmallVec<[Se
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Header, parse};
+    use crate::header::Header;
+    use crate::parse;
     use crate::tiles::TileCatalog;
 
     /// The game after the turns of a record with The Ferries, every one

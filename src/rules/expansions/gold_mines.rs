@@ -768,9 +768,9 @@ mod tests {
         let src = format!(
             "[Players \"Ann, Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"gold-mines, ferries\"]\n\n{turns}"
         );
-        let parsed = crate::notation::parse(&src);
+        let parsed = crate::parse(&src);
         let record = &parsed.first().expect("a game").record;
-        let (header, _) = crate::notation::Header::read(record);
+        let (header, _) = crate::header::Header::read(record);
         let mut game = Game::new(header.expect("a header").setup(), catalog);
         for turn in &record.turns {
             game.play(turn).expect("a legal turn");

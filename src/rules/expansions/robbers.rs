@@ -70,11 +70,9 @@ impl Robbers {
     }
 }
 
-/// The points a robber takes from a score: half, rounded up ("the owner of
-/// the robbers scores half of these points (rounded up)").
-pub fn robbed_points(points: u32) -> u32 {
-    points.div_ceil(2)
-}
+/// The points a robber takes from a score (arithmetic the score sheet shares:
+/// [`crate::score::robbed_points`]).
+pub use crate::score::robbed_points;
 
 /// The steps of a move that write a robber's choice (`rob`), in order.
 #[inline]

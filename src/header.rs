@@ -4,51 +4,15 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{GameRecord, Span, TagRecord};
 use crate::diagnostics::Diagnostic;
+use crate::expansion::{Expansion, Expansions};
 use crate::figures::Figure;
+pub use crate::notation::tags::{KNOWN_TAGS, VERSION, VERSIONS, replay_reads_tag};
+use crate::notation::{GameRecord, Span, TagRecord};
 use crate::player::MAX_PLAYERS;
-use crate::rules::expansions::Expansions;
 use crate::rules::scenario::Scenario;
 use crate::rules::variants::{Variant, Variants};
 use crate::rules::{Edition, Setup};
-
-/// Tags with a meaning, in canonical order. Other tags follow them in the order
-/// written.
-pub const KNOWN_TAGS: &[&str] = &[
-    "CGN",
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Players",
-    "Rules",
-    "Expansions",
-    "Variants",
-    "Result",
-    "Termination",
-    "TimeControl",
-    "TimeLeft",
-    "Pack",
-    "Figures",
-    "EndAfter",
-    "Scored",
-    "Source",
-];
-
-/// Whether the referee reads a tag of this name to replay and check a game:
-/// a tag with a meaning other than Event, Site, Date, Round and Source, which
-/// only describe the game, as the tags without a meaning do. A line too long
-/// to read holding such a tag leaves the game unreplayed (SPEC 2.1).
-pub fn replay_reads_tag(name: &str) -> bool {
-    KNOWN_TAGS.contains(&name) && !matches!(name, "Event" | "Site" | "Date" | "Round" | "Source")
-}
-
-/// The CGN version of a record that needs nothing newer: version 1.
-pub const VERSION: &str = "1";
-
-/// The CGN versions this reader implements (SPEC 2.14).
-pub const VERSIONS: &[&str] = &["1", "2"];
 
 /// Player colours a record may name.
 pub const COLOURS: &[&str] = &["red", "blue", "green", "yellow", "black", "grey", "pink"];
@@ -578,12 +542,10 @@ fn expansion_names(
 ) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (name, at) in listed(value) {
-        // The expansions the referee supports are those `crate::rules::expansions`
-        // defines, and the tile sets the user gave; any other name is reported
-        // as unsupported.
-        if crate::rules::expansions::Expansion::from_name(name).is_some()
-            || user_sets.iter().any(|s| s == name)
-        {
+        // The expansions the referee supports are those [`Expansion`] names,
+        // and the tile sets the user gave; any other name is reported as
+        // unsupported.
+        if Expansion::from_name(name).is_some() || user_sets.iter().any(|s| s == name) {
             if !out.iter().any(|n| n == name) {
                 out.push(name.to_string());
             }
@@ -1018,7 +980,7 @@ mod tests {
                             }
                         }
                         text.push_str("[Event \"x\"]\n");
-                        let parsed = crate::notation::parse(&text);
+                        let parsed = crate::parse(&text);
                         let record = &parsed[0].record;
                         let (header, diags) = Header::read(record);
                         let header = header.filter(|_| diags.is_empty());
@@ -1102,7 +1064,7 @@ mod tests {
     #[test]
     fn a_header_describes_its_own_setup_only() {
         let text = "[Players \"Ann (red), Bob\"]\n[Rules \"HiG-2012\"]\n[Expansions \"river\"]\n";
-        let parsed = crate::notation::parse(text);
+        let parsed = crate::parse(text);
         let header = Header::read(&parsed[0].record).0.unwrap();
         let setup = header.setup();
         assert!(header.describes(&setup));
