@@ -11,9 +11,14 @@
 //! (The Flying Machines' flights, Mage & Witch's pawns, The Crop Circles'
 //! effects, The Ferries' ferries) and of 2,000 games with the five together,
 //! with The Robbers and The Messengers, and with every expansion together;
-//! and `import bga` on the Board Game Arena logs
-//! shipped with the tests (`tests/data/bga/`).
-//! Run with `cargo bench --bench throughput`.
+//! `import bga` on the Board Game Arena logs
+//! shipped with the tests (`tests/data/bga/`); and `carcref fix` (the search
+//! for the slip, `repair::suggest`) on a faulty 72-tile basic game and on a
+//! faulty 219-turn game with every expansion (`gen --seed 47`), one turn
+//! broken, in seconds a game: a rotation that makes a later turn illegal,
+//! and a figure left out, which leaves every turn legal and only the Result
+//! tells.
+//! Run with `cargo bench --bench throughput` (`-- fix`: the rows of `fix` only).
 
 #![allow(clippy::expect_used)]
 
@@ -21,11 +26,11 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use carcref::generate::{GenOptions, Rng, random_game};
-use carcref::notation::split_games;
 use carcref::notation::write::write;
+use carcref::notation::{ActionRecord, GameRecord, split_games};
 use carcref::referee::Referee;
 use carcref::rules::expansions::{Expansion, Expansions};
-use carcref::{Edition, TileCatalog, check, parse};
+use carcref::{Edition, Rotation, TileCatalog, check, parse};
 
 fn games_per_second(label: &str, games: usize, mut f: impl FnMut()) {
     // Warm up, then repeat for at least two seconds.
@@ -39,6 +44,110 @@ fn games_per_second(label: &str, games: usize, mut f: impl FnMut()) {
     let secs = start.elapsed().as_secs_f64();
     let rate = games as f64 * f64::from(rounds) / secs;
     println!("{label:<52} {rate:>12.0} games/s");
+}
+
+/// The time `f` takes on one game, on one thread: the mean over at least
+/// two seconds, after a warm-up.
+fn seconds_per_game(label: &str, mut f: impl FnMut()) {
+    f();
+    let start = Instant::now();
+    let mut rounds = 0u32;
+    while start.elapsed() < Duration::from_secs(2) || rounds < 3 {
+        f();
+        rounds += 1;
+    }
+    let secs = start.elapsed().as_secs_f64() / f64::from(rounds);
+    println!("{label:<52} {secs:>12.3} s a game");
+}
+
+/// A record with one slip, at the first turn from the middle of the game on
+/// where check then rejects it: a rotation changed (a quarter turn off first)
+/// that makes a later turn illegal (`legal` false), or a figure left out, with
+/// every turn legal and a claim or the Result wrong (`legal` true). The
+/// record's text, the turn's number and the slip.
+fn broken(
+    record: &GameRecord,
+    catalog: &TileCatalog,
+    legal: bool,
+) -> Option<(String, u32, String)> {
+    let n = record.turns.len();
+    for i in (n * 2 / 5..n).chain(0..n * 2 / 5) {
+        // The rotations a quarter turn off first; a figure is left out once.
+        let offsets: &[usize] = if legal { &[0] } else { &[1, 3, 2] };
+        for &off in offsets {
+            let mut out = record.clone();
+            let Some(turn) = out.turns.get_mut(i) else {
+                continue;
+            };
+            let number = turn.number.value;
+            let slip = if legal {
+                let Some(f) = turn.follower.take() else {
+                    continue;
+                };
+                format!("+{} left out", f.spot.value)
+            } else {
+                let ActionRecord::Place { rotation, .. } = &mut turn.action.value else {
+                    continue;
+                };
+                let was = rotation.value;
+                rotation.value = Rotation::from_quarter_turns(was.quarter_turns() + off);
+                format!("written {} for {was}", rotation.value)
+            };
+            let text = write(std::slice::from_ref(&out));
+            let Some(parsed) = parse(&text).into_iter().next() else {
+                continue;
+            };
+            let Some(repairs) = carcref::repair::suggest(&parsed.record, catalog) else {
+                continue;
+            };
+            let fits = match &repairs.illegal {
+                Some((t, _)) => !legal && *t > number,
+                None => legal,
+            };
+            if fits {
+                return Some((text, number, slip));
+            }
+        }
+    }
+    None
+}
+
+/// `carcref fix`'s search on a faulty record: a row for a slip that makes a
+/// later turn illegal, and one for a slip only the Result (or a claim) tells.
+fn fix_rows(label: &str, record: &GameRecord, catalog: &TileCatalog) {
+    for legal in [false, true] {
+        let Some((text, turn, slip)) = broken(record, catalog, legal) else {
+            println!("fix, {label}: no slip breaks it so (legal: {legal})");
+            continue;
+        };
+        let parsed = parse(&text).remove(0);
+        let repairs = carcref::repair::suggest(&parsed.record, catalog).expect("a fault");
+        let seen = match &repairs.illegal {
+            Some((t, d)) => format!("{} at turn {t}", d.code()),
+            None => repairs
+                .faults
+                .first()
+                .map_or(String::new(), |d| format!("{} only", d.code())),
+        };
+        println!(
+            "fix, {label}: {} turns, turn {turn} {slip} ({seen}); \
+             the slip is the first reading: {}",
+            parsed.record.turns.len(),
+            repairs.suggestions.first().is_some_and(|s| s
+                .slips
+                .iter()
+                .any(|x| x.turns.iter().any(|(n, _)| *n == turn)))
+        );
+        let kind = if legal {
+            "every turn legal"
+        } else {
+            "a later turn illegal"
+        };
+        seconds_per_game(&format!("fix, {label}, {kind}"), || {
+            let parsed = parse(black_box(&text)).remove(0);
+            black_box(carcref::repair::suggest(&parsed.record, catalog));
+        });
+    }
 }
 
 /// The verdict on every game of a text, as `carcref check` gives it.
@@ -105,6 +214,16 @@ fn expansion_rows(
 
 fn main() {
     let catalog = TileCatalog::embedded().expect("embedded catalog");
+    // `cargo bench --bench throughput -- fix`: the rows of `fix` only.
+    let fix_only = std::env::args().skip(1).any(|a| a == "fix");
+    if !fix_only {
+        check_rows(&catalog);
+    }
+    fix_rows_of_both(&catalog);
+}
+
+/// The rows of parsing, the verdict, the full check and the imports.
+fn check_rows(catalog: &TileCatalog) {
     for edition in Edition::ALL {
         let mut rng = Rng::new(11);
         let options = GenOptions {
@@ -113,17 +232,17 @@ fn main() {
             expansions: Default::default(),
         };
         let records: Vec<_> = (0..1000)
-            .map(|_| random_game(&catalog, &options, &mut rng))
+            .map(|_| random_game(catalog, &options, &mut rng))
             .collect();
         let text = write(&records);
         games_per_second(&format!("parse only ({edition})"), records.len(), || {
             black_box(parse(black_box(&text)));
         });
         games_per_second(&format!("verdict ({edition})"), records.len(), || {
-            black_box(verdicts(black_box(&text), &catalog));
+            black_box(verdicts(black_box(&text), catalog));
         });
         games_per_second(&format!("full check ({edition})"), records.len(), || {
-            black_box(check("bench.cgn", black_box(&text), &catalog));
+            black_box(check("bench.cgn", black_box(&text), catalog));
         });
         let options = GenOptions {
             edition,
@@ -139,30 +258,30 @@ fn main() {
             ),
         };
         let records: Vec<_> = (0..1000)
-            .map(|_| random_game(&catalog, &options, &mut rng))
+            .map(|_| random_game(catalog, &options, &mut rng))
             .collect();
         let text = write(&records);
         games_per_second(
             &format!("verdict, 3 expansions ({edition})"),
             records.len(),
             || {
-                black_box(verdicts(black_box(&text), &catalog));
+                black_box(verdicts(black_box(&text), catalog));
             },
         );
         games_per_second(
             &format!("full check, 3 expansions ({edition})"),
             records.len(),
             || {
-                black_box(check("bench.cgn", black_box(&text), &catalog));
+                black_box(check("bench.cgn", black_box(&text), catalog));
             },
         );
     }
     for edition in Edition::ALL {
-        expansion_rows(&catalog, edition, &[Expansion::Tower], 2, 17, "the Tower");
+        expansion_rows(catalog, edition, &[Expansion::Tower], 2, 17, "the Tower");
     }
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[Expansion::PrincessAndDragon],
             3,
@@ -172,7 +291,7 @@ fn main() {
     }
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[Expansion::FlyingMachines],
             2,
@@ -182,7 +301,7 @@ fn main() {
     }
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[Expansion::MageAndWitch],
             2,
@@ -192,7 +311,7 @@ fn main() {
     }
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[Expansion::CropCircles2],
             2,
@@ -202,7 +321,7 @@ fn main() {
     }
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[Expansion::Ferries],
             2,
@@ -213,7 +332,7 @@ fn main() {
     // The minis of the 2012 box refereed, together.
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[
                 Expansion::GoldMines,
@@ -230,7 +349,7 @@ fn main() {
     // The minis that play on the scoreboard.
     for edition in Edition::ALL {
         expansion_rows(
-            &catalog,
+            catalog,
             edition,
             &[Expansion::Robbers, Expansion::Messengers],
             2,
@@ -240,7 +359,7 @@ fn main() {
     }
     // Every expansion refereed, together.
     for edition in Edition::ALL {
-        expansion_rows(&catalog, edition, &Expansion::ALL, 2, 47, "every expansion");
+        expansion_rows(catalog, edition, &Expansion::ALL, 2, 47, "every expansion");
     }
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bga");
     let mut logs: Vec<String> = std::fs::read_dir(&dir)
@@ -261,8 +380,46 @@ fn main() {
         for log in &logs {
             if let Ok(record) = carcref::import::bga::import(black_box(log)) {
                 let text = write(&[record]);
-                black_box(check("bga.cgn", &text, &catalog));
+                black_box(check("bga.cgn", &text, catalog));
             }
         }
     });
+}
+
+/// `carcref fix` on a 72-tile basic game, and on the game of
+/// `carcref gen --seed 47 --expansions …` with every expansion.
+fn fix_rows_of_both(catalog: &TileCatalog) {
+    let basic = random_game(
+        catalog,
+        &GenOptions {
+            edition: Edition::HiG2012,
+            players: 2,
+            expansions: Default::default(),
+        },
+        &mut Rng::new(11),
+    );
+    fix_rows("a basic game", &basic, catalog);
+    let every = random_game(
+        catalog,
+        &GenOptions {
+            edition: Edition::HiG2012,
+            players: 2,
+            expansions: Expansions::from_sets([
+                "river",
+                "inns-and-cathedrals",
+                "traders-and-builders",
+                "tower",
+                "princess-and-dragon",
+                "gold-mines",
+                "flying-machines",
+                "mage-and-witch",
+                "crop-circles-1",
+                "ferries",
+                "robbers",
+                "messengers",
+            ]),
+        },
+        &mut Rng::new(47),
+    );
+    fix_rows("every expansion", &every, catalog);
 }

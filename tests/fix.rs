@@ -370,3 +370,52 @@ fn a_slip_in_an_action_is_searched_like_a_tile_slip() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn no_invalid_fixture_is_passed_over_in_silence() {
+    // Every fixture check rejects: fix exits as check does (1, or 2 for a
+    // tile set of one's own that cannot be read), says what it found for
+    // game 1, and names the fixture's faults.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/games/invalid");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 100, "{}", files.len());
+    for path in &files {
+        let file = path.file_name().unwrap().to_str().unwrap();
+        let src = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+        let mut args = Vec::new();
+        for tiles in common::declared_tiles(&src) {
+            args.push("--tiles".to_string());
+            args.push(tiles);
+        }
+        args.push(file.to_string());
+        let with = |command: &str| {
+            let mut all = vec![command];
+            all.extend(args.iter().map(String::as_str));
+            common::run_carcref(&dir, &all, b"")
+        };
+        let (checked, _, _) = with("check");
+        assert_ne!(checked, 0, "{file}: check accepts it");
+        let (code, out, err) = with("fix");
+        assert_eq!(
+            code, checked,
+            "{file}: fix exits {code}, check {checked}\n{out}{err}"
+        );
+        if code == 1 {
+            let first = out.lines().next().unwrap_or_default();
+            assert!(first.starts_with("game 1: "), "{file}: {out}");
+        }
+        for code in common::expected_codes(&src) {
+            if code.starts_with('E') {
+                assert!(
+                    out.contains(&code) || err.contains(&code),
+                    "{file}: {code} is not named\n{out}{err}"
+                );
+            }
+        }
+    }
+}

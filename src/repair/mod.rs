@@ -4,12 +4,14 @@
 //! record, ranked by plausibility.
 //!
 //! [`slips`] holds the transcription-error model (the kinds of slip and
-//! their prior weights), [`search`] the replay of a reading from the
+//! their prior weights), [`actions`] the slips of a turn's actions,
+//! [`search`] the replay of a reading from the
 //! positions kept, [`rank`] the plausibility of a reading, and [`render`]
 //! what `carcref fix` prints. Nothing here changes a record: [`suggest`]
 //! reports, and `carcref fix --apply` writes a repair only when exactly one
 //! reading explains every fault.
 
+pub mod actions;
 pub mod rank;
 pub mod render;
 pub mod search;
@@ -246,10 +248,10 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
 }
 
 /// The turns check's faults name ([`rank::named_turns`]), with the turns
-/// whose claims are wrong.
+/// whose claims are wrong and the turns that built what they completed.
 fn named(base: &Base<'_, '_>, record: &GameRecord, faults: &[Diagnostic]) -> Vec<usize> {
     let mut out = rank::named_turns(record, faults);
-    for k in &base.claim_fault_turns {
+    for k in base.claim_fault_turns.iter().chain(&base.claim_builders) {
         if !out.contains(k) {
             out.push(*k);
         }
@@ -258,19 +260,14 @@ fn named(base: &Base<'_, '_>, record: &GameRecord, faults: &[Diagnostic]) -> Vec
 }
 
 /// The order of readings that explain every fault: fewer slips, then the
-/// higher weight and locality, then the earlier turn.
+/// higher weight and locality, then, among readings the record cannot tell
+/// apart, [`rank::tie_order`].
 fn order(a: &Found, b: &Found, anchor: usize) -> std::cmp::Ordering {
-    // A slip shows soonest after it is made: among equals, the one nearest
-    // before the first fault first.
-    let distance = |f: &Found| {
-        let last = f.changes().last().map_or(0, |(i, _)| *i);
-        anchor.saturating_sub(last)
-    };
     a.slips
         .len()
         .cmp(&b.slips.len())
         .then(b.plausibility().total_cmp(&a.plausibility()))
-        .then_with(|| distance(a).cmp(&distance(b)))
+        .then_with(|| rank::tie_order(a, b, anchor))
 }
 
 /// The number of claims a record makes: its turns' and its Result entries.
@@ -352,10 +349,29 @@ fn context<'c>(record: &GameRecord, catalog: &'c TileCatalog) -> Context<'c> {
         .as_ref()
         .map(|g| g.setup().players.clone())
         .unwrap_or_default();
+    let figures = game.as_ref().map_or_else(Vec::new, |g| {
+        let supply = g.starting_supply();
+        crate::figures::Figure::ALL
+            .into_iter()
+            .filter(|f| supply.count(*f) > 0)
+            .collect()
+    });
+    let placed = record
+        .turns
+        .iter()
+        .filter_map(|t| match &t.action.value {
+            crate::notation::ActionRecord::Place { pos, rotation } => {
+                Some((pos.value, (catalog.id(&t.tile.value)?, rotation.value)))
+            }
+            _ => None,
+        })
+        .collect();
     Context {
         catalog,
         tiles,
         players,
+        figures,
+        placed,
     }
 }
 

@@ -140,6 +140,19 @@ fn fix_file(
     if several && !options.json {
         let _ = writeln!(out, "{name}:");
     }
+    // Another program's record is one fault (`E112`), as check reports it:
+    // it is imported, not repaired.
+    if let Some(fault) = crate::sniff::not_cgn(&text, 0) {
+        render_faults(err, &name, &text, 0, std::slice::from_ref(&fault), options);
+        let why = match &fault {
+            Diagnostic::NotCgn { what, command, .. } => {
+                format!("not CGN (E112) but {what}; run `{command}` first")
+            }
+            _ => "not CGN (E112)".to_string(),
+        };
+        unreadable(out, options, &name, 1, &why, &[fault.code()]);
+        return 1;
+    }
     let games = crate::parse(&text);
     let mut edits: Vec<(Span, String)> = Vec::new();
     let mut left = 0usize;

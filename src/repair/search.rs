@@ -61,6 +61,10 @@ pub struct Base<'r, 'c> {
     pub written: Eval,
     /// The turns whose claims the count contradicts.
     pub claim_fault_turns: Vec<usize>,
+    /// The turns that built the features completed at a turn whose claim the
+    /// count contradicts: the tiles of the roads and cities its tile
+    /// completed, and the monasteries beside it ([`completed_builders`]).
+    pub claim_builders: Vec<usize>,
     /// Whether a claim names a pawn or a space: the pawns are then judged by
     /// the full referee only.
     pawns: bool,
@@ -78,6 +82,7 @@ impl<'r, 'c> Base<'r, 'c> {
         let mut events = Vec::new();
         let mut faults = 0;
         let mut claim_fault_turns = Vec::new();
+        let mut claim_builders = Vec::new();
         let mut legal = record.turns.len();
         for (k, turn) in record.turns.iter().enumerate() {
             states.push(game.clone());
@@ -86,6 +91,11 @@ impl<'r, 'c> Base<'r, 'c> {
                     let n = claim_faults(turn, &e, &game, pawns);
                     if n > 0 {
                         claim_fault_turns.push(k);
+                        for b in completed_builders(&game, turn) {
+                            if !claim_builders.contains(&b) {
+                                claim_builders.push(b);
+                            }
+                        }
                     }
                     faults += n;
                     claims_before.push(faults);
@@ -121,6 +131,7 @@ impl<'r, 'c> Base<'r, 'c> {
             final_events,
             written,
             claim_fault_turns,
+            claim_builders,
             pawns,
         })
     }
@@ -179,6 +190,41 @@ impl<'r, 'c> Base<'r, 'c> {
             all_legal: true,
         })
     }
+}
+
+/// The turns (their index in the record) that built what a turn just
+/// played completed: the tiles of the roads and cities its tile completed,
+/// and the monasteries among the eight squares around it. A figure left out
+/// of such a feature, or put on the wrong one, shows first in that turn's
+/// claims.
+pub fn completed_builders(game: &Game<'_>, turn: &TurnRecord) -> Vec<usize> {
+    let board = game.board();
+    let features = game.features();
+    let index = |t: &crate::board::PlacedTile| (t.turn as usize).checked_sub(1);
+    let mut out: Vec<usize> = Vec::new();
+    let mut add = |k: Option<usize>| {
+        if let Some(k) = k
+            && !out.contains(&k)
+        {
+            out.push(k);
+        }
+    };
+    for &root in features.completed_by_last_tile() {
+        for t in features.distinct_tiles(root) {
+            add(board.tile(t).and_then(index));
+        }
+    }
+    if let crate::notation::ActionRecord::Place { pos, .. } = &turn.action.value {
+        for n in pos.value.surrounding() {
+            if let Some(t) = board.at(n)
+                && game.catalog().def(t.tile).monastery.is_some()
+            {
+                add(index(t));
+            }
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 /// The claims of a turn just played that the count contradicts (a claim

@@ -6,10 +6,9 @@
 //! swapped); a change to anything else weighs least.
 
 use crate::board::Pos;
-use crate::notation::{
-    ActArg, ActionRecord, FollowerSpec, Name, Place, Span, Spanned, StepRecord, Target, TurnRecord,
-};
-use crate::tiles::{Rotation, Side, Spot, TileCatalog};
+use crate::figures::Figure;
+use crate::notation::{ActionRecord, FollowerSpec, Name, Span, Spanned, TurnRecord};
+use crate::tiles::{Rotation, Spot, TileCatalog};
 
 /// What kind of slip a reading undoes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -83,14 +82,24 @@ pub mod weight {
     pub const SPOT_SAME_KIND: f64 = 0.15;
     /// Another spot on a feature of another kind.
     pub const SPOT_OTHER_KIND: f64 = 0.10;
-    /// A figure left out, or one written that was not placed: a whole
-    /// token, less often than one letter of it.
-    pub const FIGURE: f64 = 0.08;
+    /// How much less a spot weighs whose every name is written far from the
+    /// one written (`+S` for `+NNE`), rather than near it (`+N` for `+S`,
+    /// `+NNW` for `+NNE`, `+S` for `+SSW`: [`written_near`](super::written_near)).
+    pub const SPOT_SPELLED_APART: f64 = 0.75;
+    /// A figure placed but left out of the turn's line: a whole token
+    /// forgotten, a score keeper's commonest omission, as often as a wrong
+    /// character.
+    pub const FIGURE_LEFT_OUT: f64 = 0.12;
+    /// A figure written that was not placed: a token made up, rarer than
+    /// one forgotten; the hand also chose its spot, so this is shared among
+    /// the features of the tile.
+    pub const FIGURE_ADDED: f64 = 0.12;
     /// Two adjacent turns swapped.
     pub const SWAP: f64 = 0.05;
     /// Another player's name.
     pub const PLAYER: f64 = 0.06;
-    /// Another argument of an action.
+    /// Another argument of an action: a spot, a direction, a number, a kind
+    /// (`circle:add` for `circle:remove`), a figure (`big:` or none).
     pub const ACTION: f64 = 0.10;
     /// Another player for an action.
     pub const ACTION_PLAYER: f64 = 0.06;
@@ -109,7 +118,8 @@ pub struct Candidate {
     pub turns: Vec<(usize, TurnRecord)>,
 }
 
-/// What the slips of a turn may name: the tile ids in play and the seats.
+/// What the slips of a turn may name: the tile ids in play, the seats and
+/// the figures the players start with.
 #[derive(Debug)]
 pub struct Context<'c> {
     /// The catalog.
@@ -118,6 +128,11 @@ pub struct Context<'c> {
     pub tiles: Vec<String>,
     /// The players' names in seat order.
     pub players: Vec<String>,
+    /// The kinds of figure the players have, in supply order (the follower
+    /// first).
+    pub figures: Vec<Figure>,
+    /// The tile the record places on each square, and its rotation.
+    pub placed: std::collections::BTreeMap<Pos, (crate::tiles::TileId, Rotation)>,
 }
 
 /// Letters that look or sound alike, as a hand or an ear confuses them.
@@ -230,7 +245,7 @@ fn rotations(r: Rotation) -> Vec<(Rotation, f64)> {
 }
 
 /// A spanned value with no place in the text (a value the repair wrote).
-fn unspanned<T>(value: T) -> Spanned<T> {
+pub(super) fn unspanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
 }
 
@@ -306,7 +321,7 @@ pub fn of_turn(turns: &[TurnRecord], i: usize, ctx: &Context<'_>) -> Vec<Candida
             t,
         );
     }
-    action_slips(turn, ctx, &mut push);
+    super::actions::action_slips(turn, ctx, &mut push);
     if let Some(next) = turns.get(i + 1) {
         let (mut a, mut b) = (turn.clone(), next.clone());
         std::mem::swap(&mut a.tile, &mut b.tile);
@@ -363,11 +378,17 @@ fn figure_slips(
                 if Some(*seg) == here {
                     continue;
                 }
-                let w = if kind_of(*seg) == kind {
+                let mut w = if kind_of(*seg) == kind {
                     weight::SPOT_SAME_KIND
                 } else {
                     weight::SPOT_OTHER_KIND
                 };
+                let near = Spot::all()
+                    .filter(|o| o.segment(def, rotation) == Some(*seg))
+                    .any(|o| written_near(o, written));
+                if !near {
+                    w *= weight::SPOT_SPELLED_APART;
+                }
                 let mut t = turn.clone();
                 if let Some(tf) = &mut t.follower {
                     tf.spot = unspanned(*s);
@@ -378,149 +399,71 @@ fn figure_slips(
             t.follower = None;
             push(
                 SlipKind::FigureAdded,
-                weight::FIGURE,
+                weight::FIGURE_ADDED / spots.len().max(1) as f64,
                 format!("no figure instead of +{written}"),
                 t,
             );
         }
-        None if turn.steps.is_empty() => {
-            for (s, _) in &spots {
-                let mut t = turn.clone();
-                t.follower = Some(FollowerSpec {
-                    figure: None,
-                    spot: unspanned(*s),
-                    span: Span::default(),
-                });
-                push(
-                    SlipKind::FigureLeftOut,
-                    weight::FIGURE,
-                    format!("+{s} left out"),
-                    t,
-                );
+        None => {
+            // Any figure the players have, the follower first; in a turn of
+            // version 2, as its first action.
+            for figure in &ctx.figures {
+                for (s, _) in &spots {
+                    let mut t = turn.clone();
+                    t.follower = Some(FollowerSpec {
+                        figure: figure.notation().map(|n| unspanned(Name::from(n))),
+                        spot: unspanned(*s),
+                        span: Span::default(),
+                    });
+                    let written = match figure.notation() {
+                        Some(n) => format!("+{n}:{s}"),
+                        None => format!("+{s}"),
+                    };
+                    push(
+                        SlipKind::FigureLeftOut,
+                        weight::FIGURE_LEFT_OUT,
+                        format!("{written} left out"),
+                        t,
+                    );
+                }
             }
         }
-        None => {}
     }
 }
 
-/// The places a hand may have written for another: another spot, another
-/// pair of road ends.
-fn places(place: Place) -> Vec<Place> {
-    match place {
-        Place::Spot(s) => Spot::all().filter(|o| *o != s).map(Place::Spot).collect(),
-        Place::Ends(a, b) => {
-            let mut out = Vec::new();
-            for x in Side::ALL {
-                for y in Side::ALL {
-                    if x.index() < y.index() {
-                        let (p, q) = Place::ends(x, y);
-                        let e = Place::Ends(p, q);
-                        if e != Place::Ends(a, b) && !out.contains(&e) {
-                            out.push(e);
-                        }
-                    }
-                }
-            }
-            out
-        }
-        Place::Tower => Vec::new(),
-    }
+/// Whether a hand writes one spot for the other as readily as one
+/// character for another: their names one character apart (`N` and `S`,
+/// `NNE` and `ENE`), or a side and one of its halves (`S` and `SSW`).
+pub fn written_near(a: Spot, b: Spot) -> bool {
+    let half_of =
+        |h: Spot, s: Spot| matches!((h, s), (Spot::Half(h), Spot::Edge(s)) if h.side() == s);
+    spelled_apart(a, b) <= 1 || half_of(a, b) || half_of(b, a)
 }
 
-/// The readings of a target: another place on the same tile, or another
-/// square for it.
-fn targets(target: &Target) -> Vec<(Target, String)> {
-    let mut out = Vec::new();
-    if let Some(place) = &target.place {
-        for p in places(place.value) {
-            let t = Target {
-                pos: target.pos.clone(),
-                place: Some(unspanned(p)),
-            };
-            out.push((t, format!("{p} instead of {}", place.value)));
+/// How many characters apart two spots' names are: the letters to change,
+/// add or take away to write one for the other (`N` and `S`: 1; `NNE` and
+/// `ENE`: 1; `N` and `NNE`: 2).
+pub fn spelled_apart(a: Spot, b: Spot) -> usize {
+    let (a, b) = (a.to_string().into_bytes(), b.to_string().into_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.iter().enumerate() {
+        let mut diagonal = row.first().copied().unwrap_or(0);
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
         }
-    }
-    if let Some(pos) = &target.pos {
-        for (p, _) in squares(pos.value) {
-            let t = Target {
-                pos: Some(unspanned(p)),
-                place: target.place.clone(),
-            };
-            out.push((t, format!("{p} instead of {}", pos.value)));
-        }
-    }
-    out
-}
-
-/// The slips of a turn's actions (version 2): another target for a figure
-/// put or an act's figure, another number, another player.
-fn action_slips(
-    turn: &TurnRecord,
-    ctx: &Context<'_>,
-    push: &mut impl FnMut(SlipKind, f64, String, TurnRecord),
-) {
-    for (k, step) in turn.steps.iter().enumerate() {
-        let written = crate::notation::write::step(step);
-        let mut readings: Vec<(StepRecord, f64)> = Vec::new();
-        match step {
-            StepRecord::Figure(f) => {
-                for (target, _) in targets(&f.target) {
-                    let mut g = f.clone();
-                    g.target = target;
-                    readings.push((StepRecord::Figure(g), weight::ACTION));
-                }
-            }
-            StepRecord::Act(a) => {
-                match a.arg.as_ref().map(|x| &x.value) {
-                    Some(ActArg::At { figure, target }) => {
-                        for (t, _) in targets(target) {
-                            let mut b = a.clone();
-                            b.arg = Some(unspanned(ActArg::At {
-                                figure: figure.clone(),
-                                target: t,
-                            }));
-                            readings.push((StepRecord::Act(b), weight::ACTION));
-                        }
-                    }
-                    Some(ActArg::Number(n)) => {
-                        for m in [n.checked_add(1), n.checked_sub(1)].into_iter().flatten() {
-                            let mut b = a.clone();
-                            b.arg = Some(unspanned(ActArg::Number(m)));
-                            readings.push((StepRecord::Act(b), weight::ACTION));
-                        }
-                    }
-                    Some(ActArg::Player(p)) => {
-                        for name in ctx.players.iter().filter(|n| **n != **p) {
-                            let mut b = a.clone();
-                            b.arg = Some(unspanned(ActArg::Player(Name::from(name.as_str()))));
-                            readings.push((StepRecord::Act(b), weight::ACTION_PLAYER));
-                        }
-                    }
-                    _ => {}
-                }
-                if let Some(p) = &a.player {
-                    for name in ctx.players.iter().filter(|n| **n != *p.value) {
-                        let mut b = a.clone();
-                        b.player = Some(unspanned(Name::from(name.as_str())));
-                        readings.push((StepRecord::Act(b), weight::ACTION_PLAYER));
-                    }
-                }
+        for (j, y) in b.iter().enumerate() {
+            let up = row.get(j + 1).copied().unwrap_or(usize::MAX);
+            let left = row.get(j).copied().unwrap_or(usize::MAX);
+            let here = (diagonal + usize::from(x != y))
+                .min(up.saturating_add(1))
+                .min(left.saturating_add(1));
+            diagonal = up;
+            if let Some(slot) = row.get_mut(j + 1) {
+                *slot = here;
             }
         }
-        for (s, w) in readings {
-            let now = crate::notation::write::step(&s);
-            let mut t = turn.clone();
-            if let Some(slot) = t.steps.get_mut(k) {
-                *slot = s;
-            }
-            push(
-                SlipKind::Action,
-                w,
-                format!("{now} instead of {written}"),
-                t,
-            );
-        }
     }
+    row.last().copied().unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -553,6 +496,20 @@ mod tests {
         assert_eq!(w(21, -3), Some(weight::SQUARE_SWAPPED));
         assert_eq!(w(13, -2), Some(weight::SQUARE_TWO));
         assert!(w(12, -3).is_none());
+    }
+
+    #[test]
+    fn spots_spelled_apart() {
+        let spot = |s: &str| s.parse::<Spot>().unwrap();
+        assert_eq!(spelled_apart(spot("N"), spot("S")), 1);
+        assert_eq!(spelled_apart(spot("NNE"), spot("ENE")), 1);
+        assert_eq!(spelled_apart(spot("N"), spot("NNE")), 2);
+        assert_eq!(spelled_apart(spot("S"), spot("NNE")), 3);
+        assert_eq!(spelled_apart(spot("WSW"), spot("WSW")), 0);
+        assert!(written_near(spot("S"), spot("SSW")));
+        assert!(written_near(spot("NNE"), spot("NNW")));
+        assert!(!written_near(spot("W"), spot("SSW")));
+        assert!(!written_near(spot("S"), spot("NNE")));
     }
 
     #[test]
