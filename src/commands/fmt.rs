@@ -19,10 +19,11 @@ fn canonical_game(
     if p.has_errors() {
         return Err(p.diagnostics);
     }
-    let mut text = String::new();
+    // About the size of the game as written.
+    let mut text = String::with_capacity(g.text.len() + 64);
     crate::notation::write::write_game(
         &mut text,
-        &crate::notation::write::canonical_with(&p.record, catalog),
+        &crate::notation::write::into_canonical_with(p.record, catalog),
     );
     Ok(text)
 }

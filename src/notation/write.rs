@@ -15,7 +15,11 @@ use super::{
 /// others as written; targets on the turn's own tile written as a spot alone,
 /// and the `CGN` tag giving the version the record needs (SPEC 2.14).
 pub fn canonical(record: &GameRecord) -> GameRecord {
-    let mut r = record.clone();
+    into_canonical(record.clone())
+}
+
+/// [`canonical`], taking the record rather than copying it.
+pub fn into_canonical(mut r: GameRecord) -> GameRecord {
     for t in &mut r.turns {
         own_tile_targets(t);
     }
@@ -123,7 +127,15 @@ fn set_version(r: &mut GameRecord) {
 /// name: the first spot name (in the order N E S W, NNW … WNW, C) that names the
 /// same feature of the tile as placed. Spots that name nothing are left as written.
 pub fn canonical_with(record: &GameRecord, catalog: &crate::tiles::TileCatalog) -> GameRecord {
-    let mut r = canonical(record);
+    into_canonical_with(record.clone(), catalog)
+}
+
+/// [`canonical_with`], taking the record rather than copying it.
+pub fn into_canonical_with(
+    record: GameRecord,
+    catalog: &crate::tiles::TileCatalog,
+) -> GameRecord {
+    let mut r = into_canonical(record);
     for t in &mut r.turns {
         let (ActionRecord::Place { rotation, .. }, Some(f)) =
             (&t.action.value, t.follower.as_mut())
@@ -144,8 +156,9 @@ pub fn canonical_with(record: &GameRecord, catalog: &crate::tiles::TileCatalog) 
     r
 }
 
-fn quoted(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
+/// Writes `s` quoted: `"` and `\\` escaped.
+fn push_quoted(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
     for c in s.chars() {
         if c == '"' || c == '\\' {
@@ -154,16 +167,22 @@ fn quoted(s: &str) -> String {
         out.push(c);
     }
     out.push('"');
-    out
 }
 
 /// A player name as a turn line writes it: bare, or quoted when it has spaces or
 /// reserved characters.
 pub fn player_name(name: &str) -> String {
+    let mut s = String::new();
+    push_player_name(&mut s, name);
+    s
+}
+
+/// Writes a player name as [`player_name`] gives it.
+fn push_player_name(out: &mut String, name: &str) {
     if is_bare_name(name) {
-        name.to_string()
+        out.push_str(name);
     } else {
-        quoted(name)
+        push_quoted(out, name);
     }
 }
 
@@ -175,21 +194,41 @@ fn comment_lines(out: &mut String, comments: &[Spanned<Comment>]) {
 
 /// A follower token: `+SPOT` or `+figure:SPOT`.
 pub fn follower_spec(f: &FollowerSpec) -> String {
+    let mut s = String::new();
+    push_follower_spec(&mut s, f);
+    s
+}
+
+/// Writes a follower token as [`follower_spec`] gives it.
+fn push_follower_spec(out: &mut String, f: &FollowerSpec) {
     match &f.figure {
-        Some(fig) => format!("+{}:{}", fig.value, f.spot.value),
-        None => format!("+{}", f.spot.value),
+        Some(fig) => {
+            let _ = write!(out, "+{}:{}", fig.value, f.spot.value);
+        }
+        None => {
+            let _ = write!(out, "+{}", f.spot.value);
+        }
     }
 }
 
 /// A step token: `+[figure:]target` or `verb[:arg][(Name)]`.
 pub fn step(st: &StepRecord) -> String {
+    let mut s = String::new();
+    push_step(&mut s, st);
+    s
+}
+
+/// Writes a step token as [`step`] gives it.
+fn push_step(s: &mut String, st: &StepRecord) {
     match st {
-        StepRecord::Figure(f) => match &f.figure {
-            Some(fig) => format!("+{}:{}", fig.value, f.target),
-            None => format!("+{}", f.target),
-        },
+        StepRecord::Figure(f) => {
+            let _ = match &f.figure {
+                Some(fig) => write!(s, "+{}:{}", fig.value, f.target),
+                None => write!(s, "+{}", f.target),
+            };
+        }
         StepRecord::Act(a) => {
-            let mut s = a.verb.value.to_string();
+            s.push_str(&a.verb.value);
             match a.arg.as_ref().map(|a| &a.value) {
                 None => {}
                 Some(ActArg::Number(n)) => {
@@ -203,12 +242,12 @@ pub fn step(st: &StepRecord) -> String {
                     // A verb that names a player reads any name as one; another
                     // verb reads as a player only a name that reads as nothing
                     // else, any other in quotes.
-                    let name = if verb_names_player(&a.verb.value) || is_plain_player_arg(p) {
-                        player_name(p)
+                    s.push(':');
+                    if verb_names_player(&a.verb.value) || is_plain_player_arg(p) {
+                        push_player_name(s, p);
                     } else {
-                        quoted(p)
-                    };
-                    let _ = write!(s, ":{name}");
+                        push_quoted(s, p);
+                    }
                 }
                 Some(ActArg::At { figure, target }) => {
                     s.push(':');
@@ -219,26 +258,44 @@ pub fn step(st: &StepRecord) -> String {
                 }
             }
             if let Some(p) = &a.player {
-                let _ = write!(s, "({})", player_name(&p.value));
+                s.push('(');
+                push_player_name(s, &p.value);
+                s.push(')');
             }
-            s
         }
     }
 }
 
 /// An event token: `@name` or `@name:args`.
 pub fn event(e: &EventRecord) -> String {
-    match &e.args {
-        Some(a) => format!("@{}:{}", e.name.value, a.value),
-        None => format!("@{}", e.name.value),
+    let mut s = String::new();
+    push_event(&mut s, e);
+    s
+}
+
+/// Writes an event token as [`event`] gives it.
+fn push_event(s: &mut String, e: &EventRecord) {
+    s.push('@');
+    s.push_str(&e.name.value);
+    if let Some(a) = &e.args {
+        s.push(':');
+        s.push_str(&a.value);
     }
 }
 
 /// A claim token: `=Name+points` or `=Name+points/total`, with a pawn
 /// `=Name(marker)+points` and a space `…@space` where written.
 pub fn claim(c: &ClaimRecord) -> String {
+    let mut s = String::new();
+    push_claim(&mut s, c);
+    s
+}
+
+/// Writes a claim token as [`claim`] gives it.
+fn push_claim(s: &mut String, c: &ClaimRecord) {
     let sign = if c.negative { '-' } else { '+' };
-    let mut s = format!("={}", player_name(&c.player.value));
+    s.push('=');
+    push_player_name(s, &c.player.value);
     if let Some(p) = &c.pawn {
         let _ = write!(s, "({})", p.value);
     }
@@ -249,17 +306,22 @@ pub fn claim(c: &ClaimRecord) -> String {
     if let Some(space) = &c.space {
         let _ = write!(s, "@{}", space.value);
     }
-    s
 }
 
 /// One turn line, without its preceding comment lines or line end.
 pub fn turn_line(t: &TurnRecord) -> String {
-    let mut s = format!(
-        "{}. {} {} ",
-        t.number.value,
-        player_name(&t.player.value),
-        t.tile.value
-    );
+    let mut s = String::new();
+    push_turn_line(&mut s, t);
+    s
+}
+
+/// Writes a turn line as [`turn_line`] gives it.
+fn push_turn_line(s: &mut String, t: &TurnRecord) {
+    let _ = write!(s, "{}. ", t.number.value);
+    push_player_name(s, &t.player.value);
+    s.push(' ');
+    s.push_str(&t.tile.value);
+    s.push(' ');
     match &t.action.value {
         ActionRecord::Discard => s.push_str("discard"),
         ActionRecord::Aside => s.push_str("aside"),
@@ -269,31 +331,32 @@ pub fn turn_line(t: &TurnRecord) -> String {
     }
     if let Some(f) = &t.follower {
         s.push(' ');
-        s.push_str(&follower_spec(f));
+        push_follower_spec(s, f);
     }
     for st in &t.steps {
         s.push(' ');
-        s.push_str(&step(st));
+        push_step(s, st);
     }
     for e in &t.events {
         s.push(' ');
-        s.push_str(&event(e));
+        push_event(s, e);
     }
     for c in &t.claims {
         s.push(' ');
-        s.push_str(&claim(c));
+        push_claim(s, c);
     }
     if let Some(c) = &t.comment {
         let _ = write!(s, " {}", c.value);
     }
-    s
 }
 
 /// Writes one game: tags, a blank line, the turns.
 pub fn write_game(out: &mut String, record: &GameRecord) {
     for t in &record.tags {
         comment_lines(out, &t.comments_before);
-        let _ = write!(out, "[{} {}]", t.name.value, quoted(&t.value.value));
+        let _ = write!(out, "[{} ", t.name.value);
+        push_quoted(out, &t.value.value);
+        out.push(']');
         if let Some(c) = &t.comment {
             let _ = write!(out, " {}", c.value);
         }
@@ -302,7 +365,7 @@ pub fn write_game(out: &mut String, record: &GameRecord) {
     out.push('\n');
     for t in &record.turns {
         comment_lines(out, &t.comments_before);
-        out.push_str(&turn_line(t));
+        push_turn_line(out, t);
         out.push('\n');
     }
     comment_lines(out, &record.trailing_comments);
