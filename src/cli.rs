@@ -250,6 +250,11 @@ pub enum Command {
         /// ferries, robbers, messengers), and the tile sets given by --tiles to play.
         #[arg(long, value_parser = ExpansionsValue, hide_possible_values = true, default_value = "")]
         expansions: String,
+        /// How each turn's placement and figure are chosen: at random, or
+        /// greedily (what scores most were the game to end now, keeping
+        /// followers for features worth them).
+        #[arg(long, value_enum, default_value_t = GenPolicy::Random)]
+        policy: GenPolicy,
     },
     /// Print a shell's completion script for carcref (to standard output).
     Completions {
@@ -267,6 +272,16 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
     },
+}
+
+/// How `carcref gen` chooses each turn's placement and figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenPolicy {
+    /// A uniformly random legal placement and figure (or none).
+    Random,
+    /// The placement and figure that score most were the game to end now,
+    /// with a price on each follower left on the board.
+    Greedy,
 }
 
 /// Formats `carcref import` reads. Each takes several files and folders; a

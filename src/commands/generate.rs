@@ -1,4 +1,5 @@
-//! `carcref gen`: random legal complete games, the same for the same seed.
+//! `carcref gen`: legal complete games, random or greedy, the same for the
+//! same seed.
 
 use std::io::Write;
 
@@ -46,6 +47,7 @@ pub(super) fn run(
     rules: Edition,
     players: u8,
     expansions: &str,
+    policy: crate::generate::Policy,
     catalog: &TileCatalog,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -75,7 +77,7 @@ pub(super) fn run(
         expansions,
     };
     for i in 0..games {
-        let record = crate::generate::random_game_with(catalog, &options, &tile_sets, &mut rng);
+        let record = crate::generate::game_by_policy(catalog, &options, &tile_sets, policy, &mut rng);
         let mut text = String::new();
         if i > 0 {
             text.push('\n');

@@ -149,12 +149,17 @@ pub fn run(cli: Cli) -> ExitCode {
             rules,
             players,
             expansions,
+            policy,
         } => generate::run(
             seed,
             games,
             rules,
             players,
             &expansions,
+            match policy {
+                crate::cli::GenPolicy::Random => crate::generate::Policy::Random,
+                crate::cli::GenPolicy::Greedy => crate::generate::Policy::Greedy,
+            },
             &catalog,
             &mut out,
             &mut err,

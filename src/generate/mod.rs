@@ -11,6 +11,7 @@
 //! the game.
 
 mod dragon;
+mod greedy;
 mod minis;
 mod tower;
 
@@ -35,6 +36,7 @@ pub use dragon::{
     DragonMoveOption, DragonOptions, FairyOption, KnightOption, PortalOption, Verdict,
     dragon_moves, dragon_options, verdict,
 };
+pub use greedy::Policy;
 pub use minis::flight_options;
 pub use tower::{
     CaptureOption, ClosingOption, PieceOption, RansomOption, TowerOptions, tower_options,
@@ -224,10 +226,22 @@ pub fn random_game_with(
     tile_sets: &[String],
     rng: &mut Rng,
 ) -> GameRecord {
+    game_by_policy(catalog, options, tile_sets, Policy::Random, rng)
+}
+
+/// [`random_game_with`], each turn's placement and figure chosen by `policy`
+/// (the random policy gives the games of [`random_game_with`]).
+pub fn game_by_policy(
+    catalog: &TileCatalog,
+    options: &GenOptions,
+    tile_sets: &[String],
+    policy: Policy,
+    rng: &mut Rng,
+) -> GameRecord {
     let mut attempt = 0;
     loop {
         attempt += 1;
-        match try_game(catalog, options, tile_sets, rng) {
+        match try_game(catalog, options, tile_sets, policy, rng) {
             Ok(record) => return record,
             // Keep the last attempt: its river tile that fits nowhere is recorded as
             // a discard, which the referee reports (E309) rather than hiding it.
@@ -265,6 +279,7 @@ fn try_game(
     catalog: &TileCatalog,
     options: &GenOptions,
     tile_sets: &[String],
+    policy: Policy,
     rng: &mut Rng,
 ) -> Result<GameRecord, GameRecord> {
     let players: Vec<String> = NAMES
@@ -331,10 +346,16 @@ fn try_game(
         } else if placements.is_empty() {
             (Action::Discard, ActionRecord::Discard, None)
         } else {
-            let (pos, rotation) = placements
-                .get(rng.below(placements.len()))
-                .copied()
-                .unwrap_or((Pos::new(0, 0), crate::tiles::Rotation::R0));
+            let ((pos, rotation), greedy_figure) = match policy {
+                Policy::Random => (
+                    placements
+                        .get(rng.below(placements.len()))
+                        .copied()
+                        .unwrap_or((Pos::new(0, 0), crate::tiles::Rotation::R0)),
+                    None,
+                ),
+                Policy::Greedy => greedy::choose(&game, player, tile, &placements, rng),
+            };
             let figures = game.legal_figures(player, tile, pos, rotation);
             let flight = if flying && rng.below(2) == 0 {
                 flight_turn(&game, tile, (pos, rotation), rng)
@@ -345,6 +366,8 @@ fn try_game(
                 (flight, None)
             } else if tower {
                 tower_turn(&game, tile, (pos, rotation), &figures, rng)
+            } else if policy == Policy::Greedy {
+                (Vec::new(), greedy_figure)
             } else {
                 let choice = rng.below(figures.len() + 1);
                 (Vec::new(), figures.get(choice).copied())
