@@ -156,6 +156,51 @@ pub fn into_canonical_with(
     r
 }
 
+/// Writes a number in decimal, as `Display` does, without the formatting
+/// machinery (turn lines are mostly numbers).
+fn push_u32(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        if let Some(d) = digits.get_mut(i) {
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 || i == 0 {
+            break;
+        }
+    }
+    for d in digits.iter().skip(i) {
+        out.push(char::from(*d));
+    }
+}
+
+/// Writes a signed number in decimal, as `Display` does.
+fn push_i32(out: &mut String, n: i32) {
+    if n < 0 {
+        out.push('-');
+    }
+    push_u32(out, n.unsigned_abs());
+}
+
+/// Writes a square as `Display` does: `x,y`.
+fn push_pos(out: &mut String, pos: crate::board::Pos) {
+    push_i32(out, pos.x);
+    out.push(',');
+    push_i32(out, pos.y);
+}
+
+/// Writes a rotation as `Display` does: `r0`, `r90`, `r180` or `r270`.
+fn push_rotation(out: &mut String, rotation: crate::tiles::Rotation) {
+    out.push_str(match rotation.quarter_turns() {
+        0 => "r0",
+        1 => "r90",
+        2 => "r180",
+        _ => "r270",
+    });
+}
+
 /// Writes `s` quoted: `"` and `\\` escaped.
 fn push_quoted(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
@@ -299,9 +344,11 @@ fn push_claim(s: &mut String, c: &ClaimRecord) {
     if let Some(p) = &c.pawn {
         let _ = write!(s, "({})", p.value);
     }
-    let _ = write!(s, "{sign}{}", c.points.value);
+    s.push(sign);
+    push_u32(s, c.points.value);
     if let Some(t) = &c.total {
-        let _ = write!(s, "/{}", t.value);
+        s.push('/');
+        push_u32(s, t.value);
     }
     if let Some(space) = &c.space {
         let _ = write!(s, "@{}", space.value);
@@ -317,7 +364,8 @@ pub fn turn_line(t: &TurnRecord) -> String {
 
 /// Writes a turn line as [`turn_line`] gives it.
 fn push_turn_line(s: &mut String, t: &TurnRecord) {
-    let _ = write!(s, "{}. ", t.number.value);
+    push_u32(s, t.number.value);
+    s.push_str(". ");
     push_player_name(s, &t.player.value);
     s.push(' ');
     s.push_str(&t.tile.value);
@@ -326,7 +374,9 @@ fn push_turn_line(s: &mut String, t: &TurnRecord) {
         ActionRecord::Discard => s.push_str("discard"),
         ActionRecord::Aside => s.push_str("aside"),
         ActionRecord::Place { pos, rotation } => {
-            let _ = write!(s, "{} {}", pos.value, rotation.value);
+            push_pos(s, pos.value);
+            s.push(' ');
+            push_rotation(s, rotation.value);
         }
     }
     if let Some(f) = &t.follower {
@@ -387,6 +437,29 @@ pub fn write(records: &[GameRecord]) -> String {
 mod tests {
     use super::*;
     use crate::parse;
+
+    #[test]
+    fn numbers_squares_and_rotations_are_written_as_display_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 4_294_967_295, 1_000_000_007] {
+            let mut s = String::new();
+            push_u32(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+        for n in [0, -1, 7, -10, 123_456, i32::MIN, i32::MAX] {
+            let mut s = String::new();
+            push_i32(&mut s, n);
+            assert_eq!(s, n.to_string());
+        }
+        let pos = crate::board::Pos::new(-12, 305);
+        let mut s = String::new();
+        push_pos(&mut s, pos);
+        assert_eq!(s, pos.to_string());
+        for r in crate::tiles::Rotation::ALL {
+            let mut s = String::new();
+            push_rotation(&mut s, r);
+            assert_eq!(s, r.to_string());
+        }
+    }
 
     #[test]
     fn round_trip_keeps_the_record() {
