@@ -4,7 +4,9 @@
 //! pieces they share: `input.rs` (reading files, folders, standard input and
 //! the tile catalog), `output.rs` (standard output and error), `faults.rs`
 //! (the faults reported to standard error) and [`config`] (the settings of
-//! `carcref.toml`).
+//! `carcref.toml`). `check` hands each game's diagnostics to
+//! `check_report.rs`, which filters them by the codes `select.rs` selects
+//! and writes them in the format asked for.
 
 mod check;
 mod check_report;
