@@ -605,12 +605,39 @@ fn bad_keys_and_values_are_refused_with_their_line() {
         assert!(r.err.contains(expected), "{text}: {}", r.err);
         assert_eq!(r.out, "");
     }
-    // Commands that read no record do not read it.
-    let r = run_in(
-        &league("config-bad-explain", "selct = 1\n"),
-        &["explain", "E301"],
-    );
+    // Commands that read no record do not read it, nor take --config.
+    let dir = league("config-bad-explain", "selct = 1\n");
+    let r = run_in(&dir, &["explain", "E301"]);
     assert_eq!(r.code, 0, "{}", r.err);
+    let r = run_in(&dir, &["--config", "carcref.toml", "explain", "E301"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err.contains("--config is for the commands that read"),
+        "{}",
+        r.err
+    );
+}
+
+/// The README's example of a carcref.toml is one carcref reads.
+#[test]
+fn the_readme_example_config_is_read() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let block = readme
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap();
+    let config = carcref::commands::config::read(Path::new("/league/carcref.toml"), block)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        config.tiles,
+        vec![PathBuf::from("/league/tiles/house.yaml")]
+    );
+    assert_eq!(
+        config.overrides[0].path,
+        PathBuf::from("/league/archive/2019")
+    );
+    assert_eq!(config.jobs, Some(2));
 }
 
 #[test]
