@@ -87,9 +87,7 @@ pub(super) fn run(
                           reporter: &mut Reporter,
                           name: &str,
                           message: String| {
-        if reporter.unreadable(name, &message) {
-            return;
-        }
+        reporter.unreadable(name, &message);
         if json {
             let line = crate::render::faults_json::unreadable(name, &message);
             let _ = writeln!(diagnostics_out, "{line}");

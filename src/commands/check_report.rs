@@ -93,15 +93,11 @@ impl Reporter {
         valid
     }
 
-    /// Whether a file that cannot be read is reported in the document (else
-    /// it is reported to standard error by the caller).
-    pub fn unreadable(&mut self, name: &str, message: &str) -> bool {
-        match &mut self.document {
-            Document::Junit(report) => {
-                report.unreadable(name, message);
-                true
-            }
-            _ => false,
+    /// Notes a file that cannot be read in the document, if it has a place
+    /// for one (the JUnit report: an error of the file's suite).
+    pub fn unreadable(&mut self, name: &str, message: &str) {
+        if let Document::Junit(report) = &mut self.document {
+            report.unreadable(name, message);
         }
     }
 

@@ -235,6 +235,19 @@ mod tests {
     }
 
     #[test]
+    fn an_unreadable_file_is_an_error_of_its_suite() {
+        let mut report = JunitReport::new();
+        report.file("gone.cgn");
+        report.unreadable("gone.cgn", "No such file <2>");
+        let xml = report.finish();
+        assert!(xml.contains("errors=\"1\""), "{xml}");
+        assert!(
+            xml.contains("<error message=\"No such file &lt;2&gt;\" type=\"unreadable\"/>"),
+            "{xml}"
+        );
+    }
+
+    #[test]
     fn players_are_read_from_their_tag() {
         assert_eq!(
             players("[CGN \"1\"]\n[Players \"Ann (red), Bob\"]\n"),
