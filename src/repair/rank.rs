@@ -13,7 +13,7 @@ use crate::board::Pos;
 use crate::notation::{ActionRecord, TurnRecord};
 use crate::score::ScoreEvent;
 
-use super::search::{Base, Found};
+use super::reading::{Base, Found};
 use super::slips::SlipKind;
 
 /// How much a slip away from every turn check points at weighs.
