@@ -143,7 +143,7 @@ pub const NEAR: f64 = 0.75;
 /// the secondary ones) point into.
 pub fn named_turns(
     record: &crate::notation::GameRecord,
-    faults: &[crate::Diagnostic],
+    faults: &[crate::diagnostics::Diagnostic],
 ) -> Vec<usize> {
     let mut out = Vec::new();
     for d in faults {
