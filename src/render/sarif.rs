@@ -16,7 +16,6 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::faults::severity;
 use super::source::SourceView;
 use crate::diagnostics::Diagnostic;
 
@@ -166,7 +165,7 @@ impl SarifLog {
                 .collect();
             let mut result = json!({
                 "ruleId": code,
-                "level": severity(d),
+                "level": d.severity_name(),
                 "message": { "text": message },
                 "locations": [{ "physicalLocation": physical(view, span.start, span.end) }],
                 "properties": { "game": game + 1 },
