@@ -49,7 +49,7 @@ impl Default for RenderOptions {
 
 /// The message with the primary label's text, for one-line formats: text from
 /// the record escaped and cut (see [`shown_text`]), so that it stays one line.
-fn one_line(d: &Diagnostic) -> String {
+pub(super) fn one_line(d: &Diagnostic) -> String {
     use miette::Diagnostic as _;
     let label = d
         .labels()
@@ -60,10 +60,6 @@ fn one_line(d: &Diagnostic) -> String {
         Some(l) if !l.is_empty() => format!("{message}: {}", shown_text(&l, MAX_TEXT)),
         _ => message,
     }
-}
-
-pub(super) fn severity(d: &Diagnostic) -> &'static str {
-    if d.is_error() { "error" } else { "warning" }
 }
 
 /// Renders the diagnostics of an outcome.
@@ -166,7 +162,7 @@ pub fn render_game(
                 let _ = writeln!(
                     out,
                     "::{} file={},line={line},col={col},title={}::{}",
-                    severity(d),
+                    d.severity_name(),
                     github_property(view.name),
                     github_property(&d.code()),
                     github_message(&one_line(d))
