@@ -60,7 +60,10 @@ fn the_random_policy_is_the_default() {
     assert_eq!(plain, random);
     let bad = run(&["gen", "--policy", "clever"], None);
     assert_eq!(bad.0, 2, "{bad:?}");
-    assert!(bad.2.contains("random") && bad.2.contains("greedy"), "{bad:?}");
+    assert!(
+        bad.2.contains("random") && bad.2.contains("greedy"),
+        "{bad:?}"
+    );
 }
 
 #[test]
@@ -81,7 +84,11 @@ fn greedy_games_are_legal_canonical_and_the_same_for_a_seed() {
     assert_eq!(run(&args, None).1, cgn, "same seed, same bytes");
     assert_ne!(
         cgn,
-        run(&["gen", "--seed", "5", "--games", "6", "--players", "3"], None).1
+        run(
+            &["gen", "--seed", "5", "--games", "6", "--players", "3"],
+            None
+        )
+        .1
     );
     let (code, out, err) = run(&["check", "-"], Some(&cgn));
     assert_eq!(code, 0, "{out}{err}");

@@ -77,7 +77,8 @@ pub(super) fn run(
         expansions,
     };
     for i in 0..games {
-        let record = crate::generate::game_by_policy(catalog, &options, &tile_sets, policy, &mut rng);
+        let record =
+            crate::generate::game_by_policy(catalog, &options, &tile_sets, policy, &mut rng);
         let mut text = String::new();
         if i > 0 {
             text.push('\n');

@@ -131,10 +131,7 @@ pub fn canonical_with(record: &GameRecord, catalog: &crate::tiles::TileCatalog) 
 }
 
 /// [`canonical_with`], taking the record rather than copying it.
-pub fn into_canonical_with(
-    record: GameRecord,
-    catalog: &crate::tiles::TileCatalog,
-) -> GameRecord {
+pub fn into_canonical_with(record: GameRecord, catalog: &crate::tiles::TileCatalog) -> GameRecord {
     let mut r = into_canonical(record);
     for t in &mut r.turns {
         let (ActionRecord::Place { rotation, .. }, Some(f)) =
