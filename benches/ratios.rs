@@ -26,7 +26,12 @@
 //! rounds, interleaved: each ratio is then printed before → after, with the
 //! times of `check --jobs 1` of the two binaries side by side).
 
-#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 
 use std::fs;
 use std::path::{Path, PathBuf};
