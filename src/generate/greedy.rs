@@ -21,7 +21,8 @@ pub enum Policy {
     /// A uniformly random legal placement and figure (or none).
     #[default]
     Random,
-    /// The placement and figure that score most now ([`choose`]).
+    /// The placement and figure that score most were the game to end now,
+    /// the last followers kept for features worth them.
     Greedy,
 }
 
