@@ -17,6 +17,7 @@ mod input;
 mod man;
 mod moves;
 mod output;
+mod progress;
 mod score;
 mod show;
 mod tiles;
