@@ -93,6 +93,46 @@ pub enum OutputFormat {
     Json,
 }
 
+/// Output formats of `stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Tables for people.
+    Human,
+    /// One JSON document (`notation/schemas/stats.schema.json`).
+    Json,
+    /// A row a group, for spreadsheets.
+    Csv,
+}
+
+/// What `stats` groups results by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsBy {
+    /// Each player, by name.
+    Player,
+    /// Each seat (1 plays first): the first player's advantage.
+    Seat,
+    /// The Rules tag.
+    Rules,
+    /// The Expansions tag.
+    Expansions,
+    /// The month of the Date tag.
+    Month,
+}
+
+impl StatsBy {
+    /// The library's grouping.
+    pub fn group_by(self) -> crate::archive::stats::GroupBy {
+        use crate::archive::stats::GroupBy;
+        match self {
+            StatsBy::Player => GroupBy::Player,
+            StatsBy::Seat => GroupBy::Seat,
+            StatsBy::Rules => GroupBy::Rules,
+            StatsBy::Expansions => GroupBy::Expansions,
+            StatsBy::Month => GroupBy::Month,
+        }
+    }
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -211,6 +251,58 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
+    },
+    /// The figures of an archive over the games that check valid, each once
+    /// (it says how many it left out, and why): games, wins, points by kind
+    /// of scoring, figures placed, time a turn, the score distribution.
+    Stats {
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or - for standard
+        /// input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// What to group the results by.
+        #[arg(long, value_enum, default_value_t = StatsBy::Player)]
+        by: StatsBy,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
+        format: StatsFormat,
+        /// Also draw the main charts (points by kind, the score distribution)
+        /// as SVG to this file (- for standard output, instead of the figures).
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
+        /// Count a game each time it occurs (by default a game with the same
+        /// players, tiles and turns as one counted before is left out).
+        #[arg(long)]
+        keep_duplicates: bool,
+        /// Worker threads (0 = one per core). Output never depends on it.
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
+    },
+    /// Select the games of an archive: by default written as canonical CGN
+    /// (to pipe into `stats -` or `check -`).
+    ///
+    /// Criteria, joined by "and", each negated by a --not before it:
+    /// --player NAME, --winner NAME, --rules EDITION, --expansion NAME,
+    /// --valid, --invalid, --code CODE (a game with that fault),
+    /// --feature "KIND>=N" (one scoring of that kind worth N to one player:
+    /// road, city, monastery, farm, goods, fairy, gold, mage, robbed,
+    /// message, message_points, ransom), --tag NAME=VALUE, --turns ">=N",
+    /// --margin ">=N" (the winner's lead). Comparisons: >=, <=, >, <, =.
+    /// --winner, --feature and --margin hold only for games that check valid.
+    ///
+    /// Output: --list (FILE:GAME lines) or --count (one number).
+    /// --duplicates: only the games that repeat one met before (the same
+    /// players, tiles and turns). --jobs N: worker threads.
+    Find {
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or -, and the
+        /// criteria and options, in any order.
+        #[arg(
+            required = true,
+            allow_hyphen_values = true,
+            trailing_var_arg = true,
+            value_name = "PATHS AND CRITERIA"
+        )]
+        args: Vec<String>,
     },
     /// Import records from other formats as CGN (written to standard output).
     Import {
