@@ -609,7 +609,11 @@ fn import_errors_json_match_their_schema() {
 fn stats_json_matches_its_schema() {
     let v = validator("stats");
     for by in ["player", "seat", "rules", "expansions", "month"] {
-        for path in ["notation/games/valid", "notation/games/invalid", "tests/data"] {
+        for path in [
+            "notation/games/valid",
+            "notation/games/invalid",
+            "tests/data",
+        ] {
             let (_, out, _) = run(&["stats", "--format", "json", "--by", by, path]);
             let doc = document(&out, "stats");
             assert_valid(&v, "stats", &doc, &format!("stats --by {by} {path}"));

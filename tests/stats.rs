@@ -191,14 +191,12 @@ fn results(dir: &Path) -> Vec<Result> {
                 let mut turns = 0;
                 for t in record.turns.iter().filter(|t| *t.player.value == *name) {
                     turns += 1;
-                    let figures = t
-                        .follower
-                        .iter()
-                        .map(|f| f.figure.as_ref())
-                        .chain(t.steps.iter().filter_map(|s| match s {
+                    let figures = t.follower.iter().map(|f| f.figure.as_ref()).chain(
+                        t.steps.iter().filter_map(|s| match s {
                             carcref::notation::StepRecord::Figure(f) => Some(f.figure.as_ref()),
                             _ => None,
-                        }));
+                        }),
+                    );
                     for f in figures {
                         let n = f.map_or("follower".to_string(), |f| f.value.to_string());
                         *r.placed.entry(n).or_insert(0) += 1;
@@ -208,7 +206,11 @@ fn results(dir: &Path) -> Vec<Result> {
                     r.clock = Some((seconds, turns));
                 }
                 // Every point is filed under one kind.
-                assert_eq!(r.kinds.values().sum::<i64>(), r.total, "{name} in game {game}");
+                assert_eq!(
+                    r.kinds.values().sum::<i64>(),
+                    r.total,
+                    "{name} in game {game}"
+                );
                 all.push(r);
             }
         }
@@ -286,7 +288,10 @@ fn every_figure_agrees_with_the_score_sheets() {
             let points: i64 = rs.iter().map(|r| r.total).sum();
             assert_eq!(g["games"], n_games, "{by} {name}");
             assert_eq!(g["wins"], wins, "{by} {name}");
-            assert_eq!(g["win_rate"].as_f64().unwrap(), wins as f64 / n_games as f64);
+            assert_eq!(
+                g["win_rate"].as_f64().unwrap(),
+                wins as f64 / n_games as f64
+            );
             assert_eq!(g["points"], points, "{by} {name}");
             assert_eq!(g["mean"].as_f64().unwrap(), points as f64 / rs.len() as f64);
             assert_eq!(
@@ -304,16 +309,31 @@ fn every_figure_agrees_with_the_score_sheets() {
                 }
             }
             for (k, p) in g["points_by_kind"].as_object().unwrap() {
-                assert_eq!(p.as_i64().unwrap(), kinds.get(k).copied().unwrap_or(0), "{by} {name} {k}");
+                assert_eq!(
+                    p.as_i64().unwrap(),
+                    kinds.get(k).copied().unwrap_or(0),
+                    "{by} {name} {k}"
+                );
             }
             for k in kinds.keys() {
-                assert!(g["points_by_kind"].get(k).is_some(), "{by} {name}: {k} missing");
+                assert!(
+                    g["points_by_kind"].get(k).is_some(),
+                    "{by} {name}: {k} missing"
+                );
             }
             for (f, n) in g["placed"].as_object().unwrap() {
-                assert_eq!(n.as_u64().unwrap(), placed.get(f).copied().unwrap_or(0), "{by} {name} {f}");
+                assert_eq!(
+                    n.as_u64().unwrap(),
+                    placed.get(f).copied().unwrap_or(0),
+                    "{by} {name} {f}"
+                );
             }
             let during: i64 = rs.iter().map(|r| r.during).sum();
-            let share = if points == 0 { 0.0 } else { during as f64 / points as f64 };
+            let share = if points == 0 {
+                0.0
+            } else {
+                during as f64 / points as f64
+            };
             assert_eq!(g["during_share"].as_f64().unwrap(), share, "{by} {name}");
             let (seconds, turns) = rs
                 .iter()
@@ -331,19 +351,45 @@ fn every_figure_agrees_with_the_score_sheets() {
         }
         for b in doc["distribution"].as_array().unwrap() {
             let from = b["from"].as_i64().unwrap();
-            assert_eq!(b["results"].as_u64().unwrap(), bins.get(&from).copied().unwrap_or(0));
+            assert_eq!(
+                b["results"].as_u64().unwrap(),
+                bins.get(&from).copied().unwrap_or(0)
+            );
         }
         assert_eq!(
-            doc["distribution"].as_array().unwrap().iter().map(|b| b["results"].as_u64().unwrap()).sum::<u64>(),
+            doc["distribution"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["results"].as_u64().unwrap())
+                .sum::<u64>(),
             all.len() as u64
         );
     }
     // The expansions' kinds appear as kinds of their own.
-    let doc: Value =
-        serde_json::from_str(&stdout(&["stats", "--format", "json", dir.to_str().unwrap()]))
-            .unwrap();
-    let kinds: Vec<&str> = doc["kinds"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect();
-    for k in ["road", "city", "monastery", "farm", "goods", "fairy", "gold", "mage"] {
+    let doc: Value = serde_json::from_str(&stdout(&[
+        "stats",
+        "--format",
+        "json",
+        dir.to_str().unwrap(),
+    ]))
+    .unwrap();
+    let kinds: Vec<&str> = doc["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    for k in [
+        "road",
+        "city",
+        "monastery",
+        "farm",
+        "goods",
+        "fairy",
+        "gold",
+        "mage",
+    ] {
         assert!(kinds.contains(&k), "{k} not among {kinds:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -357,7 +403,11 @@ fn duplicates_are_left_out_unless_kept_and_invalid_games_counted_by_code() {
         stdout(&["import", "lab", "tests/data/lab/bga-logs-repacked.csv"]),
     )
     .unwrap();
-    std::fs::write(dir.join("bga.cgn"), stdout(&["import", "bga", "tests/data/bga"])).unwrap();
+    std::fs::write(
+        dir.join("bga.cgn"),
+        stdout(&["import", "bga", "tests/data/bga"]),
+    )
+    .unwrap();
     std::fs::copy("tests/data/bad.cgn", dir.join("bad.cgn")).unwrap();
     let d = dir.to_str().unwrap();
     let doc: Value = serde_json::from_str(&stdout(&["stats", "--format", "json", d])).unwrap();
@@ -365,20 +415,32 @@ fn duplicates_are_left_out_unless_kept_and_invalid_games_counted_by_code() {
     assert_eq!(doc["left_out"]["duplicates"], 3);
     assert!(doc["left_out"]["invalid"].as_u64().unwrap() >= 1);
     assert!(!doc["left_out"]["by_code"].as_object().unwrap().is_empty());
-    let kept: Value =
-        serde_json::from_str(&stdout(&["stats", "--keep-duplicates", "--format", "json", d]))
-            .unwrap();
+    let kept: Value = serde_json::from_str(&stdout(&[
+        "stats",
+        "--keep-duplicates",
+        "--format",
+        "json",
+        d,
+    ]))
+    .unwrap();
     assert_eq!(kept["games"], 6);
     assert_eq!(kept["left_out"]["duplicates"], 0);
     let human = stdout(&["stats", d]);
-    assert!(human.contains("left out:") && human.contains("3 duplicates"), "{human}");
+    assert!(
+        human.contains("left out:") && human.contains("3 duplicates"),
+        "{human}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_csv_by_player_has_a_row_a_player_and_the_jobs_change_nothing() {
     let dir = scratch("csv");
-    std::fs::write(dir.join("g.cgn"), stdout(&["gen", "--seed", "9", "--games", "12"])).unwrap();
+    std::fs::write(
+        dir.join("g.cgn"),
+        stdout(&["gen", "--seed", "9", "--games", "12"]),
+    )
+    .unwrap();
     let d = dir.to_str().unwrap();
     let csv = stdout(&["stats", "--by", "player", "--format", "csv", d]);
     let mut lines = csv.lines();
@@ -387,7 +449,10 @@ fn the_csv_by_player_has_a_row_a_player_and_the_jobs_change_nothing() {
     assert!(header.contains("points_city") && header.contains("placed_follower"));
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 2, "{csv}");
-    assert!(rows.iter().all(|r| r.split(',').count() == header.split(',').count()));
+    assert!(
+        rows.iter()
+            .all(|r| r.split(',').count() == header.split(',').count())
+    );
     for format in ["json", "csv", "human"] {
         let one = stdout(&["stats", "--jobs", "1", "--format", format, d]);
         let many = stdout(&["stats", "--jobs", "2", "--format", format, d]);
@@ -397,7 +462,9 @@ fn the_csv_by_player_has_a_row_a_player_and_the_jobs_change_nothing() {
     let out = carcref(&["stats", d, "--svg", svg_path.to_str().unwrap()]);
     assert!(out.status.success());
     let svg = std::fs::read_to_string(&svg_path).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("Points by kind") && svg.contains("Final scores"));
+    assert!(
+        svg.starts_with("<svg") && svg.contains("Points by kind") && svg.contains("Final scores")
+    );
     let seats: Value =
         serde_json::from_str(&stdout(&["stats", "--by", "seat", "--format", "json", d])).unwrap();
     let rates: f64 = seats["groups"]
