@@ -36,8 +36,8 @@ fn scratch(name: &str) -> PathBuf {
 
 /// The shipped real games, imported, and generated games of each expansion
 /// and of all of them, two to four players.
-fn archive() -> PathBuf {
-    let dir = scratch("archive");
+fn archive(name: &str) -> PathBuf {
+    let dir = scratch(name);
     let lab = stdout(&["import", "lab", "tests/data/lab/bga-logs-repacked.csv"]);
     std::fs::write(dir.join("lab.cgn"), lab).unwrap();
     let bga = stdout(&["import", "bga", "tests/data/bga"]);
@@ -242,7 +242,7 @@ fn group_of(by: &str, r: &Result) -> String {
 
 #[test]
 fn every_figure_agrees_with_the_score_sheets() {
-    let dir = archive();
+    let dir = archive("figures");
     let all = results(&dir);
     let games: std::collections::BTreeSet<usize> = all.iter().map(|r| r.game).collect();
     assert!(games.len() > 40, "{} games", games.len());
@@ -474,5 +474,55 @@ fn the_csv_by_player_has_a_row_a_player_and_the_jobs_change_nothing() {
         .map(|g| g["win_rate"].as_f64().unwrap())
         .sum();
     assert!(rates >= 1.0, "every game has a winner: {rates}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The facts the quick verdict's replay gathers are those the full referee
+/// gives, game by game, for generated games of every expansion and the
+/// shipped real ones; and a game's fingerprint is the same either way.
+#[test]
+fn the_quick_facts_are_the_full_referees() {
+    let dir = archive("quick");
+    let catalog = carcref::TileCatalog::embedded().unwrap();
+    let mut referee = carcref::referee::Referee::new(&catalog);
+    let (mut quick, mut games) = (0, 0);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (base, game) in carcref::notation::split_games(&text) {
+            games += 1;
+            let outcome = carcref::referee::check_game(
+                game,
+                base,
+                &catalog,
+                carcref::ReplayOptions::default(),
+            );
+            let full = carcref::archive::facts::GameFacts::of(&outcome);
+            let Some(tags) = carcref::archive::quick::quick_tags(game) else {
+                continue;
+            };
+            let mut observed = carcref::archive::quick::QuickFacts::new(tags);
+            if !referee.is_clean_quick_observed(game, base, &mut observed) {
+                continue;
+            }
+            quick += 1;
+            let (facts, print) = observed.facts();
+            assert_eq!(facts, full, "{}: game at {base}", file.display());
+            assert_eq!(
+                print,
+                carcref::archive::duplicates::fingerprint(&outcome.record),
+                "{}: game at {base}",
+                file.display()
+            );
+        }
+    }
+    assert!(
+        quick * 10 >= games * 7,
+        "{quick} of {games} games cleared the quick way"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

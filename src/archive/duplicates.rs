@@ -8,38 +8,63 @@ use std::hash::{Hash, Hasher};
 
 use crate::notation::GameRecord;
 use crate::notation::write;
+use crate::rules::TurnInput;
 
 /// The hash of a game's players (in seat order) and turns: each turn's
 /// number, player, tile, placement and actions, as the canonical form writes
 /// them; claims, events, comments and tags other than Players are left out.
 /// The same for every run of every build on every machine.
 pub fn fingerprint(record: &GameRecord) -> u64 {
-    let mut h = Fnv::default();
     let players = record
         .tag("Players")
         .map(|t| super::facts::player_names(&t.value.value))
         .unwrap_or_default();
-    players.hash(&mut h);
+    let mut print = Fingerprint::new(&players);
     for t in &record.turns {
-        t.number.value.hash(&mut h);
-        write::player_name(&t.player.value).hash(&mut h);
-        t.tile.value.as_str().hash(&mut h);
-        match &t.action.value {
-            crate::notation::ActionRecord::Place { pos, rotation } => {
-                format!("{} {}", pos.value, rotation.value).hash(&mut h);
-            }
-            crate::notation::ActionRecord::Discard => "discard".hash(&mut h),
-            crate::notation::ActionRecord::Aside => "aside".hash(&mut h),
-        }
-        if let Some(f) = &t.follower {
-            write::follower_spec(f).hash(&mut h);
-        }
-        for st in &t.steps {
-            write::step(st).hash(&mut h);
-        }
-        0xffu8.hash(&mut h);
+        print.turn(&TurnInput::of(t));
     }
-    h.finish()
+    print.finish()
+}
+
+/// A [`fingerprint`] made a turn at a time, from the turns as the engine
+/// takes them: the same whether a game is read by the grammar or by the
+/// quick reader.
+#[derive(Debug, Clone, Copy)]
+pub struct Fingerprint(Fnv);
+
+impl Fingerprint {
+    /// The fingerprint of a game of these players, before its turns.
+    pub fn new(players: &[String]) -> Fingerprint {
+        let mut h = Fnv::default();
+        players.hash(&mut h);
+        Fingerprint(h)
+    }
+
+    /// A turn added.
+    pub fn turn(&mut self, t: &TurnInput<'_>) {
+        let h = &mut self.0;
+        t.number.hash(h);
+        write::player_name(t.player).hash(h);
+        t.tile.hash(h);
+        match t.place {
+            Some((pos, rotation)) => format!("{pos} {rotation}").hash(h),
+            None if t.aside => "aside".hash(h),
+            None => "discard".hash(h),
+        }
+        if let Some((figure, spot)) = t.figure {
+            figure.unwrap_or("").hash(h);
+            spot.to_string().hash(h);
+        }
+        for st in t.steps {
+            write::step(st).hash(h);
+        }
+        0xffu8.hash(h);
+    }
+
+    /// The hash.
+    pub fn finish(&self) -> u64 {
+        self.0.finish()
+    }
 }
 
 /// FNV-1a, 64 bits: a hash fixed by its definition, so that fingerprints

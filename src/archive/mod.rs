@@ -15,5 +15,6 @@
 pub mod criteria;
 pub mod duplicates;
 pub mod facts;
+pub mod quick;
 pub mod stats;
 pub mod view;

@@ -4,6 +4,7 @@
 
 use super::criteria::GameView;
 use super::facts::GameFacts;
+use super::quick::{QuickFacts, quick_tags};
 use crate::notation::GameRecord;
 use crate::referee::{GameOutcome, Referee, ReplayOptions};
 use crate::stream::Game;
@@ -49,25 +50,6 @@ impl<'a, 'c> LazyGame<'a, 'c> {
     }
 }
 
-/// The tags of a game written plainly, read without the grammar; `None`
-/// when the quick reader does not read the whole header.
-fn quick_tags(text: &str) -> Option<Vec<(String, String)>> {
-    let mut steps = crate::notation::quick::Steps::new(text);
-    let mut tags = Vec::new();
-    while let Some((name, value)) = steps.next_tag() {
-        if value.contains('\\') {
-            return None;
-        }
-        tags.push((name.to_string(), value.to_string()));
-    }
-    match steps.next_step() {
-        Some(crate::notation::quick::Step::Turn(_) | crate::notation::quick::Step::End) => {
-            Some(tags)
-        }
-        _ => None,
-    }
-}
-
 impl GameView for LazyGame<'_, '_> {
     fn tags(&mut self) -> &[(String, String)] {
         if self.tags.is_none() {
@@ -107,9 +89,24 @@ impl GameView for LazyGame<'_, '_> {
 
     fn facts(&mut self) -> &GameFacts {
         if self.facts.is_none() {
-            let outcome = self.outcome();
-            let facts = GameFacts::of(&outcome);
-            self.record = Some(outcome.record);
+            // A clean game's facts come with the quick verdict; any other's
+            // from the full referee, which gives the same.
+            let quick = quick_tags(self.game.text)
+                .filter(|_| self.game.not_utf8.is_empty())
+                .and_then(|tags| {
+                    let mut observed = QuickFacts::new(tags);
+                    self.referee
+                        .is_clean_quick_observed(self.game.text, self.game.base, &mut observed)
+                        .then(|| observed.facts().0)
+                });
+            let facts = match quick {
+                Some(facts) => facts,
+                None => {
+                    let outcome = self.outcome();
+                    self.record = Some(outcome.record.clone());
+                    GameFacts::of(&outcome)
+                }
+            };
             self.facts = Some(facts);
         }
         self.facts.get_or_insert_with(GameFacts::default)

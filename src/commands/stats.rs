@@ -9,6 +9,7 @@ use super::EXIT_USAGE;
 use super::input_games::each_game_parallel;
 use crate::archive::duplicates::{Seen, fingerprint};
 use crate::archive::facts::GameFacts;
+use crate::archive::quick::{QuickFacts, quick_tags};
 use crate::archive::stats::{GroupBy, Stats};
 use crate::cli::StatsFormat;
 use crate::referee::ReplayOptions;
@@ -42,7 +43,16 @@ pub(super) fn run(
         paths,
         request.jobs,
         catalog,
-        |_, g| {
+        |referee, g| {
+            // A clean game's figures come with the quick verdict; any other
+            // is read by the full referee, which gives the same.
+            if let Some(tags) = quick_tags(g.text).filter(|_| g.not_utf8.is_empty()) {
+                let mut observed = QuickFacts::new(tags);
+                if referee.is_clean_quick_observed(g.text, g.base, &mut observed) {
+                    let (facts, print) = observed.facts();
+                    return (facts, (!keep).then_some(print));
+                }
+            }
             let outcome = crate::referee::check_game_read(g, catalog, ReplayOptions::default());
             let print = (!keep).then(|| fingerprint(&outcome.record));
             (GameFacts::of(&outcome), print)
