@@ -1,3 +1,9 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 //! `carcref find`: `find X` and `find --not X` partition the games of an
 //! archive, criteria commute, and the games written pipe into `stats -` and
 //! `check -`; bad criteria are refused with a suggestion (exit 2).

@@ -1,3 +1,9 @@
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 //! `carcref stats`: every figure computed again here, independently, from
 //! `carcref score --format json` (the points, their kinds, the clocks) and
 //! the records' tags and turns, on the shipped real archives (Carcassonne

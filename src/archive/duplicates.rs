@@ -13,7 +13,7 @@ use crate::rules::TurnInput;
 /// The hash of a game's players (in seat order) and turns: each turn's
 /// number, player, tile, placement and actions, as the canonical form writes
 /// them; claims, events, comments and tags other than Players are left out.
-/// The same for every run of every build on every machine.
+/// The same from run to run.
 pub fn fingerprint(record: &GameRecord) -> u64 {
     let players = record
         .tag("Players")
@@ -44,17 +44,11 @@ impl Fingerprint {
     pub fn turn(&mut self, t: &TurnInput<'_>) {
         let h = &mut self.0;
         t.number.hash(h);
-        write::player_name(t.player).hash(h);
+        t.player.hash(h);
         t.tile.hash(h);
-        match t.place {
-            Some((pos, rotation)) => format!("{pos} {rotation}").hash(h),
-            None if t.aside => "aside".hash(h),
-            None => "discard".hash(h),
-        }
-        if let Some((figure, spot)) = t.figure {
-            figure.unwrap_or("").hash(h);
-            spot.to_string().hash(h);
-        }
+        t.place.hash(h);
+        t.aside.hash(h);
+        t.figure.hash(h);
         for st in t.steps {
             write::step(st).hash(h);
         }
@@ -67,8 +61,8 @@ impl Fingerprint {
     }
 }
 
-/// FNV-1a, 64 bits: a hash fixed by its definition, so that fingerprints
-/// do not change from one build to the next.
+/// FNV-1a, 64 bits: a hash fixed by its definition (no random keys), so
+/// that fingerprints are the same from run to run.
 #[derive(Debug, Clone, Copy)]
 struct Fnv(u64);
 

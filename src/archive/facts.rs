@@ -16,19 +16,128 @@ use crate::notation::GameRecord;
 use crate::referee::GameOutcome;
 use crate::score::{ScoreEvent, ScoreReason};
 
+/// The kind of points of a scoring, before it is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// A feature completed or left incomplete.
+    Feature(crate::tiles::FeatureKind),
+    /// Any other reason to score.
+    Reason(ScoreReason),
+    /// Points moved from one player to another.
+    Transfer,
+}
+
+impl Kind {
+    /// The kind of a scoring.
+    pub fn of(event: &ScoreEvent) -> Kind {
+        match event.reason {
+            ScoreReason::Completed | ScoreReason::Incomplete => Kind::Feature(event.kind),
+            reason => Kind::Reason(reason),
+        }
+    }
+
+    /// Its name, as the score sheet's JSON gives it.
+    pub fn name(self) -> String {
+        match self {
+            Kind::Feature(kind) => kind.to_string(),
+            Kind::Reason(reason) => serde_json::to_value(reason)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            Kind::Transfer => TRANSFER_KIND.to_string(),
+        }
+    }
+}
+
 /// The kind of points of a scoring, as the score sheet's JSON names it.
 pub fn kind_of(event: &ScoreEvent) -> String {
-    match event.reason {
-        ScoreReason::Completed | ScoreReason::Incomplete => event.kind.to_string(),
-        reason => serde_json::to_value(reason)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default(),
-    }
+    Kind::of(event).name()
 }
 
 /// The kind of the points a transfer moves (The Tower's ransoms).
 pub const TRANSFER_KIND: &str = "ransom";
+
+/// The points of a game as they are scored, by kind and seat: what both the
+/// full referee's replay and the quick verdict's feed.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    seats: usize,
+    by_kind: Vec<(Kind, Vec<i64>)>,
+    best: Vec<(Kind, u32)>,
+    during: Vec<i64>,
+}
+
+impl Tally {
+    /// Nothing scored yet, among `seats` players.
+    pub fn new(seats: usize) -> Tally {
+        Tally {
+            seats,
+            during: vec![0; seats],
+            ..Tally::default()
+        }
+    }
+
+    fn add(&mut self, kind: Kind, seat: usize, points: i64, during: bool) {
+        let at = match self.by_kind.iter().position(|(k, _)| *k == kind) {
+            Some(at) => at,
+            None => {
+                self.by_kind.push((kind, vec![0; self.seats]));
+                self.by_kind.len() - 1
+            }
+        };
+        if let Some(v) = self
+            .by_kind
+            .get_mut(at)
+            .and_then(|(_, row)| row.get_mut(seat))
+        {
+            *v += points;
+        }
+        if during && let Some(v) = self.during.get_mut(seat) {
+            *v += points;
+        }
+    }
+
+    fn best(&mut self, kind: Kind, points: u32) {
+        match self.best.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, top)) => *top = (*top).max(points),
+            None => self.best.push((kind, points)),
+        }
+    }
+
+    /// Scorings added.
+    pub fn events(&mut self, events: &[ScoreEvent]) {
+        for e in events {
+            let kind = Kind::of(e);
+            for p in &e.winners {
+                let points = e.points_for(*p);
+                self.add(kind, p.index(), i64::from(points), e.turn.is_some());
+                self.best(kind, points);
+            }
+        }
+    }
+
+    /// A transfer of `points` during the game, from one seat to another.
+    pub fn transfer(&mut self, from: usize, to: usize, points: u32) {
+        self.add(Kind::Transfer, from, -i64::from(points), true);
+        self.add(Kind::Transfer, to, i64::from(points), true);
+        self.best(Kind::Transfer, points);
+    }
+
+    /// The scores, with the final totals and the clocks.
+    pub fn scores(self, totals: Vec<u32>, time_used: Option<Vec<u32>>) -> Scores {
+        Scores {
+            totals,
+            by_kind: self
+                .by_kind
+                .into_iter()
+                .map(|(k, row)| (k.name(), row))
+                .collect(),
+            best: self.best.into_iter().map(|(k, p)| (k.name(), p)).collect(),
+            during: self.during,
+            time_used,
+        }
+    }
+}
 
 /// The name of a plain follower among the figures placed.
 pub const FOLLOWER: &str = "follower";
@@ -216,59 +325,13 @@ fn turns_of(record: &GameRecord, players: &[String]) -> (Vec<u32>, BTreeMap<Stri
 }
 
 fn scores_of(replay: &crate::referee::Replay, totals: Vec<u32>, seats: usize) -> Scores {
-    let mut by_kind: BTreeMap<String, Vec<i64>> = BTreeMap::new();
-    let mut best: BTreeMap<String, u32> = BTreeMap::new();
-    let mut during = vec![0i64; seats];
-    for e in &replay.events {
-        let kind = kind_of(e);
-        for p in &e.winners {
-            let points = e.points_for(*p);
-            let seat = p.index();
-            if seat >= seats {
-                continue;
-            }
-            let row = by_kind
-                .entry(kind.clone())
-                .or_insert_with(|| vec![0; seats]);
-            if let Some(v) = row.get_mut(seat) {
-                *v += i64::from(points);
-            }
-            let top = best.entry(kind.clone()).or_insert(0);
-            *top = (*top).max(points);
-            if e.turn.is_some()
-                && let Some(v) = during.get_mut(seat)
-            {
-                *v += i64::from(points);
-            }
-        }
-    }
+    let mut tally = Tally::new(seats);
+    tally.events(&replay.events);
     for (_, from, to, points) in &replay.transfers {
-        let row = by_kind
-            .entry(TRANSFER_KIND.to_string())
-            .or_insert_with(|| vec![0; seats]);
-        let points = i64::from(*points);
-        if let Some(v) = row.get_mut(from.index()) {
-            *v -= points;
-        }
-        if let Some(v) = row.get_mut(to.index()) {
-            *v += points;
-        }
-        if let Some(v) = during.get_mut(from.index()) {
-            *v -= points;
-        }
-        if let Some(v) = during.get_mut(to.index()) {
-            *v += points;
-        }
-        let top = best.entry(TRANSFER_KIND.to_string()).or_insert(0);
-        *top = (*top).max(u32::try_from(points).unwrap_or(u32::MAX));
+        tally.transfer(from.index(), to.index(), *points);
     }
-    Scores {
-        totals,
-        by_kind,
-        best,
-        during,
-        time_used: (!replay.time_used.is_empty()).then(|| replay.time_used.clone()),
-    }
+    let time_used = (!replay.time_used.is_empty()).then(|| replay.time_used.clone());
+    tally.scores(totals, time_used)
 }
 
 #[cfg(test)]

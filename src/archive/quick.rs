@@ -5,14 +5,11 @@
 //! second reading. A game the verdict does not clear is read by the full
 //! referee ([`super::facts::GameFacts::of`]), which gives the same facts.
 
-use std::collections::BTreeMap;
-
 use super::duplicates::Fingerprint;
-use super::facts::{FOLLOWER, GameFacts, Scores, TRANSFER_KIND, kind_of, player_names, tag_value};
+use super::facts::{FOLLOWER, GameFacts, Tally, player_names, tag_value};
 use crate::notation::StepRecord;
 use crate::referee::observe::Observe;
 use crate::rules::{Game, TurnInput};
-use crate::score::ScoreEvent;
 
 /// The tags of a game written plainly, read without the grammar; `None`
 /// when the quick reader does not read the whole header.
@@ -40,8 +37,10 @@ pub struct QuickFacts {
     players: Vec<String>,
     turns: usize,
     seat_turns: Vec<u32>,
-    placed: BTreeMap<String, Vec<u32>>,
-    scores: Scores,
+    /// Figures placed by name (a handful of names: looked up in turn).
+    placed: Vec<(String, Vec<u32>)>,
+    tally: Tally,
+    totals: Vec<u32>,
     print: Fingerprint,
 }
 
@@ -58,11 +57,9 @@ impl QuickFacts {
             players,
             turns: 0,
             seat_turns: vec![0; seats],
-            placed: BTreeMap::new(),
-            scores: Scores {
-                during: vec![0; seats],
-                ..Scores::default()
-            },
+            placed: Vec::new(),
+            tally: Tally::new(seats),
+            totals: Vec::new(),
         }
     }
 
@@ -74,35 +71,28 @@ impl QuickFacts {
             tags: self.tags,
             turns: self.turns,
             seat_turns: self.seat_turns,
-            placed: self.placed,
+            placed: self.placed.into_iter().collect(),
             codes: Vec::new(),
-            scores: Some(self.scores),
+            scores: Some(self.tally.scores(self.totals, None)),
         };
         (facts, self.print.finish())
     }
 
-    fn score(&mut self, events: &[ScoreEvent]) {
-        let seats = self.players.len();
-        let s = &mut self.scores;
-        for e in events {
-            let kind = kind_of(e);
-            for p in &e.winners {
-                let points = e.points_for(*p);
-                let row = s
-                    .by_kind
-                    .entry(kind.clone())
-                    .or_insert_with(|| vec![0; seats]);
-                if let Some(v) = row.get_mut(p.index()) {
-                    *v += i64::from(points);
-                }
-                let top = s.best.entry(kind.clone()).or_insert(0);
-                *top = (*top).max(points);
-                if e.turn.is_some()
-                    && let Some(v) = s.during.get_mut(p.index())
-                {
-                    *v += i64::from(points);
-                }
+    fn placed(&mut self, figure: &str, seat: Option<usize>) {
+        let at = match self.placed.iter().position(|(f, _)| f == figure) {
+            Some(at) => at,
+            None => {
+                let row = vec![0; self.players.len()];
+                self.placed.push((figure.to_string(), row));
+                self.placed.len() - 1
             }
+        };
+        if let Some(n) = self
+            .placed
+            .get_mut(at)
+            .and_then(|(_, row)| seat.and_then(|s| row.get_mut(s)))
+        {
+            *n += 1;
         }
     }
 }
@@ -115,49 +105,27 @@ impl Observe for QuickFacts {
         if let Some(n) = seat.and_then(|s| self.seat_turns.get_mut(s)) {
             *n += 1;
         }
-        let figures =
-            turn.figure
-                .iter()
-                .map(|(name, _)| *name)
-                .chain(turn.steps.iter().filter_map(|st| match st {
-                    StepRecord::Figure(f) => Some(f.figure.as_ref().map(|n| n.value.as_str())),
-                    StepRecord::Act(_) => None,
-                }));
-        let seats = self.players.len();
-        for figure in figures {
-            let row = self
-                .placed
-                .entry(figure.unwrap_or(FOLLOWER).to_string())
-                .or_insert_with(|| vec![0; seats]);
-            if let Some(n) = seat.and_then(|s| row.get_mut(s)) {
-                *n += 1;
+        if let Some((name, _)) = turn.figure {
+            self.placed(name.unwrap_or(FOLLOWER), seat);
+        }
+        for st in turn.steps {
+            if let StepRecord::Figure(f) = st {
+                self.placed(
+                    f.figure.as_ref().map_or(FOLLOWER, |n| n.value.as_str()),
+                    seat,
+                );
             }
         }
-        self.score(game.last_events());
+        self.tally.events(game.last_events());
         for (from, to, points) in game.turn_transfers() {
-            let s = &mut self.scores;
-            let row = s
-                .by_kind
-                .entry(TRANSFER_KIND.to_string())
-                .or_insert_with(|| vec![0; seats]);
-            let points_i = i64::from(points);
-            for (seat, sign) in [(from.index(), -1), (to.index(), 1)] {
-                if let Some(v) = row.get_mut(seat) {
-                    *v += sign * points_i;
-                }
-                if let Some(v) = s.during.get_mut(seat) {
-                    *v += sign * points_i;
-                }
-            }
-            let top = s.best.entry(TRANSFER_KIND.to_string()).or_insert(0);
-            *top = (*top).max(points);
+            self.tally.transfer(from.index(), to.index(), points);
         }
     }
 
     fn ended(&mut self, game: &Game<'_>, finished: bool) {
         if finished {
-            self.score(game.last_events());
+            self.tally.events(game.last_events());
         }
-        self.scores.totals = game.score().iter().map(|(_, v)| *v).collect();
+        self.totals = game.score().iter().map(|(_, v)| *v).collect();
     }
 }

@@ -103,8 +103,9 @@ impl GameView for LazyGame<'_, '_> {
                 Some(facts) => facts,
                 None => {
                     let outcome = self.outcome();
-                    self.record = Some(outcome.record.clone());
-                    GameFacts::of(&outcome)
+                    let facts = GameFacts::of(&outcome);
+                    self.record = Some(outcome.record);
+                    facts
                 }
             };
             self.facts = Some(facts);
