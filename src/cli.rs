@@ -138,7 +138,8 @@ impl StatsBy {
 pub enum Command {
     /// Check records: every turn replayed, every claim verified.
     Check {
-        /// Files, folders (searched for *.cgn) or - for standard input.
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or - for standard
+        /// input; gzip-compressed records are read as they are.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Diagnostic format.
@@ -153,7 +154,8 @@ pub enum Command {
     /// running totals, claims and scorings with their arithmetic. A faulty
     /// record is scored up to its last legal turn, labelled so.
     Score {
-        /// The records (or - for standard input).
+        /// The records: files, folders (searched for *.cgn and *.cgn.gz) or -
+        /// for standard input, plain or gzip-compressed.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
@@ -181,8 +183,9 @@ pub enum Command {
         #[arg(long)]
         compare_editions: bool,
     },
-    /// Write records in canonical form (in place; `-` writes standard input's
-    /// canonical form to standard output).
+    /// Write records in canonical form (in place, a gzip-compressed file
+    /// compressed again; `-` writes standard input's canonical form to
+    /// standard output).
     Fmt {
         /// Only report the files that are not canonical (exit 1 if any).
         #[arg(long)]
@@ -191,7 +194,7 @@ pub enum Command {
         /// its canonical form, and write nothing (implies --check).
         #[arg(long)]
         diff: bool,
-        /// Files, folders (searched for *.cgn) or -.
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or -.
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
     },
@@ -199,8 +202,9 @@ pub enum Command {
     /// rotation, a neighbouring square, another tile letter, another spot) and
     /// show them as a diff; --apply writes the one every claim confirms.
     Fix {
-        /// The records: files, folders (searched for `.cgn` files), or - for
-        /// standard input.
+        /// The records: files, folders (searched for `.cgn` and `.cgn.gz`
+        /// files), or - for standard input; a compressed file repaired is
+        /// written compressed.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Write each repaired record (atomically) where exactly one reading
@@ -215,7 +219,8 @@ pub enum Command {
     },
     /// Show the board after a turn (default: the end) in the terminal, or as SVG.
     Show {
-        /// The record (or - for standard input).
+        /// The record (or - for standard input), plain or gzip-compressed; or
+        /// a folder, whose games --game counts one after another, file by file.
         file: PathBuf,
         /// Show the board after this turn.
         #[arg(long)]
@@ -240,7 +245,8 @@ pub enum Command {
     /// List every legal placement of the tile drawn at a turn, on the board before
     /// it, with the follower spots each allows (how a disputed discard is settled).
     Moves {
-        /// The record (or - for standard input).
+        /// The record (or - for standard input), plain or gzip-compressed; or
+        /// a folder, whose games --game counts one after another, file by file.
         file: PathBuf,
         /// The turn whose tile is placed.
         #[arg(long)]

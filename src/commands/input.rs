@@ -83,8 +83,8 @@ pub(super) struct OneGame {
     pub(super) text: String,
     pub(super) base: usize,
     pub(super) first_line: usize,
-    /// 1-based, as `--game` names it.
-    number: usize,
+    /// 1-based, in its file.
+    pub(super) number: usize,
     pub(super) record: crate::notation::GameRecord,
     /// Whether it has lines too long to read (`E110`) that it does not need
     /// to be replayed: reported, and the game is replayed without them.
