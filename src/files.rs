@@ -555,7 +555,8 @@ mod tests {
         assert!(named("games/a.b.cgn", RECORDS));
         assert!(!named(".cgn", RECORDS));
         assert!(!named("acgn", RECORDS));
-        assert!(!named("a.cgn.gz", RECORDS));
+        assert!(named("a.cgn.gz", RECORDS));
+        assert!(!named("a.gz", RECORDS));
         let json = &["json", "json.gz"];
         assert!(named("log.json", json));
         assert!(named("log.json.gz", json));

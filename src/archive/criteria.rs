@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use super::facts::{GameFacts, expansion_names, player_names, tag_value};
+use super::facts::{GameFacts, Scores, expansion_names, player_names, tag_value};
 
 /// A comparison with a number: `>=N`, `<=N`, `>N`, `<N` or `=N`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,8 +132,10 @@ impl Test {
     pub fn need(&self) -> Need {
         match self {
             Test::Player(_) | Test::Rules(_) | Test::Expansion(_) | Test::Tag(..) => Need::Tags,
-            Test::Valid | Test::Code(_) => Need::Verdict,
-            Test::Winner(_) | Test::Feature(..) | Test::Turns(_) | Test::Margin(_) => Need::Scores,
+            // A valid game's Result tag, when it gives every player's
+            // points, states its totals: the verdict checked them.
+            Test::Valid | Test::Code(_) | Test::Winner(_) | Test::Margin(_) => Need::Verdict,
+            Test::Feature(..) | Test::Turns(_) => Need::Scores,
         }
     }
 }
@@ -146,6 +148,45 @@ pub trait GameView {
     fn codes(&mut self) -> &[String];
     /// The game read whole and replayed.
     fn facts(&mut self) -> &GameFacts;
+
+    /// The final scores of a game that checks valid, by player in seat
+    /// order: from its Result tag when that gives every player's points
+    /// (the verdict held them to the replay's), else from the replay.
+    fn totals(&mut self) -> Option<Scores> {
+        if !self.codes().is_empty() {
+            return None;
+        }
+        let tags = self.tags();
+        let players = tag_value(tags, "Players").map(player_names);
+        let stated: Option<Vec<(String, u32)>> = tag_value(tags, "Result").and_then(|r| {
+            crate::header::result_entries(r)
+                .map(|e| e.map(|(n, p)| (n.to_string(), p)))
+                .collect()
+        });
+        if let (Some(players), Some(stated)) = (players, stated)
+            && !players.is_empty()
+            && stated.len() == players.len()
+        {
+            let totals: Option<Vec<u32>> = players
+                .iter()
+                .map(|p| stated.iter().find(|(n, _)| n == p).map(|(_, t)| *t))
+                .collect();
+            if let Some(totals) = totals {
+                return Some(Scores {
+                    totals,
+                    ..Scores::default()
+                });
+            }
+        }
+        self.facts().scores.clone()
+    }
+
+    /// The names of the players in seat order.
+    fn players(&mut self) -> Vec<String> {
+        tag_value(self.tags(), "Players")
+            .map(player_names)
+            .unwrap_or_default()
+    }
 }
 
 impl Criterion {
@@ -169,9 +210,8 @@ impl Test {
             Test::Code(code) => game.codes().iter().any(|c| c == code),
             Test::Turns(compare) => compare.holds(game.facts().turns as u64),
             Test::Winner(name) => {
-                let facts = game.facts();
-                let seat = facts.players.iter().position(|p| p == name);
-                match (&facts.scores, seat) {
+                let seat = game.players().iter().position(|p| p == name);
+                match (game.totals(), seat) {
                     (Some(scores), Some(seat)) => scores.won(seat),
                     _ => false,
                 }
@@ -183,9 +223,7 @@ impl Test {
                 .and_then(|s| s.best.get(kind))
                 .is_some_and(|best| compare.holds(u64::from(*best))),
             Test::Margin(compare) => game
-                .facts()
-                .scores
-                .as_ref()
+                .totals()
                 .is_some_and(|s| compare.holds(u64::from(s.margin()))),
         }
     }
