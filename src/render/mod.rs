@@ -17,6 +17,8 @@
 //! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
 //! - the figures of an archive: [`stats_human`], [`stats_json`], [`stats_csv`]
 //!   and [`stats_svg`] (its charts);
+//! - the faults of a whole run as documents for CI: [`sarif`] (a SARIF 2.1.0
+//!   log) and [`junit`] (a JUnit XML report);
 //! - [`json`]: what the JSON documents share (their version, ordered maps).
 //!
 //! Renderers read the library's values and write text; they decide nothing
@@ -27,9 +29,11 @@ pub mod comparison;
 pub mod faults;
 pub mod faults_json;
 pub mod json;
+pub mod junit;
 pub mod moves;
 pub mod moves_json;
 mod palette;
+pub mod sarif;
 mod scene;
 pub mod sheet;
 pub mod sheet_json;
