@@ -105,12 +105,53 @@ pub enum OutputFormat {
     Json,
 }
 
+/// Output formats of `stats`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Tables for people.
+    Human,
+    /// One JSON document (`notation/schemas/stats.schema.json`).
+    Json,
+    /// A row a group, for spreadsheets.
+    Csv,
+}
+
+/// What `stats` groups results by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatsBy {
+    /// Each player, by name.
+    Player,
+    /// Each seat (1 plays first): the first player's advantage.
+    Seat,
+    /// The Rules tag.
+    Rules,
+    /// The Expansions tag.
+    Expansions,
+    /// The month of the Date tag.
+    Month,
+}
+
+impl StatsBy {
+    /// The library's grouping.
+    pub fn group_by(self) -> crate::archive::stats::GroupBy {
+        use crate::archive::stats::GroupBy;
+        match self {
+            StatsBy::Player => GroupBy::Player,
+            StatsBy::Seat => GroupBy::Seat,
+            StatsBy::Rules => GroupBy::Rules,
+            StatsBy::Expansions => GroupBy::Expansions,
+            StatsBy::Month => GroupBy::Month,
+        }
+    }
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check records: every turn replayed, every claim verified.
     Check {
-        /// Files, folders (searched for *.cgn) or - for standard input.
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or - for standard
+        /// input; gzip-compressed records are read as they are.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Diagnostic format.
@@ -138,7 +179,8 @@ pub enum Command {
     /// running totals, claims and scorings with their arithmetic. A faulty
     /// record is scored up to its last legal turn, labelled so.
     Score {
-        /// The records (or - for standard input).
+        /// The records: files, folders (searched for *.cgn and *.cgn.gz) or -
+        /// for standard input, plain or gzip-compressed.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Output format.
@@ -166,8 +208,9 @@ pub enum Command {
         #[arg(long)]
         compare_editions: bool,
     },
-    /// Write records in canonical form (in place; `-` writes standard input's
-    /// canonical form to standard output).
+    /// Write records in canonical form (in place, a gzip-compressed file
+    /// compressed again; `-` writes standard input's canonical form to
+    /// standard output).
     Fmt {
         /// Only report the files that are not canonical (exit 1 if any).
         #[arg(long)]
@@ -176,7 +219,7 @@ pub enum Command {
         /// its canonical form, and write nothing (implies --check).
         #[arg(long)]
         diff: bool,
-        /// Files, folders (searched for *.cgn) or -.
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or -.
         #[arg(default_value = "-")]
         paths: Vec<PathBuf>,
     },
@@ -184,8 +227,9 @@ pub enum Command {
     /// rotation, a neighbouring square, another tile letter, another spot) and
     /// show them as a diff; --apply writes the one every claim confirms.
     Fix {
-        /// The records: files, folders (searched for `.cgn` files), or - for
-        /// standard input.
+        /// The records: files, folders (searched for `.cgn` and `.cgn.gz`
+        /// files), or - for standard input; a compressed file repaired is
+        /// written compressed.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Write each repaired record (atomically) where exactly one reading
@@ -200,7 +244,8 @@ pub enum Command {
     },
     /// Show the board after a turn (default: the end) in the terminal, or as SVG.
     Show {
-        /// The record (or - for standard input).
+        /// The record (or - for standard input), plain or gzip-compressed; or
+        /// a folder, whose games --game counts one after another, file by file.
         file: PathBuf,
         /// Show the board after this turn.
         #[arg(long)]
@@ -225,7 +270,8 @@ pub enum Command {
     /// List every legal placement of the tile drawn at a turn, on the board before
     /// it, with the follower spots each allows (how a disputed discard is settled).
     Moves {
-        /// The record (or - for standard input).
+        /// The record (or - for standard input), plain or gzip-compressed; or
+        /// a folder, whose games --game counts one after another, file by file.
         file: PathBuf,
         /// The turn whose tile is placed.
         #[arg(long)]
@@ -236,6 +282,58 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
+    },
+    /// The figures of an archive over the games that check valid, each once
+    /// (it says how many it left out, and why): games, wins, points by kind
+    /// of scoring, figures placed, time a turn, the score distribution.
+    Stats {
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or - for standard
+        /// input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// What to group the results by.
+        #[arg(long, value_enum, default_value_t = StatsBy::Player)]
+        by: StatsBy,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = StatsFormat::Human)]
+        format: StatsFormat,
+        /// Also draw the main charts (points by kind, the score distribution)
+        /// as SVG to this file (- for standard output, instead of the figures).
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
+        /// Count a game each time it occurs (by default a game with the same
+        /// players, tiles and turns as one counted before is left out).
+        #[arg(long)]
+        keep_duplicates: bool,
+        /// Worker threads (0 = one per core). Output never depends on it.
+        #[arg(long, default_value_t = 0)]
+        jobs: usize,
+    },
+    /// Select the games of an archive: by default written as canonical CGN
+    /// (to pipe into `stats -` or `check -`).
+    ///
+    /// Criteria, joined by "and", each negated by a --not before it:
+    /// --player NAME, --winner NAME, --rules EDITION, --expansion NAME,
+    /// --valid, --invalid, --code CODE (a game with that fault),
+    /// --feature "KIND>=N" (one scoring of that kind worth N to one player:
+    /// road, city, monastery, farm, goods, fairy, gold, mage, robbed,
+    /// message, message_points, ransom), --tag NAME=VALUE, --turns ">=N",
+    /// --margin ">=N" (the winner's lead). Comparisons: >=, <=, >, <, =.
+    /// --winner, --feature and --margin hold only for games that check valid.
+    ///
+    /// Output: --list (FILE:GAME lines) or --count (one number).
+    /// --duplicates: only the games that repeat one met before (the same
+    /// players, tiles and turns). --jobs N: worker threads.
+    Find {
+        /// Files, folders (searched for *.cgn and *.cgn.gz) or -, and the
+        /// criteria and options, in any order.
+        #[arg(
+            required = true,
+            allow_hyphen_values = true,
+            trailing_var_arg = true,
+            value_name = "PATHS AND CRITERIA"
+        )]
+        args: Vec<String>,
     },
     /// Import records from other formats as CGN (written to standard output).
     Import {

@@ -26,11 +26,14 @@ use std::fs::{self, File, FileType, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+pub mod open;
+
 /// The extension of the record files searched for in folders.
 const EXTENSION: &str = "cgn";
 
-/// The endings of the record files' names searched for in folders.
-const RECORDS: &[&str] = &[EXTENSION];
+/// The endings of the record files' names searched for in folders: records,
+/// plain or gzip-compressed.
+const RECORDS: &[&str] = &[EXTENSION, "cgn.gz"];
 
 /// The exit code of an input that could not be read (the CLI's I/O error).
 const EXIT_UNREADABLE: u8 = 2;
@@ -117,7 +120,7 @@ pub enum ProblemKind {
 
 /// Expands files and folders into the files to read.
 ///
-/// A folder is searched recursively for `*.cgn` files, following symbolic
+/// A folder is searched recursively for `*.cgn` and `*.cgn.gz` files, following symbolic
 /// links, each folder's entries in sorted order; a file named on the command
 /// line is read whatever its name, and `-` (standard input) is kept as it is. A
 /// file or folder reached a second time (named twice, or through a link) is
@@ -552,7 +555,8 @@ mod tests {
         assert!(named("games/a.b.cgn", RECORDS));
         assert!(!named(".cgn", RECORDS));
         assert!(!named("acgn", RECORDS));
-        assert!(!named("a.cgn.gz", RECORDS));
+        assert!(named("a.cgn.gz", RECORDS));
+        assert!(!named("a.gz", RECORDS));
         let json = &["json", "json.gz"];
         assert!(named("log.json", json));
         assert!(named("log.json.gz", json));
@@ -695,7 +699,7 @@ mod tests {
         assert_eq!(
             inputs.problems[0].to_string(),
             format!(
-                "warning: {}: no .cgn file found",
+                "warning: {}: no .cgn or .cgn.gz file found",
                 dir.join("empty").display()
             )
         );

@@ -84,6 +84,7 @@
 
 #![warn(missing_docs, missing_debug_implementations)]
 
+pub mod archive;
 pub mod board;
 pub mod cli;
 pub mod commands;

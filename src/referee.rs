@@ -18,6 +18,7 @@ use crate::score::{PlayerList, ScoreEvent};
 use crate::tiles::TileCatalog;
 
 pub mod claims;
+pub mod observe;
 
 pub use claims::points_of;
 use claims::{check_claims_of, names_pawns};
@@ -912,7 +913,19 @@ impl<'c> Referee<'c> {
     /// they come; nothing is kept of the text. Each line after the tag pairs is
     /// first read as the turn due next, by the seat whose turn it is
     /// ([`quick::Steps::next_turn`]), and only otherwise as any step.
-    pub fn is_clean_quick(&mut self, text: &str, _base: usize) -> bool {
+    pub fn is_clean_quick(&mut self, text: &str, base: usize) -> bool {
+        self.is_clean_quick_observed(text, base, &mut ())
+    }
+
+    /// [`Referee::is_clean_quick`], telling `observer` of each turn played
+    /// and of the game's end (what it is told is to be thrown away when the
+    /// answer is no).
+    pub fn is_clean_quick_observed<O: observe::Observe>(
+        &mut self,
+        text: &str,
+        _base: usize,
+        observer: &mut O,
+    ) -> bool {
         // A line too long to read is a fault (`E110`) the quick reader does
         // not look for: only a game longer than a line may be can hold one.
         if text.len() > crate::notation::MAX_LINE && crate::notation::parse::has_long_line(text) {
@@ -938,8 +951,8 @@ impl<'c> Referee<'c> {
         // Turns that may hold actions are read a whole line at a time, away
         // from the loop below, which is the basic game's.
         if game.expansions().write_actions() && !tags.version_1() {
-            return replay_lines(game, &mut steps, seats)
-                && ends_as_claimed(game, termination, tags.result);
+            return replay_lines(game, &mut steps, seats, observer)
+                && ends_as_claimed(game, termination, tags.result, observer);
         }
         // An expansion that looks at every turn (The Princess & the Dragon)
         // in a record of version 1 is the full referee's: the turns here go
@@ -964,6 +977,7 @@ impl<'c> Referee<'c> {
                     return false;
                 };
                 game.apply(mv);
+                observer.played(game, &turn);
             }
             match steps.next_step() {
                 Some(Step::Turn(turn)) => {
@@ -972,6 +986,7 @@ impl<'c> Referee<'c> {
                         return false;
                     };
                     game.apply(mv);
+                    observer.played(game, &turn);
                 }
                 Some(Step::Claim(c)) => {
                     let Some(p) = game.seat(c.player) else {
@@ -995,7 +1010,7 @@ impl<'c> Referee<'c> {
                 Some(Step::Tag { .. }) | None => return false,
             }
         }
-        ends_as_claimed(game, termination, tags.result)
+        ends_as_claimed(game, termination, tags.result, observer)
     }
 
     /// The game state set up afresh for a game with these Players, Rules and
@@ -1039,13 +1054,19 @@ impl<'c> Referee<'c> {
 /// Whether a game replayed by the quick verdict ends as its header says: all
 /// tiles played if it is complete, then (after the final scoring, if its
 /// termination has one) with the scores of its `Result`.
-fn ends_as_claimed(game: &mut Game<'_>, termination: Termination, result: Option<&str>) -> bool {
+fn ends_as_claimed(
+    game: &mut Game<'_>,
+    termination: Termination,
+    result: Option<&str>,
+    observer: &mut impl observe::Observe,
+) -> bool {
     if termination == Termination::Complete && game.remaining() > 0 {
         return false;
     }
     if termination.scores_final() {
         game.finish();
     }
+    observer.ended(game, termination.scores_final());
     result_entries(result.unwrap_or("")).all(|entry| {
         entry.is_some_and(|(name, claimed)| {
             game.seat(name)
@@ -1074,6 +1095,7 @@ fn replay_lines(
     game: &mut Game<'_>,
     steps: &mut quick::Steps<'_>,
     seats: &[SeatName; MAX_PLAYERS],
+    observer: &mut impl observe::Observe,
 ) -> bool {
     let mut tail = quick::TurnTail::default();
     loop {
@@ -1087,7 +1109,7 @@ fn replay_lines(
         // A turn due with actions, read whole: checked as any line read
         // whole.
         if let Some(DueTurn::Actions(turn)) = due {
-            if !play_tail(game, turn, true, &tail, &before) {
+            if !play_tail(game, turn, true, &tail, &before, observer) {
                 return false;
             }
             continue;
@@ -1096,6 +1118,7 @@ fn replay_lines(
             if !game.play_due_for_verdict(&turn) {
                 return false;
             }
+            observer.played(game, &turn);
             while let Some(claim) = steps.next_claim() {
                 let Some(c) = claim else {
                     break;
@@ -1115,7 +1138,7 @@ fn replay_lines(
             break;
         };
         let played = match quick::scan_turn_v2(line, &mut tail) {
-            Some(turn) => play_tail(game, turn, false, &tail, &before),
+            Some(turn) => play_tail(game, turn, false, &tail, &before, observer),
             None => {
                 let Some(record) = parse::turn_line(line) else {
                     return false;
@@ -1138,8 +1161,14 @@ fn replay_lines(
                         args: e.args.as_ref().map(|a| a.value.as_str()),
                     })
                     .collect();
-                play_claimed(game, &TurnInput::of(&record), false, &before, claimed)
-                    && events_hold(game, &events)
+                play_claimed(
+                    game,
+                    &TurnInput::of(&record),
+                    false,
+                    &before,
+                    claimed,
+                    observer,
+                ) && events_hold(game, &events)
             }
         };
         if !played {
@@ -1159,6 +1188,7 @@ fn play_tail(
     due: bool,
     tail: &quick::TurnTail<'_>,
     before: &ByPlayer<u32>,
+    observer: &mut impl observe::Observe,
 ) -> bool {
     let turn = TurnInput {
         steps: &tail.steps,
@@ -1168,7 +1198,7 @@ fn play_tail(
         .claims
         .iter()
         .map(|c| (c.claim.player, c.net(), c.claim.total));
-    play_claimed(game, &turn, due, before, claimed) && events_hold(game, &tail.events)
+    play_claimed(game, &turn, due, before, claimed, observer) && events_hold(game, &tail.events)
 }
 
 /// Whether the events of a turn just played say what it did, as
@@ -1197,12 +1227,16 @@ fn play_claimed<'n>(
     due: bool,
     before: &ByPlayer<u32>,
     mut claimed: impl Iterator<Item = (&'n str, i64, Option<u32>)>,
+    observer: &mut impl observe::Observe,
 ) -> bool {
     let played = if due {
         game.play_due_for_verdict(turn)
     } else {
         game.play_for_verdict(turn)
     };
+    if played {
+        observer.played(game, turn);
+    }
     played && claimed.all(|(player, net, total)| claim_holds(game, before, player, net, total))
 }
 

@@ -277,7 +277,10 @@ fn a_folder_without_records_fails_with_a_warning() {
     std::fs::write(text.join("notes.txt"), "not a record").unwrap();
     std::fs::write(text.join("deeper/more.txt"), "not a record").unwrap();
     for folder in [&empty, &text] {
-        let warning = format!("warning: {}: no .cgn file found\n", folder.display());
+        let warning = format!(
+            "warning: {}: no .cgn or .cgn.gz file found\n",
+            folder.display()
+        );
         for args in [&["check"][..], &["fmt", "--check"], &["fmt"]] {
             let out = run(args, &[folder]);
             assert_eq!(out.code, 1, "{args:?}: {out:?}");

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 /// The schemas, one a command's JSON shape.
-const SCHEMAS: [&str; 8] = [
+const SCHEMAS: [&str; 9] = [
     "check",
     "explain",
     "fix",
@@ -22,6 +22,7 @@ const SCHEMAS: [&str; 8] = [
     "moves",
     "score",
     "show",
+    "stats",
     "tiles",
 ];
 
@@ -604,6 +605,22 @@ fn import_errors_json_match_their_schema() {
     );
 }
 
+#[test]
+fn stats_json_matches_its_schema() {
+    let v = validator("stats");
+    for by in ["player", "seat", "rules", "expansions", "month"] {
+        for path in [
+            "notation/games/valid",
+            "notation/games/invalid",
+            "tests/data",
+        ] {
+            let (_, out, _) = run(&["stats", "--format", "json", "--by", by, path]);
+            let doc = document(&out, "stats");
+            assert_valid(&v, "stats", &doc, &format!("stats --by {by} {path}"));
+        }
+    }
+}
+
 /// A document of each command's shape, from the shipped records.
 fn samples() -> Vec<(&'static str, Value)> {
     let one = |args: &[&str]| document(&run(args).1, &format!("{args:?}"));
@@ -627,6 +644,10 @@ fn samples() -> Vec<(&'static str, Value)> {
             one(&["moves", "--format", "json", example, "--turn", "5"]),
         ),
         ("tiles", one(&["tiles", "--format", "json", "D"])),
+        (
+            "stats",
+            one(&["stats", "--format", "json", "notation/games/valid"]),
+        ),
         ("explain", one(&["explain", "--format", "json", "E301"])),
         (
             "import-errors",

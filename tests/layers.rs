@@ -64,6 +64,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("referee", &["referee"]),
     // Random legal games, and the importers of other formats.
     ("tools", &["generate", "import"]),
+    // An archive's figures, the criteria games are found by, duplicates.
+    ("archive", &["archive"]),
     // Every output: faults, score sheets, boards, moves, tiles.
     ("render", &["render"]),
     // Repair suggestions, and what `fix` prints of them.

@@ -1,12 +1,13 @@
 //! `carcref check`: every game of every file replayed, its faults reported
 //! as they are found (in the format asked for), then a summary line.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use super::check_report::Reporter;
-use super::input::{PROGRESS_FROM_BYTES, open_input};
+use super::input::open_input;
 use super::output::Sink;
+use super::progress::Progress;
 use super::select::Selections;
 use super::{EXIT_USAGE, quiet};
 use crate::cli::CheckFormat;
@@ -103,7 +104,7 @@ pub(super) fn run(
     for file in &files {
         let name = file.display().to_string();
         reporter.file(file, &name);
-        let (reader, size) = match open_input(file) {
+        let opened = match open_input(file) {
             Ok(r) => r,
             Err(e) => {
                 file_error(&mut diagnostics_out, &mut reporter, &name, e.to_string());
@@ -111,9 +112,8 @@ pub(super) fn run(
                 continue;
             }
         };
-        let progress = (std::io::stderr().is_terminal()
-            && size.is_some_and(|s| s >= PROGRESS_FROM_BYTES))
-        .then(|| indicatif::ProgressBar::new(size.unwrap_or(0)));
+        let mut progress = Progress::of(&opened);
+        let reader = opened.reader;
         // The start of the input, kept to tell another program's record
         // (`E112`) from CGN.
         let head = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
@@ -183,16 +183,12 @@ pub(super) fn run(
                     }
                 }
             }
-            if let Some(p) = &progress {
-                p.inc(batch.text().len() as u64);
-            }
+            progress.games(batch.len());
             // What a batch found is seen before the next is read (a pipe
             // writing slowly sees each game's answer as it comes).
             let _ = diagnostics_out.flush();
         }
-        if let Some(p) = progress {
-            p.finish_and_clear();
-        }
+        progress.finish();
         if index == 0
             && let Some(ok) = foreign(&mut diagnostics_out, &mut reporter)
         {

@@ -170,12 +170,19 @@ pub(super) fn run(
         } else if check {
             let _ = writeln!(out, "{name}: not canonical");
             code = code.max(1);
-        } else if let Err(e) = crate::files::replace_file(file, |w| fmt_write(file, catalog, w)) {
+        } else if let Err(e) = rewrite(file, catalog) {
             let _ = writeln!(err, "error: {name}: {e}");
             code = EXIT_USAGE;
         }
     }
     code
+}
+
+/// Writes a file's canonical form in its place, compressed if it was: a
+/// `.cgn.gz` file stays gzip data.
+fn rewrite(file: &Path, catalog: &TileCatalog) -> std::io::Result<()> {
+    let compressed = super::input::open_input(file)?.compressed;
+    crate::files::open::replace_as_read(file, compressed, |w| fmt_write(file, catalog, w))
 }
 
 /// Says that a file was left as it is because of its faults.

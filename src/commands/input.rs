@@ -1,6 +1,7 @@
-//! What the commands read: files, folders and standard input, the games of
-//! a file one at a time (or one game of it), and the tile catalog with the
-//! tile sets of `--tiles`.
+//! What the commands read: files, folders and standard input, plain or
+//! gzip-compressed, the games of a file one at a time (or one game of the
+//! files and folders named), and the tile catalog with the tile sets of
+//! `--tiles`.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -56,19 +57,11 @@ pub(super) fn load_catalog(files: &[PathBuf], err: &mut impl Write) -> Result<Ti
     })
 }
 
-/// Inputs this large show a progress bar (on a terminal only).
-pub(super) const PROGRESS_FROM_BYTES: u64 = 8 << 20;
-
-/// A file (or standard input) as a reader, with its size if known. The reader
-/// is not buffered: [`crate::stream::GameReader`] reads it in large blocks.
-pub(super) fn open_input(path: &Path) -> std::io::Result<(Box<dyn std::io::Read>, Option<u64>)> {
-    if path == Path::new("-") {
-        Ok((Box::new(std::io::stdin()), None))
-    } else {
-        let file = std::fs::File::open(path)?;
-        let size = file.metadata().ok().map(|m| m.len());
-        Ok((Box::new(file), size))
-    }
+/// A file (or standard input) as a reader, plain or gzip-compressed
+/// ([`crate::files::open`]), with its size if known: every command reads its
+/// records through this.
+pub(super) fn open_input(path: &Path) -> std::io::Result<crate::files::open::Opened> {
+    crate::files::open::open(path)
 }
 
 /// The games of a file (or standard input) read as `check` reads them, one at a
@@ -79,8 +72,8 @@ pub(super) fn each_game(
     path: &Path,
     mut each: impl FnMut(usize, &crate::stream::Game<'_>) -> std::ops::ControlFlow<()>,
 ) -> Result<usize, crate::stream::StreamError> {
-    let (reader, _) = open_input(path)?;
-    crate::read_games(reader, &mut each)
+    let opened = open_input(path)?;
+    crate::read_games(opened.reader, &mut each)
 }
 
 /// One game of a file, read for a command that works on one game.
@@ -90,8 +83,8 @@ pub(super) struct OneGame {
     pub(super) text: String,
     pub(super) base: usize,
     pub(super) first_line: usize,
-    /// 1-based, as `--game` names it.
-    number: usize,
+    /// 1-based, in its file.
+    pub(super) number: usize,
     pub(super) record: crate::notation::GameRecord,
     /// Whether it has lines too long to read (`E110`) that it does not need
     /// to be replayed: reported, and the game is replayed without them.
@@ -113,14 +106,48 @@ impl OneGame {
     }
 }
 
-/// Reads game `game` (1-based) of a file, reading no further, and reports its
-/// syntax faults; `None` after an error message.
-pub(super) fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> {
-    let name = file.display().to_string();
+/// Reads game `game` (1-based) of `path` (a file, a folder whose files'
+/// games are counted one after another in the order [`crate::files::find_inputs`]
+/// lists them, or `-`), reading no further, and reports its syntax faults;
+/// `None` after an error message.
+pub(super) fn read_game(path: &Path, game: usize, err: &mut impl Write) -> Option<OneGame> {
     if game == 0 {
         let _ = writeln!(err, "error: games are numbered from 1");
         return None;
     }
+    let inputs = crate::files::find_inputs(std::slice::from_ref(&path.to_path_buf()));
+    if inputs.report(err) != 0 {
+        return None;
+    }
+    // The games of the files before the one that holds the game.
+    let mut before = 0;
+    for file in &inputs.files {
+        match read_game_of_file(file, game - before, err) {
+            Found::Game(one) => return Some(*one),
+            Found::Failed => return None,
+            Found::Fewer(count) => before += count,
+        }
+    }
+    let _ = writeln!(
+        err,
+        "error: {} has {before} games; there is no game {game}",
+        path.display()
+    );
+    None
+}
+
+/// What looking for a game in one file found.
+enum Found {
+    Game(Box<OneGame>),
+    /// An error, reported.
+    Failed,
+    /// The file holds fewer games: this many.
+    Fewer(usize),
+}
+
+/// Game `game` (1-based) of one file.
+fn read_game_of_file(file: &Path, game: usize, err: &mut impl Write) -> Found {
+    let name = file.display().to_string();
     let mut found = None;
     let read = each_game(file, |index, g| {
         if index + 1 < game {
@@ -133,15 +160,11 @@ pub(super) fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Optio
         Ok(count) => count,
         Err(e) => {
             report_stream_fault(err, &name, &e, game.saturating_sub(1));
-            return None;
+            return Found::Failed;
         }
     };
     let Some((text, base, first_line, p)) = found else {
-        let _ = writeln!(
-            err,
-            "error: {name} has {count} games; there is no game {game}"
-        );
-        return None;
+        return Found::Fewer(count);
     };
     let unread_lines = p.has_errors();
     let replayable = p.is_replayable();
@@ -157,8 +180,8 @@ pub(super) fn read_game(file: &Path, game: usize, err: &mut impl Write) -> Optio
     if unread_lines {
         one.write_faults(err, &p.diagnostics);
         if !replayable {
-            return None;
+            return Found::Failed;
         }
     }
-    Some(one)
+    Found::Game(Box::new(one))
 }

@@ -14,17 +14,21 @@ mod completions;
 pub mod config;
 mod explain;
 mod faults;
+mod find;
 mod fix;
 mod fmt;
 mod generate;
 mod import;
 mod input;
+mod input_games;
 mod man;
 mod moves;
 mod output;
+mod progress;
 mod score;
 mod select;
 mod show;
+mod stats;
 mod tiles;
 
 use std::io::{IsTerminal, Write};
@@ -190,6 +194,24 @@ pub fn run(cli: Cli) -> ExitCode {
             game,
             format,
         } => moves::run(&file, turn, game, format, &catalog, &mut out, &mut err),
+        Command::Stats {
+            paths,
+            by,
+            format,
+            svg,
+            keep_duplicates,
+            jobs,
+        } => {
+            let request = stats::StatsRequest {
+                by: by.group_by(),
+                format,
+                svg: svg.as_deref(),
+                keep_duplicates,
+                jobs,
+            };
+            stats::run(&paths, &request, &catalog, &mut out, &mut err)
+        }
+        Command::Find { args } => find::run(&args, &catalog, &mut out, &mut err),
         Command::Import { source, format } => import::run(source, format, &mut out, &mut err),
         Command::Explain { code, format } => explain::run(&code, format, &mut out, &mut err),
         Command::Gen {

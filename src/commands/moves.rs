@@ -23,6 +23,8 @@ pub(super) fn run(
     let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
+    // Its number in its file (a folder's games are counted across files).
+    let game = one.number;
     let Some(written) = one.record.turns.iter().find(|t| t.number.value == turn) else {
         let _ = writeln!(err, "error: {}: game {game} has no turn {turn}", one.name);
         return EXIT_USAGE;

@@ -24,7 +24,8 @@ pub(super) struct ScoreRequest {
     pub(super) compare_editions: bool,
 }
 
-/// Scores every game of `files` (or only the one `request` names) as
+/// Scores every game of `files` (files, folders searched for records, `-`
+/// for standard input; plain or gzip-compressed) (or only the one `request` names) as
 /// `request` asks: each game's sheet, or the comparison of the editions.
 pub(super) fn run(
     files: &[PathBuf],
@@ -37,8 +38,9 @@ pub(super) fn run(
         let _ = writeln!(err, "error: games are numbered from 1");
         return EXIT_USAGE;
     }
-    let mut code = 0;
-    for file in files {
+    let inputs = crate::files::find_inputs(files);
+    let mut code = inputs.report(err);
+    for file in &inputs.files {
         code = code.max(score_file(file, request, catalog, out, err));
     }
     code

@@ -39,6 +39,8 @@ pub(super) fn run(
     let Some(one) = read_game(file, game, err) else {
         return EXIT_USAGE;
     };
+    // Its number in its file (a folder's games are counted across files).
+    let game = one.number;
     if let Some(t) = turn
         && t > 0
         && !one.record.turns.iter().any(|r| r.number.value == t)

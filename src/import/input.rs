@@ -17,14 +17,8 @@ use std::path::Path;
 /// 100,000 games.
 pub const MAX_INPUT: u64 = 64 << 20;
 
-/// The first two bytes of every gzip member (RFC 1952, 2.3.1).
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
-
-/// Whether a file's name says it is gzip-compressed (`*.gz`).
-pub fn is_gz_name(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
-}
+use crate::files::open::GZIP_MAGIC;
+pub use crate::files::open::is_gz_name;
 
 /// Reads an input: a file, or standard input for `-`, and [`decode`]s it. A
 /// file named `*.gz` must be gzip-compressed; any other input is decompressed

@@ -15,6 +15,8 @@
 //!   tile);
 //! - the legal moves of a turn: [`moves`] (human) and [`moves_json`];
 //! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
+//! - the figures of an archive: [`stats_human`], [`stats_json`], [`stats_csv`]
+//!   and [`stats_svg`] (its charts);
 //! - the faults of a whole run as documents for CI: [`sarif`] (a SARIF 2.1.0
 //!   log) and [`junit`] (a JUnit XML report);
 //! - [`json`]: what the JSON documents share (their version, ordered maps).
@@ -37,6 +39,10 @@ pub mod sheet;
 pub mod sheet_json;
 pub mod sheet_yaml;
 pub mod source;
+pub mod stats_csv;
+pub mod stats_human;
+pub mod stats_json;
+pub mod stats_svg;
 pub mod svg;
 pub mod terminal;
 pub mod tiles;

@@ -4,7 +4,7 @@
 //! one reading that explains every fault written, atomically; a file whose
 //! repair is ambiguous is never written.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
@@ -83,14 +83,9 @@ pub fn run(
 }
 
 /// Reads a path (`-` = standard input) as bytes.
-fn read_input(path: &Path) -> std::io::Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes)?;
-        Ok(bytes)
-    } else {
-        std::fs::read(path)
-    }
+/// Gzip data is decompressed; whether it was is returned with the bytes.
+fn read_input(path: &Path) -> std::io::Result<(Vec<u8>, bool)> {
+    crate::files::open::read_all_telling(path)
 }
 
 /// The syntax errors of a game, as `fix` names them: code and line.
@@ -119,7 +114,7 @@ fn fix_file(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> u8 {
-    let bytes = match read_input(file) {
+    let (bytes, compressed) = match read_input(file) {
         Ok(b) => b,
         Err(e) => {
             let _ = writeln!(err, "error: {}: {e}", file.display());
@@ -274,7 +269,9 @@ fn fix_file(
                 }
             }
         }
-        if let Err(e) = crate::files::replace_file(file, |w| w.write_all(&repaired)) {
+        if let Err(e) =
+            crate::files::open::replace_as_read(file, compressed, |w| w.write_all(&repaired))
+        {
             let _ = writeln!(err, "error: {name}: {e}");
             return EXIT_USAGE;
         }
