@@ -13,6 +13,9 @@
 //!   document) and [`board_json`] (the board as data), the pictures sharing
 //!   `palette.rs` (the seats' colours) and `scene.rs` (what stands on each
 //!   tile);
+//! - the verdict page: [`html`] (one self-contained page a game, to replay
+//!   it, see its faults and read its score sheet), [`html_index`] (the index
+//!   of a round's pages), and [`png`] (the board as a PNG picture);
 //! - the legal moves of a turn: [`moves`] (human) and [`moves_json`];
 //! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
 //! - [`json`]: what the JSON documents share (their version, ordered maps).
@@ -24,10 +27,15 @@ pub mod board_json;
 pub mod comparison;
 pub mod faults;
 pub mod faults_json;
+pub mod html;
+mod html_assets;
+mod html_chart;
+pub mod html_index;
 pub mod json;
 pub mod moves;
 pub mod moves_json;
 mod palette;
+pub mod png;
 mod scene;
 pub mod sheet;
 pub mod sheet_json;

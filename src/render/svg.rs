@@ -5,6 +5,7 @@
 //! the feature highlighted (`svg/highlight.rs`) and the legend.
 
 mod highlight;
+pub(in crate::render) mod page;
 mod panels;
 mod pieces;
 mod shapes;
