@@ -446,7 +446,9 @@ fn verdict(out: &mut String, text: &PageText) {
     if text.faulty {
         out.push_str("<section id=\"repairs\" aria-labelledby=\"repairs-h\">\n<h3 id=\"repairs-h\">Repairs <code>carcref fix</code> suggests</h3>\n");
         if text.repairs.is_empty() {
-            out.push_str("<p>No reading of one or two slips explains the faults.</p>\n");
+            if text.repair_note.is_none() {
+                out.push_str("<p>No reading of one or two slips explains the faults.</p>\n");
+            }
         } else {
             out.push_str("<ol>\n");
             for r in &text.repairs {

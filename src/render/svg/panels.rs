@@ -301,7 +301,7 @@ pub(super) fn dragon_panel(
     let mut line = |out: &mut String, y: f64, class: &str, head: &str, text: &str| {
         let _ = writeln!(
             out,
-            "<g class=\"{class}\"><text x=\"{}\" y=\"{y}\" font-weight=\"bold\">{}</text><text x=\"{}\" y=\"{y}\">{}</text></g>",
+            "<g class=\"{class}\"><text x=\"{}\" y=\"{y}\" font-weight=\"bold\">{}</text><text x=\"{}\" y=\"{y}\"> {}</text></g>",
             num(x),
             escape(head),
             num(x + bold_width(head)),
@@ -352,7 +352,7 @@ pub(super) fn dragon_panel(
     };
     let _ = writeln!(
         out,
-        "<g class=\"aside\" data-tiles=\"{}\"><text x=\"{}\" y=\"{y}\" font-weight=\"bold\">Set aside</text><text x=\"{}\" y=\"{y}\">{}</text></g>",
+        "<g class=\"aside\" data-tiles=\"{}\"><text x=\"{}\" y=\"{y}\" font-weight=\"bold\">Set aside</text><text x=\"{}\" y=\"{y}\"> {}</text></g>",
         escape(&aside.join(" ")),
         num(x),
         num(x + bold_width("Set aside")),
