@@ -299,6 +299,30 @@ fn show_png_draws_the_board() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("turn 1 is illegal: E301"));
 }
 
+/// The depth of the deepest element under `node`.
+fn depth(node: roxmltree::Node<'_, '_>) -> usize {
+    1 + node.children().filter(|c| c.is_element()).map(depth).max().unwrap_or(0)
+}
+
+#[test]
+fn the_board_svg_is_plain_enough_for_common_renderers() {
+    // ImageMagick's own reader refused groups nested deeply, drew the lying
+    // farmers and the flight arrows (a rotate in a group) off their tiles,
+    // and a bold label's tspan over the words after it.
+    let dir = scratch("plain");
+    let record = every_expansion(&dir);
+    let out = carcref(&["show", record.to_str().unwrap(), "--svg", "-"]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert!(depth(doc.root_element()) <= 6, "nested {} deep", depth(doc.root_element()));
+    assert!(!svg.contains("rotate("));
+    assert!(!svg.contains("<tspan"));
+    assert!(!svg.contains("<use") && !svg.contains("<symbol") && !svg.contains("<filter"));
+    // Farmers lie down all the same, and roads join round.
+    assert!(svg.contains("class=\"follower\""));
+    assert!(svg.contains("class=\"road\" d=") && !svg.contains("stroke-width=\"8.3\"/>"));
+}
+
 // ---- In a browser ----
 
 /// Chromium (or Chrome), if one can be found.

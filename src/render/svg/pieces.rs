@@ -150,13 +150,14 @@ pub(super) fn tower_svg(
             colour(game, player),
             false,
         );
-        let _ = write!(
-            out,
-            "<g transform=\"translate({} {}) scale({})\">{icon}</g>",
+        // Moved and scaled in its own group, not in another.
+        let placed = format!(
+            "transform=\"translate({} {}) scale({}) ",
             p(x),
             p(top - 0.09 * scale),
             num(scale)
         );
+        out.push_str(&icon.replacen("transform=\"", &placed, 1));
     }
     out.push_str("</g>");
 }
