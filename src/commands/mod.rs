@@ -32,6 +32,7 @@ use crate::render::RenderOptions;
 
 pub use check::worker_threads;
 pub use explain::{DIAGNOSTICS_MD, explanation};
+pub use show_page::verdict_page;
 
 /// Whether the human reports of every command (faults of `score`, `fmt`,
 /// `show`, `moves`, as well as `check`) are coloured: decided once by [`run`]

@@ -35,6 +35,27 @@ pub(super) struct PageRequest<'a> {
     pub(super) compare_editions: bool,
 }
 
+/// The verdict page of game `game` (1-based) of the text of a file named
+/// `name`, as `carcref show --html` writes it: `None` when the text has no
+/// such game, or when its header is unusable and nothing can be replayed.
+pub fn verdict_page(
+    name: &str,
+    text: &str,
+    game: usize,
+    catalog: &TileCatalog,
+    compare_editions: bool,
+) -> Option<String> {
+    let mut page = None;
+    let _ = crate::read_games(text.as_bytes(), |index, g| {
+        if index + 1 < game {
+            return std::ops::ControlFlow::Continue(());
+        }
+        page = game_page(name, g, index, catalog, compare_editions).0;
+        std::ops::ControlFlow::Break(())
+    });
+    page
+}
+
 /// Writes the page or pages `request` asks for. Exit 0 when every game shown
 /// is valid, 1 when one is faulty, 2 for a path that cannot be read or
 /// written.

@@ -353,7 +353,7 @@ fn header(out: &mut String, text: &PageText, names: &[String]) {
         escape(&text.verdict)
     );
     for (k, v) in &text.tags {
-        let _ = write!(out, "<dt>{}</dt><dd>{}</dd>", escape(k), escape(v));
+        let _ = write!(out, "<div><dt>{}</dt><dd>{}</dd></div>", escape(k), escape(v));
     }
     out.push_str("</dl>\n</header>\n");
 }

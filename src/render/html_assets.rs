@@ -20,8 +20,8 @@ header, main, footer { max-width: 1400px; margin: 0 auto; padding: 0 16px; }
 h1 { font-size: 1.5rem; margin: 16px 0 4px; }
 h2 { font-size: 1.2rem; margin: 24px 0 8px; border-bottom: 1px solid var(--line); }
 h3 { font-size: 1rem; margin: 12px 0 4px; }
-dl { display: flex; flex-wrap: wrap; gap: 2px 16px; margin: 8px 0; }
-dt { font-weight: 600; } dt::after { content: ":"; } dd { margin: 0 8px 0 -12px; }
+dl { display: flex; flex-wrap: wrap; gap: 2px 20px; margin: 8px 0; }
+dl div { display: flex; gap: 6px; } dt { font-weight: 600; } dt::after { content: ":"; } dd { margin: 0; }
 .valid { color: var(--good); font-weight: 600; }
 .invalid { color: var(--bad); font-weight: 600; }
 .note { color: var(--muted); }
