@@ -93,6 +93,63 @@ fn a_valid_game_makes_a_self_contained_page() {
 }
 
 #[test]
+fn every_example_of_both_editions_has_a_page() {
+    let dir = scratch("examples");
+    let mut editions = Vec::new();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("notation/examples"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let (page, out) = page_of(path.to_str().unwrap(), &dir, &[]);
+        assert_eq!(out.status.code(), Some(0), "{}", path.display());
+        let page = std::fs::read_to_string(page).unwrap();
+        for edition in ["HiG-2012", "RGG-2000"] {
+            if page.contains(&format!("<dt>Rules</dt><dd>{edition}</dd>")) && !editions.contains(&edition) {
+                editions.push(edition);
+            }
+        }
+        assert!(page.ends_with("</html>\n"));
+    }
+    assert_eq!(editions.len(), 2);
+}
+
+#[test]
+fn the_page_prints_a_paper_verdict_and_reads_without_its_script() {
+    let dir = scratch("print");
+    let (path, _) = page_of(E301, &dir, &[]);
+    let page = std::fs::read_to_string(path).unwrap();
+    let print = &page[page.find("@media print").unwrap()..];
+    let print = &print[..print.find("\n}\n").unwrap()];
+    // The controls, the list of turns, the chart and the repairs are left
+    // off the paper; the tags, the board, the faults and the sheet stay.
+    let hidden: Vec<&str> = print
+        .lines()
+        .filter(|l| l.contains("display: none"))
+        .flat_map(|l| l.split('{').next().unwrap().split(','))
+        .map(str::trim)
+        .collect();
+    for off in ["#controls", "#turns", "#chart-section", "#repairs"] {
+        assert!(hidden.contains(&off), "{off} is printed");
+    }
+    for kept in ["#tags", "#verdict", "#sheet", "#board-figure", "#stage"] {
+        assert!(!hidden.iter().any(|h| h.starts_with(kept)), "{kept} is not printed");
+    }
+    // Printing shows the last frame; so does the page as written.
+    assert!(page.contains("addEventListener('beforeprint'"));
+    let (every, _) = page_of(VALID, &dir, &[]);
+    let every = std::fs::read_to_string(every).unwrap();
+    let last: usize = every.split("data-frame=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    for layer in every.split("<g class=\"layer").skip(1) {
+        let b = layer.split("data-b=\"").nth(1).unwrap().split('"').next().unwrap();
+        let gone = layer.starts_with(" gone");
+        assert_eq!(gone, b.parse::<usize>().is_ok_and(|b| b <= last));
+    }
+}
+
+#[test]
 fn a_faulty_game_shows_its_faults_repairs_and_the_editions() {
     let dir = scratch("faulty");
     let (path, out) = page_of(E501, &dir, &["--compare-editions"]);
