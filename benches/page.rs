@@ -41,8 +41,7 @@ fn main() {
     );
     let text = write(std::slice::from_ref(&record));
     let page = |compare: bool| {
-        carcref::commands::verdict_page("every.cgn", &text, 1, &catalog, compare)
-            .expect("a page")
+        carcref::commands::verdict_page("every.cgn", &text, 1, &catalog, compare).expect("a page")
     };
     for (label, compare) in [
         ("verdict page, 4 players, every expansion", false),

@@ -1,4 +1,9 @@
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
 //! The verdict page (`carcref show --html`) and the raster board (`show
 //! --png`): through the command line (exit codes, what is written, the page
 //! self-contained and small enough), the page's structure pinned by a
@@ -69,11 +74,23 @@ fn every_expansion(dir: &Path) -> PathBuf {
 fn a_valid_game_makes_a_self_contained_page() {
     let dir = scratch("valid");
     let (path, out) = page_of(VALID, &dir, &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let page = std::fs::read_to_string(&path).unwrap();
     assert!(page.starts_with("<!DOCTYPE html>"));
     // Nothing fetched: no external script, style, image or font.
-    for needle in ["src=\"http", "href=\"http", "url(", "@import", "@font-face", "<link"] {
+    for needle in [
+        "src=\"http",
+        "href=\"http",
+        "url(",
+        "@import",
+        "@font-face",
+        "<link",
+    ] {
         assert!(!page.contains(needle), "the page holds {needle}");
     }
     // The board's tiles are drawn once a kind and placed by <use>.
@@ -86,7 +103,14 @@ fn a_valid_game_makes_a_self_contained_page() {
     let score = carcref(&["score", VALID]);
     let sheet = String::from_utf8(score.stdout).unwrap();
     let first = sheet.lines().nth(1).unwrap();
-    assert!(page.contains(&first.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")));
+    assert!(
+        page.contains(
+            &first
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+        )
+    );
     // The chart: a line a player, and its text alternative.
     assert_eq!(page.matches("<polyline class=\"line\"").count(), 4);
     assert!(page.contains("id=\"chart-desc\"") && page.contains("id=\"chart-table\""));
@@ -107,7 +131,9 @@ fn every_example_of_both_editions_has_a_page() {
         assert_eq!(out.status.code(), Some(0), "{}", path.display());
         let page = std::fs::read_to_string(page).unwrap();
         for edition in ["HiG-2012", "RGG-2000"] {
-            if page.contains(&format!("<dt>Rules</dt><dd>{edition}</dd>")) && !editions.contains(&edition) {
+            if page.contains(&format!("<dt>Rules</dt><dd>{edition}</dd>"))
+                && !editions.contains(&edition)
+            {
                 editions.push(edition);
             }
         }
@@ -135,15 +161,32 @@ fn the_page_prints_a_paper_verdict_and_reads_without_its_script() {
         assert!(hidden.contains(&off), "{off} is printed");
     }
     for kept in ["#tags", "#verdict", "#sheet", "#board-figure", "#stage"] {
-        assert!(!hidden.iter().any(|h| h.starts_with(kept)), "{kept} is not printed");
+        assert!(
+            !hidden.iter().any(|h| h.starts_with(kept)),
+            "{kept} is not printed"
+        );
     }
     // Printing shows the last frame; so does the page as written.
     assert!(page.contains("addEventListener('beforeprint'"));
     let (every, _) = page_of(VALID, &dir, &[]);
     let every = std::fs::read_to_string(every).unwrap();
-    let last: usize = every.split("data-frame=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    let last: usize = every
+        .split("data-frame=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     for layer in every.split("<g class=\"layer").skip(1) {
-        let b = layer.split("data-b=\"").nth(1).unwrap().split('"').next().unwrap();
+        let b = layer
+            .split("data-b=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
         let gone = layer.starts_with(" gone");
         assert_eq!(gone, b.parse::<usize>().is_ok_and(|b| b <= last));
     }
@@ -219,7 +262,12 @@ fn a_rounds_pages_and_their_index() {
         "--html",
         pages.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut names: Vec<String> = std::fs::read_dir(&pages)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
@@ -255,7 +303,12 @@ fn the_page_of_every_expansion_is_small() {
         "--html",
         out_path.to_str().unwrap(),
     ]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let size = std::fs::metadata(&out_path).unwrap().len();
     assert!(size <= 1_500_000, "the page is {size} bytes");
 }
@@ -272,7 +325,10 @@ fn outline(page: &str) -> String {
         if tag.starts_with('/') || tag.starts_with('!') {
             continue;
         }
-        let name: String = tag.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
         let attr = |a: &str| {
             let key = format!(" {a}=\"");
             tag.find(&key).map(|i| {
@@ -299,7 +355,9 @@ fn outline(page: &str) -> String {
     }
     classes.sort();
     lines.push(format!("classes: {}", classes.join(" ")));
-    let start = page.find("<script id=\"game-data\" type=\"application/json\">").unwrap();
+    let start = page
+        .find("<script id=\"game-data\" type=\"application/json\">")
+        .unwrap();
     let json = &page[start..];
     let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
     let data: serde_json::Value = serde_json::from_str(json).unwrap();
@@ -341,12 +399,26 @@ fn show_png_draws_the_board() {
     let dir = scratch("png");
     let png = dir.join("board.png");
     let out = carcref(&["show", VALID, "--png", png.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     // The size of the SVG picture.
     let svg = String::from_utf8(carcref(&["show", VALID, "--svg", "-"]).stdout).unwrap();
-    let width: u32 = svg.split("width=\"").nth(1).unwrap().split('"').next().unwrap().parse::<f64>().unwrap().ceil() as u32;
+    let width: u32 = svg
+        .split("width=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse::<f64>()
+        .unwrap()
+        .ceil() as u32;
     let png_width = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
     assert_eq!(png_width, width);
     // A faulty record: the board after its last legal turn, labelled.
@@ -358,7 +430,12 @@ fn show_png_draws_the_board() {
 
 /// The depth of the deepest element under `node`.
 fn depth(node: roxmltree::Node<'_, '_>) -> usize {
-    1 + node.children().filter(|c| c.is_element()).map(depth).max().unwrap_or(0)
+    1 + node
+        .children()
+        .filter(|c| c.is_element())
+        .map(depth)
+        .max()
+        .unwrap_or(0)
 }
 
 #[test]
@@ -371,7 +448,11 @@ fn the_board_svg_is_plain_enough_for_common_renderers() {
     let out = carcref(&["show", record.to_str().unwrap(), "--svg", "-"]);
     let svg = String::from_utf8(out.stdout).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    assert!(depth(doc.root_element()) <= 6, "nested {} deep", depth(doc.root_element()));
+    assert!(
+        depth(doc.root_element()) <= 6,
+        "nested {} deep",
+        depth(doc.root_element())
+    );
     assert!(!svg.contains("rotate("));
     assert!(!svg.contains("<tspan"));
     assert!(!svg.contains("<use") && !svg.contains("<symbol") && !svg.contains("<filter"));
@@ -389,7 +470,12 @@ fn browser() -> Option<PathBuf> {
     }
     let path = std::env::var_os("PATH")?;
     for dir in std::env::split_paths(&path) {
-        for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
+        for name in [
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+            "google-chrome-stable",
+        ] {
             let candidate = dir.join(name);
             if candidate.is_file() {
                 return Some(candidate);
@@ -403,7 +489,10 @@ fn browser() -> Option<PathBuf> {
 fn dump_dom(browser: &Path, page: &Path, fragment: &str) -> (String, String) {
     let profile = page.with_extension(format!("profile-{}", fragment.len()));
     let _ = std::fs::remove_dir_all(&profile);
-    let url = format!("file://{}{fragment}", page.canonicalize().unwrap().display());
+    let url = format!(
+        "file://{}{fragment}",
+        page.canonicalize().unwrap().display()
+    );
     let out = Command::new(browser)
         .args([
             "--headless",
@@ -445,13 +534,19 @@ fn shown(dom: &str) -> Vec<String> {
     let board = &dom[dom.find("id=\"tiles\"").unwrap()..dom.find("id=\"last-mark\"").unwrap()];
     board
         .split('<')
-        .filter(|t| (t.starts_with("use ") || t.starts_with("g class=\"layer")) && !t.contains(" gone"))
+        .filter(|t| {
+            (t.starts_with("use ") || t.starts_with("g class=\"layer")) && !t.contains(" gone")
+        })
         .map(|t| t[..t.find('>').unwrap_or(t.len())].to_string())
         .collect()
 }
 
 fn no_script_error(dom: &str, stderr: &str) {
-    assert_eq!(root_attr(dom, "data-ready").as_deref(), Some("true"), "the script did not finish");
+    assert_eq!(
+        root_attr(dom, "data-ready").as_deref(),
+        Some("true"),
+        "the script did not finish"
+    );
     assert_eq!(root_attr(dom, "data-script-errors"), None);
     assert!(!stderr.contains("Uncaught"), "{stderr}");
 }
@@ -472,14 +567,25 @@ fn in_a_browser() {
     let (at_40, stderr) = dump_dom(&chromium, &page, "#turn=40");
     no_script_error(&at_40, &stderr);
     assert_eq!(root_attr(&at_40, "data-turn").as_deref(), Some("40"));
-    let tiles_40 = shown(&at_40).iter().filter(|t| t.starts_with("use ")).count();
+    let tiles_40 = shown(&at_40)
+        .iter()
+        .filter(|t| t.starts_with("use "))
+        .count();
     // The start tile(s) and one a turn.
     let html = std::fs::read_to_string(&page).unwrap();
     let placed_by_40 = html
         .split("<use class=\"tile\"")
         .skip(1)
         .filter(|t| {
-            let a: usize = t.split("data-a=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+            let a: usize = t
+                .split("data-a=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
             a <= 40
         })
         .count();
@@ -493,7 +599,10 @@ fn in_a_browser() {
     let (start, _) = dump_dom(&chromium, &page, "#turn=40&press=Home");
     assert_eq!(root_attr(&start, "data-turn").as_deref(), Some("0"));
     let (end, _) = dump_dom(&chromium, &page, "#turn=3&press=End");
-    assert_eq!(root_attr(&end, "data-frame"), root_attr(&html, "data-frame"));
+    assert_eq!(
+        root_attr(&end, "data-frame"),
+        root_attr(&html, "data-frame")
+    );
 
     // A faulty record shows its code at its turn.
     let (page, _) = page_of(E301, &dir, &[]);
@@ -502,7 +611,10 @@ fn in_a_browser() {
     assert_eq!(root_attr(&dom, "data-turn").as_deref(), Some("1"));
     let note = &dom[dom.find("id=\"turn-fault\"").unwrap()..];
     let note = &note[..note.find("</div>").unwrap()];
-    assert!(note.contains("data-codes=\"E301\"") && !note.contains("hidden"), "{note}");
+    assert!(
+        note.contains("data-codes=\"E301\"") && !note.contains("hidden"),
+        "{note}"
+    );
     let (page, _) = page_of(E501, &dir, &[]);
     let (dom, stderr) = dump_dom(&chromium, &page, "#turn=1");
     no_script_error(&dom, &stderr);

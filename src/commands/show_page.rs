@@ -299,7 +299,16 @@ fn game_page(
     if entry.players.is_empty() {
         entry.players = game.setup().players.clone();
     }
-    let text = page_text(name, g, index, &outcome, &view, verdict, catalog, compare_editions);
+    let text = page_text(
+        name,
+        g,
+        index,
+        &outcome,
+        &view,
+        verdict,
+        catalog,
+        compare_editions,
+    );
     let turns: Vec<(u32, String, usize)> = record
         .turns
         .iter()
@@ -478,12 +487,15 @@ fn repairs(
         })
         .collect();
     let note = match found.confirmed() {
-        Some(_) => "One reading alone explains every fault: `carcref fix --apply` writes it.".to_string(),
+        Some(_) => {
+            "One reading alone explains every fault: `carcref fix --apply` writes it.".to_string()
+        }
         None if found.explaining > 1 => format!(
             "{} readings explain every fault: the record does not tell which was meant.",
             found.explaining
         ),
-        None => "No reading of one or two slips explains every fault (the nearest are shown).".to_string(),
+        None => "No reading of one or two slips explains every fault (the nearest are shown)."
+            .to_string(),
     };
     (shown, Some(note))
 }

@@ -16,7 +16,8 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
 
 use super::html_assets::{SCRIPT, STYLE, TRAP};
 use super::palette::{colour, players};
@@ -112,7 +113,41 @@ pub struct FrameTurn<'a> {
 #[derive(Debug, Default)]
 pub struct Page {
     board: PageBoard,
-    frames: Vec<Value>,
+    frames: Vec<Frame>,
+}
+
+/// A frame of the page's data: the board before the first turn (`n` 0), or
+/// after a turn.
+#[derive(Debug, Clone, Default, Serialize)]
+pub(super) struct Frame {
+    /// The turn's number as written (0 before the first turn).
+    pub(super) n: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tile: Option<String>,
+    /// The turn as written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    /// The scorings the turn made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scores: Option<Vec<String>>,
+    /// Each seat's points.
+    pub(super) totals: Vec<u32>,
+    /// Where each seat's marker stands, in points.
+    markers: Vec<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    messengers: Option<Vec<Option<u32>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    robbers: Option<Vec<Option<u32>>>,
+    /// The faults found at the turn, by their index in the page's faults.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    faults: Vec<usize>,
+    /// The illegal turn that stopped the replay.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    illegal: bool,
 }
 
 impl Page {
@@ -138,20 +173,26 @@ impl Page {
             .iter()
             .map(|p| pawns.get(*p).map_or(0, |x| x.marker))
             .collect();
-        let mut frame = json!({ "n": 0, "totals": totals, "markers": markers });
+        let mut frame = Frame {
+            totals,
+            markers,
+            ..Frame::default()
+        };
         if game.messengers().is_some() {
-            let messengers: Vec<Option<u32>> = seats
-                .iter()
-                .map(|p| pawns.get(*p).and_then(|x| x.messenger))
-                .collect();
-            frame["messengers"] = json!(messengers);
+            frame.messengers = Some(
+                seats
+                    .iter()
+                    .map(|p| pawns.get(*p).and_then(|x| x.messenger))
+                    .collect(),
+            );
         }
         if let Some(r) = game.robbers() {
-            let robbers: Vec<Option<u32>> = seats
-                .iter()
-                .map(|p| r.space(*p).map(|s| s.number()))
-                .collect();
-            frame["robbers"] = json!(robbers);
+            frame.robbers = Some(
+                seats
+                    .iter()
+                    .map(|p| r.space(*p).map(|s| s.number()))
+                    .collect(),
+            );
         }
         if let Some(t) = turn {
             let scores: Vec<String> = t
@@ -167,12 +208,12 @@ impl Page {
                     format!("{}: {}", super::sheet::item_name(e), who.join(", "))
                 })
                 .collect();
-            frame["n"] = json!(t.record.number.value);
-            frame["player"] = json!(t.record.player.value.to_string());
-            frame["tile"] = json!(t.record.tile.value.to_string());
-            frame["text"] = json!(t.text.trim());
-            frame["line"] = json!(t.line);
-            frame["scores"] = json!(scores);
+            frame.n = t.record.number.value;
+            frame.player = Some(t.record.player.value.to_string());
+            frame.tile = Some(t.record.tile.value.to_string());
+            frame.text = Some(t.text.trim().to_string());
+            frame.line = Some(t.line);
+            frame.scores = Some(scores);
         }
         self.frames.push(frame);
     }
@@ -182,8 +223,8 @@ impl Page {
     pub fn illegal(&mut self, game: &Game<'_>, turn: FrameTurn<'_>) {
         self.frame(game, Some(turn));
         if let Some(f) = self.frames.last_mut() {
-            f["illegal"] = json!(true);
-            f["scores"] = json!([]);
+            f.illegal = true;
+            f.scores = Some(Vec::new());
         }
     }
 
@@ -200,19 +241,16 @@ impl Page {
         let names: Vec<String> = seats.iter().map(|p| game.name(*p).to_string()).collect();
         // The faults at each frame's turn.
         for frame in &mut self.frames {
-            let n = frame["n"].as_u64().unwrap_or(0);
-            let at: Vec<usize> = text
+            let n = frame.n;
+            frame.faults = text
                 .faults
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| f.turn.is_some_and(|t| u64::from(t) == n) && n > 0)
+                .filter(|(_, f)| f.turn == Some(n) && n > 0)
                 .map(|(i, _)| i)
                 .collect();
-            if !at.is_empty() {
-                frame["faults"] = json!(at);
-            }
         }
-        let last_turn = self.frames.last().map_or(0, |f| f["n"].as_u64().unwrap_or(0));
+        let last_turn = self.frames.last().map_or(0, |f| f.n);
         let title = format!(
             "{} — {}",
             if names.is_empty() {
@@ -225,7 +263,7 @@ impl Page {
         let last_text = self
             .frames
             .last()
-            .and_then(|f| f["text"].as_str())
+            .and_then(|f| f.text.as_deref())
             .unwrap_or("the start")
             .to_string();
         let (board, panels) = self.board.svg(
@@ -263,8 +301,8 @@ impl Page {
                 self.frames
                     .iter()
                     .rev()
-                    .find(|f| f["illegal"].is_null())
-                    .map_or(0, |f| f["n"].as_u64().unwrap_or(0))
+                    .find(|f| !f.illegal)
+                    .map_or(0, |f| f.n)
             );
         }
         let _ = write!(
@@ -276,12 +314,12 @@ impl Page {
             out,
             "<div id=\"stage\">\n<figure id=\"board-figure\">\n<div id=\"board-scroll\">{board}</div>\n<figcaption id=\"turn-text\" aria-live=\"polite\">After {}</figcaption>\n</figure>\n<aside id=\"turn-panel\" aria-label=\"The turn shown\">\n<div id=\"turn-fault\" class=\"fault-note\" hidden></div>\n<h3>Scores of the turn</h3>\n<ul id=\"turn-scores\"><li>none</li></ul>\n<h3>Scoreboard</h3>\n<table id=\"scoreboard\"><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Total</th><th scope=\"col\">Marker</th>{}{}</tr></thead><tbody>",
             escape(&last_text),
-            if self.frames.iter().any(|f| !f["messengers"].is_null()) {
+            if self.frames.iter().any(|f| f.messengers.is_some()) {
                 "<th scope=\"col\">Messenger</th>"
             } else {
                 ""
             },
-            if self.frames.iter().any(|f| !f["robbers"].is_null()) {
+            if self.frames.iter().any(|f| f.robbers.is_some()) {
                 "<th scope=\"col\">Robber</th>"
             } else {
                 ""
@@ -295,12 +333,12 @@ impl Page {
                 c.fill,
                 escape(game.name(*p)),
                 c.name,
-                if self.frames.iter().any(|f| !f["messengers"].is_null()) {
+                if self.frames.iter().any(|f| f.messengers.is_some()) {
                     "<td class=\"messenger\"></td>"
                 } else {
                     ""
                 },
-                if self.frames.iter().any(|f| !f["robbers"].is_null()) {
+                if self.frames.iter().any(|f| f.robbers.is_some()) {
                     "<td class=\"robber\"></td>"
                 } else {
                     ""
@@ -353,14 +391,19 @@ fn header(out: &mut String, text: &PageText, names: &[String]) {
         escape(&text.verdict)
     );
     for (k, v) in &text.tags {
-        let _ = write!(out, "<div><dt>{}</dt><dd>{}</dd></div>", escape(k), escape(v));
+        let _ = write!(
+            out,
+            "<div><dt>{}</dt><dd>{}</dd></div>",
+            escape(k),
+            escape(v)
+        );
     }
     out.push_str("</dl>\n</header>\n");
 }
 
 /// The list of turns: each a button to its frame; those after an illegal
 /// turn listed, not shown.
-fn turn_list(out: &mut String, frames: &[Value], turns: &[(u32, String, usize)]) {
+fn turn_list(out: &mut String, frames: &[Frame], turns: &[(u32, String, usize)]) {
     out.push_str("<nav id=\"turns\" aria-label=\"Turns\">\n<h3>Turns</h3>\n<ol>\n");
     let _ = writeln!(
         out,
@@ -368,14 +411,12 @@ fn turn_list(out: &mut String, frames: &[Value], turns: &[(u32, String, usize)])
     );
     let mut shown = frames.iter().enumerate().skip(1).peekable();
     for (n, line_text, line) in turns {
-        let frame = shown
-            .next_if(|(_, f)| f["n"].as_u64() == Some(u64::from(*n)))
-            .map(|(k, f)| (k, f));
+        let frame = shown.next_if(|(_, f)| f.n == *n);
         match frame {
             Some((k, f)) => {
-                let class = if !f["illegal"].is_null() {
+                let class = if f.illegal {
                     " class=\"illegal\""
-                } else if !f["faults"].is_null() {
+                } else if !f.faults.is_empty() {
                     " class=\"faulty\""
                 } else {
                     ""
@@ -408,7 +449,9 @@ fn verdict(out: &mut String, text: &PageText) {
         escape(&text.verdict)
     );
     if text.faults.is_empty() {
-        out.push_str("<p id=\"no-faults\">No fault: every turn is legal and every claim matches.</p>\n");
+        out.push_str(
+            "<p id=\"no-faults\">No fault: every turn is legal and every claim matches.</p>\n",
+        );
     } else {
         out.push_str("<ol id=\"faults\">\n");
         for (i, f) in text.faults.iter().enumerate() {
@@ -429,7 +472,11 @@ fn verdict(out: &mut String, text: &PageText) {
                 escape(&f.code),
                 escape(&f.message),
                 escape(&f.excerpt.0),
-                escape(if f.excerpt.1.is_empty() { " " } else { &f.excerpt.1 }),
+                escape(if f.excerpt.1.is_empty() {
+                    " "
+                } else {
+                    &f.excerpt.1
+                }),
                 escape(&f.excerpt.2),
             );
             if let Some(help) = &f.help {
@@ -541,14 +588,24 @@ fn excerpt(view: &super::SourceView<'_>, span: crate::notation::Span) -> (String
     let text = view.text;
     let local = |o: usize| o.saturating_sub(view.base).min(text.len());
     let (start, end) = (local(span.start), local(span.end));
-    let line_start = text.get(..start).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+    let line_start = text
+        .get(..start)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |i| i + 1);
     let line_end = text
         .get(start..)
         .and_then(|t| t.find('\n'))
         .map_or(text.len(), |i| start + i);
     let end = end.clamp(start, line_end);
     let cut = |a: usize, b: usize| text.get(a..b).unwrap_or_default().trim_end_matches('\r');
-    let before: String = cut(line_start, start).chars().rev().take(ROOM).collect::<Vec<_>>().into_iter().rev().collect();
+    let before: String = cut(line_start, start)
+        .chars()
+        .rev()
+        .take(ROOM)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
     let after: String = cut(end, line_end).chars().take(ROOM).collect();
     let span: String = cut(start, end).chars().take(2 * ROOM).collect();
     (before, span, after)

@@ -604,7 +604,10 @@ mod tests {
     #[test]
     fn a_transform_joins_a_groups_own() {
         assert_eq!(
-            transformed("<g class=\"a\" transform=\"scale(2)\"><path/></g>", "translate(1 2)"),
+            transformed(
+                "<g class=\"a\" transform=\"scale(2)\"><path/></g>",
+                "translate(1 2)"
+            ),
             "<g class=\"a\" transform=\"translate(1 2) scale(2)\"><path/></g>"
         );
         assert_eq!(

@@ -235,7 +235,7 @@ impl PageBoard {
             h = num(height),
         );
         for (i, body) in self.art_bodies.iter().enumerate() {
-            let _ = write!(out, "<g id=\"art{i}\">{body}</g>\n");
+            let _ = writeln!(out, "<g id=\"art{i}\">{body}</g>");
         }
         out.push_str("</defs>\n<g class=\"axes\" font-size=\"11\" fill=\"#555\">");
         for x in min_x..=max_x {
