@@ -74,7 +74,7 @@ impl Game<'_> {
         faults.extend(
             self.not_utf8
                 .first()
-                .map(|span| crate::Diagnostic::NotUtf8 {
+                .map(|span| crate::diagnostics::Diagnostic::NotUtf8 {
                     span: *span,
                     more: self.not_utf8.len() - 1,
                     bytes: self.not_utf8.iter().map(Span::len).sum(),
@@ -178,7 +178,7 @@ impl StreamError {
     /// The diagnostic of a fault of the input (not of the reader), and the text
     /// it points into with that text's byte offset and first line (0-based) in
     /// the file.
-    pub fn diagnostic(&self) -> Option<(crate::Diagnostic, &str, usize, usize)> {
+    pub fn diagnostic(&self) -> Option<(crate::diagnostics::Diagnostic, &str, usize, usize)> {
         match self {
             StreamError::Io(_) => None,
             StreamError::TooLong {
@@ -190,11 +190,11 @@ impl StreamError {
             } => {
                 let span = Span::new(*offset, offset + head.len());
                 let diagnostic = match kind {
-                    PastTheLimit::Line(_) => crate::Diagnostic::LineTooLong {
+                    PastTheLimit::Line(_) => crate::diagnostics::Diagnostic::LineTooLong {
                         span,
                         limit: *limit,
                     },
-                    PastTheLimit::Game => crate::Diagnostic::GameTooLong {
+                    PastTheLimit::Game => crate::diagnostics::Diagnostic::GameTooLong {
                         span,
                         limit: *limit,
                     },

@@ -1433,6 +1433,11 @@ impl Diagnostic {
         )
     }
 
+    /// Its severity as the reports write it: `error` or `warning`.
+    pub fn severity_name(&self) -> &'static str {
+        if self.is_error() { "error" } else { "warning" }
+    }
+
     /// The fault of a tile set the user gave (`E217`), pointing into that
     /// set's file: where the catalog says, else at its start.
     pub fn of_tile_set(error: &crate::tiles::CatalogError) -> Diagnostic {

@@ -62,10 +62,6 @@ fn one_line(d: &Diagnostic) -> String {
     }
 }
 
-pub(super) fn severity(d: &Diagnostic) -> &'static str {
-    if d.is_error() { "error" } else { "warning" }
-}
-
 /// Renders the diagnostics of an outcome.
 pub fn render_diagnostics(outcome: &Outcome, options: &RenderOptions) -> String {
     let mut out = String::new();
@@ -166,7 +162,7 @@ pub fn render_game(
                 let _ = writeln!(
                     out,
                     "::{} file={},line={line},col={col},title={}::{}",
-                    severity(d),
+                    d.severity_name(),
                     github_property(view.name),
                     github_property(&d.code()),
                     github_message(&one_line(d))

@@ -4,7 +4,6 @@
 
 use serde_json::{Value, json};
 
-use super::faults::severity;
 use super::json::VERSION;
 use super::source::SourceView;
 use crate::diagnostics::Diagnostic;
@@ -50,7 +49,7 @@ pub fn diagnostic(view: &SourceView<'_>, game: usize, d: &Diagnostic) -> Value {
         "column": column,
         "span": primary_span,
         "code": d.code(),
-        "severity": severity(d),
+        "severity": d.severity_name(),
         "message": d.to_string(),
         "label": primary.and_then(|l| l.label().map(str::to_string)),
         "labels": secondary,

@@ -769,7 +769,7 @@ fn portal_move(p: &crate::generate::PortalOption) -> PortalMove {
 }
 
 /// A tower piece the player may build, as `moves` lists it.
-fn piece_move(game: &crate::Game<'_>, p: &crate::generate::PieceOption) -> TowerPieceMove {
+fn piece_move(game: &crate::rules::Game<'_>, p: &crate::generate::PieceOption) -> TowerPieceMove {
     let write = crate::notation::write::step;
     TowerPieceMove {
         at: p.at.to_string(),

@@ -4,18 +4,20 @@
 //! record, ranked by plausibility.
 //!
 //! [`slips`] holds the transcription-error model (the kinds of slip and
-//! their prior weights), [`actions`] the slips of a turn's actions,
-//! [`search`] the replay of a reading from the
-//! positions kept, [`rank`] the plausibility of a reading, and [`render`]
-//! what `carcref fix` prints. Nothing here changes a record: [`suggest`]
+//! their prior weights), [`turn_slips`] the slips of a turn and [`actions`]
+//! those of its actions, [`reading`] the replay of a reading from the
+//! positions kept, [`search`] the search over the turns, [`rank`] the
+//! plausibility of a reading, and [`render`] what `carcref fix` prints. Nothing here changes a record: [`suggest`]
 //! reports, and `carcref fix --apply` writes a repair only when exactly one
 //! reading explains every fault.
 
 pub mod actions;
 pub mod rank;
+pub mod reading;
 pub mod render;
 pub mod search;
 pub mod slips;
+pub mod turn_slips;
 
 use crate::diagnostics::Diagnostic;
 use crate::notation::{GameRecord, Span};
@@ -24,7 +26,8 @@ use crate::tiles::TileCatalog;
 
 pub use slips::SlipKind;
 
-use search::{Base, Found, with_changes};
+use reading::{Base, Found};
+use search::with_changes;
 use slips::Context;
 
 /// One slip undone: a turn as it was meant (a swap undoes two turns).

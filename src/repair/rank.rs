@@ -13,7 +13,7 @@ use crate::board::Pos;
 use crate::notation::{ActionRecord, TurnRecord};
 use crate::score::ScoreEvent;
 
-use super::search::{Base, Found};
+use super::reading::{Base, Found};
 use super::slips::SlipKind;
 
 /// How much a slip away from every turn check points at weighs.
@@ -143,7 +143,7 @@ pub const NEAR: f64 = 0.75;
 /// the secondary ones) point into.
 pub fn named_turns(
     record: &crate::notation::GameRecord,
-    faults: &[crate::Diagnostic],
+    faults: &[crate::diagnostics::Diagnostic],
 ) -> Vec<usize> {
     let mut out = Vec::new();
     for d in faults {

@@ -153,7 +153,7 @@ fn fix_file(
         unreadable(out, options, &name, 1, &why, &[fault.code()]);
         return 1;
     }
-    let games = crate::parse(&text);
+    let games = crate::diagnostics::parse(&text);
     let mut edits: Vec<(Span, String)> = Vec::new();
     let mut left = 0usize;
     let mut ambiguous = false;

@@ -7,7 +7,7 @@
 
 use crate::board::Pos;
 use crate::figures::Figure;
-use crate::notation::{ActionRecord, FollowerSpec, Name, Span, Spanned, TurnRecord};
+use crate::notation::{Span, Spanned, TurnRecord};
 use crate::tiles::{Rotation, Spot, TileCatalog};
 
 /// What kind of slip a reading undoes.
@@ -145,7 +145,7 @@ const DIGITS_ALIKE: &[&str] = &["17", "38", "68", "56", "09", "08"];
 
 /// Whether two tile ids look or sound alike: one letter or digit confused
 /// with another, one character dropped or doubled, or two digits swapped.
-fn alike(a: &str, b: &str) -> bool {
+pub(super) fn alike(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     if a.len() == b.len() {
         let diff: Vec<usize> = (0..a.len()).filter(|&i| a.get(i) != b.get(i)).collect();
@@ -173,7 +173,7 @@ fn alike(a: &str, b: &str) -> bool {
 
 /// Whether two tile ids are next to each other: letters in a row (`U`,
 /// `V`), or the same set's numbers one apart (`IC4`, `IC5`).
-fn next_to(a: &str, b: &str) -> bool {
+pub(super) fn next_to(a: &str, b: &str) -> bool {
     fn split(s: &str) -> (&str, Option<i64>) {
         let digits = s.trim_start_matches(|c: char| !c.is_ascii_digit());
         let prefix = s.get(..s.len() - digits.len()).unwrap_or_default();
@@ -228,7 +228,7 @@ pub fn squares(pos: Pos) -> Vec<(Pos, f64)> {
 }
 
 /// The rotations a hand may have written for another, with their weights.
-fn rotations(r: Rotation) -> Vec<(Rotation, f64)> {
+pub(super) fn rotations(r: Rotation) -> Vec<(Rotation, f64)> {
     Rotation::ALL
         .into_iter()
         .filter(|o| *o != r)
@@ -247,188 +247,6 @@ fn rotations(r: Rotation) -> Vec<(Rotation, f64)> {
 /// A spanned value with no place in the text (a value the repair wrote).
 pub(super) fn unspanned<T>(value: T) -> Spanned<T> {
     Spanned::new(value, Span::default())
-}
-
-/// The slips of one turn (index `i` of `turns`), and the swap of it with
-/// the next: every reading that changes one thing, in the order of the
-/// model (heavier first within a kind).
-pub fn of_turn(turns: &[TurnRecord], i: usize, ctx: &Context<'_>) -> Vec<Candidate> {
-    let Some(turn) = turns.get(i) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut push = |kind, weight, change: String, t: TurnRecord| {
-        out.push(Candidate {
-            kind,
-            weight,
-            change,
-            turns: vec![(i, t)],
-        });
-    };
-    if let ActionRecord::Place { pos, rotation } = &turn.action.value {
-        let (pos, rotation) = (pos.value, rotation.value);
-        for (r, w) in rotations(rotation) {
-            let mut t = turn.clone();
-            t.action.value = ActionRecord::Place {
-                pos: unspanned(pos),
-                rotation: unspanned(r),
-            };
-            push(
-                SlipKind::Rotation,
-                w,
-                format!("{r} instead of {rotation}"),
-                t,
-            );
-        }
-        for (p, w) in squares(pos) {
-            let mut t = turn.clone();
-            t.action.value = ActionRecord::Place {
-                pos: unspanned(p),
-                rotation: unspanned(rotation),
-            };
-            push(SlipKind::Square, w, format!("{p} instead of {pos}"), t);
-        }
-        figure_slips(turn, rotation, ctx, &mut push);
-    }
-    let written = turn.tile.value.as_str();
-    for id in &ctx.tiles {
-        if id == written {
-            continue;
-        }
-        let w = if alike(id, written) {
-            weight::TILE_ALIKE
-        } else if next_to(id, written) {
-            weight::TILE_NEXT
-        } else {
-            weight::TILE_OTHER
-        };
-        let mut t = turn.clone();
-        t.tile.value = Name::from(id.as_str());
-        push(
-            SlipKind::Tile,
-            w,
-            format!("tile {id} instead of {written}"),
-            t,
-        );
-    }
-    for name in ctx.players.iter().filter(|p| **p != *turn.player.value) {
-        let mut t = turn.clone();
-        t.player.value = Name::from(name.as_str());
-        push(
-            SlipKind::Player,
-            weight::PLAYER,
-            format!("{name} instead of {}", turn.player.value),
-            t,
-        );
-    }
-    super::actions::action_slips(turn, ctx, &mut push);
-    if let Some(next) = turns.get(i + 1) {
-        let (mut a, mut b) = (turn.clone(), next.clone());
-        std::mem::swap(&mut a.tile, &mut b.tile);
-        std::mem::swap(&mut a.action, &mut b.action);
-        std::mem::swap(&mut a.follower, &mut b.follower);
-        std::mem::swap(&mut a.steps, &mut b.steps);
-        if a != *turn {
-            out.push(Candidate {
-                kind: SlipKind::Swap,
-                weight: weight::SWAP,
-                change: format!(
-                    "turns {} and {} swapped",
-                    turn.number.value, next.number.value
-                ),
-                turns: vec![(i, a), (i + 1, b)],
-            });
-        }
-    }
-    out
-}
-
-/// The figure's slips of a placed turn: another spot on the tile (same
-/// feature kind first), the figure left out, or one written that was not
-/// placed.
-fn figure_slips(
-    turn: &TurnRecord,
-    rotation: Rotation,
-    ctx: &Context<'_>,
-    push: &mut impl FnMut(SlipKind, f64, String, TurnRecord),
-) {
-    let Some(def) = ctx
-        .catalog
-        .id(&turn.tile.value)
-        .and_then(|id| ctx.catalog.get(id))
-    else {
-        return;
-    };
-    // One spot a segment: the first that names it.
-    let mut spots: Vec<(Spot, u8)> = Vec::new();
-    for s in Spot::all() {
-        if let Some(seg) = s.segment(def, rotation)
-            && !spots.iter().any(|(_, g)| *g == seg)
-        {
-            spots.push((s, seg));
-        }
-    }
-    let kind_of = |seg: u8| def.segment(seg).map(|s| s.kind);
-    match &turn.follower {
-        Some(f) => {
-            let written = f.spot.value;
-            let here = written.segment(def, rotation);
-            let kind = here.and_then(kind_of);
-            for (s, seg) in &spots {
-                if Some(*seg) == here {
-                    continue;
-                }
-                let mut w = if kind_of(*seg) == kind {
-                    weight::SPOT_SAME_KIND
-                } else {
-                    weight::SPOT_OTHER_KIND
-                };
-                let near = Spot::all()
-                    .filter(|o| o.segment(def, rotation) == Some(*seg))
-                    .any(|o| written_near(o, written));
-                if !near {
-                    w *= weight::SPOT_SPELLED_APART;
-                }
-                let mut t = turn.clone();
-                if let Some(tf) = &mut t.follower {
-                    tf.spot = unspanned(*s);
-                }
-                push(SlipKind::Spot, w, format!("+{s} instead of +{written}"), t);
-            }
-            let mut t = turn.clone();
-            t.follower = None;
-            push(
-                SlipKind::FigureAdded,
-                weight::FIGURE_ADDED / spots.len().max(1) as f64,
-                format!("no figure instead of +{written}"),
-                t,
-            );
-        }
-        None => {
-            // Any figure the players have, the follower first; in a turn of
-            // version 2, as its first action.
-            for figure in &ctx.figures {
-                for (s, _) in &spots {
-                    let mut t = turn.clone();
-                    t.follower = Some(FollowerSpec {
-                        figure: figure.notation().map(|n| unspanned(Name::from(n))),
-                        spot: unspanned(*s),
-                        span: Span::default(),
-                    });
-                    let written = match figure.notation() {
-                        Some(n) => format!("+{n}:{s}"),
-                        None => format!("+{s}"),
-                    };
-                    push(
-                        SlipKind::FigureLeftOut,
-                        weight::FIGURE_LEFT_OUT,
-                        format!("{written} left out"),
-                        t,
-                    );
-                }
-            }
-        }
-    }
 }
 
 /// Whether a hand writes one spot for the other as readily as one

@@ -19,6 +19,7 @@ pub mod scenario;
 pub mod scoring;
 pub mod variants;
 mod violation;
+mod worth;
 
 use crate::board::{Board, Pos};
 pub use crate::edition::Edition;

@@ -3,7 +3,8 @@
 //! actions the program makes without a message (Mage & Witch's, The Gold
 //! Mines').
 
-use super::turns::{Action, Meeple, Turn};
+use super::save::Meeple;
+use super::turns::{Action, Turn};
 use crate::board::Pos;
 use crate::import::{ImportError, error};
 use crate::notation::{

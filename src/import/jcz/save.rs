@@ -5,12 +5,28 @@
 use serde_json::{Map, Value};
 
 use super::names::{Beyond, beyond, beyond_error, figure_of, set_of};
-use super::turns::Meeple;
 use crate::board::Pos;
 use crate::import::{ImportError, error};
 use crate::rules::expansions::Expansion;
 use crate::rules::variants::Variant;
 use crate::tiles::{TileCatalog, TileId};
+
+/// A follower by the program's meeple id (`1.big.2`: seat, kind, number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Meeple {
+    pub(super) id: String,
+    /// Its owner's seat.
+    pub(super) owner: usize,
+    /// The figure (`None`: the plain follower).
+    pub(super) figure: Option<&'static str>,
+}
+
+impl Meeple {
+    /// The kind as the actions of The Tower name it (`follower`, `big`).
+    pub(super) fn kind(&self) -> &'static str {
+        self.figure.unwrap_or("follower")
+    }
+}
 
 pub(super) struct Reader<'a> {
     pub(super) catalog: &'a TileCatalog,

@@ -1,7 +1,8 @@
 use super::actions::Prisons;
 use super::names::{figure_of, spot_of};
 use super::pack::{DRAGON_GROUP, Pack, step};
-use super::turns::{Meeple, flier_roll};
+use super::save::Meeple;
+use super::turns::flier_roll;
 use crate::rules::expansions::Expansion;
 use crate::tiles::{Half, Side, Spot, Symbol, TileCatalog, TileId};
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::names::{beyond_error, feature_of, message_expansion, spot_of};
-use super::save::Reader;
+use super::save::{Meeple, Reader};
 use crate::board::Pos;
 use crate::import::error;
 use crate::notation::Place;
@@ -24,23 +24,6 @@ pub(super) struct Turn {
     pub(super) actions: Vec<(Action, String)>,
     pub(super) random: Option<f64>,
     pub(super) path: String,
-}
-
-/// A follower by the program's meeple id (`1.big.2`: seat, kind, number).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Meeple {
-    pub(super) id: String,
-    /// Its owner's seat.
-    pub(super) owner: usize,
-    /// The figure (`None`: the plain follower).
-    pub(super) figure: Option<&'static str>,
-}
-
-impl Meeple {
-    /// The kind as the actions of The Tower name it (`follower`, `big`).
-    pub(super) fn kind(&self) -> &'static str {
-        self.figure.unwrap_or("follower")
-    }
 }
 
 /// An action after a turn's tile, in notation terms (SPEC 2.14, 6.6).

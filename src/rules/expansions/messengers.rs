@@ -38,7 +38,8 @@ use crate::features::{NodeId, node_of};
 use crate::notation::{ActArg, ActRecord, Place};
 use crate::player::{ByPlayer, Player};
 use crate::rules::expansions::robbers::written_choices;
-use crate::rules::{Act, Game, Move, Placing, Step, Steps, TurnActions, Violation, scoring};
+use crate::rules::worth::as_at_end;
+use crate::rules::{Act, Game, Move, Placing, Step, Steps, TurnActions, Violation};
 use crate::score::scoreboard::Space;
 use crate::score::{PlayerList, ScoreEvent, ScoreReason, StrengthList};
 use crate::tiles::{FeatureKind, Spot};
@@ -647,7 +648,7 @@ impl Game<'_> {
         roots.sort_unstable_by_key(|r| self.features.first_node_of(*r));
         let mut best: Vec<ScoreEvent> = Vec::new();
         for r in roots {
-            let Some(e) = scoring::as_at_end(self, r) else {
+            let Some(e) = as_at_end(self, r) else {
                 continue;
             };
             match best.first().map(|b| b.points) {
@@ -747,7 +748,7 @@ impl Game<'_> {
             return;
         }
         let root = self.features.root(node);
-        match scoring::as_at_end(self, root) {
+        match as_at_end(self, root) {
             Some(e) => events.push(as_message(e, player, 8)),
             None => events.push(message_event(ScoreReason::Message, turn, player, 8, 0)),
         }

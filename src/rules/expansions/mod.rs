@@ -40,6 +40,7 @@ pub mod robbers;
 pub mod score_order;
 pub mod tower;
 pub mod traders_and_builders;
+pub mod values;
 
 use super::{Act, Game, Placing, Step, Steps, TurnActions, Violation};
 use crate::board::{PlacedTile, Pos};
@@ -98,30 +99,6 @@ impl Phase {
         Phase::TurnEnd,
         Phase::FinalScoring,
     ];
-}
-
-/// [`Phase::Score`]: the value of a road by an expansion's rule, if one
-/// changes it (Inns & Cathedrals: a road with an inn). Features carry what
-/// their tiles bring, so an inn is there only with its expansion's tiles.
-#[inline]
-pub(in crate::rules) fn road_value_expansions(
-    f: FeatureView<'_>,
-    tiles: u32,
-    complete: bool,
-) -> Option<u32> {
-    (f.inns > 0).then(|| inns_and_cathedrals::inn_road_points(tiles, complete))
-}
-
-/// [`Phase::Score`]: the value of a city by an expansion's rule, if one
-/// changes it (Inns & Cathedrals: a city with a cathedral).
-#[inline]
-pub(in crate::rules) fn city_value_expansions(
-    f: FeatureView<'_>,
-    tiles: u32,
-    complete: bool,
-) -> Option<u32> {
-    (f.cathedrals > 0)
-        .then(|| inns_and_cathedrals::cathedral_city_points(tiles, u32::from(f.pennants), complete))
 }
 
 /// [`Phase::FinalScoring`], farms: the winners of a farm whose figure raises

@@ -764,7 +764,7 @@ impl Game<'_> {
         for (root, player, kind) in self.fairy_holders(fairy) {
             if per_city
                 && kind == FeatureKind::Field
-                && crate::rules::scoring::completed_cities(self, root).is_empty()
+                && crate::rules::worth::completed_cities(self, root).is_empty()
             {
                 continue;
             }
