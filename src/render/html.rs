@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::json;
 
-use super::html_assets::{SCRIPT, STYLE, TRAP};
+use super::html_assets::{SCRIPT, STYLE, TRAP, escape};
 use super::palette::{colour, players};
 use super::svg::page::PageBoard;
 use crate::diagnostics::Diagnostic;
@@ -352,7 +352,12 @@ impl Page {
         );
         turn_list(&mut out, &self.frames, turns);
         out.push_str("</section>\n");
-        super::html_chart::chart(&mut out, game, &self.frames);
+        let totals: Vec<(u32, &[u32])> = self
+            .frames
+            .iter()
+            .map(|f| (f.n, f.totals.as_slice()))
+            .collect();
+        super::html_chart::chart(&mut out, game, &totals);
         verdict(&mut out, text);
         let _ = write!(
             out,
@@ -525,24 +530,6 @@ fn verdict(out: &mut String, text: &PageText) {
         out.push_str("</section>\n");
     }
     out.push_str("</section>\n");
-}
-
-/// Text for HTML: `&`, `<`, `>` and quotes escaped, control characters
-/// shown as `?`.
-pub(super) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A fault for the page: its code, message, help, turn and line, the line's

@@ -1,5 +1,6 @@
 //! The verdict page's style and script, inline in each page: no framework,
-//! no network, no font but the reader's own.
+//! no network, no font but the reader's own; and the escaping of text for
+//! HTML.
 
 /// Run first: a script error anywhere on the page is written on the root
 /// element (`data-script-errors`), where a test or a reader can see it.
@@ -235,3 +236,21 @@ pub(super) const SCRIPT: &str = r#"
   root.setAttribute('data-ready', 'true');
 })();
 "#;
+
+/// Text for HTML: `&`, `<`, `>` and quotes escaped, control characters
+/// shown as `?`.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    out
+}

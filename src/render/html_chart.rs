@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::{Frame, escape};
+use super::html_assets::escape;
 use super::palette::{colour, players};
 use crate::rules::Game;
 
@@ -21,9 +21,9 @@ const BOTTOM: f64 = 24.0;
 
 /// Writes the chart's section (`id="chart"`): the SVG (with a cursor,
 /// `id="chart-cursor"`, the script moves to the frame shown) and its table.
-pub(super) fn chart(out: &mut String, game: &Game<'_>, frames: &[Frame]) {
+pub(super) fn chart(out: &mut String, game: &Game<'_>, frames: &[(u32, &[u32])]) {
     let seats = players(game);
-    let totals = |f: &Frame, i: usize| f64::from(f.totals.get(i).copied().unwrap_or(0));
+    let totals = |f: &(u32, &[u32]), i: usize| f64::from(f.1.get(i).copied().unwrap_or(0));
     let most = frames
         .iter()
         .flat_map(|f| (0..seats.len()).map(move |i| totals(f, i)))
@@ -41,7 +41,7 @@ pub(super) fn chart(out: &mut String, game: &Game<'_>, frames: &[Frame]) {
     let _ = write!(
         out,
         "<section id=\"chart-section\" aria-labelledby=\"chart-h\">\n<h2 id=\"chart-h\">The scores by turn</h2>\n<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-labelledby=\"chart-title chart-desc\" font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\"><title id=\"chart-title\">Each player's score by turn</title><desc id=\"chart-desc\">A line a player, from the start to turn {}; at the last turn shown: {}. The table below gives the numbers.</desc>\n",
-        last.map_or(0, |f| f.n),
+        last.map_or(0, |f| f.0),
         escape(&summary.join(", "))
     );
     // The axes and a grid line every tenth of the range.
@@ -113,7 +113,7 @@ pub(super) fn chart(out: &mut String, game: &Game<'_>, frames: &[Frame]) {
     }
     out.push_str("</tr></thead><tbody>");
     for f in frames {
-        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", f.n);
+        let _ = write!(out, "<tr><th scope=\"row\">{}</th>", f.0);
         for i in 0..seats.len() {
             let _ = write!(out, "<td>{}</td>", totals(f, i));
         }

@@ -4,8 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::escape;
-use super::html_assets::STYLE;
+use super::html_assets::{STYLE, escape};
 
 /// A game of the index.
 #[derive(Debug, Clone, Default)]
