@@ -251,6 +251,31 @@ fn the_page_goes_to_standard_output_and_game_n_is_chosen() {
 }
 
 #[test]
+fn a_game_that_cannot_be_replayed_has_no_page() {
+    let dir = scratch("unreadable");
+    let (path, out) = page_of("notation/games/invalid/e206-no-rules-tag.cgn", &dir, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("E206"), "{stderr}");
+    assert!(stderr.contains("cannot be replayed (its header is unusable); no page written"));
+    assert!(!path.exists());
+    // In a round, it is listed in the index without a page.
+    let pages = dir.join("pages/");
+    let out = carcref(&[
+        "show",
+        "notation/games/invalid/e206-no-rules-tag.cgn",
+        E501,
+        "--html",
+        pages.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let index = std::fs::read_to_string(pages.join("index.html")).unwrap();
+    assert!(index.contains("data-faults=\"E206\""));
+    assert!(index.contains("e206-no-rules-tag.cgn game 1 (no page: not replayed)"));
+    assert!(!index.contains("<a href=\"\">"));
+}
+
+#[test]
 fn a_rounds_pages_and_their_index() {
     let dir = scratch("round");
     let pages = dir.join("pages");

@@ -9,7 +9,8 @@ use super::html_assets::{STYLE, escape};
 /// A game of the index.
 #[derive(Debug, Clone, Default)]
 pub struct IndexEntry {
-    /// The page's file name, relative to the index.
+    /// The page's file name, relative to the index (empty: the game has no
+    /// page, its header being unusable).
     pub href: String,
     /// The record's file, as given.
     pub file: String,
@@ -42,12 +43,23 @@ pub fn index_page(entries: &[IndexEntry]) -> String {
     for e in entries {
         let _ = writeln!(
             out,
-            "<tr class=\"{}\" data-faults=\"{}\"><td><a href=\"{}\">{} game {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr class=\"{}\" data-faults=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             if e.faulty { "invalid" } else { "valid" },
             escape(&e.faults.join(" ")),
-            escape(&e.href),
-            escape(&e.file),
-            e.game,
+            if e.href.is_empty() {
+                format!(
+                    "{} game {} (no page: not replayed)",
+                    escape(&e.file),
+                    e.game
+                )
+            } else {
+                format!(
+                    "<a href=\"{}\">{} game {}</a>",
+                    escape(&e.href),
+                    escape(&e.file),
+                    e.game
+                )
+            },
             escape(&e.players.join(", ")),
             escape(&e.result),
             escape(&e.verdict),
