@@ -24,6 +24,13 @@ pub struct Cli {
     /// only by naming its set in its Expansions tag (`gen`: in --expansions).
     #[arg(long = "tiles", value_name = "FILE", global = true)]
     pub tiles: Vec<PathBuf>,
+    /// Read the settings of this file (in carcref.toml's format) in place of
+    /// the carcref.toml found in the working folder or its parents.
+    #[arg(long, value_name = "FILE", global = true, conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Read no carcref.toml.
+    #[arg(long, global = true)]
+    pub no_config: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -70,6 +77,11 @@ pub enum CheckFormat {
     Json,
     /// GitHub Actions annotations.
     Github,
+    /// One SARIF 2.1.0 log (code scanning), written when the run ends.
+    Sarif,
+    /// One JUnit XML report (a testsuite a file, a testcase a game), written
+    /// when the run ends.
+    Junit,
 }
 
 /// Output formats of `score`.
@@ -104,10 +116,23 @@ pub enum Command {
         /// Diagnostic format.
         #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
         format: CheckFormat,
-        /// Worker threads (0 = one per core; never more than there are cores).
-        /// Output order never depends on it.
-        #[arg(long, default_value_t = 0)]
-        jobs: usize,
+        /// Worker threads (0 = one per core; never more than there are cores;
+        /// default: carcref.toml's jobs, else 0). Output order never depends
+        /// on it.
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Report only these codes, comma-separated; a prefix stands for
+        /// every code it starts (E5: the score claims; W: the warnings).
+        #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_code_prefix, value_hint = clap::ValueHint::Other)]
+        select: Option<Vec<String>>,
+        /// Do not report these codes (prefixes allowed): an ignored fault is
+        /// neither shown nor counted. The longest prefix that matches a code
+        /// decides between --select and --ignore.
+        #[arg(long, value_name = "CODES", value_delimiter = ',', value_parser = parse_code_prefix, value_hint = clap::ValueHint::Other)]
+        ignore: Option<Vec<String>>,
+        /// A reported warning fails the run as an error does.
+        #[arg(long)]
+        warnings_as_errors: bool,
     },
     /// Explain every point of a record's score: a sheet of every turn's
     /// running totals, claims and scorings with their arithmetic. A faulty
@@ -256,9 +281,10 @@ pub enum Command {
         /// How many games.
         #[arg(long, default_value_t = 1)]
         games: usize,
-        /// Rules edition (HiG-2012 or RGG-2000).
-        #[arg(long, value_parser = EditionValue, hide_possible_values = true, default_value = "HiG-2012")]
-        rules: Edition,
+        /// Rules edition (HiG-2012 or RGG-2000; default: carcref.toml's rules,
+        /// else HiG-2012).
+        #[arg(long, value_parser = EditionValue, hide_possible_values = true)]
+        rules: Option<Edition>,
         /// Number of players (2 to 6).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
         players: u8,
@@ -275,8 +301,13 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print carcref's manual page, in roff (to standard output).
-    Man,
+    /// Print carcref's manual page, or a subcommand's, in roff (to standard
+    /// output).
+    Man {
+        /// The subcommand whose page to print (check, score, …); none: the
+        /// main page.
+        subcommand: Option<String>,
+    },
     /// Show the tile catalog.
     Tiles {
         /// One tile id, to see it at every rotation.
@@ -340,6 +371,30 @@ fn parse_feature_ref(s: &str) -> Result<crate::score::FeatureRef, String> {
         )
     })?;
     Ok(crate::score::FeatureRef { pos, spot })
+}
+
+/// A diagnostic code or a prefix of codes (`E501`, `E5`, `W`), as `--select`
+/// and `--ignore` and carcref.toml's lists take it.
+pub fn parse_code_prefix(s: &str) -> Result<String, String> {
+    let code = s.trim();
+    let codes = crate::diagnostics::CODES.iter().map(|(c, _)| *c);
+    if !code.is_empty() && codes.clone().any(|c| c.starts_with(code)) {
+        return Ok(code.to_string());
+    }
+    let upper = code.to_ascii_uppercase();
+    let hint = if !upper.is_empty() && upper != code && codes.clone().any(|c| c.starts_with(&upper))
+    {
+        format!("; did you mean `{upper}`?")
+    } else {
+        match crate::suggest::nearest_code(code, codes) {
+            Some(near) => format!("; did you mean `{near}`?"),
+            None => String::new(),
+        }
+    };
+    Err(format!(
+        "{} is not a diagnostic code nor the start of one (such as E501, E5 or W){hint}",
+        crate::render::shown_text(code, crate::render::MAX_TEXT)
+    ))
 }
 
 fn parse_edition(s: &str) -> Result<Edition, String> {

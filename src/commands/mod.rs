@@ -2,11 +2,16 @@
 //! `score.rs`, `show.rs`, …), a thin layer over the library: [`run`] reads the
 //! parsed command line ([`crate::cli::Cli`]) and hands it to its command. The
 //! pieces they share: `input.rs` (reading files, folders, standard input and
-//! the tile catalog), `output.rs` (standard output and error) and `faults.rs`
-//! (the faults reported to standard error).
+//! the tile catalog), `output.rs` (standard output and error), `faults.rs`
+//! (the faults reported to standard error) and [`config`] (the settings of
+//! `carcref.toml`). `check` hands each game's diagnostics to
+//! `check_report.rs`, which filters them by the codes `select.rs` selects
+//! and writes them in the format asked for.
 
 mod check;
+mod check_report;
 mod completions;
+pub mod config;
 mod explain;
 mod faults;
 mod fix;
@@ -18,6 +23,7 @@ mod man;
 mod moves;
 mod output;
 mod score;
+mod select;
 mod show;
 mod show_page;
 mod tiles;
@@ -71,16 +77,39 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Import { .. }
             | Command::Explain { .. }
             | Command::Completions { .. }
-            | Command::Man
+            | Command::Man { .. }
     );
-    if !uses_catalog && !cli.tiles.is_empty() {
+    if !uses_catalog && (!cli.tiles.is_empty() || cli.config.is_some()) {
+        let flag = if cli.tiles.is_empty() {
+            "--config"
+        } else {
+            "--tiles"
+        };
         let _ = writeln!(
             err,
-            "error: --tiles is for the commands that read the tile catalog (check, score, fmt, fix, show, moves, tiles, gen)"
+            "error: {flag} is for the commands that read the tile catalog (check, score, fmt, fix, show, moves, tiles, gen)"
         );
         return ExitCode::from(EXIT_USAGE);
     }
-    let catalog = match input::load_catalog(&cli.tiles, &mut err) {
+    // The settings of carcref.toml, read by the commands that read the
+    // catalog; a flag given wins over them.
+    let settings = if uses_catalog {
+        match config::for_run(cli.config.as_deref(), cli.no_config) {
+            Ok(settings) => settings,
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return ExitCode::from(EXIT_USAGE);
+            }
+        }
+    } else {
+        None
+    };
+    let tiles = match &settings {
+        Some(s) if cli.tiles.is_empty() => s.tiles.clone(),
+        _ => cli.tiles.clone(),
+    };
+    let default_rules = settings.as_ref().and_then(|s| s.rules);
+    let catalog = match input::load_catalog(&tiles, &mut err) {
         Ok(c) => c,
         Err(code) => return ExitCode::from(code),
     };
@@ -89,7 +118,27 @@ pub fn run(cli: Cli) -> ExitCode {
             paths,
             format,
             jobs,
-        } => check::run(&paths, format, jobs, color, &catalog, &mut out, &mut err),
+            select,
+            ignore,
+            warnings_as_errors,
+        } => {
+            let request = check::CheckRequest {
+                format,
+                jobs: jobs
+                    .or_else(|| settings.as_ref().and_then(|s| s.jobs))
+                    .unwrap_or(0),
+                color,
+                selections: select::Selections::new(
+                    select::SelectFlags {
+                        select,
+                        ignore,
+                        warnings_as_errors,
+                    },
+                    settings.as_ref(),
+                ),
+            };
+            check::run(&paths, &request, &catalog, &mut out, &mut err)
+        }
         Command::Score {
             files,
             format,
@@ -102,7 +151,7 @@ pub fn run(cli: Cli) -> ExitCode {
             let request = score::ScoreRequest {
                 format,
                 options: ReplayOptions {
-                    edition: rules,
+                    edition: rules.or(default_rules.filter(|_| !compare_editions)),
                     until: turn,
                     final_scoring,
                 },
@@ -183,7 +232,9 @@ pub fn run(cli: Cli) -> ExitCode {
         } => generate::run(
             seed,
             games,
-            rules,
+            rules
+                .or(default_rules)
+                .unwrap_or(crate::edition::Edition::HiG2012),
             players,
             &expansions,
             &catalog,
@@ -194,7 +245,7 @@ pub fn run(cli: Cli) -> ExitCode {
             tiles::run(id.as_deref(), format, &catalog, &mut out, &mut err)
         }
         Command::Completions { shell } => completions::run(shell, &mut out, &mut err),
-        Command::Man => man::run(&mut out, &mut err),
+        Command::Man { subcommand } => man::run(subcommand.as_deref(), &mut out, &mut err),
     };
     // A reader that stopped reading (`carcref gen | head -1`) ends the run
     // normally.

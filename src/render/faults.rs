@@ -49,7 +49,7 @@ impl Default for RenderOptions {
 
 /// The message with the primary label's text, for one-line formats: text from
 /// the record escaped and cut (see [`shown_text`]), so that it stays one line.
-fn one_line(d: &Diagnostic) -> String {
+pub(super) fn one_line(d: &Diagnostic) -> String {
     use miette::Diagnostic as _;
     let label = d
         .labels()

@@ -18,6 +18,8 @@
 //!   of a round's pages), and [`png`] (the board as a PNG picture);
 //! - the legal moves of a turn: [`moves`] (human) and [`moves_json`];
 //! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
+//! - the faults of a whole run as documents for CI: [`sarif`] (a SARIF 2.1.0
+//!   log) and [`junit`] (a JUnit XML report);
 //! - [`json`]: what the JSON documents share (their version, ordered maps).
 //!
 //! Renderers read the library's values and write text; they decide nothing
@@ -32,10 +34,12 @@ mod html_assets;
 mod html_chart;
 pub mod html_index;
 pub mod json;
+pub mod junit;
 pub mod moves;
 pub mod moves_json;
 mod palette;
 pub mod png;
+pub mod sarif;
 mod scene;
 pub mod sheet;
 pub mod sheet_json;
