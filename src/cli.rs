@@ -242,20 +242,38 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
     },
-    /// Show the board after a turn (default: the end) in the terminal, or as SVG.
+    /// Show the board after a turn (default: the end) in the terminal, as SVG
+    /// or PNG, or write the verdict page (HTML) to replay the game.
     Show {
-        /// The record (or - for standard input), plain or gzip-compressed; or
-        /// a folder, whose games --game counts one after another, file by file.
-        file: PathBuf,
+        /// The record (or - for standard input), plain or gzip-compressed, or a
+        /// folder, whose games --game counts one after another, file by file;
+        /// with --html into a folder, several records and folders.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Show the board after this turn.
         #[arg(long)]
         turn: Option<u32>,
-        /// Which game of the file (1-based).
-        #[arg(long, default_value_t = 1)]
-        game: usize,
+        /// Which game of the file (1-based; the first by default). With --html
+        /// into a folder: only this game of each file.
+        #[arg(long)]
+        game: Option<usize>,
         /// Write an SVG picture to this file instead (- for standard output).
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Write a PNG picture of the board to this file instead (- for
+        /// standard output).
+        #[arg(long, conflicts_with_all = ["svg", "format"])]
+        png: Option<PathBuf>,
+        /// Write the verdict page instead: one self-contained HTML file to
+        /// step through the game, with its faults, the repairs fix suggests
+        /// and the score sheet (- for standard output). Given a folder (an
+        /// existing one, or a name ending in /), or several records or a
+        /// folder of them: a page for every game and an index.html.
+        #[arg(long, conflicts_with_all = ["svg", "png", "format", "turn", "highlight"])]
+        html: Option<PathBuf>,
+        /// With --html: add the items the two editions score differently.
+        #[arg(long, requires = "html")]
+        compare_editions: bool,
         /// Highlight one feature, named by a tile and a spot: "x,y SPOT" (e.g.
         /// "0,1 S", "-3,-4 W"): its segments marked in orange in the SVG
         /// picture, drawn heavy (and orange) on the terminal. A square with no

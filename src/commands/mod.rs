@@ -28,6 +28,7 @@ mod progress;
 mod score;
 mod select;
 mod show;
+mod show_page;
 mod stats;
 mod tiles;
 
@@ -41,6 +42,7 @@ use crate::render::RenderOptions;
 
 pub use check::worker_threads;
 pub use explain::{DIAGNOSTICS_MD, explanation};
+pub use show_page::verdict_page;
 
 /// Whether the human reports of every command (faults of `score`, `fmt`,
 /// `show`, `moves`, as well as `check`) are coloured: decided once by [`run`]
@@ -171,22 +173,51 @@ pub fn run(cli: Cli) -> ExitCode {
             format,
         } => fix::run(&files, apply, format, &catalog, &mut out, &mut err),
         Command::Show {
-            file,
+            files,
             turn,
             game,
             svg,
+            png,
+            html,
+            compare_editions,
             highlight,
             format,
         } => {
             let color = cli.color.resolve(std::io::stdout().is_terminal());
-            let view = match (format, svg.as_deref()) {
-                (OutputFormat::Json, _) => show::ShowView::Json,
-                (OutputFormat::Human, Some(path)) => show::ShowView::Svg(path),
-                (OutputFormat::Human, None) => show::ShowView::Text { color },
+            let view = match (format, svg.as_deref(), png.as_deref()) {
+                (OutputFormat::Json, _, _) => show::ShowView::Json,
+                (OutputFormat::Human, Some(path), _) => show::ShowView::Svg(path),
+                (OutputFormat::Human, None, Some(path)) => show::ShowView::Png(path),
+                (OutputFormat::Human, None, None) => show::ShowView::Text { color },
             };
-            show::run(
-                &file, turn, game, view, highlight, &catalog, &mut out, &mut err,
-            )
+            match (html.as_deref(), files.as_slice()) {
+                (Some(out_path), _) => {
+                    let request = show_page::PageRequest {
+                        files: &files,
+                        out: out_path,
+                        game,
+                        compare_editions,
+                    };
+                    show_page::run(&request, &catalog, &mut out, &mut err)
+                }
+                (None, [file]) => show::run(
+                    file,
+                    turn,
+                    game.unwrap_or(1),
+                    view,
+                    highlight,
+                    &catalog,
+                    &mut out,
+                    &mut err,
+                ),
+                (None, _) => {
+                    let _ = writeln!(
+                        err,
+                        "error: show draws one record; several only with --html OUTDIR"
+                    );
+                    EXIT_USAGE
+                }
+            }
         }
         Command::Moves {
             file,

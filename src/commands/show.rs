@@ -1,5 +1,6 @@
 //! `carcref show`: the board of one game after a turn, as a picture for the
-//! terminal, an SVG document or data.
+//! terminal, an SVG or PNG picture or data (the verdict page is
+//! `show_page.rs`'s).
 
 use std::io::Write;
 use std::path::Path;
@@ -19,6 +20,8 @@ pub(super) enum ShowView<'a> {
     },
     /// An SVG picture, to this file (`-`: standard output).
     Svg(&'a Path),
+    /// A PNG picture, to this file (`-`: standard output).
+    Png(&'a Path),
     /// The board as a JSON document (to standard output).
     Json,
 }
@@ -75,7 +78,7 @@ pub(super) fn run(
     if let (Some(label), Some((_, fault))) = (&label, &position.stopped) {
         one.write_faults(err, std::slice::from_ref(fault));
         match view {
-            ShowView::Svg(_) => {
+            ShowView::Svg(_) | ShowView::Png(_) => {
                 let _ = writeln!(err, "{label}");
             }
             ShowView::Text { .. } => {
@@ -136,6 +139,32 @@ pub(super) fn run(
             let text = serde_json::to_string(&crate::render::json::Versioned::new(document))
                 .unwrap_or_default();
             let _ = writeln!(out, "{text}");
+        }
+        ShowView::Png(path) => {
+            let picture = crate::render::board_svg(
+                state,
+                &crate::render::SvgOptions {
+                    highlight,
+                    last: true,
+                    final_scoring,
+                },
+            );
+            let png = match crate::render::png::svg_to_png(&picture, 1.0) {
+                Ok(png) => png,
+                Err(e) => {
+                    let _ = writeln!(err, "error: the board cannot be drawn as PNG: {e}");
+                    return EXIT_USAGE;
+                }
+            };
+            let written = if path == Path::new("-") {
+                out.write_all(&png)
+            } else {
+                std::fs::write(path, png)
+            };
+            if let Err(e) = written {
+                let _ = writeln!(err, "error: {}: {e}", path.display());
+                return EXIT_USAGE;
+            }
         }
         ShowView::Svg(path) => {
             let picture = crate::render::board_svg(

@@ -13,6 +13,9 @@
 //!   document) and [`board_json`] (the board as data), the pictures sharing
 //!   `palette.rs` (the seats' colours) and `scene.rs` (what stands on each
 //!   tile);
+//! - the verdict page: [`html`] (one self-contained page a game, to replay
+//!   it, see its faults and read its score sheet), [`html_index`] (the index
+//!   of a round's pages), and [`png`] (the board as a PNG picture);
 //! - the legal moves of a turn: [`moves`] (human) and [`moves_json`];
 //! - the tile catalog: [`tiles`] (pictures) and [`tiles_json`];
 //! - the figures of an archive: [`stats_human`], [`stats_json`], [`stats_csv`]
@@ -28,11 +31,16 @@ pub mod board_json;
 pub mod comparison;
 pub mod faults;
 pub mod faults_json;
+pub mod html;
+mod html_assets;
+mod html_chart;
+pub mod html_index;
 pub mod json;
 pub mod junit;
 pub mod moves;
 pub mod moves_json;
 mod palette;
+pub mod png;
 pub mod sarif;
 mod scene;
 pub mod sheet;

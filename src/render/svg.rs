@@ -5,6 +5,7 @@
 //! the feature highlighted (`svg/highlight.rs`) and the legend.
 
 mod highlight;
+pub(in crate::render) mod page;
 mod panels;
 mod pieces;
 mod shapes;
@@ -214,7 +215,7 @@ impl LegendItem {
                     },
                     "key-guard",
                 );
-                let _ = write!(icon, "<g transform=\"scale(0.8)\">{tower}</g>");
+                icon.push_str(&transformed(&tower, "scale(0.8)"));
             }
             LegendItem::Prisoner(p) => prisoner_svg(&mut icon, game, at, p, Figure::Follower),
             LegendItem::Symbol(s) => symbol_svg(&mut icon, s, at),
@@ -518,9 +519,8 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
         meeple(&mut icon, "player", Pt(0.0, 0.0), colour(game, *p), false);
         let _ = writeln!(
             out,
-            "<g transform=\"translate({} {})\">{icon}</g><text x=\"{}\" y=\"{}\">{}</text>",
-            num(lx + 8.0),
-            num(ly),
+            "{}<text x=\"{}\" y=\"{}\">{}</text>",
+            transformed(&icon, &format!("translate({} {})", num(lx + 8.0), num(ly))),
             num(lx + 20.0),
             num(ly + 4.0),
             escape(label)
@@ -542,10 +542,9 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
         item.icon(game, &mut icon);
         let _ = writeln!(
             out,
-            "<g class=\"legend-item\" data-item=\"{}\"><g transform=\"translate({} {})\">{icon}</g><text x=\"{}\" y=\"{}\">{}</text></g>",
+            "<g class=\"legend-item\" data-item=\"{}\">{}<text x=\"{}\" y=\"{}\">{}</text></g>",
             item.name(),
-            num(ix + 8.0),
-            num(iy),
+            transformed(&icon, &format!("translate({} {})", num(ix + 8.0), num(iy))),
             num(ix + 20.0),
             num(iy + 4.0),
             escape(&item.label())
@@ -554,6 +553,41 @@ pub fn board_svg(game: &Game<'_>, options: &SvgOptions) -> String {
     }
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+/// A drawing moved by `transform`: when it is one group, the transform is
+/// put before the group's own, rather than wrapping it in another group
+/// (renderers such as ImageMagick's refuse groups nested deeply).
+fn transformed(icon: &str, transform: &str) -> String {
+    let one_group = icon.starts_with("<g") && {
+        // The depth of the elements, to see that the first closes last.
+        let mut depth = 0i32;
+        let mut closes_early = false;
+        let tags: Vec<&str> = icon.split('<').skip(1).collect();
+        for (i, tag) in tags.iter().enumerate() {
+            let head = tag.split('>').next().unwrap_or_default();
+            if head.starts_with('/') {
+                depth -= 1;
+            } else if !head.ends_with('/') {
+                depth += 1;
+            }
+            if depth == 0 && i + 1 < tags.len() {
+                closes_early = true;
+            }
+        }
+        !closes_early
+    };
+    if !one_group {
+        return format!("<g transform=\"{transform}\">{icon}</g>");
+    }
+    let head_end = icon.find('>').unwrap_or(icon.len());
+    match icon.find("transform=\"") {
+        Some(at) if at < head_end => {
+            let at = at + "transform=\"".len();
+            format!("{}{transform} {}", &icon[..at], &icon[at..])
+        }
+        _ => format!("<g transform=\"{transform}\"{}", &icon[2..]),
+    }
 }
 
 #[cfg(test)]
@@ -565,5 +599,24 @@ mod tests {
         assert_eq!(num(32.0), "32");
         assert_eq!(num(-0.01), "0");
         assert_eq!(num(1.25), "1.3");
+    }
+
+    #[test]
+    fn a_transform_joins_a_groups_own() {
+        assert_eq!(
+            transformed(
+                "<g class=\"a\" transform=\"scale(2)\"><path/></g>",
+                "translate(1 2)"
+            ),
+            "<g class=\"a\" transform=\"translate(1 2) scale(2)\"><path/></g>"
+        );
+        assert_eq!(
+            transformed("<g class=\"a\"><path/></g>", "scale(2)"),
+            "<g transform=\"scale(2)\" class=\"a\"><path/></g>"
+        );
+        assert_eq!(
+            transformed("<g><path/></g><text>x</text>", "scale(2)"),
+            "<g transform=\"scale(2)\"><g><path/></g><text>x</text></g>"
+        );
     }
 }

@@ -301,11 +301,12 @@ pub(super) fn dragon_panel(
     let mut line = |out: &mut String, y: f64, class: &str, head: &str, text: &str| {
         let _ = writeln!(
             out,
-            "<g class=\"{class}\"><text x=\"{}\" y=\"{}\"><tspan font-weight=\"bold\">{}</tspan> {}</text></g>",
+            "<g class=\"{class}\"><text x=\"{}\" y=\"{y}\" font-weight=\"bold\">{}</text><text x=\"{}\" y=\"{y}\"> {}</text></g>",
             num(x),
-            num(y),
             escape(head),
-            escape(text)
+            num(x + bold_width(head)),
+            escape(text),
+            y = num(y),
         );
         right = right.max(x + (head.chars().count() + text.chars().count() + 1) as f64 * 7.0);
     };
@@ -351,11 +352,12 @@ pub(super) fn dragon_panel(
     };
     let _ = writeln!(
         out,
-        "<g class=\"aside\" data-tiles=\"{}\"><text x=\"{}\" y=\"{}\"><tspan font-weight=\"bold\">Set aside</tspan> {}</text></g>",
+        "<g class=\"aside\" data-tiles=\"{}\"><text x=\"{}\" y=\"{y}\" font-weight=\"bold\">Set aside</text><text x=\"{}\" y=\"{y}\"> {}</text></g>",
         escape(&aside.join(" ")),
         num(x),
-        num(y),
-        escape(&text)
+        num(x + bold_width("Set aside")),
+        escape(&text),
+        y = num(y),
     );
     if !d.eaten().is_empty() {
         y += PANEL_LINE;
@@ -394,4 +396,11 @@ pub(super) fn dragon_panel(
     }
     out.push_str("</g>\n");
     (out, y + PANEL_LINE - TOP, right)
+}
+
+/// The room a bold label takes, a space after it included (text width
+/// estimated): the words after it are a text of their own, since some
+/// renderers place a `<tspan>` wrongly.
+fn bold_width(head: &str) -> f64 {
+    (head.chars().count() + 1) as f64 * 7.4
 }

@@ -18,11 +18,19 @@ use crate::tiles::{Compass, FeatureKind, Side, Symbol};
 /// A meeple standing (or, for a farmer, lying) at a point of a tile.
 pub(super) fn meeple(out: &mut String, class: &str, at: Pt, c: Colour, lying: bool) {
     const BODY: &str = "M-2 -2.4C-6 -1.8-9 -1.2-9 0.6C-9 2-6.5 2.4-4 2.2L-7 9H-1.8L0 5.6L1.8 9H7L4 2.2C6.5 2.4 9 2 9 0.6C9 -1.2 6 -1.8 2 -2.4Z";
+    // The same body turned a quarter anticlockwise, its points written out
+    // rather than rotated by a transform, which some renderers place wrongly
+    // (ImageMagick's drew farmers off their tiles).
+    const LYING: &str = "M-2.4 2C-1.8 6-1.2 9 0.6 9C2 9 2.4 6.5 2.2 4L9 7V1.8L5.6 0L9 -1.8V-7L2.2 -4C2.4 -6.5 2 -9 0.6 -9C-1.2 -9-1.8 -6-2.4 -2Z";
     let scale = T * 0.27 / 20.0;
-    let rotate = if lying { " rotate(-90)" } else { "" };
+    let (body, head) = if lying {
+        (LYING, "cx=\"-5.4\" cy=\"0\"")
+    } else {
+        (BODY, "cx=\"0\" cy=\"-5.4\"")
+    };
     let _ = write!(
         out,
-        "<g class=\"{class}\" data-colour=\"{}\" transform=\"translate({} {}) scale({}){rotate}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"{BODY}\"/><circle cx=\"0\" cy=\"-5.4\" r=\"3.6\"/></g>",
+        "<g class=\"{class}\" data-colour=\"{}\" transform=\"translate({} {}) scale({})\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"><path d=\"{body}\"/><circle {head} r=\"3.6\"/></g>",
         c.name,
         num(at.0 * T),
         num(at.1 * T - if lying { 0.0 } else { T * 0.02 }),
@@ -40,14 +48,16 @@ pub(super) fn figure_svg(out: &mut String, figure: Figure, at: Pt, c: Colour, ly
     match figure {
         Figure::Follower => meeple(out, "follower", at, c, lying),
         Figure::Big => {
+            // One group, scaled in place (a group in a group is drawn wrong,
+            // or refused when deep, by some renderers).
             let mut icon = String::new();
             meeple(&mut icon, "big-follower", Pt(0.0, 0.0), c, lying);
-            let _ = write!(
-                out,
-                "<g transform=\"translate({} {}) scale(1.4)\">{icon}</g>",
+            let scaled = format!(
+                "transform=\"translate({} {}) scale(1.4) ",
                 num(at.0 * T),
-                num(at.1 * T),
+                num(at.1 * T)
             );
+            out.push_str(&icon.replacen("transform=\"", &scaled, 1));
         }
         Figure::Builder => figure_icon(
             out,
@@ -140,13 +150,14 @@ pub(super) fn tower_svg(
             colour(game, player),
             false,
         );
-        let _ = write!(
-            out,
-            "<g transform=\"translate({} {}) scale({})\">{icon}</g>",
+        // Moved and scaled in its own group, not in another.
+        let placed = format!(
+            "transform=\"translate({} {}) scale({}) ",
             p(x),
             p(top - 0.09 * scale),
             num(scale)
         );
+        out.push_str(&icon.replacen("transform=\"", &placed, 1));
     }
     out.push_str("</g>");
 }
@@ -254,10 +265,30 @@ pub(super) fn symbol_svg(out: &mut String, symbol: Symbol, at: Pt) {
 pub(super) fn flight_svg(out: &mut String, arrow: Compass, at: Pt) {
     // Drawn pointing east, then turned: 45 degrees an eighth, clockwise
     // from north (the screen's y grows south).
+    // The points are turned here rather than by a transform, which some
+    // renderers place wrongly in a group.
     let degrees = (arrow as i32 * 45 + 270) % 360;
-    let body = format!(
-        "<g transform=\"rotate({degrees})\"><path d=\"M-8 -2.5H2V-6L9 0L2 6V2.5H-8Z\" fill=\"#7fa8d1\" stroke=\"#1f3f66\"/></g>"
-    );
+    let (sin, cos) = f64::from(degrees).to_radians().sin_cos();
+    let points = [
+        (-8.0, -2.5),
+        (2.0, -2.5),
+        (2.0, -6.0),
+        (9.0, 0.0),
+        (2.0, 6.0),
+        (2.0, 2.5),
+        (-8.0, 2.5),
+    ];
+    let mut d = String::new();
+    for (i, (x, y)) in points.into_iter().enumerate() {
+        let _ = write!(
+            d,
+            "{}{} {}",
+            if i == 0 { "M" } else { "L" },
+            num(x * cos - y * sin),
+            num(x * sin + y * cos)
+        );
+    }
+    let body = format!("<path d=\"{d}Z\" fill=\"#7fa8d1\" stroke=\"#1f3f66\"/>");
     token_svg(
         out,
         "flier",
@@ -341,15 +372,15 @@ pub(super) fn ferry_svg(out: &mut String, ends: Option<(Side, Side)>) {
     );
     let _ = write!(
         out,
-        "<g class=\"ferry\" data-ends=\"{a}{b}\"><path d=\"M{} {}Q{} {} {} {}\" fill=\"none\" stroke=\"#4a2410\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/><g transform=\"translate({} {})\">{boat}</g></g>",
+        "<g class=\"ferry\" data-ends=\"{a}{b}\"><path d=\"M{} {}Q{} {} {} {}\" fill=\"none\" stroke=\"#4a2410\" stroke-width=\"2\" stroke-dasharray=\"3 2\"/><rect x=\"{}\" y=\"{}\" width=\"12\" height=\"6\" rx=\"3\" fill=\"#a0522d\" stroke=\"#4a2410\"/></g>",
         num(pa.0 * T),
         num(pa.1 * T),
         num(CENTRE.0 * T),
         num(CENTRE.1 * T),
         num(pb.0 * T),
         num(pb.1 * T),
-        num(CENTRE.0 * T),
-        num(CENTRE.1 * T),
+        num(CENTRE.0 * T - 6.0),
+        num(CENTRE.1 * T - 3.0),
     );
 }
 

@@ -52,7 +52,7 @@ fn banded_paths(
     for p in paths {
         let _ = write!(
             out,
-            "<path d=\"{}\" fill=\"none\" stroke=\"{edge}\" stroke-width=\"{}\"/>",
+            "<path d=\"{}\" fill=\"none\" stroke=\"{edge}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
             p.d(false),
             num(T * (width + 0.035))
         );
@@ -60,7 +60,7 @@ fn banded_paths(
     for p in paths {
         let _ = write!(
             out,
-            "<path class=\"{class}\" d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\"/>",
+            "<path class=\"{class}\" d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-linejoin=\"round\"/>",
             p.d(false),
             num(T * width)
         );
@@ -322,10 +322,34 @@ pub(super) fn svg_tile(
     def: &TileDef,
     placed: &PlacedTile,
     figures: &[OnTile],
-    (tower, dragon): (Option<TowerMark>, DragonMark),
+    marks: (Option<TowerMark>, DragonMark),
     drawn: &mut Seen,
 ) {
-    let shape = tile_shape(def, placed.rotation);
+    tile_art(out, def, placed.rotation, drawn);
+    tile_pieces(out, game, def, placed, figures, marks, drawn);
+    tile_border(out);
+}
+
+/// The faint outline of a tile.
+pub(super) fn tile_border(out: &mut String) {
+    let _ = write!(
+        out,
+        "<rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000\" stroke-opacity=\"0.18\" stroke-width=\"0.6\"/>",
+        num(T),
+        num(T)
+    );
+}
+
+/// What a kind of tile shows at a rotation whatever the game: its fields,
+/// cities, roads and the River, and the marks printed on it (inns,
+/// cathedrals, goods, banners, monasteries).
+pub(super) fn tile_art(
+    out: &mut String,
+    def: &TileDef,
+    rotation: crate::tiles::Rotation,
+    drawn: &mut Seen,
+) {
+    let shape = tile_shape(def, rotation);
     let _ = write!(
         out,
         "<rect width=\"{}\" height=\"{}\" fill=\"{FIELD}\"/>",
@@ -383,6 +407,21 @@ pub(super) fn svg_tile(
     if shape.monastery.is_some() {
         monastery(out);
     }
+}
+
+/// What stands on a placed tile: the figures, The Tower's tower or place,
+/// The Princess & the Dragon's and the other expansions' tokens, the mage and
+/// the witch.
+pub(super) fn tile_pieces(
+    out: &mut String,
+    game: &Game<'_>,
+    def: &TileDef,
+    placed: &PlacedTile,
+    figures: &[OnTile],
+    (tower, dragon): (Option<TowerMark>, DragonMark),
+    drawn: &mut Seen,
+) {
+    let shape = tile_shape(def, placed.rotation);
     let mut figures_at: Vec<(SegmentId, Player, Pt)> = Vec::new();
     for (segment, player, figure) in figures {
         let Some(seg) = def.segment(*segment) else {
@@ -445,10 +484,4 @@ pub(super) fn svg_tile(
             }
         }
     }
-    let _ = write!(
-        out,
-        "<rect width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000\" stroke-opacity=\"0.18\" stroke-width=\"0.6\"/>",
-        num(T),
-        num(T)
-    );
 }
