@@ -149,8 +149,10 @@ pub(super) fn run<'c>(
         }
     };
     let (mut count, mut first) = (0u64, true);
-    // With --duplicates: where each game was first met, by fingerprint.
-    let mut met: BTreeMap<u64, String> = BTreeMap::new();
+    // With --duplicates: where each game was first met, by fingerprint: its
+    // file (an index into `names`) and its number there.
+    let mut met: BTreeMap<u64, (u32, u32)> = BTreeMap::new();
+    let mut names: Vec<String> = Vec::new();
     let output = request.output;
     let duplicates = request.duplicates;
     let work = |referee: &mut crate::referee::Referee<'c>, g: &crate::stream::Game<'_>| -> Answer {
@@ -174,14 +176,22 @@ pub(super) fn run<'c>(
         catalog,
         work,
         |place, _, (chosen, text, print)| {
-            let here = format!("{}:{}", place.name, place.index + 1);
+            let here = || format!("{}:{}", place.name, place.index + 1);
             let mut chosen = chosen;
             let mut earlier = None;
             if let Some(p) = print {
                 match met.get(&p) {
-                    Some(first_met) => earlier = Some(first_met.clone()),
+                    Some((file, game)) => {
+                        let name = names.get(*file as usize).map_or("", String::as_str);
+                        earlier = Some(format!("{name}:{game}"));
+                    }
                     None => {
-                        met.insert(p, here.clone());
+                        if names.last().is_none_or(|n| n != place.name) {
+                            names.push(place.name.to_string());
+                        }
+                        let file = u32::try_from(names.len() - 1).unwrap_or(u32::MAX);
+                        let game = u32::try_from(place.index + 1).unwrap_or(u32::MAX);
+                        met.insert(p, (file, game));
                         chosen = false;
                     }
                 }
@@ -194,8 +204,8 @@ pub(super) fn run<'c>(
                 Output::Count => {}
                 Output::List => {
                     let _ = match earlier {
-                        Some(e) => writeln!(out, "{here}: the same game as {e}"),
-                        None => writeln!(out, "{here}"),
+                        Some(e) => writeln!(out, "{}: the same game as {e}", here()),
+                        None => writeln!(out, "{}", here()),
                     };
                 }
                 Output::Games => {
