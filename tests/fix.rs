@@ -118,7 +118,11 @@ fn a_clean_record_needs_no_fix() {
     let dir = folder("clean");
     std::fs::write(dir.join("game.cgn"), example()).unwrap();
     let (code, out, err) = common::run_carcref(&dir, &["fix", "--apply", "game.cgn"], b"");
-    assert_eq!((code, out.as_str()), (0, ""), "{err}");
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "game 1: checks clean; nothing to fix\n"),
+        "{err}"
+    );
     let (code, _, err) = common::run_carcref(&dir, &["fix", "--apply", "-"], b"");
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -304,6 +308,16 @@ fn folders_are_searched_and_an_ambiguous_file_is_never_written() {
         assert!(out.contains(name), "{name}: {out}");
     }
     assert!(out.contains("game 2: turn 54 is illegal"), "{out}");
+    // A clean file is said to be clean, not left as a bare name.
+    assert!(
+        out.contains("clean.cgn:\ngame 1: checks clean; nothing to fix\n"),
+        "{out}"
+    );
+    let (code, out, err) = common::run_carcref(&games, &["fix", "clean.cgn"], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out, "game 1: checks clean; nothing to fix\n");
+    let (code, out, _) = common::run_carcref(&games, &["fix", "-q", "clean.cgn"], b"");
+    assert_eq!((code, out.as_str()), (0, ""));
 
     let (code, out, err) = common::run_carcref(&dir, &["fix", "--apply", "games"], b"");
     assert_eq!(code, 1, "{out}{err}");

@@ -200,6 +200,9 @@ fn fix_file(
             if options.json {
                 let doc = game_json(&name, game, Status::Clean, None, false);
                 let _ = writeln!(out, "{doc}");
+            } else if !options.quiet {
+                // Never silent: a clean game is said to be one.
+                let _ = writeln!(out, "game {game}: checks clean; nothing to fix");
             }
             continue;
         };
