@@ -91,7 +91,7 @@ pub fn run(cli: Cli) -> ExitCode {
         };
         let _ = writeln!(
             err,
-            "error: {flag} is for the commands that read the tile catalog (check, score, fmt, fix, show, moves, tiles, gen)"
+            "error: {flag} is for the commands that read the tile catalog (check, score, fmt, fix, show, moves, stats, find, tiles, gen)"
         );
         return ExitCode::from(EXIT_USAGE);
     }
