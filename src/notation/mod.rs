@@ -3,10 +3,12 @@
 //! This module implements `notation/SPEC.md` (the folder of the same name at the top
 //! of the project holds the spec and the data). Everything here is *unvalidated*:
 //! a [`GameRecord`] says what the text says, with the [`Span`] of every token; the
-//! engine (`crate::rules`) decides whether it is legal.
+//! engine decides above it whether it is legal.
 
 pub mod error;
 pub mod lex;
+#[cfg(test)]
+mod mix;
 pub mod parse;
 pub mod quick;
 pub mod tags;

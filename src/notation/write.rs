@@ -433,7 +433,7 @@ pub fn write(records: &[GameRecord]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse;
+    use crate::notation::parse::read as parse;
 
     #[test]
     fn numbers_squares_and_rotations_are_written_as_display_writes_them() {
@@ -462,11 +462,7 @@ mod tests {
     fn round_trip_keeps_the_record() {
         let src = "; first\n[Players \"Al (red), \\\"B\\\" (blue)\"] {p}\n[Zed \"1\"]\n[Event \"E\"]\n; opening\n1. Al V 1,0 r90 +SSW =Al+3/3 {c}  \n2. \"B x\" X discard\n{ end }\n";
         let first = parse(src);
-        assert!(
-            first[0].diagnostics.is_empty(),
-            "{:?}",
-            first[0].diagnostics
-        );
+        assert!(first[0].errors.is_empty(), "{:?}", first[0].errors);
         let written = write(&[first[0].record.clone()]);
         let second = parse(&written);
         assert_eq!(first[0].record, second[0].record);
@@ -478,9 +474,9 @@ mod tests {
     fn one_act(text: &str) -> (ActArg, Option<Name>) {
         let parsed = parse(text);
         assert!(
-            parsed[0].diagnostics.is_empty(),
+            parsed[0].errors.is_empty(),
             "{text}: {:?}",
-            parsed[0].diagnostics
+            parsed[0].errors
         );
         match parsed[0].record.turns[0].steps.as_slice() {
             [StepRecord::Act(a)] => (

@@ -218,7 +218,7 @@ fn a_game_is_read_as_its_lines() {
     let ends = ["\n", "\r\n", "\n\n", "\r\n\r\n", "\n\r\n"];
     // Not the ends of lines in the common form.
     let odd_ends = ["\r\r\n", "\r", " \n", "\t\n", "\n \n"];
-    let mut rng = crate::generate::Rng::new(9);
+    let mut rng = crate::notation::mix::Mix::new(9);
     let mut texts = Vec::new();
     for _ in 0..2000 {
         let mut text = String::new();
@@ -403,7 +403,7 @@ fn a_turn_looked_for_is_read_as_a_step() {
     ];
     let after = ["", "\n3. Ann V 1,0 r0\n", "\n\n[Event \"x\"]\n"];
     let filler = "\n4. Bob V 1,0 r0 +N".repeat(5);
-    let mut rng = crate::generate::Rng::new(11);
+    let mut rng = crate::notation::mix::Mix::new(11);
     let mut read = 0;
     for _ in 0..40_000 {
         // The first two of each are in the form looked for.
@@ -596,7 +596,7 @@ fn a_turn_due_with_actions_is_read_as_its_line() {
     ];
     let ends = ["\n", "\r\n", "", "\r", "\r\r\n", " \n", "x\n", "\t\n"];
     let after = ["", "\n8. Bob V 1,0 r0\n", "\n\n9. Ann V 1,0 r0 gold:1,2\n"];
-    let mut rng = crate::generate::Rng::new(12);
+    let mut rng = crate::notation::mix::Mix::new(12);
     let (mut plain, mut with_actions) = (0, 0);
     for _ in 0..60_000 {
         let (mut tail, mut scanned) = (TurnTail::default(), TurnTail::default());
@@ -692,7 +692,7 @@ fn a_tag_looked_for_is_read_as_a_step() {
         "junk",
     ];
     let ends = ["\n", "\r\n", "\r", ""];
-    let mut rng = crate::generate::Rng::new(5);
+    let mut rng = crate::notation::mix::Mix::new(5);
     for _ in 0..5000 {
         let mut text = String::new();
         for _ in 0..rng.below(7) {
