@@ -148,19 +148,7 @@ fn compare_editions(
         },
     );
     text.clear();
-    let variants: Vec<String> = outcome
-        .record
-        .tag("Variants")
-        .map(|t| {
-            t.value
-                .value
-                .split(',')
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
+    let variants = crate::render::comparison::variant_names(&outcome.record);
     render::comparison::render_comparison(
         text,
         view,

@@ -355,18 +355,7 @@ fn page_text(
             )
         };
         let (a, b) = (by(Edition::HiG2012), by(Edition::Rgg2000));
-        let variants: Vec<String> = record
-            .tag("Variants")
-            .map(|t| {
-                t.value
-                    .value
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
+        let variants = crate::render::comparison::variant_names(record);
         let mut text = String::new();
         crate::render::comparison::render_comparison(
             &mut text,

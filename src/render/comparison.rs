@@ -13,6 +13,23 @@ use crate::player::Player;
 use crate::referee::{GameOutcome, Replay, ScoreSheet};
 use crate::score::{ScoreEvent, ScoreReason};
 
+/// The variants a record's `Variants` tag names, as written (the comparison
+/// names them as dropped).
+pub fn variant_names(record: &crate::notation::GameRecord) -> Vec<String> {
+    record
+        .tag("Variants")
+        .map(|t| {
+            t.value
+                .value
+                .split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Writes the comparison of a game scored by the text of each edition
 /// (`index`: its 0-based place in the file of `view`; `a` under HiG-2012,
 /// `b` under RGG-2000, the record's `variants` dropped): in the human
