@@ -219,6 +219,21 @@ impl<T> DisjointSets<T> {
         Some(Union::Merged { root, absorbed: a })
     }
 
+    /// Joins `a`, known to be alone in its set, to the set of `b`, whose
+    /// representative is an older element than `a` (numbered before it): that
+    /// representative takes it in, as [`DisjointSets::join_known_lone`]
+    /// does. Gives the representative and the values of both, to merge; `None`,
+    /// changing no set, when the representative is not older than `a`.
+    #[inline(always)]
+    pub fn attach_lone(&mut self, a: u32, b: u32) -> Option<(u32, &mut T, &mut T)> {
+        let root = self.find(b);
+        let (older, rest) = self.entries.split_at_mut_checked(a as usize)?;
+        let (kept, ea) = (older.get_mut(root as usize)?, rest.first_mut()?);
+        ea.parent = root;
+        kept.size += 1;
+        Some((root, &mut kept.value, &mut ea.value))
+    }
+
     /// Joins the sets of `a` and `b`, the larger absorbing the smaller (`a`'s on
     /// a tie). If they were two sets, `merge` is called with the values of the
     /// surviving representative and of the one merged into it.

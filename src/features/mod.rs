@@ -286,18 +286,20 @@ impl Features {
                 }
             }));
         // Gather the pairs first (at most three per side), then join them in
-        // order: one loop, one copy of the join.
-        let mut pairs = [(0, 0); 12];
+        // order: one loop, one copy of the join. A pair is packed in a word:
+        // the neighbour's node, then the segment, then the open edges the
+        // joining closes (2 across an edge, where both edges were counted
+        // open once; 0 across a half).
+        let mut pairs = [0u64; 12];
         let mut count = 0;
-        let mut across_edge = 0u16;
         pairs_beside(
             catalog,
             &def.at(placed.rotation).faces,
             neighbours,
             |ours, theirs, across| {
                 if let Some(slot) = pairs.get_mut(count) {
-                    *slot = (first + NodeId::from(ours), theirs);
-                    across_edge |= u16::from(across == Across::Edge) << count;
+                    let closed = if across == Across::Edge { 2u64 } else { 0 };
+                    *slot = u64::from(theirs) | u64::from(ours) << 32 | closed << 40;
                     count += 1;
                 }
             },
@@ -305,15 +307,57 @@ impl Features {
         // The segments of the tile joined so far, one bit a segment: the others
         // are alone in their features.
         let mut joined = 0u32;
-        for &(ours, theirs) in pairs.iter().take(count) {
-            // Across an edge both edges are now joined; each was counted open once.
-            let closed = u32::from(across_edge & 1) * 2;
-            across_edge >>= 1;
-            let bit = 1u32.checked_shl(ours - first).unwrap_or(0);
-            self.join(ours, theirs, closed, bit != 0 && joined & bit == 0);
+        for &pair in pairs.iter().take(count) {
+            let (theirs, ours, closed) = (pair as u32, (pair >> 32) as u8, (pair >> 40) as u32);
+            let a = first + NodeId::from(ours);
+            let bit = 1u32.checked_shl(u32::from(ours)).unwrap_or(0);
+            if joined & bit == 0 && bit != 0 {
+                self.join_fresh(a, theirs, closed);
+            } else {
+                self.join_again(a, theirs, closed, false);
+            }
             joined |= bit;
         }
         first
+    }
+
+    /// [`Features::join`] out of line, for the pairs of a tile being placed
+    /// that [`Features::join_fresh`] does not join (rare).
+    #[inline(never)]
+    fn join_again(&mut self, a: NodeId, b: NodeId, closed: u32, lone: bool) {
+        self.join(a, b, closed, lone);
+    }
+
+    /// Joins `a`, a segment of the tile being placed that no pair has joined
+    /// yet (alone in its feature, with no figure), to the feature of `b`, a
+    /// node of a neighbour; joining them closes `closed` open edges. The
+    /// neighbour's feature takes it in: its root, older than any node of the
+    /// new tile, keeps its name and figures.
+    #[inline(always)]
+    fn join_fresh(&mut self, a: NodeId, b: NodeId, closed: u32) {
+        let Some((root, kept, fresh)) = self.nodes.attach_lone(a, b) else {
+            self.join_again(a, b, closed, true);
+            return;
+        };
+        std::mem::swap(&mut kept.next, &mut fresh.next);
+        let (r, f) = (&mut kept.feature.counts, &fresh.feature.counts);
+        r.open_edges = (r.open_edges + f.open_edges).saturating_sub(closed);
+        if f.kind == FeatureKind::Field {
+            return;
+        }
+        r.pennants += f.pennants;
+        r.inns += f.inns;
+        r.cathedrals += f.cathedrals;
+        for (a, b) in r.goods.iter_mut().zip(f.goods) {
+            *a += b;
+        }
+        if closed != 0
+            && kept.feature.is_complete()
+            && let Some(slot) = self.completed.get_mut(usize::from(self.completed_count))
+        {
+            *slot = root;
+            self.completed_count += 1;
+        }
     }
 
     /// The roads and cities the last tile added completed, as roots: their

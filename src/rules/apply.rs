@@ -312,6 +312,7 @@ impl<'c> Game<'c> {
         }
     }
 
+    #[inline(always)]
     pub(in crate::rules) fn put_tile(
         &mut self,
         tile: TileId,
