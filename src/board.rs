@@ -127,6 +127,31 @@ fn packed_meeting([n, e, s, w]: [u64; 4], edge_bits: u8) -> (u8, u8) {
     (touching, (edge_bits ^ theirs as u8) & touching)
 }
 
+/// The tiles across the four sides of a square, as [`Board::insert_beside`]
+/// found their cells: each is looked up only when asked for, so that a side
+/// with no tile costs one test.
+#[derive(Debug, Clone, Copy)]
+pub struct Beside<'a> {
+    tiles: &'a [PlacedTile],
+    /// The grid's cells across the sides, in [`Side::ALL`] order.
+    cells: [u64; 4],
+}
+
+impl<'a> Beside<'a> {
+    /// The tile across a side.
+    #[inline(always)]
+    pub fn across(&self, side: Side) -> Option<&'a PlacedTile> {
+        let [n, e, s, w] = self.cells;
+        let cell = match side {
+            Side::North => n,
+            Side::East => e,
+            Side::South => s,
+            Side::West => w,
+        };
+        self.tiles.get(cell_index(cell))
+    }
+}
+
 /// The placed tiles and a dense grid over their bounding box.
 #[derive(Debug, Default)]
 pub struct Board {
@@ -380,17 +405,19 @@ impl Board {
         &mut self,
         catalog: &TileCatalog,
         tile: PlacedTile,
-    ) -> (TileIndex, [Option<&PlacedTile>; 4]) {
+    ) -> (TileIndex, Beside<'_>) {
         let index = self.tiles.len();
         if index < self.tiles.capacity()
             && let Some(c) = self.cell_inside(tile.pos)
         {
             let w = self.width as usize;
-            // The row below starts the slice and the row above ends it; the
-            // square and its west and east neighbours are the three in its middle.
-            if let Some(rows) = self.cells.get_mut(c - w..=c + w)
-                && let (Some(&s), Some(&n)) = (rows.first(), rows.last())
-                && let Some([west, own, east]) = rows.get_mut(w - 1..=w + 1)
+            // The squares one row below and above, then the square and its
+            // west and east neighbours, three side by side.
+            if let (Some(&s), Some(&n)) = (self.cells.get(c - w), self.cells.get(c + w))
+                && let Some([west, own, east]) = self
+                    .cells
+                    .get_mut(c - 1..c + 2)
+                    .and_then(|r| r.first_chunk_mut::<3>())
             {
                 let (west, east) = (*west, *east);
                 *own = cell_word(
@@ -398,12 +425,19 @@ impl Board {
                     catalog.edge_bits(tile.tile, tile.rotation),
                 );
                 self.tiles.push(tile);
-                let around = [n, east, s, west].map(|v| self.tiles.get(cell_index(v)));
-                return (index as TileIndex, around);
+                let beside = Beside {
+                    tiles: &self.tiles,
+                    cells: [n, east, s, west],
+                };
+                return (index as TileIndex, beside);
             }
         }
         let index = self.insert_growing(catalog, tile);
-        (index, self.neighbours(tile.pos))
+        let beside = Beside {
+            tiles: &self.tiles,
+            cells: self.neighbour_cells(tile.pos),
+        };
+        (index, beside)
     }
 
     /// [`Board::insert`] when the grid or the list of tiles must grow first.

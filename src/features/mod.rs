@@ -11,7 +11,7 @@
 
 pub mod dsu;
 
-use crate::board::{Board, PlacedTile, Pos, TileIndex};
+use crate::board::{Beside, Board, PlacedTile, Pos, TileIndex};
 use crate::figures::Figure;
 use crate::player::Player;
 use crate::tiles::{
@@ -261,10 +261,11 @@ impl Features {
     /// Adds the segments of a tile just inserted into the board (as tile `index`)
     /// and joins them with its neighbours, the tiles across its four sides in
     /// [`Side::ALL`] order. Returns the first node of the tile.
+    #[inline(always)]
     pub fn add_tile(
         &mut self,
         catalog: &TileCatalog,
-        neighbours: [Option<&PlacedTile>; 4],
+        neighbours: Beside<'_>,
         index: TileIndex,
         placed: &PlacedTile,
     ) -> NodeId {
@@ -295,7 +296,7 @@ impl Features {
         pairs_beside(
             catalog,
             &def.at(placed.rotation).faces,
-            neighbours,
+            |side| neighbours.across(side),
             |ours, theirs, across| {
                 if let Some(slot) = pairs.get_mut(count) {
                     let closed = if across == Across::Edge { 2u64 } else { 0 };
@@ -875,7 +876,14 @@ pub fn for_each_neighbour_pair(
     rotation: crate::tiles::Rotation,
     f: impl FnMut(SegmentId, NodeId, Across),
 ) {
-    pairs_beside(catalog, &def.at(rotation).faces, board.neighbours(pos), f);
+    let [n, e, s, w] = board.neighbours(pos);
+    let across = |side| match side {
+        Side::North => n,
+        Side::East => e,
+        Side::South => s,
+        Side::West => w,
+    };
+    pairs_beside(catalog, &def.at(rotation).faces, across, f);
 }
 
 /// The pairs [`for_each_neighbour_pair`] finds across whole edges alone
@@ -907,19 +915,20 @@ pub fn for_each_edge_pair(
 }
 
 /// The pairs [`for_each_neighbour_pair`] finds for a tile whose sides are
-/// `ours`, with the tiles across its four sides in [`Side::ALL`] order.
+/// `ours`, with `across` giving the tile across each side.
 #[inline(always)]
-fn pairs_beside(
+fn pairs_beside<'t>(
     catalog: &TileCatalog,
     ours: &Faces,
-    [n, e, s, w]: [Option<&PlacedTile>; 4],
+    across: impl Fn(Side) -> Option<&'t PlacedTile>,
     mut f: impl FnMut(SegmentId, NodeId, Across),
 ) {
-    // One call per side rather than a loop: each side's fields are then fixed.
-    pairs_across(catalog, ours, Side::North, n, &mut f);
-    pairs_across(catalog, ours, Side::East, e, &mut f);
-    pairs_across(catalog, ours, Side::South, s, &mut f);
-    pairs_across(catalog, ours, Side::West, w, &mut f);
+    // One call per side rather than a loop: each side's fields are then
+    // fixed, and each side's tile is looked up where it is read.
+    pairs_across(catalog, ours, Side::North, across(Side::North), &mut f);
+    pairs_across(catalog, ours, Side::East, across(Side::East), &mut f);
+    pairs_across(catalog, ours, Side::South, across(Side::South), &mut f);
+    pairs_across(catalog, ours, Side::West, across(Side::West), &mut f);
 }
 
 /// The pairs [`for_each_neighbour_pair`] finds across one side, whose neighbour
