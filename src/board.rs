@@ -294,6 +294,16 @@ impl Board {
             .map(|v| self.tiles.get(cell_index(v)))
     }
 
+    /// The tiles across the four sides of a position, each looked up when
+    /// asked for.
+    #[inline(always)]
+    pub fn beside(&self, pos: Pos) -> Beside<'_> {
+        Beside {
+            tiles: &self.tiles,
+            cells: self.neighbour_cells(pos),
+        }
+    }
+
     /// The sides of a position across which a tile lies, one [`Side::bit`]
     /// each.
     #[inline(always)]
@@ -330,14 +340,15 @@ impl Board {
     #[inline(always)]
     fn cell_and_around(&self, c: usize) -> [u64; 5] {
         let w = self.width as usize;
-        // The row below starts the slice and the row above ends it; the cell
-        // and its west and east neighbours are the three in its middle.
-        let rows = self.cells.get(c - w..=c + w).unwrap_or(&[]);
-        let middle = rows.get(w - 1..=w + 1).unwrap_or(&[]);
-        let (Some(&n), Some(&s), &[west, own, east]) = (rows.last(), rows.first(), middle) else {
-            return [0; 5];
-        };
-        [n, east, s, west, own]
+        // The cells one row below and above, then the cell and its west and
+        // east neighbours, three side by side.
+        let cells = self.cells.as_slice();
+        if let (Some(&s), Some(&n)) = (cells.get(c - w), cells.get(c + w))
+            && let Some(&[west, own, east]) = cells.get(c - 1..c + 2).and_then(|r| r.first_chunk())
+        {
+            return [n, east, s, west, own];
+        }
+        [0; 5]
     }
 
     #[cold]

@@ -876,14 +876,13 @@ pub fn for_each_neighbour_pair(
     rotation: crate::tiles::Rotation,
     f: impl FnMut(SegmentId, NodeId, Across),
 ) {
-    let [n, e, s, w] = board.neighbours(pos);
-    let across = |side| match side {
-        Side::North => n,
-        Side::East => e,
-        Side::South => s,
-        Side::West => w,
-    };
-    pairs_beside(catalog, &def.at(rotation).faces, across, f);
+    let beside = board.beside(pos);
+    pairs_beside(
+        catalog,
+        &def.at(rotation).faces,
+        |side| beside.across(side),
+        f,
+    );
 }
 
 /// The pairs [`for_each_neighbour_pair`] finds across whole edges alone
