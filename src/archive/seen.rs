@@ -1,5 +1,6 @@
-//! The fingerprints of the games met so far in an archive ([`Seen`]), in
-//! memory that grows by about a byte and a quarter a game: the latest ones
+//! The fingerprints of the games met so far in an archive ([`Seen`]), each
+//! with where it was first met, in memory that grows by about a byte and a
+//! quarter a game: the latest ones
 //! in memory, sorted, and the older ones in sorted runs of a temporary file,
 //! each run with a filter in memory that answers "not there" for nearly
 //! every fingerprint it does not hold, and an index of its pages, so that a
@@ -12,7 +13,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 /// Fingerprints held sorted in memory before they go to a run of the file.
 const RUN: usize = 32 * 1024;
 
-/// Fingerprints in a page of a run: the unit read back (4 KiB).
+/// Fingerprints in a page of a run: the unit read back (8 KiB).
 const PAGE: usize = 512;
 
 /// Fingerprints held unsorted, before they are merged into the sorted ones.
@@ -29,10 +30,10 @@ const PROBES: u32 = 7;
 /// The fingerprints met so far (see the module's text).
 #[derive(Debug, Default)]
 pub struct Seen {
-    /// The latest fingerprints, unsorted.
-    recent: Vec<u64>,
+    /// The latest fingerprints, unsorted, each with where it was met.
+    recent: Vec<(u64, u64)>,
     /// The fingerprints since the last run, sorted.
-    sorted: Vec<u64>,
+    sorted: Vec<(u64, u64)>,
     /// The older fingerprints, in runs.
     runs: Vec<Run>,
     /// The temporary file the runs are written to (`None` before the first
@@ -61,11 +62,11 @@ struct Run {
 /// Where a run's fingerprints are.
 #[derive(Debug)]
 enum Place {
-    /// In the temporary file, from this byte, eight bytes each (little
-    /// endian).
+    /// In the temporary file, from this byte, sixteen bytes each (the
+    /// fingerprint and where it was met, little endian).
     File(u64),
     /// In memory.
-    Memory(Vec<u64>),
+    Memory(Vec<(u64, u64)>),
 }
 
 impl Seen {
@@ -79,22 +80,34 @@ impl Seen {
     /// # Errors
     /// When a run written to the temporary file cannot be read back.
     pub fn seen_before(&mut self, print: u64) -> io::Result<bool> {
-        if self.recent.contains(&print) || self.sorted.binary_search(&print).is_ok() {
-            return Ok(true);
+        Ok(self.first_met(print, 0)?.is_some())
+    }
+
+    /// Where `print` was first met (`here` as it was given then), if it was
+    /// met before; else it is met from now on, `here`.
+    ///
+    /// # Errors
+    /// When a run written to the temporary file cannot be read back.
+    pub fn first_met(&mut self, print: u64, here: u64) -> io::Result<Option<u64>> {
+        if let Some((_, at)) = self.recent.iter().find(|(p, _)| *p == print) {
+            return Ok(Some(*at));
+        }
+        if let Ok(i) = self.sorted.binary_search_by_key(&print, |(p, _)| *p) {
+            return Ok(self.sorted.get(i).map(|(_, at)| *at));
         }
         for i in 0..self.runs.len() {
-            if self.run_holds(i, print)? {
-                return Ok(true);
+            if let Some(at) = self.run_holds(i, print)? {
+                return Ok(Some(at));
             }
         }
-        self.recent.push(print);
+        self.recent.push((print, here));
         if self.recent.len() >= RECENT {
             self.merge_recent();
             if self.sorted.len() >= RUN {
                 self.spill();
             }
         }
-        Ok(false)
+        Ok(None)
     }
 
     /// How many fingerprints are held.
@@ -107,44 +120,45 @@ impl Seen {
         self.len() == 0
     }
 
-    /// Whether the run `i` holds `print`: its filter asked first, then the
-    /// one page the index names.
-    fn run_holds(&mut self, i: usize, print: u64) -> io::Result<bool> {
+    /// Where the run `i` says `print` was met, if it holds it: its filter
+    /// asked first, then the one page the index names.
+    fn run_holds(&mut self, i: usize, print: u64) -> io::Result<Option<u64>> {
         let Some(run) = self.runs.get(i) else {
-            return Ok(false);
+            return Ok(None);
         };
         if !filter_may_hold(&run.filter, print) {
-            return Ok(false);
+            return Ok(None);
         }
         // The page whose first fingerprint is the last one not above `print`.
         let page = run.index.partition_point(|&first| first <= print);
         let Some(page) = page.checked_sub(1) else {
-            return Ok(false);
+            return Ok(None);
         };
         let from = page * PAGE;
         let count = PAGE.min(run.len - from);
         match &run.place {
-            Place::Memory(prints) => Ok(prints
-                .get(from..from + count)
-                .is_some_and(|p| p.binary_search(&print).is_ok())),
+            Place::Memory(prints) => Ok(prints.get(from..from + count).and_then(|p| {
+                let i = p.binary_search_by_key(&print, |(k, _)| *k).ok()?;
+                p.get(i).map(|(_, at)| *at)
+            })),
             Place::File(start) => {
-                let at = start + (from as u64) * 8;
+                let at = start + (from as u64) * 16;
                 let Some(file) = self.file.as_mut() else {
                     return Err(io::Error::other(
                         "the temporary file of fingerprints is gone",
                     ));
                 };
-                let mut bytes = [0u8; PAGE * 8];
-                let bytes = bytes.get_mut(..count * 8).unwrap_or_default();
+                let mut bytes = [0u8; PAGE * 16];
+                let bytes = bytes.get_mut(..count * 16).unwrap_or_default();
                 file.seek(SeekFrom::Start(at))?;
                 file.read_exact(bytes)?;
                 let mut lo = 0;
                 let mut hi = count;
                 while lo < hi {
                     let mid = (lo + hi) / 2;
-                    let value = read_u64(bytes, mid);
+                    let value = read_u64(bytes, 2 * mid);
                     if value == print {
-                        return Ok(true);
+                        return Ok(Some(read_u64(bytes, 2 * mid + 1)));
                     }
                     if value < print {
                         lo = mid + 1;
@@ -152,7 +166,7 @@ impl Seen {
                         hi = mid;
                     }
                 }
-                Ok(false)
+                Ok(None)
             }
         }
     }
@@ -169,7 +183,7 @@ impl Seen {
             self.sorted.reserve_exact(RUN + RECENT - self.sorted.len());
         }
         let (old, new) = (self.sorted.len(), self.recent.len());
-        self.sorted.resize(old + new, 0);
+        self.sorted.resize(old + new, (0, 0));
         let (mut i, mut j, mut k) = (old, new, old + new);
         while j > 0 {
             if i > 0 && self.sorted[i - 1] > self.recent[j - 1] {
@@ -190,10 +204,10 @@ impl Seen {
         let prints = &self.sorted;
         let blocks = (prints.len() * FILTER_BITS).div_ceil(512).max(1);
         let mut filter = vec![[0u64; 8]; blocks];
-        for &p in prints {
+        for &(p, _) in prints {
             filter_add(&mut filter, p);
         }
-        let index = prints.iter().step_by(PAGE).copied().collect();
+        let index = prints.iter().step_by(PAGE).map(|(p, _)| *p).collect();
         let len = prints.len();
         let place = match self.write_run() {
             Some(start) => {
@@ -222,9 +236,10 @@ impl Seen {
         }
         let start = self.end;
         let written = self.file.as_mut().is_some_and(|file| {
-            let mut bytes = Vec::with_capacity(self.sorted.len() * 8);
-            for p in &self.sorted {
+            let mut bytes = Vec::with_capacity(self.sorted.len() * 16);
+            for (p, at) in &self.sorted {
                 bytes.extend_from_slice(&p.to_le_bytes());
+                bytes.extend_from_slice(&at.to_le_bytes());
             }
             file.seek(SeekFrom::Start(start)).is_ok() && file.write_all(&bytes).is_ok()
         });
@@ -232,12 +247,13 @@ impl Seen {
             self.in_memory = true;
             return None;
         }
-        self.end = start + (self.sorted.len() as u64) * 8;
+        self.end = start + (self.sorted.len() as u64) * 16;
         Some(start)
     }
 }
 
-/// The fingerprint at `i` of bytes read from a run.
+/// The `i`th eight bytes read from a run (a fingerprint, or where it was
+/// met).
 fn read_u64(bytes: &[u8], i: usize) -> u64 {
     let mut b = [0u8; 8];
     if let Some(s) = bytes.get(i * 8..i * 8 + 8) {
@@ -325,6 +341,21 @@ mod tests {
         // are settled by the page read).
         for p in prints(20_000, 2) {
             assert!(!seen.seen_before(p)?);
+        }
+        Ok(())
+    }
+
+    /// Where a fingerprint was first met comes back from memory and from
+    /// the runs alike.
+    #[test]
+    fn where_a_print_was_first_met() -> io::Result<()> {
+        let mut seen = Seen::new();
+        let all = prints(2 * RUN as u64 + 100, 6);
+        for (i, p) in all.iter().enumerate() {
+            assert_eq!(seen.first_met(*p, i as u64)?, None);
+        }
+        for (i, p) in all.iter().enumerate() {
+            assert_eq!(seen.first_met(*p, u64::MAX)?, Some(i as u64));
         }
         Ok(())
     }
