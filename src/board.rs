@@ -734,6 +734,30 @@ mod tests {
         }
     }
 
+    /// The tiles beside a square, looked up side by side, are the board's
+    /// neighbours, inside the grid, at its edge and off it; so are those a
+    /// tile inserted is given.
+    #[test]
+    fn beside_gives_the_neighbours() {
+        let c = catalog();
+        let mut b = Board::new();
+        for (x, y) in [(0, 0), (1, 0), (0, 1), (-1, 0), (5, 5)] {
+            b.insert(&c, placed(x, y));
+        }
+        let around = |b: &Board, pos| Side::ALL.map(|s| b.beside(pos).across(s).map(|t| t.pos));
+        for pos in [(0, 0), (1, 1), (0, -1), (6, 5), (40, 40), (-2, 0)].map(|(x, y)| Pos::new(x, y))
+        {
+            assert_eq!(around(&b, pos), b.neighbours(pos).map(|t| t.map(|t| t.pos)));
+        }
+        let (index, beside) = b.insert_beside(&c, placed(1, 1));
+        let given = Side::ALL.map(|s| beside.across(s).map(|t| t.pos));
+        assert_eq!(index, 5);
+        assert_eq!(
+            given,
+            [None, None, Some(Pos::new(1, 0)), Some(Pos::new(0, 1))]
+        );
+    }
+
     #[test]
     fn grows_in_every_direction() {
         let c = catalog();

@@ -300,6 +300,31 @@ mod tests {
         assert_eq!(d.root(2), d.find(1));
     }
 
+    /// A lone element attached to an older set joins it under that set's
+    /// representative, as a join of a lone element does; one whose set's
+    /// representative is not older is left alone.
+    #[test]
+    fn a_lone_element_is_attached_to_an_older_set() {
+        let mut d = DisjointSets::new();
+        for v in 0..5u32 {
+            d.push(v);
+        }
+        d.union(0, 1);
+        let root = d.find(1);
+        let attached = d.attach_lone(4, 1).map(|(r, kept, lone)| (r, *kept, *lone));
+        assert_eq!(attached, Some((root, root, 4)));
+        assert_eq!(d.find(4), root);
+        // Three in the set now: it absorbs a set of two.
+        d.union(2, 3);
+        assert_eq!(d.union(3, 4).map(|(r, _)| r), Some(root));
+        // An element is not older than itself.
+        let mut e: DisjointSets<u32> = DisjointSets::new();
+        e.push(0);
+        assert!(e.attach_lone(0, 0).is_none());
+        assert!(e.attach_lone(5, 0).is_none());
+        assert!(e.is_root(0));
+    }
+
     #[test]
     fn larger_set_absorbs_smaller() {
         let mut d: DisjointSets = DisjointSets::new();
