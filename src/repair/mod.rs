@@ -206,7 +206,6 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
         .cloned()
         .collect();
     let mut suggestions = Vec::new();
-    let mut referee = crate::referee::Referee::new(catalog);
     if explaining.is_empty() {
         let mut near = found;
         near.sort_by(|a, b| {
@@ -219,7 +218,6 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             suggestions.push(suggestion(
                 record,
                 catalog,
-                &mut referee,
                 &names,
                 claims,
                 &f,
@@ -235,15 +233,7 @@ pub fn suggest(record: &GameRecord, catalog: &TileCatalog) -> Option<Repairs> {
             .unwrap_or(record.turns.len());
         explaining.sort_by(|a, b| order(a, b, anchor));
         for f in explaining.iter().take(VERIFIED) {
-            let s = suggestion(
-                record,
-                catalog,
-                &mut referee,
-                &names,
-                claims,
-                f,
-                written_faults,
-            );
+            let s = suggestion(record, catalog, &names, claims, f, written_faults);
             suggestions.push(s);
         }
         suggestions.sort_by(|a, b| {
@@ -296,22 +286,13 @@ fn claims_of(record: &GameRecord) -> usize {
 fn suggestion(
     record: &GameRecord,
     catalog: &TileCatalog,
-    referee: &mut crate::referee::Referee<'_>,
     names: &[String],
     claims: usize,
     f: &Found,
     written_faults: usize,
 ) -> Suggestion {
     let repaired = with_changes(record, &f.changes());
-    // Whether the repaired record is clean is a yes or no the quick verdict
-    // gives on its text; the faults it leaves are the full referee's.
-    let mut text = String::new();
-    crate::notation::write::write_game(&mut text, &repaired);
-    let left = if referee.is_clean_quick(&text, 0) {
-        Vec::new()
-    } else {
-        errors(&repaired, catalog)
-    };
+    let left = errors(&repaired, catalog);
     let remaining = fault_names(&repaired, &left);
     let explains: Vec<String> = names
         .iter()
