@@ -4,8 +4,8 @@
 //! it comes into buffers kept from one game to the next, with no view of
 //! owned strings between. The line is byte for byte the one
 //! [`super::sheet_json::write_score`] writes of the full referee's outcome
-//! (`score_line_equals_the_score_view` and `tests/score_fast_path.rs` hold
-//! it to that); a game the verdict does not clear goes that way.
+//! (`tests/score_fast_path.rs` holds it to that); a game the verdict does
+//! not clear goes that way.
 
 use std::fmt::Write as _;
 
