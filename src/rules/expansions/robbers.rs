@@ -356,6 +356,11 @@ impl Game<'_> {
         if idle || events.len() <= first {
             return;
         }
+        // Most scores move no marker a robber stands by: told without
+        // taking the robbers out or listing the scorers.
+        if !self.may_rob(events.get(first..).unwrap_or_default(), settled) {
+            return;
+        }
         let Some(mut robbers) = self.exp.robbers.take() else {
             return;
         };
@@ -499,6 +504,57 @@ impl Game<'_> {
             ));
         }
         self.exp.robbers = Some(robbers);
+    }
+}
+
+impl Game<'_> {
+    /// Whether a robber may rob one of `events`, scored in that order: some
+    /// scorer's marker stands, before its points, on a space where a robber
+    /// of another colour stands. [`Game::rob`] robs nothing where none does,
+    /// and changes nothing then (no robber moves, no choice is used).
+    /// `settled`: whether the events' points are in the score already.
+    pub(in crate::rules) fn may_rob(&self, events: &[ScoreEvent], settled: bool) -> bool {
+        let Some(robbers) = &self.exp.robbers else {
+            return false;
+        };
+        if robbers.on_board().next().is_none() {
+            return false;
+        }
+        // The markers' totals as [`Game::rob`] keeps them, worked out only
+        // for the players who score (most often one).
+        let mut total: ByPlayer<Option<u32>> = ByPlayer::new(self.score.len(), None);
+        for e in events {
+            for p in &e.winners {
+                let points = e.points_for_winner(*p);
+                if points == 0 || e.messengers.contains(p) {
+                    continue;
+                }
+                let Some(slot) = total.get_mut(*p) else {
+                    continue;
+                };
+                let before = match *slot {
+                    Some(t) => t,
+                    None => {
+                        let mut t = self.marker_total(*p);
+                        if settled {
+                            for e in events.iter().filter(|e| e.winners.contains(p)) {
+                                t = t.saturating_sub(e.points_for_winner(*p));
+                            }
+                        }
+                        t
+                    }
+                };
+                let space = Space::of(before);
+                if robbers
+                    .on_board()
+                    .any(|(owner, s)| owner != *p && s == space)
+                {
+                    return true;
+                }
+                *slot = Some(before.saturating_add(points));
+            }
+        }
+        false
     }
 }
 
