@@ -1,8 +1,8 @@
 //! The same game twice in an archive: the same players, the same tiles and
 //! the same turns, however the two are written (spacing, comments, claims,
 //! other tags). A game is known by a 64-bit hash of its players and its turns
-//! as the canonical form writes them ([`fingerprint`]); [`Seen`] keeps the
-//! hashes of the games met, eight bytes a game.
+//! as the canonical form writes them ([`fingerprint`]); [`super::seen::Seen`]
+//! keeps the hashes of the games met.
 
 use std::hash::{Hash, Hasher};
 
@@ -85,87 +85,9 @@ impl Hasher for Fnv {
     }
 }
 
-/// The fingerprints met so far: a sorted list, and the latest ones in a
-/// small unsorted list merged into it when it fills; eight bytes a game.
-#[derive(Debug, Clone, Default)]
-pub struct Seen {
-    sorted: Vec<u64>,
-    recent: Vec<u64>,
-}
-
-impl Seen {
-    /// Nothing seen.
-    pub fn new() -> Seen {
-        Seen::default()
-    }
-
-    /// Whether `print` was seen before; it is seen from now on.
-    pub fn seen_before(&mut self, print: u64) -> bool {
-        if self.sorted.binary_search(&print).is_ok() || self.recent.contains(&print) {
-            return true;
-        }
-        self.recent.push(print);
-        if self.recent.len() >= 256.max(self.sorted.len() / 64).min(4096) {
-            self.merge();
-        }
-        false
-    }
-
-    /// How many fingerprints are held.
-    pub fn len(&self) -> usize {
-        self.sorted.len() + self.recent.len()
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// The recent fingerprints merged into the sorted list, in place from
-    /// its end.
-    // The indices stay in bounds: `i <= old`, `j <= new` and `k = i + j`
-    // never exceeds `old + new`, the list's length; each is read only when
-    // above zero.
-    #[allow(clippy::indexing_slicing)]
-    fn merge(&mut self) {
-        self.recent.sort_unstable();
-        let (old, new) = (self.sorted.len(), self.recent.len());
-        self.sorted.reserve_exact(new);
-        self.sorted.resize(old + new, 0);
-        let (mut i, mut j, mut k) = (old, new, old + new);
-        while j > 0 {
-            if i > 0 && self.sorted[i - 1] > self.recent[j - 1] {
-                self.sorted[k - 1] = self.sorted[i - 1];
-                i -= 1;
-            } else {
-                self.sorted[k - 1] = self.recent[j - 1];
-                j -= 1;
-            }
-            k -= 1;
-        }
-        self.recent.clear();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn each_print_is_new_once() {
-        let mut seen = Seen::new();
-        let prints: Vec<u64> = (0..20_000u64)
-            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-            .collect();
-        for p in &prints {
-            assert!(!seen.seen_before(*p));
-        }
-        for p in prints.iter().rev() {
-            assert!(seen.seen_before(*p));
-        }
-        assert_eq!(seen.len(), 20_000);
-        assert!(seen.sorted.windows(2).all(|w| w[0] < w[1]));
-    }
 
     #[test]
     fn the_same_turns_written_otherwise_are_the_same_game() {

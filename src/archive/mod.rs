@@ -10,11 +10,14 @@
 //!   of a game than it needs (its tags, its verdict, or its scores);
 //! - [`duplicates`]: the same game twice in an archive, told by a hash of
 //!   its players and turns;
+//! - [`seen`]: the fingerprints of the games met, most of them in a
+//!   temporary file, so that memory hardly grows with the archive;
 //! - [`view`]: a game of a stream as the criteria look at it, read lazily.
 
 pub mod criteria;
 pub mod duplicates;
 pub mod facts;
 pub mod quick;
+pub mod seen;
 pub mod stats;
 pub mod view;

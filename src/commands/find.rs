@@ -3,13 +3,13 @@
 //! `| carcref check -` read them), listed as `FILE:GAME` lines, or counted.
 //! With `--duplicates`, the games that repeat one met before.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 
 use super::EXIT_USAGE;
 use super::input_games::each_game_parallel;
 use crate::archive::criteria::{self, Criterion, Test, all_hold};
+use crate::archive::seen::Seen;
 use crate::archive::view::LazyGame;
 use crate::tiles::TileCatalog;
 
@@ -150,9 +150,11 @@ pub(super) fn run<'c>(
     };
     let (mut count, mut first) = (0u64, true);
     // With --duplicates: where each game was first met, by fingerprint: its
-    // file (an index into `names`) and its number there.
-    let mut met: BTreeMap<u64, (u32, u32)> = BTreeMap::new();
+    // file (an index into `names`, the high 32 bits) and its number there.
+    let mut met = Seen::new();
     let mut names: Vec<String> = Vec::new();
+    // A fault reading back the fingerprints met (a temporary file).
+    let mut lost: Option<std::io::Error> = None;
     let output = request.output;
     let duplicates = request.duplicates;
     let work = |referee: &mut crate::referee::Referee<'c>, g: &crate::stream::Game<'_>| -> Answer {
@@ -179,19 +181,20 @@ pub(super) fn run<'c>(
             let here = || format!("{}:{}", place.name, place.index + 1);
             let mut chosen = chosen;
             let mut earlier = None;
-            if let Some(p) = print {
-                match met.get(&p) {
-                    Some((file, game)) => {
-                        let name = names.get(*file as usize).map_or("", String::as_str);
-                        earlier = Some(format!("{name}:{game}"));
+            if let Some(p) = print.filter(|_| lost.is_none()) {
+                if names.last().is_none_or(|n| n != place.name) {
+                    names.push(place.name.to_string());
+                }
+                let file = u64::try_from(names.len() - 1).unwrap_or(u64::from(u32::MAX));
+                let game = u64::try_from(place.index + 1).unwrap_or(u64::from(u32::MAX));
+                match met.first_met(p, (file << 32) | game.min(u64::from(u32::MAX))) {
+                    Ok(Some(at)) => {
+                        let name = names.get((at >> 32) as usize).map_or("", String::as_str);
+                        earlier = Some(format!("{name}:{}", at & u64::from(u32::MAX)));
                     }
-                    None => {
-                        if names.last().is_none_or(|n| n != place.name) {
-                            names.push(place.name.to_string());
-                        }
-                        let file = u32::try_from(names.len() - 1).unwrap_or(u32::MAX);
-                        let game = u32::try_from(place.index + 1).unwrap_or(u32::MAX);
-                        met.insert(p, (file, game));
+                    Ok(None) => chosen = false,
+                    Err(e) => {
+                        lost = Some(e);
                         chosen = false;
                     }
                 }
@@ -219,6 +222,13 @@ pub(super) fn run<'c>(
         },
         err,
     );
+    if let Some(e) = lost {
+        let _ = writeln!(
+            err,
+            "error: the fingerprints of the games met could not be read back from their temporary file ({e}); the duplicates found are not all"
+        );
+        return EXIT_USAGE;
+    }
     if output == Output::Count {
         let _ = writeln!(out, "{count}");
     }

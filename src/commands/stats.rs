@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 
 use super::EXIT_USAGE;
 use super::input_games::each_game_parallel;
-use crate::archive::duplicates::{Seen, fingerprint};
+use crate::archive::duplicates::fingerprint;
 use crate::archive::facts::GameFacts;
 use crate::archive::quick::{QuickFacts, quick_tags};
+use crate::archive::seen::Seen;
 use crate::archive::stats::{GroupBy, Stats};
 use crate::cli::StatsFormat;
 use crate::referee::ReplayOptions;
@@ -38,6 +39,9 @@ pub(super) fn run(
 ) -> u8 {
     let mut stats = Stats::new(request.by);
     let mut seen = Seen::new();
+    // A fault reading back the fingerprints met (a temporary file): the
+    // figures would count some games twice, so none are written.
+    let mut lost: Option<std::io::Error> = None;
     let keep = request.keep_duplicates;
     let code = each_game_parallel(
         paths,
@@ -58,7 +62,14 @@ pub(super) fn run(
             (GameFacts::of(&outcome), print)
         },
         |_, _, (facts, print)| {
-            if print.is_some_and(|p| seen.seen_before(p)) {
+            let duplicate = match print.filter(|_| lost.is_none()) {
+                Some(p) => seen.seen_before(p).unwrap_or_else(|e| {
+                    lost = Some(e);
+                    false
+                }),
+                None => false,
+            };
+            if duplicate {
                 stats.add_duplicate();
             } else {
                 stats.add(&facts);
@@ -66,6 +77,13 @@ pub(super) fn run(
         },
         err,
     );
+    if let Some(e) = lost {
+        let _ = writeln!(
+            err,
+            "error: the fingerprints of the games met could not be read back from their temporary file ({e}); duplicates cannot be told apart (--keep-duplicates counts every game)"
+        );
+        return EXIT_USAGE;
+    }
     let view = stats_json::stats_view(&stats);
     let mut text = String::new();
     match request.format {
