@@ -571,4 +571,41 @@ mod tests {
         assert_eq!(robbed_points(1), 1);
         assert_eq!(robbed_points(0), 0);
     }
+
+    #[test]
+    fn may_rob_says_no_only_where_rob_robs_nothing() {
+        use crate::board::Pos;
+        use crate::score::{FeatureRef, ScoreReason};
+        use crate::tiles::{FeatureKind, Spot, TileCatalog};
+        let catalog = TileCatalog::embedded().unwrap();
+        let text = "[Players \"Red, Blue, Green\"]\n[Rules \"HiG-2012\"]\n\
+                    [Expansions \"robbers\"]\n[CGN \"2\"]\n[Termination \"adjudicated\"]\n\n\
+                    1. Red W -1,0 r0 +E\n2. Blue RB5 0,-1 r180 robber:Red\n";
+        let parsed = crate::diagnostics::parse(text);
+        let game = crate::referee::replay_to(&parsed[0].record, &catalog, None).unwrap();
+        // Blue's robber stands on 0, with every marker: a point of Red's or
+        // Green's from there is robbed, one of Blue's own is not.
+        for (scorer, robbed) in [(Player(0), true), (Player(1), false), (Player(2), true)] {
+            let at = FeatureRef {
+                pos: Pos::new(0, 0),
+                spot: Spot::Centre,
+            };
+            let event = ScoreEvent::bonus(
+                ScoreReason::Fairy,
+                Some(3),
+                FeatureKind::Road,
+                at,
+                scorer,
+                1,
+            );
+            for settled in [false, true] {
+                let events = vec![event.clone()];
+                assert_eq!(game.may_rob(&events, settled), robbed, "{scorer:?}");
+                let mut played = game.clone();
+                let mut after = events.clone();
+                played.rob(&mut after, 0, &[], settled);
+                assert_eq!(after.len() > events.len(), robbed, "{scorer:?}");
+            }
+        }
+    }
 }
