@@ -325,6 +325,22 @@ fn main() {
             b_units: 1.0,
             b_is_wc: false,
         },
+        Row {
+            label: "`find --feature city>=20` ÷ `check` (basic games)".into(),
+            a: vec![
+                "find".into(),
+                path("basic.cgn"),
+                "--feature".into(),
+                "city>=20".into(),
+                "--count".into(),
+                "--jobs".into(),
+                "1".into(),
+            ],
+            b: check("basic.cgn"),
+            a_units: 1.0,
+            b_units: 1.0,
+            b_is_wc: false,
+        },
     ];
     if greedy {
         rows.push(Row {

@@ -947,7 +947,7 @@ impl<'c> Referee<'c> {
         let Some((game, seats)) = self.start(players, rules, tags.expansions) else {
             return false;
         };
-        game.set_explanations(false);
+        game.set_explanations(observer.explains());
         // Turns that may hold actions are read a whole line at a time, away
         // from the loop below, which is the basic game's.
         if game.expansions().write_actions() && !tags.version_1() {

@@ -56,6 +56,38 @@ pub enum ScoreReason {
     MessagePoints,
 }
 
+impl ScoreReason {
+    /// Every reason, in the order of the enum.
+    pub const ALL: [ScoreReason; 10] = [
+        ScoreReason::Completed,
+        ScoreReason::Incomplete,
+        ScoreReason::Farm,
+        ScoreReason::Goods,
+        ScoreReason::Fairy,
+        ScoreReason::Gold,
+        ScoreReason::Mage,
+        ScoreReason::Robbed,
+        ScoreReason::Message,
+        ScoreReason::MessagePoints,
+    ];
+
+    /// Its name, as the JSON documents write it (its `Serialize`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ScoreReason::Completed => "completed",
+            ScoreReason::Incomplete => "incomplete",
+            ScoreReason::Farm => "farm",
+            ScoreReason::Goods => "goods",
+            ScoreReason::Fairy => "fairy",
+            ScoreReason::Gold => "gold",
+            ScoreReason::Mage => "mage",
+            ScoreReason::Robbed => "robbed",
+            ScoreReason::Message => "message",
+            ScoreReason::MessagePoints => "message_points",
+        }
+    }
+}
+
 /// A feature as people name it: a tile and a spot on it (its first-placed
 /// segment), e.g. `0,-1 N` for the city reaching the north edge of the tile at 0,-1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -224,3 +224,56 @@ fn bad_criteria_are_refused_with_a_suggestion() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// `--feature` and `--turns` are answered on the quick verdict's replay for
+/// a game it clears (`archive::quick::QuickScores`), and from the full
+/// referee's facts for any other: for every kind of scoring, on generated
+/// games of every expansion and the shipped fixtures, both give the same.
+#[test]
+fn the_quick_answer_on_scores_is_the_full_facts_answer() {
+    use carcref::archive::criteria::{GameView, KINDS};
+    use carcref::archive::facts::GameFacts;
+    use carcref::archive::view::LazyGame;
+    let catalog = carcref::TileCatalog::embedded().unwrap();
+    let mut texts: Vec<Vec<u8>> = Vec::new();
+    let every = "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,\
+gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers";
+    for (seed, expansions) in [("3", ""), ("4", every), ("5", "tower,robbers,messengers")] {
+        let args = ["gen", "--seed", seed, "--games", "5", "--players", "3"];
+        let (_, games, _) = carcref(&[&args[..], &["--expansions", expansions]].concat(), None);
+        texts.push(games.into_bytes());
+    }
+    for folder in ["notation/games/valid", "notation/games/invalid"] {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            texts.push(std::fs::read(entry.unwrap().path()).unwrap());
+        }
+    }
+    let (mut quick, mut games) = (0, 0);
+    for text in &texts {
+        let mut referee = carcref::referee::Referee::new(&catalog);
+        let _ = carcref::read_games(&text[..], |_, g| {
+            let full = carcref::check_game(g, &catalog, carcref::ReplayOptions::default());
+            let facts = GameFacts::of(&full);
+            if referee.is_clean_quick(g.text, g.base) && g.not_utf8.is_empty() {
+                quick += 1;
+            }
+            games += 1;
+            for kind in KINDS {
+                let mut view = LazyGame::new(g, &mut referee, &catalog);
+                let best = facts
+                    .scores
+                    .as_ref()
+                    .and_then(|s| s.best.get(*kind))
+                    .copied();
+                assert_eq!(view.best(kind), best, "{kind}: {}", g.text);
+            }
+            let mut view = LazyGame::new(g, &mut referee, &catalog);
+            assert_eq!(view.turns(), facts.turns, "{}", g.text);
+            std::ops::ControlFlow::Continue(())
+        });
+    }
+    assert!(
+        quick > 10 && quick < games,
+        "{quick} of {games} were cleared"
+    );
+}

@@ -149,6 +149,22 @@ pub trait GameView {
     /// The game read whole and replayed.
     fn facts(&mut self) -> &GameFacts;
 
+    /// The number of its turns.
+    fn turns(&mut self) -> usize {
+        self.facts().turns
+    }
+
+    /// For a game that checks valid, the most one scoring of the kind named
+    /// `kind` gave one player (`None`: none of that kind scored, or the game
+    /// does not check valid).
+    fn best(&mut self, kind: &str) -> Option<u32> {
+        self.facts()
+            .scores
+            .as_ref()
+            .and_then(|s| s.best.get(kind))
+            .copied()
+    }
+
     /// The final scores of a game that checks valid, by player in seat
     /// order: from its Result tag when that gives every player's points
     /// (the verdict held them to the replay's), else from the replay.
@@ -208,7 +224,7 @@ impl Test {
             Test::Tag(name, value) => tag_value(game.tags(), name) == Some(value.as_str()),
             Test::Valid => game.codes().is_empty(),
             Test::Code(code) => game.codes().iter().any(|c| c == code),
-            Test::Turns(compare) => compare.holds(game.facts().turns as u64),
+            Test::Turns(compare) => compare.holds(game.turns() as u64),
             Test::Winner(name) => {
                 let seat = game.players().iter().position(|p| p == name);
                 match (game.totals(), seat) {
@@ -217,11 +233,8 @@ impl Test {
                 }
             }
             Test::Feature(kind, compare) => game
-                .facts()
-                .scores
-                .as_ref()
-                .and_then(|s| s.best.get(kind))
-                .is_some_and(|best| compare.holds(u64::from(*best))),
+                .best(kind)
+                .is_some_and(|best| compare.holds(u64::from(best))),
             Test::Margin(compare) => game
                 .totals()
                 .is_some_and(|s| compare.holds(u64::from(s.margin()))),

@@ -38,13 +38,15 @@ impl Kind {
 
     /// Its name, as the score sheet's JSON gives it.
     pub fn name(self) -> String {
+        self.label().to_string()
+    }
+
+    /// Its name, as the score sheet's JSON gives it, without a copy.
+    pub fn label(self) -> &'static str {
         match self {
-            Kind::Feature(kind) => kind.to_string(),
-            Kind::Reason(reason) => serde_json::to_value(reason)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default(),
-            Kind::Transfer => TRANSFER_KIND.to_string(),
+            Kind::Feature(kind) => kind.name(),
+            Kind::Reason(reason) => reason.name(),
+            Kind::Transfer => TRANSFER_KIND,
         }
     }
 }

@@ -4,9 +4,10 @@
 //! and of the end, so a clean game's figures come with its verdict, with no
 //! second reading. A game the verdict does not clear is read by the full
 //! referee ([`super::facts::GameFacts::of`]), which gives the same facts.
+//! [`QuickScores`] gathers only what `find`'s criteria on scores ask.
 
 use super::duplicates::Fingerprint;
-use super::facts::{FOLLOWER, GameFacts, Tally, player_names, tag_value};
+use super::facts::{FOLLOWER, GameFacts, Kind, Tally, player_names, tag_value};
 use crate::notation::StepRecord;
 use crate::referee::observe::Observe;
 use crate::rules::{Game, TurnInput};
@@ -127,5 +128,69 @@ impl Observe for QuickFacts {
             self.tally.events(game.last_events());
         }
         self.totals = game.score().iter().map(|(_, v)| *v).collect();
+    }
+}
+
+/// What the criteria of `find` on scores ask of a game the quick verdict
+/// clears, gathered on its replay and nothing more: the number of turns, and
+/// the most one scoring of each kind gave one player (as [`Tally`] finds
+/// it). No tag is copied and no name is made: a kind is named only when a
+/// criterion asks for it.
+#[derive(Debug, Clone, Default)]
+pub struct QuickScores {
+    turns: usize,
+    best: Vec<(Kind, u32)>,
+}
+
+impl QuickScores {
+    /// Nothing gathered yet.
+    pub fn new() -> QuickScores {
+        QuickScores::default()
+    }
+
+    /// The number of turns played.
+    pub fn turns(&self) -> usize {
+        self.turns
+    }
+
+    /// The most one scoring of the kind named `kind` (as the score sheet's
+    /// JSON names it) gave one player; `None` when none of that kind scored.
+    pub fn best(&self, kind: &str) -> Option<u32> {
+        self.best
+            .iter()
+            .find(|(k, _)| k.label() == kind)
+            .map(|(_, p)| *p)
+    }
+
+    fn add(&mut self, kind: Kind, points: u32) {
+        match self.best.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, top)) => *top = (*top).max(points),
+            None => self.best.push((kind, points)),
+        }
+    }
+
+    fn events(&mut self, events: &[crate::score::ScoreEvent]) {
+        for e in events {
+            let kind = Kind::of(e);
+            for p in &e.winners {
+                self.add(kind, e.points_for(*p));
+            }
+        }
+    }
+}
+
+impl Observe for QuickScores {
+    fn played(&mut self, game: &Game<'_>, _turn: &TurnInput<'_>) {
+        self.turns += 1;
+        self.events(game.last_events());
+        for (_, _, points) in game.turn_transfers() {
+            self.add(Kind::Transfer, points);
+        }
+    }
+
+    fn ended(&mut self, game: &Game<'_>, finished: bool) {
+        if finished {
+            self.events(game.last_events());
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::criteria::GameView;
 use super::facts::GameFacts;
-use super::quick::{QuickFacts, quick_tags};
+use super::quick::{QuickFacts, QuickScores, quick_tags};
 use crate::notation::GameRecord;
 use crate::referee::{GameOutcome, Referee, ReplayOptions};
 use crate::stream::Game;
@@ -19,6 +19,9 @@ pub struct LazyGame<'a, 'c> {
     tags: Option<Vec<(String, String)>>,
     codes: Option<Vec<String>>,
     facts: Option<GameFacts>,
+    /// What the quick verdict's replay told of the scores: `Some(None)` when
+    /// the verdict did not clear the game.
+    scores: Option<Option<QuickScores>>,
     record: Option<GameRecord>,
 }
 
@@ -36,6 +39,7 @@ impl<'a, 'c> LazyGame<'a, 'c> {
             tags: None,
             codes: None,
             facts: None,
+            scores: None,
             record: None,
         }
     }
@@ -43,6 +47,27 @@ impl<'a, 'c> LazyGame<'a, 'c> {
     /// The game as read (parsed now if no criterion needed it).
     pub fn record(&mut self) -> &GameRecord {
         self.record.get_or_insert_with(|| self.game.parse().record)
+    }
+
+    /// The scores of a game the quick verdict clears, gathered on its
+    /// replay (and then its verdict: no error); `None` for any other game,
+    /// or once its facts are known.
+    fn quick_scores(&mut self) -> Option<&QuickScores> {
+        if self.scores.is_none() {
+            let mut scores = QuickScores::new();
+            let clean = self.facts.is_none()
+                && self.game.not_utf8.is_empty()
+                && self.referee.is_clean_quick_observed(
+                    self.game.text,
+                    self.game.base,
+                    &mut scores,
+                );
+            if clean {
+                self.codes.get_or_insert_with(Vec::new);
+            }
+            self.scores = Some(clean.then_some(scores));
+        }
+        self.scores.as_ref().and_then(Option::as_ref)
     }
 
     fn outcome(&mut self) -> GameOutcome {
@@ -87,12 +112,33 @@ impl GameView for LazyGame<'_, '_> {
         self.codes.as_deref().unwrap_or_default()
     }
 
+    fn turns(&mut self) -> usize {
+        match self.quick_scores() {
+            Some(s) => s.turns(),
+            None => self.facts().turns,
+        }
+    }
+
+    fn best(&mut self, kind: &str) -> Option<u32> {
+        match self.quick_scores() {
+            Some(s) => s.best(kind),
+            None => self
+                .facts()
+                .scores
+                .as_ref()
+                .and_then(|s| s.best.get(kind))
+                .copied(),
+        }
+    }
+
     fn facts(&mut self) -> &GameFacts {
         if self.facts.is_none() {
             // A clean game's facts come with the quick verdict; any other's
             // from the full referee, which gives the same.
+            // (Not again for a game the verdict has not cleared.)
+            let refused = matches!(self.scores, Some(None));
             let quick = quick_tags(self.game.text)
-                .filter(|_| self.game.not_utf8.is_empty())
+                .filter(|_| self.game.not_utf8.is_empty() && !refused)
                 .and_then(|tags| {
                     let mut observed = QuickFacts::new(tags);
                     self.referee

@@ -10,6 +10,7 @@ use super::input::each_game;
 use crate::cli::ScoreFormat;
 use crate::referee::ReplayOptions;
 use crate::render;
+use crate::render::score_line::ScoreLine;
 use crate::rules::Edition;
 use crate::tiles::TileCatalog;
 
@@ -68,11 +69,24 @@ fn score_file(
     let mut code = 0;
     let mut found = false;
     let mut text = String::new();
+    // The JSON line of a game the quick verdict clears is written on its
+    // replay; any other game, and any other sheet, takes the full referee's.
+    let mut quick = QuickSheet::for_request(request, catalog, &name);
     let read = each_game(file, |index, g| {
         if request.game.is_some_and(|n| index + 1 != n) {
             return std::ops::ControlFlow::Continue(());
         }
         found = true;
+        if let Some(q) = &mut quick
+            && q.write(g, index, &mut text)
+        {
+            let _ = out.write_all(text.as_bytes());
+            return if request.game.is_some() {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            };
+        }
         let view = crate::render::SourceView::new(&name, g.text, g.base, g.first_line);
         let outcome = if request.compare_editions {
             compare_editions(&view, index, g, request, catalog, &mut text)
@@ -158,4 +172,65 @@ fn compare_editions(
         sheet_format(request.format),
     );
     outcome
+}
+
+/// `score --format json` of the games the quick verdict clears: each line
+/// written on the verdict's replay ([`ScoreLine`]), byte for byte the line
+/// of the full referee's outcome.
+pub(crate) struct QuickSheet<'c> {
+    referee: crate::referee::Referee<'c>,
+    line: ScoreLine,
+    /// The file's name as a JSON string.
+    file: String,
+}
+
+impl<'c> QuickSheet<'c> {
+    /// The quick way for the games of the file `name`, if the request is
+    /// one it serves: the JSON sheet of the whole game as recorded (no
+    /// other edition, turn or final scoring asked, no comparison).
+    fn for_request(
+        request: &ScoreRequest,
+        catalog: &'c TileCatalog,
+        name: &str,
+    ) -> Option<QuickSheet<'c>> {
+        let plain = request.format == ScoreFormat::Json
+            && !request.compare_editions
+            && request.options == ReplayOptions::default();
+        plain.then(|| QuickSheet::new(catalog, name))
+    }
+
+    /// The quick way for the games of the file `name`.
+    pub(crate) fn new(catalog: &'c TileCatalog, name: &str) -> QuickSheet<'c> {
+        let mut file = String::new();
+        render::score_line::push_json_str(&mut file, name);
+        QuickSheet {
+            referee: crate::referee::Referee::new(catalog),
+            line: ScoreLine::new(),
+            file,
+        }
+    }
+
+    /// Writes the JSON line of game `index` of the file into `text` (emptied
+    /// first) if the quick verdict clears it; `false` (and `text` as it was)
+    /// when the full referee must look.
+    pub(crate) fn write(
+        &mut self,
+        g: &crate::stream::Game<'_>,
+        index: usize,
+        text: &mut String,
+    ) -> bool {
+        if !g.not_utf8.is_empty() {
+            return false;
+        }
+        self.line.begin();
+        if !self
+            .referee
+            .is_clean_quick_observed(g.text, g.base, &mut self.line)
+        {
+            return false;
+        }
+        text.clear();
+        self.line.write(text, &self.file, index);
+        true
+    }
 }

@@ -425,6 +425,24 @@ fn act_arg_at<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
             return None;
         }
         let (word, after) = s.split_at_checked(k)?;
+        // Most such words are a spot or a direction (`dragon:W`): a word
+        // that reads whole as a place is no player's name, and no figure's
+        // (those are in lower case), so it is the target read below.
+        if let Some((place, rest)) = place_at(body, s)
+            && rest.len() == after.len()
+        {
+            let target = Target {
+                pos: None,
+                place: Some(place),
+            };
+            return Some((
+                ActArg::At {
+                    figure: None,
+                    target,
+                },
+                rest,
+            ));
+        }
         if is_plain_player_arg(word) {
             return Some((ActArg::Player(Name::from(word)), after));
         }

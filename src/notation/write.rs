@@ -155,7 +155,7 @@ pub fn into_canonical_with(record: GameRecord, catalog: &crate::tiles::TileCatal
 
 /// Writes a number in decimal, as `Display` does, without the formatting
 /// machinery (turn lines are mostly numbers).
-fn push_u32(out: &mut String, mut n: u32) {
+pub fn push_u32(out: &mut String, mut n: u32) {
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     loop {
@@ -174,7 +174,7 @@ fn push_u32(out: &mut String, mut n: u32) {
 }
 
 /// Writes a signed number in decimal, as `Display` does.
-fn push_i32(out: &mut String, n: i32) {
+pub fn push_i32(out: &mut String, n: i32) {
     if n < 0 {
         out.push('-');
     }
@@ -182,7 +182,7 @@ fn push_i32(out: &mut String, n: i32) {
 }
 
 /// Writes a square as `Display` does: `x,y`.
-fn push_pos(out: &mut String, pos: crate::board::Pos) {
+pub fn push_pos(out: &mut String, pos: crate::board::Pos) {
     push_i32(out, pos.x);
     out.push(',');
     push_i32(out, pos.y);

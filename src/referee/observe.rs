@@ -16,6 +16,15 @@ pub trait Observe {
     /// The game ended: `finished` says whether the final scoring was applied
     /// (its events are then [`Game::last_events`]).
     fn ended(&mut self, game: &Game<'_>, finished: bool);
+
+    /// Whether the replay's score events are to name the tiles and features
+    /// they score ([`Game::set_explanations`]): an observer that writes a
+    /// score sheet needs them; the verdict, and facts that count points,
+    /// do not.
+    #[inline(always)]
+    fn explains(&self) -> bool {
+        false
+    }
 }
 
 impl Observe for () {

@@ -7,8 +7,9 @@
 //!   through [`source`] (line and column lookups, the excerpt of a line a
 //!   human report shows);
 //! - the score sheet: [`sheet`] (human), [`sheet_json`] (the data of JSON
-//!   lines) and [`sheet_yaml`] (YAML documents); [`comparison`] compares the
-//!   sheets of the two editions;
+//!   lines) and [`sheet_yaml`] (YAML documents); [`score_line`] writes a
+//!   clean game's JSON line straight from the quick verdict's replay;
+//!   [`comparison`] compares the sheets of the two editions;
 //! - the board: [`terminal`] (a picture for a terminal), [`svg`] (an SVG
 //!   document) and [`board_json`] (the board as data), the pictures sharing
 //!   `palette.rs` (the seats' colours) and `scene.rs` (what stands on each
@@ -43,6 +44,7 @@ mod palette;
 pub mod png;
 pub mod sarif;
 mod scene;
+pub mod score_line;
 pub mod sheet;
 pub mod sheet_json;
 pub mod sheet_yaml;

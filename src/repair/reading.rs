@@ -166,14 +166,21 @@ impl<'r, 'c> Base<'r, 'c> {
                 ..Eval::default()
             });
         };
+        // The reading replayed from there counts points only: its scores
+        // name no tiles (the verdict's way), and each turn's events are
+        // read where the game keeps them, not copied.
         let mut game = before.clone();
+        game.set_explanations(false);
         let mut faults = self.claims_before.get(start).copied().unwrap_or(0);
-        let events = game.apply(mv).to_vec();
-        faults += claim_faults(first, &events, &game, self.pawns);
+        game.apply(mv);
+        faults += claim_faults(first, game.last_events(), &game, self.pawns);
         for k in start + 1..turns.len() {
             let turn = turn_at(k)?;
-            match game.play(turn) {
-                Ok(e) => faults += claim_faults(turn, &e, &game, self.pawns),
+            match game.check(&TurnInput::of(turn)) {
+                Ok(mv) => {
+                    game.apply(mv);
+                    faults += claim_faults(turn, game.last_events(), &game, self.pawns);
+                }
                 Err(_) => {
                     return Some(Eval {
                         legal: k,

@@ -149,6 +149,7 @@ fn fix_file(
         return 1;
     }
     let games = crate::diagnostics::parse(&text);
+    let mut referee = crate::referee::Referee::new(catalog);
     let mut edits: Vec<(Span, String)> = Vec::new();
     let mut left = 0usize;
     let mut ambiguous = false;
@@ -196,7 +197,18 @@ fn fix_file(
                 );
             }
         }
-        let Some(repairs) = super::suggest(&parsed.record, catalog) else {
+        // A game the quick verdict clears has nothing to fix: that yes needs
+        // no replay with every score explained.
+        let clean = !parsed.has_errors()
+            && text
+                .get(from..to)
+                .is_some_and(|t| referee.is_clean_quick(t, from));
+        let repairs = if clean {
+            None
+        } else {
+            super::suggest(&parsed.record, catalog)
+        };
+        let Some(repairs) = repairs else {
             if options.json {
                 let doc = game_json(&name, game, Status::Clean, None, false);
                 let _ = writeln!(out, "{doc}");

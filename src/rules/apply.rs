@@ -154,7 +154,11 @@ impl<'c> Game<'c> {
         let dragon = self.exp.dragon.is_some();
         if dragon {
             self.turn_start_expansions(player);
-            if self.exp.robbers.is_some() && !self.events.is_empty() {
+            // Most of these points move no marker a robber stands by.
+            if self.exp.robbers.is_some()
+                && !self.events.is_empty()
+                && self.may_rob(&self.events, true)
+            {
                 let mut events = std::mem::take(&mut self.events);
                 self.rob(&mut events, 0, &[], true);
                 self.events = events;

@@ -135,6 +135,18 @@ impl Scoreboard {
         }
     }
 
+    /// Every pawn back on space 0, for a new game of `seats` players (with
+    /// `messengers`, each with a messenger), and no move made: the room the
+    /// moves took is kept.
+    pub fn restart(&mut self, seats: usize, messengers: bool) {
+        let pawns = Pawns {
+            marker: 0,
+            messenger: messengers.then_some(0),
+        };
+        self.pawns = ByPlayer::new(seats, pawns);
+        self.moves.clear();
+    }
+
     /// The scoreboard of a game without The Messengers: every score of
     /// `events` and `transfers`, in the order of [`scores`], moves the
     /// scorer's marker.
@@ -159,7 +171,7 @@ impl Scoreboard {
     /// then places his marker on the space corresponding to the sum of his
     /// two pawns and returns the messenger to the box."
     pub fn add_messengers(&mut self) {
-        for p in self.pawns.players().collect::<Vec<_>>() {
+        for p in self.pawns.players() {
             if let Some(pawns) = self.pawns.get_mut(p)
                 && let Some(m) = pawns.messenger.take()
             {
@@ -278,9 +290,21 @@ pub fn pawn_of(events: &[ScoreEvent], score: &Score) -> Pawn {
 /// them); `transfers` are `(turn, payer, payee, points)`, in turn order.
 /// [`Cause::Event`] counts from the start of `events`.
 pub fn scores(events: &[ScoreEvent], transfers: &[(u32, Player, Player, u32)]) -> Vec<Score> {
+    let mut out = Vec::with_capacity(events.len() + 2 * transfers.len());
+    scores_into(&mut out, events, transfers);
+    out
+}
+
+/// [`scores`] written into `out` (emptied first), so that a caller going
+/// through a game a turn at a time reuses one list.
+pub fn scores_into(
+    out: &mut Vec<Score>,
+    events: &[ScoreEvent],
+    transfers: &[(u32, Player, Player, u32)],
+) {
+    out.clear();
     // The final scoring (no turn) comes after every turn.
     let key = |turn: Option<u32>| turn.map_or(u64::MAX, u64::from);
-    let mut out = Vec::with_capacity(events.len() + 2 * transfers.len());
     let mut pending = transfers.iter().peekable();
     let push_event = |out: &mut Vec<Score>, i: usize, e: &ScoreEvent| {
         for &p in &e.winners {
@@ -317,7 +341,7 @@ pub fn scores(events: &[ScoreEvent], transfers: &[(u32, Player, Player, u32)]) -
             .map_or(events.len(), |n| i + n);
         // Transfers of earlier turns, which scored nothing else.
         while let Some(t) = pending.next_if(|t| u64::from(t.0) < key(turn)) {
-            push_transfer(&mut out, t);
+            push_transfer(out, t);
         }
         let group = events.get(i..end).unwrap_or_default();
         // The points due at the turn's start, and what a robber took of
@@ -327,20 +351,19 @@ pub fn scores(events: &[ScoreEvent], transfers: &[(u32, Player, Player, u32)]) -
             .take_while(|e| e.at_turn_start() || e.reason == crate::score::ScoreReason::Robbed)
             .count();
         for (k, e) in group.iter().enumerate().take(starts) {
-            push_event(&mut out, i + k, e);
+            push_event(out, i + k, e);
         }
         while let Some(t) = pending.next_if(|t| u64::from(t.0) == key(turn)) {
-            push_transfer(&mut out, t);
+            push_transfer(out, t);
         }
         for (k, e) in group.iter().enumerate().skip(starts) {
-            push_event(&mut out, i + k, e);
+            push_event(out, i + k, e);
         }
         i = end;
     }
     for t in pending {
-        push_transfer(&mut out, t);
+        push_transfer(out, t);
     }
-    out
 }
 
 #[cfg(test)]

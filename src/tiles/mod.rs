@@ -279,14 +279,21 @@ pub enum FeatureKind {
     Monastery,
 }
 
-impl fmt::Display for FeatureKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl FeatureKind {
+    /// Its name in reports: `city`, `road`, `field` or `monastery`.
+    pub fn name(self) -> &'static str {
+        match self {
             FeatureKind::City => "city",
             FeatureKind::Road => "road",
             FeatureKind::Field => "field",
             FeatureKind::Monastery => "monastery",
-        })
+        }
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -392,6 +392,10 @@ impl Game<'_> {
     /// Whether `player`'s pawns, moved by `events` (already added to the
     /// score) in order, end a move on a dark space.
     fn lands_on_dark(&self, events: &[ScoreEvent], player: Player) -> bool {
+        // Most turns score nothing: no pawn moves.
+        if events.is_empty() {
+            return false;
+        }
         let mut marker = self.marker_total(player);
         let mut messenger = self.messengers().map_or(0, |m| m.messenger(player));
         for e in events.iter().filter(|e| e.winners.contains(&player)) {

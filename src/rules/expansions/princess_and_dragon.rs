@@ -705,15 +705,30 @@ impl Game<'_> {
                 earner = Some(f);
             }
         }
-        let earner = earner.copied();
-        if let Some(f) = earner {
-            let kind = self.features.kind_of(f.node);
-            let event =
-                self.fairy_event(Some(self.turn), fairy.pos, kind, player, FAIRY_TURN_START);
-            if let Some(s) = self.score.get_mut(player) {
-                *s = s.saturating_add(FAIRY_TURN_START);
-            }
-            self.events.push(event);
+        let Some(node) = earner.map(|f| f.node) else {
+            return;
+        };
+        let kind = self.features.kind_of(node);
+        if let Some(s) = self.score.get_mut(player) {
+            *s = s.saturating_add(FAIRY_TURN_START);
+        }
+        // Pushed as made, its tile named afterwards: the event is not
+        // copied from one place to another on the way.
+        self.events.push(ScoreEvent::bonus(
+            ScoreReason::Fairy,
+            Some(self.turn),
+            kind.unwrap_or(FeatureKind::Field),
+            crate::score::FeatureRef {
+                pos: fairy.pos,
+                spot: Spot::Centre,
+            },
+            player,
+            FAIRY_TURN_START,
+        ));
+        if self.explains()
+            && let Some(e) = self.events.last_mut()
+        {
+            e.tiles.push(fairy.pos);
         }
     }
 
@@ -912,9 +927,10 @@ impl Game<'_> {
         }
     }
 
-    /// A score event of the fairy: its point at the start of a turn (no
-    /// feature), or its 3 points with a feature of a kind scored; its tile
-    /// named when the game explains its scores.
+    /// A score event of the fairy: its 3 points with a feature of a kind
+    /// scored (its point at the start of a turn is made in place,
+    /// [`Game::fairy_turn_start`]); its tile named when the game explains
+    /// its scores.
     fn fairy_event(
         &self,
         turn: Option<u32>,

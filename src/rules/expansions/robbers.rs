@@ -356,6 +356,11 @@ impl Game<'_> {
         if idle || events.len() <= first {
             return;
         }
+        // Most scores move no marker a robber stands by: told without
+        // taking the robbers out or listing the scorers.
+        if !self.may_rob(events.get(first..).unwrap_or_default(), settled) {
+            return;
+        }
         let Some(mut robbers) = self.exp.robbers.take() else {
             return;
         };
@@ -502,6 +507,57 @@ impl Game<'_> {
     }
 }
 
+impl Game<'_> {
+    /// Whether a robber may rob one of `events`, scored in that order: some
+    /// scorer's marker stands, before its points, on a space where a robber
+    /// of another colour stands. [`Game::rob`] robs nothing where none does,
+    /// and changes nothing then (no robber moves, no choice is used).
+    /// `settled`: whether the events' points are in the score already.
+    pub(in crate::rules) fn may_rob(&self, events: &[ScoreEvent], settled: bool) -> bool {
+        let Some(robbers) = &self.exp.robbers else {
+            return false;
+        };
+        if robbers.on_board().next().is_none() {
+            return false;
+        }
+        // The markers' totals as [`Game::rob`] keeps them, worked out only
+        // for the players who score (most often one).
+        let mut total: ByPlayer<Option<u32>> = ByPlayer::new(self.score.len(), None);
+        for e in events {
+            for p in &e.winners {
+                let points = e.points_for_winner(*p);
+                if points == 0 || e.messengers.contains(p) {
+                    continue;
+                }
+                let Some(slot) = total.get_mut(*p) else {
+                    continue;
+                };
+                let before = match *slot {
+                    Some(t) => t,
+                    None => {
+                        let mut t = self.marker_total(*p);
+                        if settled {
+                            for e in events.iter().filter(|e| e.winners.contains(p)) {
+                                t = t.saturating_sub(e.points_for_winner(*p));
+                            }
+                        }
+                        t
+                    }
+                };
+                let space = Space::of(before);
+                if robbers
+                    .on_board()
+                    .any(|(owner, s)| owner != *p && s == space)
+                {
+                    return true;
+                }
+                *slot = Some(before.saturating_add(points));
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -514,5 +570,42 @@ mod tests {
         assert_eq!(robbed_points(4), 2);
         assert_eq!(robbed_points(1), 1);
         assert_eq!(robbed_points(0), 0);
+    }
+
+    #[test]
+    fn may_rob_says_no_only_where_rob_robs_nothing() {
+        use crate::board::Pos;
+        use crate::score::{FeatureRef, ScoreReason};
+        use crate::tiles::{FeatureKind, Spot, TileCatalog};
+        let catalog = TileCatalog::embedded().unwrap();
+        let text = "[Players \"Red, Blue, Green\"]\n[Rules \"HiG-2012\"]\n\
+                    [Expansions \"robbers\"]\n[CGN \"2\"]\n[Termination \"adjudicated\"]\n\n\
+                    1. Red W -1,0 r0 +E\n2. Blue RB5 0,-1 r180 robber:Red\n";
+        let parsed = crate::diagnostics::parse(text);
+        let game = crate::referee::replay_to(&parsed[0].record, &catalog, None).unwrap();
+        // Blue's robber stands on 0, with every marker: a point of Red's or
+        // Green's from there is robbed, one of Blue's own is not.
+        for (scorer, robbed) in [(Player(0), true), (Player(1), false), (Player(2), true)] {
+            let at = FeatureRef {
+                pos: Pos::new(0, 0),
+                spot: Spot::Centre,
+            };
+            let event = ScoreEvent::bonus(
+                ScoreReason::Fairy,
+                Some(3),
+                FeatureKind::Road,
+                at,
+                scorer,
+                1,
+            );
+            for settled in [false, true] {
+                let events = vec![event.clone()];
+                assert_eq!(game.may_rob(&events, settled), robbed, "{scorer:?}");
+                let mut played = game.clone();
+                let mut after = events.clone();
+                played.rob(&mut after, 0, &[], settled);
+                assert_eq!(after.len() > events.len(), robbed, "{scorer:?}");
+            }
+        }
     }
 }

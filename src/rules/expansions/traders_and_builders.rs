@@ -141,6 +141,15 @@ impl Game<'_> {
         placed: &PlacedTile,
         player: Player,
     ) -> bool {
+        // Most turns, the player's builder is in the supply: told from the
+        // counts alone, without looking at the tile's features.
+        let in_hand = self
+            .in_hand
+            .get(player)
+            .map_or(0, |s| s.count(Figure::Builder));
+        if in_hand >= self.starting_supply().count(Figure::Builder) {
+            return false;
+        }
         let def = self.catalog.def(placed.tile);
         def.segments.iter().enumerate().any(|(i, seg)| {
             matches!(seg.kind, FeatureKind::Road | FeatureKind::City)
