@@ -148,6 +148,32 @@ pub fn names_pawns(record: &GameRecord) -> bool {
         .any(|c| c.pawn.is_some() || c.space.is_some())
 }
 
+impl<'a> Count<'a> {
+    /// The count of `player` in the turn just played on `game`, whose
+    /// scoring is `events`: the net points are what the player scored and
+    /// what moved to or from the player (a ransom of The Tower).
+    pub fn of_turn(
+        game: &Game<'_>,
+        events: &[ScoreEvent],
+        player: Player,
+        board: Option<&'a Scoreboard>,
+    ) -> Count<'a> {
+        let moved: i64 = game
+            .turn_transfers()
+            .map(|(from, to, points)| {
+                i64::from(points) * (i64::from(to == player) - i64::from(from == player))
+            })
+            .sum();
+        Count {
+            turn: game.turn(),
+            player,
+            net: i64::from(points_of(events, player)) + moved,
+            total: game.score().get(player).copied().unwrap_or(0),
+            board,
+        }
+    }
+}
+
 /// Points a player scored in some events.
 pub fn points_of(events: &[ScoreEvent], player: Player) -> u32 {
     events.iter().map(|e| e.points_for(player)).sum()
@@ -172,21 +198,7 @@ pub(super) fn check_claims_of(
             });
             continue;
         };
-        // The net points of the turn: what the player scored, and what moved
-        // to or from the player (a ransom of The Tower).
-        let moved: i64 = game
-            .turn_transfers()
-            .map(|(from, to, points)| {
-                i64::from(points) * (i64::from(to == p) - i64::from(from == p))
-            })
-            .sum();
-        let count = Count {
-            turn: game.turn(),
-            player: p,
-            net: i64::from(points_of(events, p)) + moved,
-            total: game.score().get(p).copied().unwrap_or(0),
-            board,
-        };
+        let count = Count::of_turn(game, events, p, board);
         let name = claim.player.value.to_string();
         let (pawn, disagreements) = match judge(claim, &count) {
             Judgement::NoSuchPawn { pawn, span } => {

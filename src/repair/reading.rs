@@ -244,19 +244,7 @@ fn claim_faults(turn: &TurnRecord, events: &[ScoreEvent], game: &Game<'_>, pawns
             n += 1;
             continue;
         };
-        let moved: i64 = game
-            .turn_transfers()
-            .map(|(from, to, points)| {
-                i64::from(points) * (i64::from(to == p) - i64::from(from == p))
-            })
-            .sum();
-        let count = Count {
-            turn: game.turn(),
-            player: p,
-            net: i64::from(claims::points_of(events, p)) + moved,
-            total: game.score().get(p).copied().unwrap_or(0),
-            board: None,
-        };
+        let count = Count::of_turn(game, events, p, None);
         match claims::judge(claim, &count) {
             Judgement::NoSuchPawn { .. } => n += usize::from(!pawns),
             j => n += usize::from(!j.holds()),
