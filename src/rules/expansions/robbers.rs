@@ -366,19 +366,11 @@ impl Game<'_> {
         };
         // The markers' totals: with The Messengers, the score less what the
         // messenger moved.
+        let scored = events.get(first..).unwrap_or_default();
         let mut total: ByPlayer<u32> = self.score;
         for p in self.score.players() {
             if let Some(t) = total.get_mut(p) {
-                *t = self.marker_total(p);
-            }
-        }
-        if settled {
-            for e in events.get(first..).unwrap_or_default() {
-                for p in &e.winners {
-                    if let Some(t) = total.get_mut(*p) {
-                        *t = t.saturating_sub(e.points_for_winner(*p));
-                    }
-                }
+                *t = self.marker_before(p, scored, settled);
             }
         }
         let mut choices = steps.iter().filter_map(|s| match s.act {
@@ -508,6 +500,19 @@ impl Game<'_> {
 }
 
 impl Game<'_> {
+    /// Where `player`'s marker stood before the scores `events` (with The
+    /// Messengers, the score less what the messenger moved): when they are
+    /// `settled` (already added), their points taken off again.
+    fn marker_before(&self, player: Player, events: &[ScoreEvent], settled: bool) -> u32 {
+        let mut t = self.marker_total(player);
+        if settled {
+            for e in events.iter().filter(|e| e.winners.contains(&player)) {
+                t = t.saturating_sub(e.points_for_winner(player));
+            }
+        }
+        t
+    }
+
     /// Whether a robber may rob one of `events`, scored in that order: some
     /// scorer's marker stands, before its points, on a space where a robber
     /// of another colour stands. [`Game::rob`] robs nothing where none does,
@@ -534,15 +539,7 @@ impl Game<'_> {
                 };
                 let before = match *slot {
                     Some(t) => t,
-                    None => {
-                        let mut t = self.marker_total(*p);
-                        if settled {
-                            for e in events.iter().filter(|e| e.winners.contains(p)) {
-                                t = t.saturating_sub(e.points_for_winner(*p));
-                            }
-                        }
-                        t
-                    }
+                    None => self.marker_before(*p, events, settled),
                 };
                 let space = Space::of(before);
                 if robbers
