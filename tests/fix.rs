@@ -391,12 +391,7 @@ fn no_invalid_fixture_is_passed_over_in_silence() {
     // tile set of one's own that cannot be read), says what it found for
     // game 1, and names the fixture's faults.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/games/invalid");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-        .collect();
-    files.sort();
+    let files = common::cgn_files(&dir);
     assert!(files.len() > 100, "{}", files.len());
     for path in &files {
         let file = path.file_name().unwrap().to_str().unwrap();

@@ -20,6 +20,8 @@
 //! "Finding the slip" are those of the defaults); each case is a different
 //! slip.
 
+mod common;
+
 use std::path::Path;
 
 use carcref::notation::{ActionRecord, FollowerSpec, GameRecord, Span, Spanned, TurnRecord};
@@ -67,12 +69,7 @@ fn records() -> Vec<(String, GameRecord)> {
     for (i, r) in lab.iter().enumerate() {
         out.push((format!("lab {}", i + 1), canonical(r)));
     }
-    let mut examples: Vec<_> = std::fs::read_dir(root().join("notation/examples"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-        .collect();
-    examples.sort();
+    let examples = common::cgn_files(root().join("notation/examples"));
     for p in examples {
         let text = std::fs::read_to_string(&p).unwrap();
         for g in carcref::parse(&text) {

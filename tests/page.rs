@@ -14,6 +14,8 @@
 //! turn. The browser tests say they skip, and why, where no Chromium can be
 //! found (`.ci/run` installs it).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -120,12 +122,7 @@ fn a_valid_game_makes_a_self_contained_page() {
 fn every_example_of_both_editions_has_a_page() {
     let dir = scratch("examples");
     let mut editions = Vec::new();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("notation/examples"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-        .collect();
-    paths.sort();
+    let paths = common::cgn_files(root().join("notation/examples"));
     for path in paths {
         let (page, out) = page_of(path.to_str().unwrap(), &dir, &[]);
         assert_eq!(out.status.code(), Some(0), "{}", path.display());

@@ -12,6 +12,8 @@
 //! Lab and Board Game Arena, imported) and generated games of every
 //! expansion, and the command's own output is held to the full way's.
 
+mod common;
+
 use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::Command;
@@ -93,12 +95,7 @@ fn the_shipped_examples_score_alike_both_ways() {
         "notation/games/invalid",
         "tests/data",
     ] {
-        let mut paths: Vec<_> = std::fs::read_dir(folder)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-            .collect();
-        paths.sort();
+        let paths = common::cgn_files(folder);
         for path in paths {
             quick += command_agrees(&catalog, &path);
         }

@@ -2,6 +2,8 @@
 //! The arithmetic the score sheet prints comes to the points the referee
 //! scored, for every scoring of every shipped game under both editions.
 
+mod common;
+
 use carcref::render::sheet::{arithmetic, pig_arithmetic, write_sheet};
 use carcref::{Edition, ReplayOptions, TileCatalog, check_with};
 
@@ -10,12 +12,7 @@ fn arithmetic_comes_to_the_points_scored() {
     let catalog = TileCatalog::embedded().unwrap();
     let mut checked = 0;
     for folder in ["notation/examples", "notation/games/valid"] {
-        let mut paths: Vec<_> = std::fs::read_dir(folder)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-            .collect();
-        paths.sort();
+        let paths = common::cgn_files(folder);
         for path in paths {
             let src = std::fs::read_to_string(&path).unwrap();
             for edition in [None, Some(Edition::HiG2012), Some(Edition::Rgg2000)] {
@@ -65,12 +62,7 @@ fn the_sheet_judges_claims_as_check_does() {
         "notation/games/valid",
         "notation/games/invalid",
     ] {
-        let mut paths: Vec<_> = std::fs::read_dir(folder)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-            .collect();
-        paths.sort();
+        let paths = common::cgn_files(folder);
         for path in paths {
             let bytes = std::fs::read(&path).unwrap();
             let src = String::from_utf8_lossy(&bytes);

@@ -239,3 +239,14 @@ pub fn codes_and_totals(src: &str) -> (Vec<String>, Vec<u32>) {
     let totals = game.score().map(|s| s.totals.clone()).unwrap_or_default();
     (codes, totals)
 }
+
+/// The `.cgn` files of a folder, sorted by path.
+pub fn cgn_files(dir: impl AsRef<std::path::Path>) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
+        .collect();
+    paths.sort();
+    paths
+}
