@@ -1001,6 +1001,10 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
     };
     let oriented = Rotation::ALL.map(|r| orient(&edges, &side_owner, &half_owner, river, r));
     let seeds = segments.iter().map(FeatureSeed::of).collect();
+    let princess_segment = segments
+        .iter()
+        .position(|s| s.princess)
+        .and_then(|i| SegmentId::try_from(i).ok());
     Ok(TileDef {
         id: t.id,
         jcz: t.jcz,
@@ -1019,6 +1023,7 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         river,
         oriented,
         seeds,
+        princess_segment,
     })
 }
 

@@ -715,6 +715,10 @@ pub struct TileDef {
     pub oriented: [Oriented; 4],
     /// What each segment brings to its feature, indexed by [`SegmentId`].
     pub seeds: Vec<FeatureSeed>,
+    /// The city segment that shows the princess, if any, found once when the
+    /// catalog is read ([`TileDef::princess`]): a turn asks it without
+    /// reading the segments.
+    pub princess_segment: Option<SegmentId>,
 }
 
 impl TileDef {
@@ -738,11 +742,9 @@ impl TileDef {
 
     /// The city segment that shows the princess, if any (The Princess & the
     /// Dragon).
+    #[inline]
     pub fn princess(&self) -> Option<SegmentId> {
-        self.segments
-            .iter()
-            .position(|s| s.princess)
-            .and_then(|i| SegmentId::try_from(i).ok())
+        self.princess_segment
     }
 }
 
