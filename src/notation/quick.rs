@@ -316,6 +316,7 @@ fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option
 
 /// A figure's name and its colon at the start of `s` (`big:`), if there is
 /// one, and the text after them.
+#[inline(always)]
 fn figure_prefix_at<'a>(body: &'a str, s: &'a str) -> (Option<Spanned<Name>>, &'a str) {
     let k = run(s.as_bytes(), FIGURE);
     match (s.get(..k), s.get(k..).and_then(|r| r.strip_prefix(':'))) {
@@ -332,6 +333,7 @@ fn figure_prefix_at<'a>(body: &'a str, s: &'a str) -> (Option<Spanned<Name>>, &'
 
 /// The target at the start of `s`: `SPOT`, `T`, `x,y/SPOT`, `x,y/T` or
 /// `x,y`, and the text after it.
+#[inline(always)]
 fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
     if !s.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
         let (place, after) = place_at(body, s)?;

@@ -238,7 +238,7 @@ impl<'c> Game<'c> {
         let mut after = self.leaves(mv, placing, follower, kind);
         // "starting with the player to his left … The active player is last".
         let seats = self.in_hand.len();
-        let order: Vec<Player> = (1..=seats)
+        let order: smallvec::SmallVec<[Player; crate::player::MAX_PLAYERS]> = (1..=seats)
             .filter_map(|k| u8::try_from((mv.player.index() + k) % seats).ok())
             .map(Player)
             .collect();

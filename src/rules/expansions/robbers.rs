@@ -75,15 +75,17 @@ impl Robbers {
 pub use crate::score::robbed_points;
 
 /// The steps of a move that write a robber's choice (`rob`), in order.
-#[inline]
+/// Asked on every turn with The Messengers: most moves have no steps, and
+/// none is looked for then.
+#[inline(always)]
 pub(in crate::rules) fn written_choices(mv: &crate::rules::Move) -> SmallVec<[usize; 4]> {
-    mv.steps
-        .iter()
-        .filter_map(|s| match s.act {
-            Act::Rob { step, .. } => Some(step),
-            _ => None,
-        })
-        .collect()
+    let mut written = SmallVec::new();
+    for s in &mv.steps {
+        if let Act::Rob { step, .. } = s.act {
+            written.push(step);
+        }
+    }
+    written
 }
 
 /// The name an act's argument gives: `Bob` (`robber:Bob`), a name in lower
