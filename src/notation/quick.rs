@@ -263,7 +263,8 @@ fn span_in(body: &str, from: &str, to: &str) -> Span {
 
 /// Reads the action at the start of `t`, within the line `body`, which must
 /// end its token: `+[figure:]target` or `verb[:arg][(Player)]`. Puts it at
-/// the end of `out` (built there, not moved) and returns the text after it.
+/// the end of `out` and returns the text after it; `None` (the token not in
+/// the common form) may leave a part of it there.
 fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option<&'a str> {
     if let Some(after) = t.strip_prefix('+') {
         let (figure, after) = figure_prefix_at(body, after);
@@ -282,35 +283,40 @@ fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option
     if !t.as_bytes().first()?.is_ascii_lowercase() {
         return None;
     }
-    let (verb, mut after) = t.split_at_checked(run(t.as_bytes(), FIGURE))?;
-    let verb = Spanned::new(Name::from(verb), span_in(body, t, after));
-    let mut arg = None;
+    let (word, mut after) = t.split_at_checked(run(t.as_bytes(), FIGURE))?;
+    let names_player = verb_names_player(word);
+    // The act goes to the end of `out` with its verb, and its other parts
+    // are written in place there as they are read. Where the token is not
+    // in the common form, what was written stays: a line that gives `None`
+    // is read again, its lists emptied first.
+    out.push(StepRecord::Act(ActRecord {
+        verb: Spanned::new(Name::from(word), span_in(body, t, after)),
+        arg: None,
+        player: None,
+        span: Span::default(),
+    }));
+    let Some(StepRecord::Act(act)) = out.last_mut() else {
+        return None;
+    };
     if let Some(a) = after.strip_prefix(':') {
-        let (value, rest) = if verb_names_player(&verb.value) {
+        let (value, rest) = if names_player {
             player_arg_at(a)?
         } else {
             act_arg_at(body, a)?
         };
-        arg = Some(Spanned::new(value, span_in(body, a, rest)));
+        act.arg = Some(Spanned::new(value, span_in(body, a, rest)));
         after = rest;
     }
-    let mut player = None;
     if let Some(p) = after.strip_prefix('(') {
         let (name, rest) = name_until(p, b')')?;
         let end = p.get(name.len()..)?;
-        player = Some(Spanned::new(Name::from(name), span_in(body, p, end)));
+        act.player = Some(Spanned::new(Name::from(name), span_in(body, p, end)));
         after = rest;
     }
     if !token_ends(after.as_bytes()) {
         return None;
     }
-    let act = ActRecord {
-        verb,
-        arg,
-        player,
-        span: span_in(body, t, after),
-    };
-    out.push(StepRecord::Act(act));
+    act.span = span_in(body, t, after);
     Some(after)
 }
 

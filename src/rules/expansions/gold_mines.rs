@@ -479,14 +479,13 @@ impl Game<'_> {
     /// for, or none where it hands nothing out. For a verdict alone
     /// ([`Game::play_for_verdict`]): after `false` the game is not played on.
     pub(in crate::rules) fn apply_checking_gold(&mut self, mv: Move) -> bool {
-        let takes: SmallVec<[Take; 4]> = mv
-            .steps
-            .iter()
-            .filter_map(|s| match s.act {
-                Act::Ingot { pos, named, .. } => Some(Take { pos, named }),
-                _ => None,
-            })
-            .collect();
+        // Most moves have no steps: nothing is gathered then.
+        let mut takes: SmallVec<[Take; 4]> = SmallVec::new();
+        for s in &mv.steps {
+            if let Act::Ingot { pos, named, .. } = s.act {
+                takes.push(Take { pos, named });
+            }
+        }
         let player = mv.player;
         if let Some(g) = &mut self.exp.gold {
             g.claims.clear();

@@ -827,3 +827,43 @@ impl Verb {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Verb;
+
+    #[test]
+    fn a_verb_is_read_from_its_word_alone() {
+        let verbs = [
+            ("message", Verb::Message),
+            ("choose", Verb::Choose),
+            ("score", Verb::Score),
+            ("circle", Verb::Circle),
+            ("add", Verb::Add),
+            ("remove", Verb::Remove),
+            ("pass", Verb::Pass),
+            ("capture", Verb::Capture),
+            ("exchange", Verb::Exchange),
+            ("ransom", Verb::Ransom),
+            ("dragon", Verb::Dragon),
+            ("princess", Verb::Princess),
+            ("gold", Verb::Gold),
+            ("ingot", Verb::Ingot),
+            ("fly", Verb::Fly),
+            ("robber", Verb::Robber),
+            ("rob", Verb::Rob),
+            ("ferry", Verb::Ferry),
+            ("mage", Verb::Mage),
+            ("witch", Verb::Witch),
+        ];
+        for (word, verb) in verbs {
+            assert_eq!(Verb::of(word), verb, "{word}");
+        }
+        for word in [
+            "", "a", "ad", "add\0", "Add", "adds", "robbers", "princesses", "tower", "fairy",
+            "\0\0\0", "m\u{e9}ssage",
+        ] {
+            assert_eq!(Verb::of(word), Verb::Other, "{word:?}");
+        }
+    }
+}
