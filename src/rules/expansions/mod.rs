@@ -860,8 +860,18 @@ mod tests {
             assert_eq!(Verb::of(word), verb, "{word}");
         }
         for word in [
-            "", "a", "ad", "add\0", "Add", "adds", "robbers", "princesses", "tower", "fairy",
-            "\0\0\0", "m\u{e9}ssage",
+            "",
+            "a",
+            "ad",
+            "add\0",
+            "Add",
+            "adds",
+            "robbers",
+            "princesses",
+            "tower",
+            "fairy",
+            "\0\0\0",
+            "m\u{e9}ssage",
         ] {
             assert_eq!(Verb::of(word), Verb::Other, "{word:?}");
         }
