@@ -103,6 +103,13 @@ impl<'c> Game<'c> {
                 pos,
                 rotation,
                 follower,
+            } if self.exp.plain && mv.steps.is_empty() => {
+                self.play_placed_plain(mv.player, mv.tile, pos, rotation, follower);
+            }
+            Action::Place {
+                pos,
+                rotation,
+                follower,
             } => self.play_placed(
                 mv.player,
                 mv.tile,
@@ -134,7 +141,9 @@ impl<'c> Game<'c> {
             *n = n.saturating_sub(1);
         }
         self.remaining = self.remaining.saturating_sub(1);
-        self.drawn_expansions(tile);
+        if !self.exp.plain {
+            self.drawn_expansions(tile);
+        }
     }
 
     /// The rest of a move that places its tile: the tile, its figure and the
@@ -257,6 +266,55 @@ impl<'c> Game<'c> {
             let next = player.index() + 1;
             self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
         }
+    }
+
+    /// [`Game::play_placed`] of a move with no actions in a game where no
+    /// expansion in play does anything as a tile is placed and scored
+    /// ([`ExpansionState::plain`](expansions::ExpansionState)): the same
+    /// phases, without asking the expansions, each of which would do
+    /// nothing (the basic game's move, one test rather than one an
+    /// expansion).
+    fn play_placed_plain(
+        &mut self,
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+        follower: Option<FollowerMove>,
+    ) {
+        let placed = self.put_tile(tile, pos, rotation, self.turn);
+        if let Some(f) = follower {
+            let node = node_of(&placed, f.segment);
+            if let Some(s) = self.in_hand.get_mut(player) {
+                s.take(f.figure);
+            }
+            self.features.add_follower(Follower {
+                player,
+                node,
+                tile: self.board.len() as u32 - 1,
+                turn: self.turn,
+                figure: f.figure,
+            });
+            if self.catalog.def(tile).monastery == Some(f.segment) {
+                self.monks.push((pos, node));
+            }
+        }
+        if scoring::may_score(self, &placed) {
+            let mut events = std::mem::take(&mut self.events);
+            let first = events.len();
+            scoring::completed_by(self, &placed, &mut events);
+            if events.len() > first {
+                self.settle(events.get(first..).unwrap_or_default());
+                let features = &self.features;
+                self.monks
+                    .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
+            }
+            self.events = events;
+        }
+        // No tile earns another turn: the seat after the player's.
+        self.exp.traders.turn_ended(player, false);
+        let next = player.index() + 1;
+        self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
     }
 
     /// Checks and applies a written turn, and returns the scoring it causes.

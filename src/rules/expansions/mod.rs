@@ -160,6 +160,12 @@ pub struct ExpansionState {
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
     pub(in crate::rules) every_turn: bool,
+    /// Whether no expansion in play does anything when a tile is drawn,
+    /// placed or scored, or when a turn ends (the basic game, with or without
+    /// Inns & Cathedrals' tiles, whose features carry their own counts): a
+    /// move is then played without asking the expansions
+    /// ([`Game::play_move`](crate::rules::Game)).
+    pub(in crate::rules) plain: bool,
 }
 
 impl Game<'_> {
@@ -219,6 +225,11 @@ impl Game<'_> {
             || self.exp.circles
             || self.exp.magic.is_some()
             || self.exp.ferries.is_some();
+        self.exp.plain = !self.exp.every_turn
+            && self.exp.river.is_none()
+            && self.exp.tower.is_none()
+            && self.exp.order.is_none()
+            && !self.expansions.contains(Expansion::TradersAndBuilders);
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }
