@@ -83,7 +83,20 @@ impl<'c> Game<'c> {
     #[inline(always)]
     pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
         self.events.clear();
-        self.play_move(mv);
+        match mv.action {
+            // The basic game's move: no expansion in play is asked.
+            Action::Place {
+                pos,
+                rotation,
+                follower,
+            } if self.exp.plain && mv.steps.is_empty() => {
+                self.draw_plain(mv.tile);
+                self.play_placed_plain(mv.player, mv.tile, pos, rotation, follower);
+            }
+            _ => {
+                self.play_move(mv);
+            }
+        }
         &self.events
     }
 
@@ -99,13 +112,6 @@ impl<'c> Game<'c> {
             // box … and draws another tile" — the same player goes on.
             Action::Discard => {}
             Action::Aside => self.set_aside(mv.tile),
-            Action::Place {
-                pos,
-                rotation,
-                follower,
-            } if self.exp.plain && mv.steps.is_empty() => {
-                self.play_placed_plain(mv.player, mv.tile, pos, rotation, follower);
-            }
             Action::Place {
                 pos,
                 rotation,
@@ -136,14 +142,19 @@ impl<'c> Game<'c> {
     /// supply.
     #[inline(always)]
     fn draw(&mut self, tile: TileId) {
+        self.draw_plain(tile);
+        self.drawn_expansions(tile);
+    }
+
+    /// [`Game::draw`] in a game where no expansion in play does anything as
+    /// a tile is drawn ([`ExpansionState::plain`](expansions::ExpansionState)).
+    #[inline(always)]
+    fn draw_plain(&mut self, tile: TileId) {
         self.turn = self.turn.saturating_add(1);
         if let Some(n) = self.supply.get_mut(tile.index()) {
             *n = n.saturating_sub(1);
         }
         self.remaining = self.remaining.saturating_sub(1);
-        if !self.exp.plain {
-            self.drawn_expansions(tile);
-        }
     }
 
     /// The rest of a move that places its tile: the tile, its figure and the

@@ -164,7 +164,7 @@ pub struct ExpansionState {
     /// placed or scored, or when a turn ends (the basic game, with or without
     /// Inns & Cathedrals' tiles, whose features carry their own counts): a
     /// move is then played without asking the expansions
-    /// ([`Game::play_move`](crate::rules::Game)).
+    /// ([`Game::apply`](crate::rules::Game::apply)).
     pub(in crate::rules) plain: bool,
 }
 
