@@ -488,3 +488,74 @@ impl<'c> Game<'c> {
             .retain(|(_, n)| features.feature(*n).is_some_and(|f| f.is_held()));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{GenOptions, Rng, random_game};
+    use crate::rules::expansions::Expansions;
+
+    /// The game a generated record sets up, and its turns.
+    fn generated<'c>(
+        catalog: &'c crate::tiles::TileCatalog,
+        seed: u64,
+        sets: &[&str],
+    ) -> (Game<'c>, crate::notation::GameRecord) {
+        let options = GenOptions {
+            edition: crate::Edition::HiG2012,
+            players: 3,
+            expansions: Expansions::from_sets(sets.iter().copied()),
+        };
+        let record = random_game(catalog, &options, &mut Rng::new(seed));
+        let (header, _) = crate::header::Header::read(&record);
+        let game = Game::new(header.expect("a header").setup(), catalog);
+        (game, record)
+    }
+
+    /// A game whose expansions do nothing as tiles are placed and scored
+    /// plays its moves the basic game's way, and they leave what the
+    /// general move leaves: every turn's scoring, then the final scores,
+    /// figures and supply.
+    #[test]
+    fn plain_moves_play_as_the_general_move() {
+        let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
+        for (seed, sets) in [
+            (1u64, &[][..]),
+            (2, &[][..]),
+            (3, &["inns-and-cathedrals"][..]),
+            (4, &["flying-machines", "inns-and-cathedrals"][..]),
+        ] {
+            let (mut plain, record) = generated(&catalog, seed, sets);
+            let mut general = plain.clone();
+            assert!(plain.exp.plain, "{sets:?}");
+            general.exp.plain = false;
+            for turn in &record.turns {
+                let a = plain.play(turn).expect("a legal turn");
+                let b = general.play(turn).expect("a legal turn");
+                assert_eq!(a, b, "seed {seed}, turn {}", turn.number.value);
+            }
+            assert_eq!(plain.finish(), general.finish(), "seed {seed}");
+            assert_eq!(plain.score(), general.score(), "seed {seed}");
+            assert_eq!(plain.supplies(), general.supplies(), "seed {seed}");
+            assert_eq!(plain.remaining(), general.remaining(), "seed {seed}");
+        }
+    }
+
+    /// An expansion that acts as tiles are drawn, placed or scored, or as
+    /// turns end, keeps every move on the general way.
+    #[test]
+    fn expansions_that_act_keep_the_general_move() {
+        let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
+        for sets in [
+            &["river"][..],
+            &["traders-and-builders"][..],
+            &["tower"][..],
+            &["princess-and-dragon"][..],
+            &["robbers"][..],
+            &["messengers"][..],
+        ] {
+            let (game, _) = generated(&catalog, 5, sets);
+            assert!(!game.exp.plain, "{sets:?}");
+        }
+    }
+}
