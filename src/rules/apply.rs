@@ -53,6 +53,19 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        // A turn none of the expansions looks at: the basic game's check.
+        if let Some(placing) = self.quiet_placing(turn) {
+            let Ok(mv) = self.check_due_as::<false>(turn, Some(&placing)) else {
+                return false;
+            };
+            // As [`Game::apply_checking_gold`]: the ingots handed out are
+            // the move's (none, with none lying: the turn is quiet).
+            if let Some(g) = &mut self.exp.gold {
+                g.claims.clear();
+            }
+            self.apply(mv);
+            return true;
+        }
         let placing = self.placing_of(turn);
         let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
             return false;

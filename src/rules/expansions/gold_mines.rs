@@ -30,7 +30,7 @@ use crate::player::{ByPlayer, Player};
 use crate::rules::completion::Held;
 use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
 use crate::score::{PlayerList, ScoreEvent, ScoreReason};
-use crate::tiles::{FeatureKind, Symbol};
+use crate::tiles::{FeatureKind, Symbol, TileDef};
 
 /// Points each ingot is worth at the end, by how many a player holds.
 ///
@@ -275,9 +275,24 @@ impl Gold {
         (self.taken_turn, &self.taken)
     }
 
+    /// Whether the ingots on the board make every turn written without
+    /// actions one these rules look at ([`super::concern`]): with an ingot
+    /// lying anywhere, the tile may complete a feature that hands it out,
+    /// and the distribution is checked on the move played.
+    pub(in crate::rules) fn concerns_quiet_turns(&self) -> bool {
+        !self.on_tiles.is_empty()
+    }
+
     fn add(&mut self, pos: Pos) {
         *self.on_tiles.entry(pos).or_insert(0) += 1;
     }
+}
+
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): a gold-mine tile, whose second
+/// ingot is due.
+pub(in crate::rules) fn concerns_quiet_turn(def: &TileDef) -> bool {
+    def.symbol == Some(Symbol::Goldmine)
 }
 
 /// The square an act names as a whole tile (`verb:x,y`), if that is its form.

@@ -99,12 +99,27 @@ impl Magic {
         }
     }
 
+    /// Whether where the pawns stand makes every turn written without
+    /// actions one these rules look at ([`super::concern`]): with both on
+    /// the board, any tile may join the mage's feature to the witch's, and
+    /// one of them must then move.
+    pub(in crate::rules) fn concerns_quiet_turns(&self) -> bool {
+        self.mage.is_some() && self.witch.is_some()
+    }
+
     fn set(&mut self, pawn: Pawn, to: Option<Stand>) {
         match pawn {
             Pawn::Mage => self.mage = to,
             Pawn::Witch => self.witch = to,
         }
     }
+}
+
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): a magic tile, which brings a
+/// pawn in or moves one.
+pub(in crate::rules) fn concerns_quiet_turn(def: &crate::tiles::TileDef) -> bool {
+    def.symbol == Some(Symbol::Mage)
 }
 
 /// The witch's points: "The witch divides in half the points of the scored

@@ -162,6 +162,14 @@ fn spot_of<'a>(arg: &'a ActArg, placing: &Placing) -> Option<(Option<&'a str>, (
     }
 }
 
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): always, whatever the tile. A
+/// message falls due on any turn that scores, and whether one scores is
+/// known only once the turn is played.
+pub(in crate::rules) fn concerns_quiet_turn(_def: &crate::tiles::TileDef) -> bool {
+    true
+}
+
 impl Game<'_> {
     /// The messengers and the message stack, with The Messengers in play.
     pub fn messengers(&self) -> Option<&Messengers> {
