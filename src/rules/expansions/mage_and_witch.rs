@@ -99,14 +99,6 @@ impl Magic {
         }
     }
 
-    /// Whether where the pawns stand makes every turn written without
-    /// actions one these rules look at ([`super::concern`]): with both on
-    /// the board, any tile may join the mage's feature to the witch's, and
-    /// one of them must then move.
-    pub(in crate::rules) fn concerns_quiet_turns(&self) -> bool {
-        self.mage.is_some() && self.witch.is_some()
-    }
-
     fn set(&mut self, pawn: Pawn, to: Option<Stand>) {
         match pawn {
             Pawn::Mage => self.mage = to,
@@ -182,6 +174,23 @@ impl Game<'_> {
             }
         }
         Some(magic)
+    }
+
+    /// Whether where the pawns stand makes every turn written without
+    /// actions one these rules look at ([`super::concern`]): with both on
+    /// the board, in one feature or in features of one kind, a tile may
+    /// join the mage's feature to the witch's, and one of them must then
+    /// move. A road and a city never join.
+    pub(in crate::rules) fn magic_concerns_quiet_turns(&self) -> bool {
+        let Some(Magic {
+            mage: Some(mage),
+            witch: Some(witch),
+        }) = self.exp.magic
+        else {
+            return false;
+        };
+        self.features.root(mage.node) == self.features.root(witch.node)
+            || self.features.kind_of(mage.node) == self.features.kind_of(witch.node)
     }
 
     /// Whether a tile shows the magic symbol.
