@@ -108,7 +108,7 @@ impl Game<'_> {
         turn.steps.is_empty()
             && !self.exp.quiet.concerns(tile)
             && !self.magic_concerns_quiet_turns()
-            && !(ahead && self.concerns_quiet_turns_ahead())
+            && (!ahead || !self.concerns_quiet_turns_ahead())
     }
 
     /// Whether the state makes every quiet turn one an expansion checks by
