@@ -11,10 +11,11 @@
 //! Each expansion says which turns it looks at, next to its rules: a
 //! function `concerns_quiet_turn` of a tile kind (a dragon tile, a lake, a
 //! crop circle), and, where the concern is the game's state rather than the
-//! tile, a function `concerns_quiet_turns` of its state (ingots lying on the
-//! board, the mage and the witch both standing). [`QuietTurns`] gathers the
+//! tile, a function of its state (the mage and the witch standing where a
+//! tile may join them; for a check that plays the move ahead on a copy,
+//! ingots lying and The Messengers in play). `QuietTurns` gathers the
 //! tiles' answers of the expansions in play once per setup, a bit per tile
-//! kind; [`Game::is_quiet_turn`] adds the state's.
+//! kind; `Game::is_quiet_turn` adds the state's.
 //!
 //! [`Game::check_actions`]: crate::rules::Game
 
