@@ -53,6 +53,20 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        // A turn none of the expansions looks at: the basic game's check,
+        // then what is read on the game the move leaves, as below.
+        if let Some(placing) = self.quiet_placing(turn, false) {
+            let Ok(mv) = self.check_due_as::<false>(turn, Some(&placing)) else {
+                return false;
+            };
+            let legal = if self.exp.gold.is_some() {
+                self.apply_checking_unwritten_gold(mv)
+            } else {
+                self.apply(mv);
+                true
+            };
+            return legal && (self.exp.messengers.is_none() || self.turn_fault(&[]).is_ok());
+        }
         let placing = self.placing_of(turn);
         let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
             return false;

@@ -26,7 +26,11 @@
 //!   tiles that continue its road, splitting and joining roads.
 //! * [`robbers`]: robbers placed beside the markers on the scoreboard after a
 //!   bag tile, each taking half of the next score of a marker it stands by.
+//!
+//! [`concern`] gathers which turns written without actions each expansion
+//! looks at, so that the others take the basic game's check.
 
+pub mod concern;
 pub mod crop_circles;
 pub mod ferries;
 pub mod flying_machines;
@@ -166,6 +170,10 @@ pub struct ExpansionState {
     /// move is then played without asking the expansions
     /// ([`Game::apply`](crate::rules::Game::apply)).
     pub(in crate::rules) plain: bool,
+    /// The tile kinds whose turns written without actions concern an
+    /// expansion in play ([`concern`]): set with the setup, kept from one
+    /// game to the next of the same setup.
+    pub(in crate::rules) quiet: concern::QuietTurns,
 }
 
 impl Game<'_> {
