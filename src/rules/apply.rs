@@ -53,6 +53,20 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        // A turn none of the expansions looks at: the basic game's check,
+        // then what is read on the game the move leaves, as below.
+        if let Some(placing) = self.quiet_placing(turn, false) {
+            let Ok(mv) = self.check_due_as::<false>(turn, Some(&placing)) else {
+                return false;
+            };
+            let legal = if self.exp.gold.is_some() {
+                self.apply_checking_unwritten_gold(mv)
+            } else {
+                self.apply(mv);
+                true
+            };
+            return legal && (self.exp.messengers.is_none() || self.turn_fault(&[]).is_ok());
+        }
         let placing = self.placing_of(turn);
         let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
             return false;
@@ -83,7 +97,20 @@ impl<'c> Game<'c> {
     #[inline(always)]
     pub fn apply(&mut self, mv: Move) -> &[ScoreEvent] {
         self.events.clear();
-        self.play_move(mv);
+        match mv.action {
+            // The basic game's move: no expansion in play is asked.
+            Action::Place {
+                pos,
+                rotation,
+                follower,
+            } if self.exp.plain && mv.steps.is_empty() => {
+                self.draw_plain(mv.tile);
+                self.play_placed_plain(mv.player, mv.tile, pos, rotation, follower);
+            }
+            _ => {
+                self.play_move(mv);
+            }
+        }
         &self.events
     }
 
@@ -129,12 +156,19 @@ impl<'c> Game<'c> {
     /// supply.
     #[inline(always)]
     fn draw(&mut self, tile: TileId) {
+        self.draw_plain(tile);
+        self.drawn_expansions(tile);
+    }
+
+    /// [`Game::draw`] in a game where no expansion in play does anything as
+    /// a tile is drawn ([`ExpansionState::plain`](expansions::ExpansionState)).
+    #[inline(always)]
+    fn draw_plain(&mut self, tile: TileId) {
         self.turn = self.turn.saturating_add(1);
         if let Some(n) = self.supply.get_mut(tile.index()) {
             *n = n.saturating_sub(1);
         }
         self.remaining = self.remaining.saturating_sub(1);
-        self.drawn_expansions(tile);
     }
 
     /// The rest of a move that places its tile: the tile, its figure and the
@@ -257,6 +291,55 @@ impl<'c> Game<'c> {
             let next = player.index() + 1;
             self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
         }
+    }
+
+    /// [`Game::play_placed`] of a move with no actions in a game where no
+    /// expansion in play does anything as a tile is placed and scored
+    /// ([`ExpansionState::plain`](expansions::ExpansionState)): the same
+    /// phases, without asking the expansions, each of which would do
+    /// nothing (the basic game's move, one test rather than one an
+    /// expansion).
+    fn play_placed_plain(
+        &mut self,
+        player: Player,
+        tile: TileId,
+        pos: Pos,
+        rotation: Rotation,
+        follower: Option<FollowerMove>,
+    ) {
+        let placed = self.put_tile(tile, pos, rotation, self.turn);
+        if let Some(f) = follower {
+            let node = node_of(&placed, f.segment);
+            if let Some(s) = self.in_hand.get_mut(player) {
+                s.take(f.figure);
+            }
+            self.features.add_follower(Follower {
+                player,
+                node,
+                tile: self.board.len() as u32 - 1,
+                turn: self.turn,
+                figure: f.figure,
+            });
+            if self.catalog.def(tile).monastery == Some(f.segment) {
+                self.monks.push((pos, node));
+            }
+        }
+        if scoring::may_score(self, &placed) {
+            let mut events = std::mem::take(&mut self.events);
+            let first = events.len();
+            scoring::completed_by(self, &placed, &mut events);
+            if events.len() > first {
+                self.settle(events.get(first..).unwrap_or_default());
+                let features = &self.features;
+                self.monks
+                    .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
+            }
+            self.events = events;
+        }
+        // No tile earns another turn: the seat after the player's.
+        self.exp.traders.turn_ended(player, false);
+        let next = player.index() + 1;
+        self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
     }
 
     /// Checks and applies a written turn, and returns the scoring it causes.
@@ -417,5 +500,76 @@ impl<'c> Game<'c> {
         let features = &self.features;
         self.monks
             .retain(|(_, n)| features.feature(*n).is_some_and(|f| f.is_held()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{GenOptions, Rng, random_game};
+    use crate::rules::expansions::Expansions;
+
+    /// The game a generated record sets up, and its turns.
+    fn generated<'c>(
+        catalog: &'c crate::tiles::TileCatalog,
+        seed: u64,
+        sets: &[&str],
+    ) -> (Game<'c>, crate::notation::GameRecord) {
+        let options = GenOptions {
+            edition: crate::Edition::HiG2012,
+            players: 3,
+            expansions: Expansions::from_sets(sets.iter().copied()),
+        };
+        let record = random_game(catalog, &options, &mut Rng::new(seed));
+        let (header, _) = crate::header::Header::read(&record);
+        let game = Game::new(header.expect("a header").setup(), catalog);
+        (game, record)
+    }
+
+    /// A game whose expansions do nothing as tiles are placed and scored
+    /// plays its moves the basic game's way, and they leave what the
+    /// general move leaves: every turn's scoring, then the final scores,
+    /// figures and supply.
+    #[test]
+    fn plain_moves_play_as_the_general_move() {
+        let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
+        for (seed, sets) in [
+            (1u64, &[][..]),
+            (2, &[][..]),
+            (3, &["inns-and-cathedrals"][..]),
+            (4, &["flying-machines", "inns-and-cathedrals"][..]),
+        ] {
+            let (mut plain, record) = generated(&catalog, seed, sets);
+            let mut general = plain.clone();
+            assert!(plain.exp.plain, "{sets:?}");
+            general.exp.plain = false;
+            for turn in &record.turns {
+                let a = plain.play(turn).expect("a legal turn");
+                let b = general.play(turn).expect("a legal turn");
+                assert_eq!(a, b, "seed {seed}, turn {}", turn.number.value);
+            }
+            assert_eq!(plain.finish(), general.finish(), "seed {seed}");
+            assert_eq!(plain.score(), general.score(), "seed {seed}");
+            assert_eq!(plain.supplies(), general.supplies(), "seed {seed}");
+            assert_eq!(plain.remaining(), general.remaining(), "seed {seed}");
+        }
+    }
+
+    /// An expansion that acts as tiles are drawn, placed or scored, or as
+    /// turns end, keeps every move on the general way.
+    #[test]
+    fn expansions_that_act_keep_the_general_move() {
+        let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
+        for sets in [
+            &["river"][..],
+            &["traders-and-builders"][..],
+            &["tower"][..],
+            &["princess-and-dragon"][..],
+            &["robbers"][..],
+            &["messengers"][..],
+        ] {
+            let (game, _) = generated(&catalog, 5, sets);
+            assert!(!game.exp.plain, "{sets:?}");
+        }
     }
 }

@@ -183,11 +183,32 @@ impl<'c> Game<'c> {
 
     /// [`Game::check_due`] where an expansion in play has rules for every
     /// turn, written with actions or not (The Princess & the Dragon), kept out
-    /// of the basic game's way.
+    /// of the basic game's way. A turn none of them looks at
+    /// ([`Game::is_quiet_turn`]) takes the basic game's check.
     #[cold]
     #[inline(never)]
     fn check_due_with_actions(&self, turn: &TurnInput<'_>) -> Result<Move, Violation> {
+        if let Some(placing) = self.quiet_placing(turn, true) {
+            return self.check_due_as::<false>(turn, Some(&placing));
+        }
         self.check_due_with_actions_as(turn, true)
+    }
+
+    /// The placing of a turn that places a known tile and that no
+    /// expansion in play looks at ([`Game::is_quiet_turn`], `ahead` as it
+    /// says), for the basic game's check; `None` for any other turn.
+    #[inline(always)]
+    pub(in crate::rules) fn quiet_placing(
+        &self,
+        turn: &TurnInput<'_>,
+        ahead: bool,
+    ) -> Option<Placing> {
+        if !turn.steps.is_empty() {
+            return None;
+        }
+        let placing = self.placing_of(turn)?;
+        self.is_quiet_turn(turn, placing.tile, ahead)
+            .then_some(placing)
     }
 
     /// [`Game::check_due_with_actions`]; `played`: whether the checks made

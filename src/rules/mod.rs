@@ -168,14 +168,17 @@ impl<'c> Game<'c> {
     /// Starts a new game in place, as [`Game::new`] does, keeping the room the
     /// board and the features took: a referee of many games allocates once.
     pub fn restart(&mut self, setup: Setup) {
-        if self.in_play.is_empty()
-            || self.setup.sets != setup.sets
+        let fresh = self.in_play.is_empty() || self.setup.sets != setup.sets;
+        if fresh
             || self.setup.variants != setup.variants
             || self.setup.scenario.pack != setup.scenario.pack
         {
             self.count_supply(&setup);
         }
         self.expansions = Expansions::from_sets(setup.sets.iter().map(String::as_str));
+        if fresh {
+            self.exp.quiet = expansions::concern::QuietTurns::of(self.catalog, self.expansions);
+        }
         self.distinct_names = setup
             .players
             .iter()

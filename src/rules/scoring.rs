@@ -111,7 +111,9 @@ fn completed_elsewhere<'g>(
 
 /// The scoring caused by a tile just placed, added to `events`: every road and
 /// city it completes and every monastery it completes (its own or one around it)
-/// that holds a follower.
+/// that holds a follower. Inlined into the moves that place a tile, as it
+/// was when one move did.
+#[inline(always)]
 pub fn completed_by(game: &Game<'_>, placed: &PlacedTile, events: &mut Vec<ScoreEvent>) {
     let features = game.features();
     let turn = Some(placed.turn);

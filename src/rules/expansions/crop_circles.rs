@@ -63,6 +63,13 @@ pub struct CircleTarget {
 pub type CircleOptions = Vec<(Player, Vec<(Pos, Spot, Figure)>)>;
 
 /// Whether an act is a crop circle's (its choice, a player's action).
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): a crop circle's, whose effect
+/// is checked on the turn whether it is written or not.
+pub(in crate::rules) fn concerns_quiet_turn(def: &crate::tiles::TileDef) -> bool {
+    def.circle.is_some()
+}
+
 fn is_circle(act: &Act) -> bool {
     matches!(act, Act::Circle { .. } | Act::CircleChoice { .. })
 }

@@ -97,6 +97,13 @@ pub type Ends = (Side, Side);
 /// open, each a lake's square and the ends its ferry may join.
 pub type FerryChoice = (Option<Ends>, Vec<(Pos, Ends)>);
 
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): a lake tile, whose ferry is
+/// due. Moving a ferry is an action: a turn that writes none moves none.
+pub(in crate::rules) fn concerns_quiet_turn(def: &crate::tiles::TileDef) -> bool {
+    def.symbol == Some(Symbol::Lake)
+}
+
 /// Two segments in order, the smaller first.
 fn pair(a: SegmentId, b: SegmentId) -> [SegmentId; 2] {
     if a <= b { [a, b] } else { [b, a] }

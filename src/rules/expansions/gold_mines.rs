@@ -30,7 +30,7 @@ use crate::player::{ByPlayer, Player};
 use crate::rules::completion::Held;
 use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
 use crate::score::{PlayerList, ScoreEvent, ScoreReason};
-use crate::tiles::{FeatureKind, Symbol};
+use crate::tiles::{FeatureKind, Symbol, TileDef};
 
 /// Points each ingot is worth at the end, by how many a player holds.
 ///
@@ -275,9 +275,26 @@ impl Gold {
         (self.taken_turn, &self.taken)
     }
 
+    /// Whether the ingots on the board make every turn written without
+    /// actions one these rules look at where the check plays the move ahead
+    /// on a copy ([`super::concern`]): with an ingot lying anywhere, the
+    /// tile may complete a feature that hands it out. The verdict reads the
+    /// distribution on the game the move leaves
+    /// ([`Game::apply_checking_unwritten_gold`]) and needs no copy.
+    pub(in crate::rules) fn concerns_quiet_turns(&self) -> bool {
+        !self.on_tiles.is_empty()
+    }
+
     fn add(&mut self, pos: Pos) {
         *self.on_tiles.entry(pos).or_insert(0) += 1;
     }
+}
+
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): a gold-mine tile, whose second
+/// ingot is due.
+pub(in crate::rules) fn concerns_quiet_turn(def: &TileDef) -> bool {
+    def.symbol == Some(Symbol::Goldmine)
 }
 
 /// The square an act names as a whole tile (`verb:x,y`), if that is its form.
@@ -498,6 +515,22 @@ impl Game<'_> {
             return takes.is_empty();
         }
         distribute(&gold.claims, player, self.in_hand.len(), &takes, false).is_ok()
+    }
+
+    /// [`Game::apply_checking_gold`] of a move that writes no take (a turn
+    /// written without actions): the ingots its scoring hands out, if any,
+    /// must go as the rules give them without a choice. The room of the
+    /// move's steps is not kept (it has none).
+    pub(in crate::rules) fn apply_checking_unwritten_gold(&mut self, mv: Move) -> bool {
+        let player = mv.player;
+        if let Some(g) = &mut self.exp.gold {
+            g.claims.clear();
+        }
+        self.apply(mv);
+        self.exp.gold.as_ref().is_none_or(|g| {
+            g.claims.is_empty()
+                || distribute(&g.claims, player, self.in_hand.len(), &[], false).is_ok()
+        })
     }
 
     /// Whether the move may hand ingots out, read from the board as it is

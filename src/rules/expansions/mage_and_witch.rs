@@ -107,6 +107,13 @@ impl Magic {
     }
 }
 
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): a magic tile, which brings a
+/// pawn in or moves one.
+pub(in crate::rules) fn concerns_quiet_turn(def: &crate::tiles::TileDef) -> bool {
+    def.symbol == Some(Symbol::Mage)
+}
+
 /// The witch's points: "The witch divides in half the points of the scored
 /// feature (rounded up, in favor of the player)"; the player aid: "1/2 points
 /// (rounded up after counting the total)".
@@ -167,6 +174,23 @@ impl Game<'_> {
             }
         }
         Some(magic)
+    }
+
+    /// Whether where the pawns stand makes every turn written without
+    /// actions one these rules look at ([`super::concern`]): with both on
+    /// the board, in one feature or in features of one kind, a tile may
+    /// join the mage's feature to the witch's, and one of them must then
+    /// move. A road and a city never join.
+    pub(in crate::rules) fn magic_concerns_quiet_turns(&self) -> bool {
+        let Some(Magic {
+            mage: Some(mage),
+            witch: Some(witch),
+        }) = self.exp.magic
+        else {
+            return false;
+        };
+        self.features.root(mage.node) == self.features.root(witch.node)
+            || self.features.kind_of(mage.node) == self.features.kind_of(witch.node)
     }
 
     /// Whether a tile shows the magic symbol.

@@ -90,6 +90,16 @@ pub struct Messengers {
 }
 
 impl Messengers {
+    /// Whether these rules look at every turn written without actions
+    /// where the check plays the move ahead on a copy
+    /// ([`Game::check_due`](crate::rules::Game::check_due)): always, since
+    /// a message falls due on any turn that scores, and only the move
+    /// played tells. The verdict, which reads the fault on the game the move
+    /// leaves, needs no copy.
+    pub(in crate::rules) fn concerns_quiet_turns(&self) -> bool {
+        true
+    }
+
     /// Every messenger on space 0, the stack unknown.
     pub(in crate::rules) fn new(seats: usize) -> Messengers {
         Messengers {
@@ -160,6 +170,14 @@ fn spot_of<'a>(arg: &'a ActArg, placing: &Placing) -> Option<(Option<&'a str>, (
         },
         _ => None,
     }
+}
+
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): no kind by itself. A message
+/// falls due on any turn that scores, which is a matter of the game
+/// ([`Messengers::concerns_quiet_turns`]).
+pub(in crate::rules) fn concerns_quiet_turn(_def: &crate::tiles::TileDef) -> bool {
+    false
 }
 
 impl Game<'_> {

@@ -26,7 +26,11 @@
 //!   tiles that continue its road, splitting and joining roads.
 //! * [`robbers`]: robbers placed beside the markers on the scoreboard after a
 //!   bag tile, each taking half of the next score of a marker it stands by.
+//!
+//! [`concern`] gathers which turns written without actions each expansion
+//! looks at, so that the others take the basic game's check.
 
+pub mod concern;
 pub mod crop_circles;
 pub mod ferries;
 pub mod flying_machines;
@@ -160,6 +164,16 @@ pub struct ExpansionState {
     /// actions or not (The Princess & the Dragon): such turns then go
     /// through [`Game::check_actions`](crate::rules::Game).
     pub(in crate::rules) every_turn: bool,
+    /// Whether no expansion in play does anything when a tile is drawn,
+    /// placed or scored, or when a turn ends (the basic game, with or without
+    /// Inns & Cathedrals' tiles, whose features carry their own counts): a
+    /// move is then played without asking the expansions
+    /// ([`Game::apply`](crate::rules::Game::apply)).
+    pub(in crate::rules) plain: bool,
+    /// The tile kinds whose turns written without actions concern an
+    /// expansion in play ([`concern`]): set with the setup, kept from one
+    /// game to the next of the same setup.
+    pub(in crate::rules) quiet: concern::QuietTurns,
 }
 
 impl Game<'_> {
@@ -219,6 +233,11 @@ impl Game<'_> {
             || self.exp.circles
             || self.exp.magic.is_some()
             || self.exp.ferries.is_some();
+        self.exp.plain = !self.exp.every_turn
+            && self.exp.river.is_none()
+            && self.exp.tower.is_none()
+            && self.exp.order.is_none()
+            && !self.expansions.contains(Expansion::TradersAndBuilders);
         // The dragon and the fairy look at the figures on a tile.
         self.features.list_by_tile(self.exp.dragon.is_some());
     }

@@ -28,7 +28,7 @@ use crate::player::Player;
 use crate::rules::variants::Variant;
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
 use crate::score::{ScoreEvent, ScoreReason};
-use crate::tiles::{FeatureKind, Side, Spot, Symbol, TileId};
+use crate::tiles::{FeatureKind, Side, Spot, Symbol, TileDef, TileId};
 
 /// Moves of one journey of the dragon. Rulebook: "The dragon always moves 6
 /// times, across 6 tiles, regardless of the number of players (exception:
@@ -116,6 +116,18 @@ pub(in crate::rules) struct Journey {
     pub(in crate::rules) visited: SmallVec<[Pos; 7]>,
     /// Moves made.
     pub(in crate::rules) moves: u8,
+}
+
+/// Whether a turn of a tile of this kind written without actions (no
+/// steps after its figure) is one these rules look at ([`super::concern`]):
+/// a dragon tile (set aside before the first volcano, which makes placing it
+/// a fault; after it, the journey it brings is due), a volcano (no figure on
+/// it) and a tile with the princess (a knight of the city she joins must go
+/// home). Not the magic portal, whose use is an action; nor the dragon's
+/// tile, which a turn's own tile never is (its square is empty, which the
+/// placement's check has made sure of before a figure is looked at).
+pub(in crate::rules) fn concerns_quiet_turn(def: &TileDef) -> bool {
+    matches!(def.symbol, Some(Symbol::Dragon | Symbol::Volcano)) || def.princess().is_some()
 }
 
 impl Game<'_> {

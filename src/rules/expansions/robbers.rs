@@ -105,6 +105,15 @@ fn named(act: &ActRecord) -> Option<String> {
     }
 }
 
+/// Whether a turn of a tile of this kind written without actions is one
+/// these rules look at ([`super::concern`]): never. Placing a robber after a
+/// bag tile is a choice, and the robbers' choices are checked only where a
+/// turn writes them (`robber:`, `rob:`, `score:`); a turn that writes none
+/// is robbed as the rules say, in the move itself.
+pub(in crate::rules) fn concerns_quiet_turn(_def: &crate::tiles::TileDef) -> bool {
+    false
+}
+
 impl Game<'_> {
     /// The robbers, with The Robbers in play.
     pub fn robbers(&self) -> Option<&Robbers> {
