@@ -10,7 +10,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -32,17 +32,6 @@ macro_rules! snap {
             insta::assert_snapshot!($name, $value);
         })
     };
-}
-
-/// The `.cgn` files of a folder of the project, sorted.
-fn records(dir: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-        .collect();
-    files.sort();
-    files
 }
 
 // ---------------------------------------------------------------------------
@@ -228,7 +217,7 @@ fn no_cgn_record_is_taken_for_another_format() {
         "notation/games/valid",
         "notation/games/invalid",
     ] {
-        for path in records(dir) {
+        for path in common::cgn_files(root().join(dir)) {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
             if name.starts_with("e112-") {
                 continue;

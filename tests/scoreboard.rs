@@ -5,22 +5,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use carcref::TileCatalog;
 use carcref::score::scoreboard::{Cause, Pawn, Space};
-
-fn cgn_files(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cgn"))
-        .collect();
-    files.sort();
-    files
-}
 
 fn carcref(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     use std::io::Write;
@@ -57,7 +46,7 @@ fn every_marker_stands_on_its_players_total() {
         "notation/games/invalid",
         "notation/examples",
     ] {
-        for path in cgn_files(dir) {
+        for path in common::cgn_files(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)) {
             // A fixture of bytes that are not UTF-8 has no game to replay.
             let Ok(src) = std::fs::read_to_string(&path) else {
                 continue;
