@@ -200,7 +200,6 @@ impl<'c> Game<'c> {
         }
         // Phase::Place: the tile, then what the expansions do when it lies.
         let placed = self.put_tile(tile, pos, rotation, self.turn);
-        let def = self.catalog.def(tile);
         let another_turn = self.placed_expansions(&placed, player);
         // Phase::Figures: the turn's actions in their order, its figure on its
         // tile among them.
@@ -209,20 +208,7 @@ impl<'c> Game<'c> {
             self.apply_step(*s);
         }
         if let Some(f) = follower {
-            let node = node_of(&placed, f.segment);
-            if let Some(s) = self.in_hand.get_mut(player) {
-                s.take(f.figure);
-            }
-            self.features.add_follower(Follower {
-                player,
-                node,
-                tile: self.board.len() as u32 - 1,
-                turn: self.turn,
-                figure: f.figure,
-            });
-            if def.monastery == Some(f.segment) {
-                self.monks.push((pos, node));
-            }
+            self.put_own_follower(player, &placed, f);
         }
         for s in after {
             self.apply_step(*s);
@@ -264,9 +250,7 @@ impl<'c> Game<'c> {
                 if self.exp.gold.is_some() {
                     self.distribute_gold(player, steps, events.get(first..).unwrap_or_default());
                 }
-                let features = &self.features;
-                self.monks
-                    .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
+                self.forget_freed_monks();
             }
             self.events = events;
         }
@@ -287,9 +271,7 @@ impl<'c> Game<'c> {
         // Phase::TurnEnd: the next seat, unless an expansion gives the player
         // another turn.
         if !self.turn_end_expansions(player, another_turn) {
-            // The seat after the player's, the first after the last.
-            let next = player.index() + 1;
-            self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
+            self.next = self.seat_after(player);
         }
     }
 
@@ -309,20 +291,7 @@ impl<'c> Game<'c> {
     ) {
         let placed = self.put_tile(tile, pos, rotation, self.turn);
         if let Some(f) = follower {
-            let node = node_of(&placed, f.segment);
-            if let Some(s) = self.in_hand.get_mut(player) {
-                s.take(f.figure);
-            }
-            self.features.add_follower(Follower {
-                player,
-                node,
-                tile: self.board.len() as u32 - 1,
-                turn: self.turn,
-                figure: f.figure,
-            });
-            if self.catalog.def(tile).monastery == Some(f.segment) {
-                self.monks.push((pos, node));
-            }
+            self.put_own_follower(player, &placed, f);
         }
         if scoring::may_score(self, &placed) {
             let mut events = std::mem::take(&mut self.events);
@@ -330,16 +299,13 @@ impl<'c> Game<'c> {
             scoring::completed_by(self, &placed, &mut events);
             if events.len() > first {
                 self.settle(events.get(first..).unwrap_or_default());
-                let features = &self.features;
-                self.monks
-                    .retain(|(_, node)| features.feature(*node).is_some_and(|f| f.is_held()));
+                self.forget_freed_monks();
             }
             self.events = events;
         }
         // No tile earns another turn: the seat after the player's.
         self.exp.traders.turn_ended(player, false);
-        let next = player.index() + 1;
-        self.next = Player(if next < self.in_hand.len() { next } else { 0 } as u8);
+        self.next = self.seat_after(player);
     }
 
     /// Checks and applies a written turn, and returns the scoring it causes.
@@ -497,9 +463,43 @@ impl<'c> Game<'c> {
                 }
             }
         }
+        self.forget_freed_monks();
+    }
+
+    /// The turn's follower put on a segment of its own tile, just placed,
+    /// from the player's supply; a monk is listed with the monasteries held.
+    #[inline(always)]
+    fn put_own_follower(&mut self, player: Player, placed: &PlacedTile, f: FollowerMove) {
+        let node = node_of(placed, f.segment);
+        if let Some(s) = self.in_hand.get_mut(player) {
+            s.take(f.figure);
+        }
+        self.features.add_follower(Follower {
+            player,
+            node,
+            tile: self.board.len() as u32 - 1,
+            turn: self.turn,
+            figure: f.figure,
+        });
+        if self.catalog.def(placed.tile).monastery == Some(f.segment) {
+            self.monks.push((placed.pos, node));
+        }
+    }
+
+    /// The monasteries no longer held (their monks scored or sent home)
+    /// taken off the list of those held.
+    #[inline(always)]
+    fn forget_freed_monks(&mut self) {
         let features = &self.features;
         self.monks
             .retain(|(_, n)| features.feature(*n).is_some_and(|f| f.is_held()));
+    }
+
+    /// The seat after `player`'s, the first after the last.
+    #[inline(always)]
+    fn seat_after(&self, player: Player) -> Player {
+        let next = player.index() + 1;
+        Player(if next < self.in_hand.len() { next } else { 0 } as u8)
     }
 }
 
