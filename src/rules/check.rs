@@ -207,8 +207,7 @@ impl<'c> Game<'c> {
             return None;
         }
         let placing = self.placing_of(turn)?;
-        self.is_quiet_turn(turn, placing.tile, ahead)
-            .then_some(placing)
+        self.is_quiet_turn(placing.tile, ahead).then_some(placing)
     }
 
     /// [`Game::check_due_with_actions`]; `played`: whether the checks made

@@ -21,7 +21,6 @@
 
 use super::{Expansion, Expansions, crop_circles, ferries, gold_mines, mage_and_witch};
 use super::{messengers, princess_and_dragon, robbers};
-use crate::notation::TurnInput;
 use crate::rules::Game;
 use crate::tiles::{TileCatalog, TileDef, TileId};
 
@@ -92,22 +91,16 @@ impl QuietTurns {
 }
 
 impl Game<'_> {
-    /// Whether a turn is one the basic game's check judges as the check
-    /// with the expansions would in this game: it writes no action after its
-    /// figure, its tile concerns no expansion in play ([`QuietTurns`]), and
+    /// Whether a turn written without actions after its figure is one the
+    /// basic game's check judges as the check with the expansions would in
+    /// this game: its tile concerns no expansion in play ([`QuietTurns`]), and
     /// nothing on the board makes every turn concern one (the mage and the
     /// witch standing where a tile may join them; with `ahead`, for a check
     /// that plays the move ahead on a copy, ingots lying or The Messengers
     /// in play). `tile`: the turn's tile kind.
     #[inline]
-    pub(in crate::rules) fn is_quiet_turn(
-        &self,
-        turn: &TurnInput<'_>,
-        tile: TileId,
-        ahead: bool,
-    ) -> bool {
-        turn.steps.is_empty()
-            && !self.exp.quiet.concerns(tile)
+    pub(in crate::rules) fn is_quiet_turn(&self, tile: TileId, ahead: bool) -> bool {
+        !self.exp.quiet.concerns(tile)
             && !self.magic_concerns_quiet_turns()
             && (!ahead || !self.concerns_quiet_turns_ahead())
     }

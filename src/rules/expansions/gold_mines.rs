@@ -280,7 +280,7 @@ impl Gold {
     /// on a copy ([`super::concern`]): with an ingot lying anywhere, the
     /// tile may complete a feature that hands it out. The verdict reads the
     /// distribution on the game the move leaves
-    /// ([`Game::apply_checking_unwritten_gold`]) and needs no copy.
+    /// ([`Game::apply_checking_gold`]) and needs no copy.
     pub(in crate::rules) fn concerns_quiet_turns(&self) -> bool {
         !self.on_tiles.is_empty()
     }
@@ -515,22 +515,6 @@ impl Game<'_> {
             return takes.is_empty();
         }
         distribute(&gold.claims, player, self.in_hand.len(), &takes, false).is_ok()
-    }
-
-    /// [`Game::apply_checking_gold`] of a move that writes no take (a turn
-    /// written without actions): the ingots its scoring hands out, if any,
-    /// must go as the rules give them without a choice. The room of the
-    /// move's steps is not kept (it has none).
-    pub(in crate::rules) fn apply_checking_unwritten_gold(&mut self, mv: Move) -> bool {
-        let player = mv.player;
-        if let Some(g) = &mut self.exp.gold {
-            g.claims.clear();
-        }
-        self.apply(mv);
-        self.exp.gold.as_ref().is_none_or(|g| {
-            g.claims.is_empty()
-                || distribute(&g.claims, player, self.in_hand.len(), &[], false).is_ok()
-        })
     }
 
     /// Whether the move may hand ingots out, read from the board as it is
