@@ -53,24 +53,34 @@ impl<'c> Game<'c> {
     #[cold]
     #[inline(never)]
     fn play_due_with_actions_for_verdict(&mut self, turn: &TurnInput<'_>) -> bool {
+        // A turn none of the expansions looks at: the basic game's check,
+        // then what is read on the game the move leaves, as below (no
+        // robber's choice written).
+        if let Some(placing) = self.quiet_placing(turn, false) {
+            let Ok(mv) = self.check_due_as::<false>(turn, Some(&placing)) else {
+                return false;
+            };
+            let legal = if self.exp.gold.is_some() {
+                self.apply_checking_gold(mv)
+            } else {
+                self.apply(mv);
+                true
+            };
+            return legal && (self.exp.messengers.is_none() || self.turn_fault(&[]).is_ok());
+        }
+        let placing = self.placing_of(turn);
+        let Ok(mut mv) = self.check_due_as::<true>(turn, placing.as_ref()) else {
+            return false;
+        };
         // The Messengers: the messages and pawns (and the robbers' choices)
         // are judged on the game the move leaves, not on a copy.
         let afterwards = self.exp.messengers.is_some();
-        let checked = match self.quiet_placing(turn, false) {
-            // A turn none of the expansions looks at: the basic game's check.
-            Some(placing) => self.check_due_as::<false>(turn, Some(&placing)),
-            None => {
-                let placing = self.placing_of(turn);
-                self.check_due_as::<true>(turn, placing.as_ref())
-                    .and_then(|mut mv| {
-                        self.check_after_turn(&mut mv, placing.as_ref(), !afterwards)?;
-                        Ok(mv)
-                    })
-            }
-        };
-        let Ok(mv) = checked else {
+        if self
+            .check_after_turn(&mut mv, placing.as_ref(), !afterwards)
+            .is_err()
+        {
             return false;
-        };
+        }
         let written = afterwards.then(|| expansions::robbers::written_choices(&mv));
         let legal = if self.exp.gold.is_some() {
             self.apply_checking_gold(mv)
