@@ -178,6 +178,10 @@ pub struct Features {
     last_on_tile: Vec<u32>,
     /// Every figure's place in its tile's list, indexed as `figures`.
     on_tile: Vec<OnTile>,
+    /// How often each tile's list changed (a figure put on it or taken from
+    /// it), indexed as `last_on_tile`: a rule that keeps what it found on a
+    /// tile tells from it whether to look again.
+    tile_changes: Vec<u32>,
     /// The roads and cities the last tile added completed, as roots: the first
     /// `completed_count`. A completion closes an edge of the tile, so there
     /// are at most four.
@@ -203,6 +207,7 @@ impl Clone for Features {
             by_tile: self.by_tile,
             last_on_tile: with_room(&self.last_on_tile, 1),
             on_tile: with_room(&self.on_tile, 8),
+            tile_changes: with_room(&self.tile_changes, 1),
             completed: self.completed,
             completed_count: self.completed_count,
         }
@@ -222,6 +227,7 @@ impl Features {
         self.figures.clear();
         self.last_on_tile.fill(NO_FIGURE);
         self.on_tile.clear();
+        self.tile_changes.fill(0);
         self.completed_count = 0;
     }
 
@@ -633,6 +639,10 @@ impl Features {
         if self.last_on_tile.len() <= tile {
             let len = (tile + 1).max(self.last_on_tile.len() * 2).max(256);
             self.last_on_tile.resize(len, NO_FIGURE);
+            self.tile_changes.resize(len, 0);
+        }
+        if let Some(n) = self.tile_changes.get_mut(tile) {
+            *n = n.wrapping_add(1);
         }
         let earlier = self
             .last_on_tile
@@ -660,6 +670,10 @@ impl Features {
     fn off_tile(&mut self, id: u32) {
         if let Some(t) = self.on_tile.get_mut(id as usize) {
             t.on_board = false;
+            let tile = self.figures.get(id as usize).map(|l| l.follower.tile);
+            if let Some(n) = tile.and_then(|t| self.tile_changes.get_mut(t as usize)) {
+                *n = n.wrapping_add(1);
+            }
         }
     }
 
@@ -709,6 +723,14 @@ impl Features {
             at = next;
         }
         out
+    }
+
+    /// How many times a figure was put on a placed tile or taken from it
+    /// (0 unless [`Features::list_by_tile`] is on): while it stays the same,
+    /// so do the figures of [`Features::figures_on_tile`].
+    #[inline]
+    pub fn tile_changes(&self, tile: TileIndex) -> u32 {
+        self.tile_changes.get(tile as usize).copied().unwrap_or(0)
     }
 
     /// The figures standing on a placed tile, the last placed first; none

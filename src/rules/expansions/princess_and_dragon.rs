@@ -20,11 +20,11 @@
 
 use smallvec::SmallVec;
 
-use crate::board::Pos;
+use crate::board::{Pos, TileIndex};
 use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
 use crate::notation::{ActArg, ActRecord, Place};
-use crate::player::Player;
+use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::variants::Variant;
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
 use crate::score::{ScoreEvent, ScoreReason};
@@ -81,6 +81,38 @@ pub struct Dragon {
     pub(in crate::rules) aside: Vec<TileId>,
     /// The figures the dragon sent home in the last turn: owner and kind.
     pub(in crate::rules) eaten: Vec<(Player, Figure)>,
+    /// Who would earn the fairy's point, as last worked out.
+    pub(in crate::rules) earners: EarnersKept,
+}
+
+/// The follower that earns the fairy's point at a turn's start for each
+/// seat, worked out for a fairy standing on a placed tile while the figures
+/// on that tile were as they were ([`crate::features::Features::tile_changes`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(in crate::rules) struct FairyEarners {
+    /// The fairy they were worked out for.
+    pub(in crate::rules) fairy: Fairy,
+    /// Its tile.
+    pub(in crate::rules) tile: TileIndex,
+    /// The changes of that tile's figures then.
+    pub(in crate::rules) changes: u32,
+    /// Each seat's earning follower's segment, or [`NO_EARNER`].
+    pub(in crate::rules) nodes: [NodeId; MAX_PLAYERS],
+}
+
+/// No follower earns the seat the fairy's point.
+pub(in crate::rules) const NO_EARNER: NodeId = NodeId::MAX;
+
+/// [`FairyEarners`] as kept, if any: what the turns compute again only when
+/// the fairy or its tile's figures change. Not part of the game's state, so
+/// it shows no value.
+#[derive(Clone, Copy, Default)]
+pub(in crate::rules) struct EarnersKept(pub(in crate::rules) Option<FairyEarners>);
+
+impl std::fmt::Debug for EarnersKept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EarnersKept")
+    }
 }
 
 impl Dragon {
@@ -697,29 +729,44 @@ impl Game<'_> {
     #[cold]
     #[inline(never)]
     pub(in crate::rules) fn fairy_turn_start(&mut self, player: Player, second_turn: bool) {
-        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+        let Some(d) = self.exp.dragon.as_ref() else {
+            return;
+        };
+        let Some(fairy) = d.fairy else {
             return;
         };
         if second_turn {
             return;
         }
-        // The follower that earns the point: the one the fairy stands next
-        // to, or the player's first on its tile (by segment, then the first
-        // placed: the figures come the last placed first).
-        let mut earner: Option<&crate::features::Follower> = None;
-        for f in self.figures_on(fairy.pos) {
-            let earns = f.player == player
-                && f.figure.is_follower()
-                && fairy
-                    .next_to
-                    .is_none_or(|n| (n.node, n.player, n.turn) == (f.node, f.player, f.turn));
-            if earns && earner.is_none_or(|e| f.node <= e.node) {
-                earner = Some(f);
-            }
-        }
-        let Some(node) = earner.map(|f| f.node) else {
+        // With the fairy next to a follower, only its owner may earn.
+        if fairy.next_to.is_some_and(|n| n.player != player) {
             return;
+        }
+        // The earners as kept while the fairy and its tile's figures stay.
+        let kept = d
+            .earners
+            .0
+            .filter(|e| e.fairy == fairy && self.features.tile_changes(e.tile) == e.changes);
+        let earners = match kept {
+            Some(e) => e,
+            None => {
+                let Some(e) = self.fairy_earners(fairy) else {
+                    return;
+                };
+                if let Some(d) = self.exp.dragon.as_mut() {
+                    d.earners.0 = Some(e);
+                }
+                e
+            }
         };
+        let node = earners
+            .nodes
+            .get(usize::from(player.0))
+            .copied()
+            .unwrap_or(NO_EARNER);
+        if node == NO_EARNER {
+            return;
+        }
         let kind = self.features.kind_of(node);
         if let Some(s) = self.score.get_mut(player) {
             *s = s.saturating_add(FAIRY_TURN_START);
@@ -742,6 +789,33 @@ impl Game<'_> {
         {
             e.tiles.push(fairy.pos);
         }
+    }
+
+    /// Who earns the fairy's point at a turn's start, seat by seat: the
+    /// follower the fairy stands next to, or each player's first on its tile
+    /// (by segment, then the first placed: the figures come the last placed
+    /// first). `None` where the fairy's square holds no tile.
+    pub(in crate::rules) fn fairy_earners(&self, fairy: Fairy) -> Option<FairyEarners> {
+        let tile = self.board.index_at(fairy.pos)?;
+        let mut nodes = [NO_EARNER; MAX_PLAYERS];
+        for f in self.features.figures_on_tile(tile) {
+            let earns = f.figure.is_follower()
+                && fairy
+                    .next_to
+                    .is_none_or(|n| (n.node, n.player, n.turn) == (f.node, f.player, f.turn));
+            if let Some(slot) = nodes.get_mut(usize::from(f.player.0))
+                && earns
+                && f.node <= *slot
+            {
+                *slot = f.node;
+            }
+        }
+        Some(FairyEarners {
+            fairy,
+            tile,
+            changes: self.features.tile_changes(tile),
+            nodes,
+        })
     }
 
     /// [`super::Phase::Score`]: the fairy's 3 points for each feature scored
@@ -993,5 +1067,62 @@ mod tests {
         assert_eq!(JOURNEY, 6);
         assert_eq!(step_to(Pos::new(0, 0), Side::North), Some(Pos::new(0, 1)));
         assert_eq!(step_to(Pos::new(0, 0), Side::West), Some(Pos::new(-1, 0)));
+    }
+
+    /// The earners of the fairy's point as kept equal those worked out from
+    /// the board whenever they are read as current, after every turn of
+    /// generated games; and a game that keeps none plays every turn alike.
+    #[test]
+    fn the_fairy_earners_kept_are_those_of_the_board() {
+        use crate::Edition;
+        use crate::generate::{GenOptions, Rng, random_game};
+        use crate::notation::TurnInput;
+        use crate::rules::expansions::Expansions;
+        use crate::tiles::TileCatalog;
+        let catalog = TileCatalog::embedded().expect("the catalog");
+        let (mut kept, mut fresh) = (0, 0);
+        for sets in [
+            "princess-and-dragon",
+            "princess-and-dragon,robbers,mage-and-witch,crop-circles-1",
+            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
+        ] {
+            for seed in 0..4u64 {
+                let options = GenOptions {
+                    edition: if seed % 2 == 0 {
+                        Edition::HiG2012
+                    } else {
+                        Edition::Rgg2000
+                    },
+                    players: 2 + (seed as usize) % 4,
+                    expansions: Expansions::from_sets(sets.split(',')),
+                };
+                let record = random_game(&catalog, &options, &mut Rng::new(seed + 3));
+                let (header, _) = crate::header::Header::read(&record);
+                let mut game = Game::new(header.expect("a header").setup(), &catalog);
+                for t in &record.turns {
+                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                    let mut forgetful = game.clone();
+                    if let Some(d) = forgetful.exp.dragon.as_mut() {
+                        d.earners = EarnersKept::default();
+                    }
+                    forgetful.apply(mv.clone());
+                    game.apply(mv);
+                    let what = format!("{sets}, seed {seed}, turn {}", t.number.value);
+                    assert_eq!(game.score, forgetful.score, "{what}");
+                    assert_eq!(game.last_events(), forgetful.last_events(), "{what}");
+                    let d = game.exp.dragon.as_ref().expect("the dragon's state");
+                    let (Some(fairy), Some(e)) = (d.fairy, d.earners.0) else {
+                        continue;
+                    };
+                    if e.fairy == fairy && game.features.tile_changes(e.tile) == e.changes {
+                        assert!(game.fairy_earners(fairy) == Some(e), "{what}");
+                        kept += 1;
+                    } else {
+                        fresh += 1;
+                    }
+                }
+            }
+        }
+        assert!(kept > 500 && fresh > 20, "{kept} turns kept, {fresh} not");
     }
 }
