@@ -948,6 +948,7 @@ impl<'c> Referee<'c> {
             return false;
         };
         game.set_explanations(observer.explains());
+        game.set_all_events(observer.reads_events());
         // Turns that may hold actions are read a whole line at a time, away
         // from the loop below, which is the basic game's.
         if game.expansions().write_actions() && !tags.version_1() {

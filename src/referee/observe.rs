@@ -25,6 +25,14 @@ pub trait Observe {
     fn explains(&self) -> bool {
         false
     }
+
+    /// Whether the replay is to keep an event for every score, the fairy's
+    /// point at a turn's start among them ([`Game::set_all_events`]): any
+    /// observer that reads the events; the verdict does not.
+    #[inline(always)]
+    fn reads_events(&self) -> bool {
+        true
+    }
 }
 
 impl Observe for () {
@@ -33,4 +41,9 @@ impl Observe for () {
 
     #[inline(always)]
     fn ended(&mut self, _game: &Game<'_>, _finished: bool) {}
+
+    #[inline(always)]
+    fn reads_events(&self) -> bool {
+        false
+    }
 }

@@ -98,6 +98,8 @@ pub struct Game<'c> {
     exp: ExpansionState,
     /// Whether score events carry their explanations (tiles, feature names).
     explain: bool,
+    /// Whether every score gets its event (see [`Game::set_all_events`]).
+    all_events: bool,
     /// Whether no two seats have the same name, so that a name matching the
     /// next player's is that player's seat.
     distinct_names: bool,
@@ -157,6 +159,7 @@ impl<'c> Game<'c> {
             monks: Vec::new(),
             exp: ExpansionState::default(),
             explain: true,
+            all_events: true,
             distinct_names: false,
             events: Vec::new(),
             spare_steps: SpareSteps::default(),
@@ -284,6 +287,19 @@ impl<'c> Game<'c> {
     /// Whether score events carry their explanations ([`Game::set_explanations`]).
     pub fn explains(&self) -> bool {
         self.explain
+    }
+
+    /// Whether every score gets its event in [`Game::last_events`] (on by
+    /// default). Off, the points due at a turn's start that no rule of the
+    /// turn looks at (the fairy's point no robber may rob) go to the score
+    /// alone: for a verdict, which reads the scores and not the events.
+    pub fn set_all_events(&mut self, on: bool) {
+        self.all_events = on;
+    }
+
+    /// Whether every score gets its event ([`Game::set_all_events`]).
+    pub fn all_events(&self) -> bool {
+        self.all_events
     }
 
     /// The catalog the game uses.

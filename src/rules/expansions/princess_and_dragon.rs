@@ -767,10 +767,15 @@ impl Game<'_> {
         if node == NO_EARNER {
             return;
         }
-        let kind = self.features.kind_of(node);
         if let Some(s) = self.score.get_mut(player) {
             *s = s.saturating_add(FAIRY_TURN_START);
         }
+        // A verdict reads the score: the event only where a robber may take
+        // the point ([`Game::rob`] at the turn's start reads it).
+        if !self.all_events() && !self.may_rob_settled_point(player, FAIRY_TURN_START) {
+            return;
+        }
+        let kind = self.features.kind_of(node);
         // Pushed as made, its tile named afterwards: the event is not
         // copied from one place to another on the way.
         self.events.push(ScoreEvent::bonus(
@@ -1080,7 +1085,7 @@ mod tests {
         use crate::rules::expansions::Expansions;
         use crate::tiles::TileCatalog;
         let catalog = TileCatalog::embedded().expect("the catalog");
-        let (mut kept, mut fresh) = (0, 0);
+        let (mut kept, mut fresh, mut left_out, mut robbed_kept) = (0, 0, 0, 0);
         for sets in [
             "princess-and-dragon",
             "princess-and-dragon,robbers,mage-and-witch,crop-circles-1",
@@ -1105,11 +1110,42 @@ mod tests {
                     if let Some(d) = forgetful.exp.dragon.as_mut() {
                         d.earners = EarnersKept::default();
                     }
+                    // A verdict's game: the fairy's point without its event
+                    // where no robber may take it.
+                    let mut verdict = game.clone();
+                    verdict.set_all_events(false);
+                    verdict.apply(mv.clone());
                     forgetful.apply(mv.clone());
                     game.apply(mv);
                     let what = format!("{sets}, seed {seed}, turn {}", t.number.value);
                     assert_eq!(game.score, forgetful.score, "{what}");
                     assert_eq!(game.last_events(), forgetful.last_events(), "{what}");
+                    assert_eq!(game.score, verdict.score, "{what}");
+                    assert_eq!(
+                        format!("{:?}", game.exp),
+                        format!("{:?}", verdict.exp),
+                        "{what}"
+                    );
+                    let scored = |g: &Game<'_>| -> Vec<ScoreEvent> {
+                        g.last_events()
+                            .iter()
+                            .filter(|e| !e.at_turn_start())
+                            .cloned()
+                            .collect()
+                    };
+                    assert_eq!(scored(&game), scored(&verdict), "{what}");
+                    let start =
+                        |g: &Game<'_>| g.last_events().iter().filter(|e| e.at_turn_start()).count();
+                    left_out += start(&game) - start(&verdict);
+                    let robbed = verdict
+                        .last_events()
+                        .first()
+                        .is_some_and(|e| e.at_turn_start())
+                        && verdict
+                            .last_events()
+                            .get(1)
+                            .is_some_and(|e| e.reason == ScoreReason::Robbed);
+                    robbed_kept += usize::from(robbed);
                     let d = game.exp.dragon.as_ref().expect("the dragon's state");
                     let (Some(fairy), Some(e)) = (d.fairy, d.earners.0) else {
                         continue;
@@ -1124,5 +1160,10 @@ mod tests {
             }
         }
         assert!(kept > 500 && fresh > 20, "{kept} turns kept, {fresh} not");
+        assert!(
+            left_out > 200,
+            "{left_out} fairy's points without their event"
+        );
+        assert!(robbed_kept > 0, "no fairy's point robbed");
     }
 }

@@ -529,6 +529,22 @@ impl Game<'_> {
     /// of another colour stands. [`Game::rob`] robs nothing where none does,
     /// and changes nothing then (no robber moves, no choice is used).
     /// `settled`: whether the events' points are in the score already.
+    /// [`Game::may_rob`] of one score of `points` to `player` alone, already
+    /// in the score (the fairy's point at a turn's start), told without its
+    /// event.
+    pub(in crate::rules) fn may_rob_settled_point(&self, player: Player, points: u32) -> bool {
+        let Some(robbers) = &self.exp.robbers else {
+            return false;
+        };
+        if points == 0 {
+            return false;
+        }
+        let space = Space::of(self.marker_total(player).saturating_sub(points));
+        robbers
+            .on_board()
+            .any(|(owner, s)| owner != player && s == space)
+    }
+
     pub(in crate::rules) fn may_rob(&self, events: &[ScoreEvent], settled: bool) -> bool {
         let Some(robbers) = &self.exp.robbers else {
             return false;
