@@ -772,6 +772,20 @@ impl Features {
             .filter(|f| f.is_held())
     }
 
+    /// [`Features::held_features`] of one kind: a figure's node is looked at
+    /// only where its own segment is of the kind (a feature joins segments
+    /// of one kind), without finding its feature's root otherwise.
+    pub fn held_features_of(
+        &self,
+        kind: FeatureKind,
+    ) -> impl Iterator<Item = FeatureView<'_>> + '_ {
+        self.placed
+            .iter()
+            .filter(move |&&node| self.kind_of(node) == Some(kind))
+            .filter_map(|&node| self.feature(node))
+            .filter(|f| f.is_held())
+    }
+
     /// The features that hold a follower, as roots in order of their first node.
     pub fn occupied_roots(&self) -> SmallVec<[FeatureId; 32]> {
         // Kept sorted by (first node, root) packed in one word, each put in its

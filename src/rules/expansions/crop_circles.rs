@@ -360,8 +360,8 @@ impl<'c> Game<'c> {
     fn can_act_for_circle(&self, player: Player, kind: FeatureKind, add: bool) -> bool {
         let on_board = self
             .features
-            .held_features()
-            .any(|f| f.kind == kind && f.followers_of(player).next().is_some());
+            .held_features_of(kind)
+            .any(|f| f.followers_of(player).next().is_some());
         let in_hand = self
             .in_hand
             .get(player)
@@ -405,9 +405,13 @@ impl<'c> Game<'c> {
         // all the actions: no action changes it for anyone who acts later.
         let seat = |p: Player| 1u64.checked_shl(u32::from(p.0)).unwrap_or(0);
         let mut with_kind = 0u64;
-        for f in self.features.held_features().filter(|f| f.kind == kind) {
+        let every_seat = (1u64 << self.in_hand.len().min(63)) - 1;
+        for f in self.features.held_features_of(kind) {
             for x in f.followers().filter(|x| x.figure.is_follower()) {
                 with_kind |= seat(x.player);
+            }
+            if with_kind == every_seat {
+                break;
             }
         }
         let def = self.catalog.def(placing.tile);
@@ -696,5 +700,69 @@ impl<'c> Leaves<'_, 'c> {
         if let Leaves::Played(game) = self {
             game.play_circle(actor, action, t);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Edition;
+    use crate::generate::{GenOptions, Rng, random_game};
+    use crate::notation::TurnInput;
+    use crate::rules::Game;
+    use crate::rules::expansions::Expansions;
+    use crate::tiles::{FeatureKind, TileCatalog};
+
+    /// The held features of a kind, looked up by their figures' own
+    /// segments, are those of that kind among all the held features, in the
+    /// same order, after every turn of generated games.
+    #[test]
+    fn the_held_features_of_a_kind_are_those_of_all_of_that_kind() {
+        let catalog = TileCatalog::embedded().expect("the catalog");
+        let mut held = 0;
+        for sets in [
+            "crop-circles-1",
+            "crop-circles-2,ferries,mage-and-witch",
+            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
+        ] {
+            for seed in 0..3u64 {
+                let options = GenOptions {
+                    edition: if seed % 2 == 0 {
+                        Edition::HiG2012
+                    } else {
+                        Edition::Rgg2000
+                    },
+                    players: 2 + (seed as usize) % 4,
+                    expansions: Expansions::from_sets(sets.split(',')),
+                };
+                let record = random_game(&catalog, &options, &mut Rng::new(seed + 11));
+                let (header, _) = crate::header::Header::read(&record);
+                let mut game = Game::new(header.expect("a header").setup(), &catalog);
+                for t in &record.turns {
+                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                    game.apply(mv);
+                    for kind in [
+                        FeatureKind::City,
+                        FeatureKind::Road,
+                        FeatureKind::Field,
+                        FeatureKind::Monastery,
+                    ] {
+                        let all: Vec<u32> = game
+                            .features
+                            .held_features()
+                            .filter(|f| f.kind == kind)
+                            .map(|f| f.first)
+                            .collect();
+                        let of: Vec<u32> = game
+                            .features
+                            .held_features_of(kind)
+                            .map(|f| f.first)
+                            .collect();
+                        assert_eq!(all, of, "{sets}, seed {seed}, turn {}", t.number.value);
+                        held += of.len();
+                    }
+                }
+            }
+        }
+        assert!(held > 10_000, "{held}");
     }
 }
