@@ -1004,6 +1004,11 @@ impl Game<'_> {
             self.send_home_from(f.node, f.player, f.figure);
             self.eat(f.player, f.figure);
         }
+        // What is left is among the builders and pigs that were there (no
+        // figure comes): with none, nothing is.
+        if here.iter().all(|f| f.figure.is_follower()) {
+            return;
+        }
         let rest = self.followers_on(to);
         for f in rest {
             if self
