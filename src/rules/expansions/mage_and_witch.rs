@@ -214,11 +214,31 @@ impl Game<'_> {
             return true;
         }
         // Only features of one kind join: a road and a city never do.
-        if self.features.kind_of(mage.node) != self.features.kind_of(witch.node) {
+        let kind = self.features.kind_of(mage.node);
+        if kind != self.features.kind_of(witch.node) {
             return false;
         }
-        // Read from the tile's pairs, without placing it: most tiles meet
-        // neither pawn's feature, and are told so from the pairs alone.
+        // Two features join through a segment of the tile that meets both (or
+        // meets a third that a second such segment meets): one of their kind
+        // that reaches two sides or more. A tile with none is told so
+        // without its pairs.
+        kind.is_some_and(|k| self.may_join(k, placing.tile)) && self.joins_by_pairs(a, b, placing)
+    }
+
+    /// Whether a tile has a segment of `kind` that reaches two of its sides
+    /// or more: only such a segment joins two features of the kind.
+    fn may_join(&self, kind: FeatureKind, tile: crate::tiles::TileId) -> bool {
+        self.catalog
+            .def(tile)
+            .segments
+            .iter()
+            .any(|s| s.kind == kind && s.edges.count_ones() >= 2)
+    }
+
+    /// Whether the tile of `placing` joins the features of roots `a` and
+    /// `b`, read from its pairs, without placing it: most tiles meet neither
+    /// feature, and are told so from the pairs alone.
+    fn joins_by_pairs(&self, a: FeatureId, b: FeatureId, placing: &Placing) -> bool {
         let pairs = self.edge_pairs(placing);
         let meets = |root: FeatureId| pairs.iter().any(|&(_, r)| r == root);
         meets(a) && meets(b) && self.joined_with_root(a, pairs).holds(b)
@@ -610,6 +630,75 @@ impl Game<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tile without a segment of a kind that reaches two sides joins no
+    /// two features of that kind (the test that spares the pawns' look at
+    /// the pairs): every two features a tile meets, for the turn's tile and
+    /// others at their legal places, on every turn of generated games.
+    #[test]
+    fn a_tile_joins_features_only_through_a_segment_of_two_sides() {
+        use crate::Edition;
+        use crate::generate::{GenOptions, Rng, random_game};
+        use crate::notation::TurnInput;
+        use crate::rules::expansions::Expansions;
+        use crate::tiles::{TileCatalog, TileId};
+        let catalog = TileCatalog::embedded().expect("the catalog");
+        let (mut joined, mut spared) = (0, 0);
+        for sets in [
+            "mage-and-witch",
+            "mage-and-witch,princess-and-dragon,ferries,crop-circles-1",
+        ] {
+            for seed in 0..3u64 {
+                let options = GenOptions {
+                    edition: if seed % 2 == 0 {
+                        Edition::HiG2012
+                    } else {
+                        Edition::Rgg2000
+                    },
+                    players: 2 + (seed as usize) % 3,
+                    expansions: Expansions::from_sets(sets.split(',')),
+                };
+                let record = random_game(&catalog, &options, &mut Rng::new(seed + 5));
+                let (header, _) = crate::header::Header::read(&record);
+                let mut game = Game::new(header.expect("a header").setup(), &catalog);
+                for (i, t) in record.turns.iter().enumerate() {
+                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                    let tiles = (0..catalog.len())
+                        .filter(|k| (k + i) % 23 == 0)
+                        .map(|k| TileId(k as u16))
+                        .chain(std::iter::once(mv.tile));
+                    for tile in tiles {
+                        for (pos, rotation) in game.legal_placements(tile) {
+                            let placing = Placing::new(mv.player, tile, pos, rotation);
+                            let met: Vec<FeatureId> =
+                                game.edge_pairs(&placing).iter().map(|&(_, r)| r).collect();
+                            for &a in &met {
+                                for &b in met.iter().filter(|&&b| b != a) {
+                                    let Some(kind) = game.features.kind_of(a) else {
+                                        continue;
+                                    };
+                                    if game.features.kind_of(b) != Some(kind) {
+                                        continue;
+                                    }
+                                    let by_pairs = game.joins_by_pairs(a, b, &placing);
+                                    if !game.may_join(kind, tile) {
+                                        assert!(!by_pairs, "{sets}, seed {seed}, turn {}", i + 1);
+                                        spared += 1;
+                                    }
+                                    joined += usize::from(by_pairs);
+                                }
+                            }
+                        }
+                    }
+                    game.apply(mv);
+                }
+            }
+        }
+        assert!(
+            joined > 100 && spared > 100,
+            "{joined} joined, {spared} spared"
+        );
+    }
 
     #[test]
     fn the_witch_rounds_up() {
