@@ -2,8 +2,9 @@
 //! raw structs, then validated into [`TileDef`]s with every rotation precomputed.
 //!
 //! The default catalog is embedded in the binary. `build.rs` turns its YAML into
-//! JSON when carcref is built, which is quicker to read at start-up; a test here
-//! holds the two to the same catalog, and `tests/catalog.rs` guarantees it.
+//! a compact form when carcref is built (`compact.rs` reads it), which is quicker
+//! to read at start-up; a test here holds the two to the same catalog, and
+//! `tests/catalog.rs` guarantees it.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -15,9 +16,12 @@ use super::{
     Segment, SegmentId, Side, Symbol, TileDef, TileId,
 };
 
-// `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_JSON` (the same sets turned
-// into JSON when carcref is built, read at start-up).
+// `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_COMPACT` (the same sets in
+// the compact form `build.rs` gives them when carcref is built, read at
+// start-up).
 include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
+
+mod compact;
 
 /// The tile sets the catalog holds whose rules carcref does not referee yet:
 /// the one place that keeps them out of play, to be emptied as their engine
@@ -120,7 +124,7 @@ struct RawField<'a> {
 }
 
 /// A string of a tile set as read: borrowed from the set's text where the
-/// reader can lend it (the embedded sets' JSON), owned where it cannot (YAML),
+/// reader can lend it (the embedded sets' compact form), owned where it cannot (YAML),
 /// so that reading the embedded sets at start-up copies no string but those a
 /// [`TileDef`] keeps.
 #[derive(Clone, PartialEq, Eq)]
@@ -216,10 +220,6 @@ type Fault = (Place, String);
 /// a byte offset.
 type Read<'a> = Result<RawTileSet<'a>, (String, Option<usize>)>;
 
-fn read_json(text: &str) -> Read<'_> {
-    serde_json::from_str(text).map_err(|e| (e.to_string(), None))
-}
-
 fn read_yaml(text: &str) -> Read<'_> {
     serde_yaml::from_str(text).map_err(|e| {
         let offset = e.location().map(|l| l.index());
@@ -298,8 +298,8 @@ pub struct TileCatalog {
 
 impl TileCatalog {
     /// The catalog built into carcref (every embedded tile set). The sets are
-    /// read in the JSON form they were given when carcref was built, which a
-    /// test holds to the catalog read from their YAML.
+    /// read in the compact form they were given when carcref was built, which
+    /// a test holds to the catalog read from their YAML.
     ///
     /// # Errors
     /// Fails only if an embedded set is inconsistent, which `tests/catalog.rs` rules out.
@@ -322,8 +322,8 @@ impl TileCatalog {
         files: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<TileCatalog, CatalogError> {
         let mut catalog = TileCatalog::empty();
-        for (name, text) in EMBEDDED_JSON {
-            catalog.add_text(name, text, read_json(text), false)?;
+        for (name, text) in EMBEDDED_COMPACT {
+            catalog.add_text(name, text, compact::read_compact(text), false)?;
         }
         for (file, text) in files {
             catalog.add_text(file, text, read_yaml(text), true)?;
@@ -793,7 +793,7 @@ fn parse_edges(s: &str) -> Result<u8, String> {
     let mut mask = 0u8;
     for c in s.chars() {
         let side: Side = c
-            .to_string()
+            .encode_utf8(&mut [0; 4])
             .parse()
             .map_err(|_| format!("{c:?} is not an edge (N, E, S or W)"))?;
         if mask & side.bit() != 0 {
