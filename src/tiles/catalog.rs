@@ -42,7 +42,9 @@ pub const NOT_REFEREED: &[&str] = &[];
 /// on the stack (the busiest tile of any set has a dozen).
 pub const MAX_SEGMENTS: usize = 16;
 
-/// A tile set file as written (unvalidated).
+/// A tile set file as written (unvalidated). A field added to it or to the
+/// raw structs below is added to the compact form too (`build.rs`, which
+/// refuses a key it does not write, and `catalog/compact.rs`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, bound(deserialize = "'de: 'a"))]
 struct RawTileSet<'a> {
