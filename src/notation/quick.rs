@@ -24,6 +24,7 @@
 //! first.
 
 use crate::board::Pos;
+use crate::tiles::{Side, Spot};
 
 use super::TurnInput;
 use super::lex::{
@@ -379,6 +380,14 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
     let place = match *word.as_bytes() {
+        // One letter: the tower, the centre or a side, as `Place::from_word`
+        // reads them (`dragon:W`, the commonest).
+        [b'T'] => Place::Tower,
+        [b'C'] => Place::Spot(Spot::Centre),
+        [b'N'] => Place::Spot(Spot::Edge(Side::North)),
+        [b'E'] => Place::Spot(Spot::Edge(Side::East)),
+        [b'S'] => Place::Spot(Spot::Edge(Side::South)),
+        [b'W'] => Place::Spot(Spot::Edge(Side::West)),
         [a, b, c] => {
             let word = u32::from_le_bytes([a, b, c, 0]);
             let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
