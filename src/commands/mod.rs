@@ -68,6 +68,8 @@ fn human_report() -> RenderOptions {
 const EXIT_USAGE: u8 = 2;
 
 /// Runs a parsed command line, writing to standard output and error.
+/// Called once a process (`main`): the tile catalog it reads is not freed,
+/// the process's end taking its memory back.
 pub fn run(cli: Cli) -> ExitCode {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
@@ -274,6 +276,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Completions { shell } => completions::run(shell, &mut out, &mut err),
         Command::Man { subcommand } => man::run(subcommand.as_deref(), &mut out, &mut err),
     };
+    // The catalog is read once a run and needed to its end: the process's end
+    // gives its memory back at once, rather than its strings and tables each.
+    std::mem::forget(catalog);
     // A reader that stopped reading (`carcref gen | head -1`) ends the run
     // normally.
     let _ = out.flush();

@@ -2,9 +2,11 @@
 //! raw structs, then validated into [`TileDef`]s with every rotation precomputed.
 //!
 //! The default catalog is embedded in the binary. `build.rs` turns its YAML into
-//! JSON when carcref is built, which is quicker to read at start-up; a test here
-//! holds the two to the same catalog, and `tests/catalog.rs` guarantees it.
+//! a compact form when carcref is built (`compact.rs` reads it), which is quicker
+//! to read at start-up; a test here holds the two to the same catalog, and
+//! `tests/catalog.rs` guarantees it.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -14,9 +16,12 @@ use super::{
     Segment, SegmentId, Side, Symbol, TileDef, TileId,
 };
 
-// `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_JSON` (the same sets turned
-// into JSON when carcref is built, read at start-up).
+// `EMBEDDED_SETS` (each set's YAML) and `EMBEDDED_COMPACT` (the same sets in
+// the compact form `build.rs` gives them when carcref is built, read at
+// start-up).
 include!(concat!(env!("OUT_DIR"), "/embedded_sets.rs"));
+
+mod compact;
 
 /// The tile sets the catalog holds whose rules carcref does not referee yet:
 /// the one place that keeps them out of play, to be emptied as their engine
@@ -37,72 +42,74 @@ pub const NOT_REFEREED: &[&str] = &[];
 /// on the stack (the busiest tile of any set has a dozen).
 pub const MAX_SEGMENTS: usize = 16;
 
-/// A tile set file as written (unvalidated).
+/// A tile set file as written (unvalidated). A field added to it or to the
+/// raw structs below is added to the compact form too (`build.rs`, which
+/// refuses a key it does not write, and `catalog/compact.rs`).
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTileSet {
-    set: String,
+#[serde(deny_unknown_fields, bound(deserialize = "'de: 'a"))]
+struct RawTileSet<'a> {
+    set: Text<'a>,
     #[serde(default)]
-    start: Option<String>,
+    start: Option<Text<'a>>,
     #[serde(default)]
-    last: Option<String>,
-    tiles: Vec<RawTileDef>,
+    last: Option<Text<'a>>,
+    tiles: Vec<RawTileDef<'a>>,
 }
 
 /// One tile kind as written (unvalidated).
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTileDef {
-    id: String,
+#[serde(deny_unknown_fields, bound(deserialize = "'de: 'a"))]
+struct RawTileDef<'a> {
+    id: Text<'a>,
     #[serde(default)]
-    jcz: Option<String>,
+    jcz: Option<Text<'a>>,
     count: u8,
-    name: String,
-    edges: String,
+    name: Text<'a>,
+    edges: Text<'a>,
     #[serde(default)]
-    cities: Vec<RawCity>,
+    cities: Vec<RawCity<'a>>,
     #[serde(default)]
-    roads: Vec<RawRoad>,
+    roads: Vec<RawRoad<'a>>,
     #[serde(default)]
-    rivers: Vec<RawRoad>,
+    rivers: Vec<RawRoad<'a>>,
     #[serde(default)]
-    fields: Vec<RawField>,
+    fields: Vec<RawField<'a>>,
     #[serde(default)]
     monastery: bool,
     /// The city the monastery stands in (the cloister in the city), named by
     /// one of its edges.
     #[serde(default)]
-    monastery_in_city: Option<String>,
+    monastery_in_city: Option<Text<'a>>,
     #[serde(default)]
     tower: bool,
     #[serde(default)]
-    symbol: Option<String>,
+    symbol: Option<Text<'a>>,
     /// The flying machine's arrow (`N`, `NE`, … `NW`), as pictured.
     #[serde(default)]
-    flight: Option<String>,
+    flight: Option<Text<'a>>,
     /// The followers a crop circle designates: `field`, `road` or `city`.
     #[serde(default)]
-    circle: Option<String>,
+    circle: Option<Text<'a>>,
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCity {
-    edges: String,
+#[serde(deny_unknown_fields, bound(deserialize = "'de: 'a"))]
+struct RawCity<'a> {
+    edges: Text<'a>,
     #[serde(default)]
     banner: bool,
     #[serde(default)]
     cathedral: bool,
     #[serde(default)]
-    goods: Option<String>,
+    goods: Option<Text<'a>>,
     #[serde(default)]
     princess: bool,
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawRoad {
-    edges: String,
+#[serde(deny_unknown_fields, bound(deserialize = "'de: 'a"))]
+struct RawRoad<'a> {
+    edges: Text<'a>,
     #[serde(default)]
     inn: bool,
     #[serde(default)]
@@ -110,12 +117,76 @@ struct RawRoad {
 }
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawField {
+#[serde(deny_unknown_fields, bound(deserialize = "'de: 'a"))]
+struct RawField<'a> {
     #[serde(default)]
-    halves: Vec<String>,
+    halves: Vec<Text<'a>>,
     #[serde(default)]
-    touches: Vec<String>,
+    touches: Vec<Text<'a>>,
+}
+
+/// A string of a tile set as read: borrowed from the set's text where the
+/// reader can lend it (the embedded sets' compact form), owned where it cannot (YAML),
+/// so that reading the embedded sets at start-up copies no string but those a
+/// [`TileDef`] keeps.
+#[derive(Clone, PartialEq, Eq)]
+struct Text<'a>(Cow<'a, str>);
+
+impl std::fmt::Debug for Text<'_> {
+    /// As the string's: messages quote a value as written.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Text<'_> {
+    /// The string, owned.
+    fn into_owned(self) -> String {
+        self.0.into_owned()
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Text<'a>, D::Error> {
+        /// Takes a string, lent when the reader lends it.
+        struct Visit<'a>(std::marker::PhantomData<&'a str>);
+
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visit<'a> {
+            type Value = Text<'a>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<Text<'a>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Text<'a>, E> {
+                Ok(Text(Cow::Owned(v.to_owned())))
+            }
+
+            fn visit_string<E: serde::de::Error>(self, v: String) -> Result<Text<'a>, E> {
+                Ok(Text(Cow::Owned(v)))
+            }
+        }
+
+        d.deserialize_string(Visit(std::marker::PhantomData))
+    }
 }
 
 /// A catalog file that could not be read or is inconsistent.
@@ -149,13 +220,9 @@ type Fault = (Place, String);
 
 /// A tile set's text read into its raw form: a fault with a message and perhaps
 /// a byte offset.
-type Read = Result<RawTileSet, (String, Option<usize>)>;
+type Read<'a> = Result<RawTileSet<'a>, (String, Option<usize>)>;
 
-fn read_json(text: &str) -> Read {
-    serde_json::from_str(text).map_err(|e| (e.to_string(), None))
-}
-
-fn read_yaml(text: &str) -> Read {
+fn read_yaml(text: &str) -> Read<'_> {
     serde_yaml::from_str(text).map_err(|e| {
         let offset = e.location().map(|l| l.index());
         let message = e.to_string();
@@ -233,8 +300,8 @@ pub struct TileCatalog {
 
 impl TileCatalog {
     /// The catalog built into carcref (every embedded tile set). The sets are
-    /// read in the JSON form they were given when carcref was built, which a
-    /// test holds to the catalog read from their YAML.
+    /// read in the compact form they were given when carcref was built, which
+    /// a test holds to the catalog read from their YAML.
     ///
     /// # Errors
     /// Fails only if an embedded set is inconsistent, which `tests/catalog.rs` rules out.
@@ -257,8 +324,8 @@ impl TileCatalog {
         files: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<TileCatalog, CatalogError> {
         let mut catalog = TileCatalog::empty();
-        for (name, text) in EMBEDDED_JSON {
-            catalog.add_text(name, text, read_json(text), false)?;
+        for (name, text) in EMBEDDED_COMPACT {
+            catalog.add_text(name, text, compact::read_compact(text), false)?;
         }
         for (file, text) in files {
             catalog.add_text(file, text, read_yaml(text), true)?;
@@ -305,7 +372,7 @@ impl TileCatalog {
         &mut self,
         file: &str,
         text: &str,
-        raw: Read,
+        raw: Read<'_>,
         user: bool,
     ) -> Result<(), CatalogError> {
         let raw = raw.map_err(|(message, offset)| CatalogError {
@@ -313,7 +380,7 @@ impl TileCatalog {
             message,
             span: offset.map(|o| o..o),
         })?;
-        let set = raw.set.clone();
+        let set = raw.set.to_string();
         let tiles = raw.tiles.len();
         let fault = match user.then(|| self.user_set_fault(&raw)).flatten() {
             Some(fault) => Err(fault),
@@ -335,8 +402,8 @@ impl TileCatalog {
 
     /// What a tile set of the user's may not carry beyond what any set may not
     /// (SPEC 3.7): the first such fault of `raw`, if any.
-    fn user_set_fault(&self, raw: &RawTileSet) -> Option<Fault> {
-        let name = raw.set.as_str();
+    fn user_set_fault(&self, raw: &RawTileSet<'_>) -> Option<Fault> {
+        let name = &*raw.set;
         let words = !name.is_empty()
             && name.starts_with(|c: char| c.is_ascii_lowercase())
             && name.split('-').all(|w| {
@@ -397,8 +464,8 @@ impl TileCatalog {
         }
     }
 
-    fn add_set(&mut self, raw: RawTileSet) -> Result<(), Fault> {
-        let set = raw.set.clone();
+    fn add_set(&mut self, raw: RawTileSet<'_>) -> Result<(), Fault> {
+        let set = raw.set;
         for (i, t) in raw.tiles.into_iter().enumerate() {
             let err = |message: String| (Place::Tile(i), message);
             let def = validate(&set, t).map_err(err)?;
@@ -436,8 +503,8 @@ impl TileCatalog {
             ("last", raw.last, &mut self.lasts),
         ] {
             if let Some(name) = tile {
-                let id = match self.by_id.get(&name) {
-                    Some(id) if self.tiles.get(id.index()).is_some_and(|d| d.set == set) => *id,
+                let id = match self.by_id.get(&*name) {
+                    Some(id) if self.tiles.get(id.index()).is_some_and(|d| d.set == *set) => *id,
                     _ => {
                         return Err((
                             Place::Key(what),
@@ -445,7 +512,7 @@ impl TileCatalog {
                         ));
                     }
                 };
-                list.push((set.clone(), id));
+                list.push((set.to_string(), id));
             }
         }
         Ok(())
@@ -591,7 +658,7 @@ impl TileCatalog {
 /// no tile id of the notation, or a mark of an expansion, whose rules were
 /// written for its own tiles. `None` for a tile of the basic game's features,
 /// perhaps showing the bag.
-fn user_tile_fault(t: &RawTileDef) -> Option<String> {
+fn user_tile_fault(t: &RawTileDef<'_>) -> Option<String> {
     // tile_id = upper , { upper | lower | digit } (SPEC 2.2)
     let mut id = t.id.chars();
     let well_formed =
@@ -728,7 +795,7 @@ fn parse_edges(s: &str) -> Result<u8, String> {
     let mut mask = 0u8;
     for c in s.chars() {
         let side: Side = c
-            .to_string()
+            .encode_utf8(&mut [0; 4])
             .parse()
             .map_err(|_| format!("{c:?} is not an edge (N, E, S or W)"))?;
         if mask & side.bit() != 0 {
@@ -743,7 +810,7 @@ fn parse_edges(s: &str) -> Result<u8, String> {
 // indexed by `Side::index()` (< 4) and `Half::index()` (< 8) only, so no index
 // can be out of range; this code runs once, when a catalog is loaded.
 #[allow(clippy::indexing_slicing)]
-fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
+fn validate(set: &str, t: RawTileDef<'_>) -> Result<TileDef, String> {
     let id = t.id.clone();
     let here = |m: String| format!("tile {id}: {m}");
     if t.count == 0 {
@@ -1006,9 +1073,9 @@ fn validate(set: &str, t: RawTileDef) -> Result<TileDef, String> {
         .position(|s| s.princess)
         .and_then(|i| SegmentId::try_from(i).ok());
     Ok(TileDef {
-        id: t.id,
-        jcz: t.jcz,
-        name: t.name,
+        id: t.id.into_owned(),
+        jcz: t.jcz.map(Text::into_owned),
+        name: t.name.into_owned(),
         set: set.to_string(),
         count: t.count,
         edges,

@@ -81,12 +81,12 @@ fn every_embedded_kind_has_its_jcloisterzone_id() {
 }
 
 #[test]
-fn the_embedded_json_reads_as_the_yaml() {
-    let from_json = TileCatalog::embedded().unwrap();
+fn the_embedded_compact_form_reads_as_the_yaml() {
+    let from_compact = TileCatalog::embedded().unwrap();
     let from_yaml = TileCatalog::from_sets(EMBEDDED_SETS.iter().copied()).unwrap();
-    assert_eq!(format!("{from_json:?}"), format!("{from_yaml:?}"));
-    assert_eq!(from_json.iter().count(), from_yaml.iter().count());
-    assert!(from_json.iter().count() > 24);
+    assert_eq!(format!("{from_compact:?}"), format!("{from_yaml:?}"));
+    assert_eq!(from_compact.iter().count(), from_yaml.iter().count());
+    assert!(from_compact.iter().count() > 24);
 }
 
 #[test]
@@ -394,4 +394,40 @@ fn the_yaml_readers_places_are_left_to_the_span() {
     );
     assert_eq!(without_places("at line x at line 3"), "at line x at line 3");
     assert_eq!(without_places("no place"), "no place");
+}
+
+#[test]
+fn a_compact_form_that_does_not_read_is_a_fault_not_a_panic() {
+    for text in [
+        "",
+        "T\tA\t~\t1\tx\tFFFF\t0\t~\t0\t~\t~\t~\n",
+        "S\tbasic\t~\t~\nC\tN\t0\t0\t~\t0\n",
+        "S\tbasic\t~\t~\nT\tA\t~\tmany\tx\tFFFF\t0\t~\t0\t~\t~\t~\n",
+        "S\tbasic\tD\t~\n",
+        "S\tbasic\t~\t~\nT\tA\t~\t1\tx\tFFFF\t2\t~\t0\t~\t~\t~\n",
+        "S\tbasic\t~\t~\nT\tA\t~\t1\tx\tFFFF\t0\t~\t0\t~\t~\n",
+        "S\tbasic\t~\t~\nX\n",
+    ] {
+        assert!(compact::read_compact(text).is_err(), "{text:?}");
+    }
+    let set = compact::read_compact(
+        "S\tbasic\t=A\t~\nT\tA\t=BA/L\t4\tmonastery\tFFFF\t1\t~\t0\t~\t~\t~\nF\tNNW NNE\t\n",
+    )
+    .unwrap();
+    assert_eq!(&*set.set, "basic");
+    assert_eq!(set.start.as_deref(), Some("A"));
+    assert_eq!(set.tiles.len(), 1);
+    assert_eq!(set.tiles[0].count, 4);
+    assert!(set.tiles[0].monastery);
+    assert_eq!(set.tiles[0].fields[0].halves.len(), 2);
+    assert!(set.tiles[0].fields[0].touches.is_empty());
+}
+
+#[test]
+fn a_compact_form_splits_as_str_split() {
+    for text in ["", "a", "a\tb", "\t", "a\t\tb\t", "é\tü\t"] {
+        let parts: Vec<&str> = compact::Parts::new(text, b'\t').collect();
+        let split: Vec<&str> = text.split('\t').collect();
+        assert_eq!(parts, split, "{text:?}");
+    }
 }
