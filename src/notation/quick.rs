@@ -24,6 +24,7 @@
 //! first.
 
 use crate::board::Pos;
+use crate::tiles::{Side, Spot};
 
 use super::TurnInput;
 use super::lex::{
@@ -284,7 +285,9 @@ fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option
         return None;
     }
     let (word, mut after) = t.split_at_checked(run(t.as_bytes(), FIGURE))?;
-    let names_player = verb_names_player(word);
+    // Only `robber` and `rob` name a player: most verbs are told by their
+    // first letter.
+    let names_player = word.starts_with('r') && verb_names_player(word);
     // The act goes to the end of `out` with its verb, and its other parts
     // are written in place there as they are read. Where the token is not
     // in the common form, what was written stays: a line that gives `None`
@@ -379,6 +382,7 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
     let place = match *word.as_bytes() {
+        [c] => one_letter_place(c)?,
         [a, b, c] => {
             let word = u32::from_le_bytes([a, b, c, 0]);
             let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
@@ -387,6 +391,21 @@ fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> 
         _ => Place::from_word(word)?,
     };
     Some((Spanned::new(place, span_in(body, s, after)), after))
+}
+
+/// The place a word of one letter names, as [`Place::from_word`] reads it:
+/// the tower, the centre or a side (`dragon:W`, the commonest).
+#[inline(always)]
+fn one_letter_place(c: u8) -> Option<Place> {
+    Some(match c {
+        b'T' => Place::Tower,
+        b'C' => Place::Spot(Spot::Centre),
+        b'N' => Place::Spot(Spot::Edge(Side::North)),
+        b'E' => Place::Spot(Spot::Edge(Side::East)),
+        b'S' => Place::Spot(Spot::Edge(Side::South)),
+        b'W' => Place::Spot(Spot::Edge(Side::West)),
+        _ => return None,
+    })
 }
 
 /// The argument of a verb that names a player at the start of `s`, and the
@@ -405,8 +424,34 @@ fn player_arg_at(s: &str) -> Option<(ActArg, &str)> {
 
 /// The argument of an act at the start of `s`, and the text after it: a
 /// number, `-`, a figure's kind, a player (a word that is no spot, in ASCII),
-/// or a figure at a target.
+/// or a figure at a target. A place of one letter that its word ends
+/// (`dragon:W`, `dragon:N(Cat)`: most arguments of acts) is read by its
+/// byte, as [`act_arg_read`] reads it.
+#[inline]
 fn act_arg_at<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
+    let b = s.as_bytes();
+    if let Some(place) = b.first().and_then(|c| one_letter_place(*c))
+        && b.get(1)
+            .is_none_or(|c| c.is_ascii() && (class(*c) & NAME == 0 || matches!(c, b':' | b'/')))
+    {
+        let after = s.get(1..)?;
+        let target = Target {
+            pos: None,
+            place: Some(Spanned::new(place, span_in(body, s, after))),
+        };
+        return Some((
+            ActArg::At {
+                figure: None,
+                target,
+            },
+            after,
+        ));
+    }
+    act_arg_read(body, s)
+}
+
+/// [`act_arg_at`] of any argument, its bytes read in turn.
+fn act_arg_read<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
     let b = s.as_bytes();
     let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
     if d > 0 && b.get(d) != Some(&b',') {

@@ -1197,7 +1197,13 @@ fn short_key(name: &str) -> Option<u64> {
     if bytes.is_empty() || bytes.len() > SHORT_ID {
         return None;
     }
-    let packed = bytes.iter().fold(0u64, |k, &b| k << 8 | u64::from(b));
+    // The commonest lengths (`TW1`, `PD28`) packed at once, as the fold
+    // packs them.
+    let packed = match *bytes {
+        [a, b, c] => u64::from(u32::from_be_bytes([0, a, b, c])),
+        [a, b, c, d] => u64::from(u32::from_be_bytes([a, b, c, d])),
+        _ => bytes.iter().fold(0u64, |k, &b| k << 8 | u64::from(b)),
+    };
     Some((bytes.len() as u64) << 56 | packed)
 }
 

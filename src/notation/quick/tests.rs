@@ -718,3 +718,32 @@ fn a_tag_looked_for_is_read_as_a_step() {
         assert_eq!(rest_of(&mut quick), steps, "{text:?}");
     }
 }
+
+/// An act's argument of one letter read by its byte reads as the argument
+/// read byte by byte does: every capital, `T`, `C` and the sides among them,
+/// before every ASCII byte, a byte that is not ASCII, or the end.
+#[test]
+fn an_argument_of_one_letter_reads_as_any_argument() {
+    let mut nexts: Vec<String> = (0u8..128).map(|c| char::from(c).to_string()).collect();
+    nexts.extend(["", "é", "(Cat)", ":2,0", "/N", ",1", "W", "1,2"].map(String::from));
+    for letter in 'A'..='Z' {
+        for next in &nexts {
+            let text = format!("{letter}{next}");
+            let read = |r: Option<(ActArg, &str)>| r.map(|(arg, rest)| (arg, rest.len()));
+            assert_eq!(
+                read(act_arg_at(&text, &text)),
+                read(act_arg_read(&text, &text)),
+                "{text:?}"
+            );
+            if let (Some((ActArg::At { target, .. }, _)), Some((ActArg::At { target: t, .. }, _))) =
+                (act_arg_at(&text, &text), act_arg_read(&text, &text))
+            {
+                assert_eq!(
+                    target.place.map(|p| p.span),
+                    t.place.map(|p| p.span),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+}
