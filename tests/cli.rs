@@ -475,6 +475,20 @@ fn moves_lists_placements_and_spots() {
     );
 }
 
+/// A record with a line not read (E110) whose game still replays: the moves
+/// are listed, the fault printed, and the exit status says the record is
+/// faulty, as `show` and `check` do.
+#[test]
+fn moves_of_a_record_with_a_line_not_read_exit_1() {
+    let fixture = "notation/games/invalid/e110-long-event-line-game-replayed.cgn";
+    let listed = run(&["moves", "--turn", "1", fixture], None);
+    assert!(listed.starts_with("exit_code: 1\n"), "{listed}");
+    assert!(listed.contains("legal placements"), "{listed}");
+    assert!(listed.contains("E110"), "{listed}");
+    let shown = run(&["show", "--turn", "1", fixture], None);
+    assert!(shown.starts_with("exit_code: 1\n"), "{shown}");
+}
+
 /// The placement an illegal-discard diagnostic names is one `moves` lists.
 #[test]
 fn illegal_discard_names_a_placement_moves_lists() {

@@ -66,7 +66,7 @@ fn exit_statuses(subcommand: Option<&str>) -> Vec<(&'static str, &'static str)> 
             ("0", "The legal moves were listed."),
             (
                 "1",
-                "A turn before the one asked for is illegal, or its tile is not in play.",
+                "A turn before the one asked for is illegal, or its tile is not in play; or a line of the record could not be read (its fault is printed, and the moves are listed where the game still replays).",
             ),
         ],
         Some("import") => vec![
