@@ -252,6 +252,21 @@ pub enum Place {
 }
 
 impl Place {
+    /// The place a word of one letter names: the tower, the centre or a
+    /// side (`dragon:W`, the commonest argument of an act).
+    #[inline(always)]
+    pub fn from_letter(c: u8) -> Option<Place> {
+        Some(match c {
+            b'T' => Place::Tower,
+            b'C' => Place::Spot(Spot::Centre),
+            b'N' => Place::Spot(Spot::Edge(Side::North)),
+            b'E' => Place::Spot(Spot::Edge(Side::East)),
+            b'S' => Place::Spot(Spot::Edge(Side::South)),
+            b'W' => Place::Spot(Spot::Edge(Side::West)),
+            _ => return None,
+        })
+    }
+
     /// The place a word names: `T`, a spot, or two edge letters (`NS`,
     /// `WE`) naming two road ends.
     #[inline]
@@ -266,9 +281,7 @@ impl Place {
             _ => None,
         };
         match *word.as_bytes() {
-            [b'T'] => Some(Place::Tower),
-            [b'C'] => Some(Place::Spot(Spot::Centre)),
-            [c] => side(c).map(|s| Place::Spot(Spot::Edge(s))),
+            [c] => Place::from_letter(c),
             [a, b] => {
                 let (a, b) = (side(a)?, side(b)?);
                 if a == b {

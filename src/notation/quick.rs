@@ -24,7 +24,6 @@
 //! first.
 
 use crate::board::Pos;
-use crate::tiles::{Side, Spot};
 
 use super::TurnInput;
 use super::lex::{
@@ -382,7 +381,7 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
     let place = match *word.as_bytes() {
-        [c] => one_letter_place(c)?,
+        [c] => Place::from_letter(c)?,
         [a, b, c] => {
             let word = u32::from_le_bytes([a, b, c, 0]);
             let (half_word, half) = *SPOT_HALVES.get(half_slot(word))?;
@@ -391,21 +390,6 @@ fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> 
         _ => Place::from_word(word)?,
     };
     Some((Spanned::new(place, span_in(body, s, after)), after))
-}
-
-/// The place a word of one letter names, as [`Place::from_word`] reads it:
-/// the tower, the centre or a side (`dragon:W`, the commonest).
-#[inline(always)]
-fn one_letter_place(c: u8) -> Option<Place> {
-    Some(match c {
-        b'T' => Place::Tower,
-        b'C' => Place::Spot(Spot::Centre),
-        b'N' => Place::Spot(Spot::Edge(Side::North)),
-        b'E' => Place::Spot(Spot::Edge(Side::East)),
-        b'S' => Place::Spot(Spot::Edge(Side::South)),
-        b'W' => Place::Spot(Spot::Edge(Side::West)),
-        _ => return None,
-    })
 }
 
 /// The argument of a verb that names a player at the start of `s`, and the
@@ -430,7 +414,7 @@ fn player_arg_at(s: &str) -> Option<(ActArg, &str)> {
 #[inline]
 fn act_arg_at<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
     let b = s.as_bytes();
-    if let Some(place) = b.first().and_then(|c| one_letter_place(*c))
+    if let Some(place) = b.first().and_then(|c| Place::from_letter(*c))
         && b.get(1)
             .is_none_or(|c| c.is_ascii() && (class(*c) & NAME == 0 || matches!(c, b':' | b'/')))
     {
