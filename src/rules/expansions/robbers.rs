@@ -68,6 +68,13 @@ impl Robbers {
     pub fn on_board(&self) -> impl Iterator<Item = (Player, Space)> + '_ {
         self.at.iter().filter_map(|(p, s)| s.map(|s| (p, s)))
     }
+
+    /// Whether a robber of another colour than `player`'s stands on `space`:
+    /// one that takes from a score of `player`'s marker moving from there.
+    pub fn another_on(&self, player: Player, space: Space) -> bool {
+        self.on_board()
+            .any(|(owner, s)| owner != player && s == space)
+    }
 }
 
 /// The points a robber takes from a score (arithmetic the score sheet shares:
@@ -524,11 +531,6 @@ impl Game<'_> {
         t
     }
 
-    /// Whether a robber may rob one of `events`, scored in that order: some
-    /// scorer's marker stands, before its points, on a space where a robber
-    /// of another colour stands. [`Game::rob`] robs nothing where none does,
-    /// and changes nothing then (no robber moves, no choice is used).
-    /// `settled`: whether the events' points are in the score already.
     /// [`Game::may_rob`] of one score of `points` to `player` alone, already
     /// in the score (the fairy's point at a turn's start), told without its
     /// event.
@@ -540,11 +542,14 @@ impl Game<'_> {
             return false;
         }
         let space = Space::of(self.marker_total(player).saturating_sub(points));
-        robbers
-            .on_board()
-            .any(|(owner, s)| owner != player && s == space)
+        robbers.another_on(player, space)
     }
 
+    /// Whether a robber may rob one of `events`, scored in that order: some
+    /// scorer's marker stands, before its points, on a space where a robber
+    /// of another colour stands. [`Game::rob`] robs nothing where none does,
+    /// and changes nothing then (no robber moves, no choice is used).
+    /// `settled`: whether the events' points are in the score already.
     pub(in crate::rules) fn may_rob(&self, events: &[ScoreEvent], settled: bool) -> bool {
         let Some(robbers) = &self.exp.robbers else {
             return false;
@@ -568,11 +573,7 @@ impl Game<'_> {
                     Some(t) => t,
                     None => self.marker_before(*p, events, settled),
                 };
-                let space = Space::of(before);
-                if robbers
-                    .on_board()
-                    .any(|(owner, s)| owner != *p && s == space)
-                {
+                if robbers.another_on(*p, Space::of(before)) {
                     return true;
                 }
                 *slot = Some(before.saturating_add(points));
