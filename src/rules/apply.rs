@@ -509,26 +509,8 @@ impl<'c> Game<'c> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::generate::{GenOptions, Rng, random_game};
-    use crate::rules::expansions::Expansions;
-
-    /// The game a generated record sets up, and its turns.
-    fn generated<'c>(
-        catalog: &'c crate::tiles::TileCatalog,
-        seed: u64,
-        sets: &[&str],
-    ) -> (Game<'c>, crate::notation::GameRecord) {
-        let options = GenOptions {
-            edition: crate::Edition::HiG2012,
-            players: 3,
-            expansions: Expansions::from_sets(sets.iter().copied()),
-        };
-        let record = random_game(catalog, &options, &mut Rng::new(seed));
-        let (header, _) = crate::header::Header::read(&record);
-        let game = Game::new(header.expect("a header").setup(), catalog);
-        (game, record)
-    }
+    use crate::Edition;
+    use crate::rules::generated_games::generated;
 
     /// A game whose expansions do nothing as tiles are placed and scored
     /// plays its moves the basic game's way, and they leave what the
@@ -538,12 +520,12 @@ mod tests {
     fn plain_moves_play_as_the_general_move() {
         let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
         for (seed, sets) in [
-            (1u64, &[][..]),
-            (2, &[][..]),
-            (3, &["inns-and-cathedrals"][..]),
-            (4, &["flying-machines", "inns-and-cathedrals"][..]),
+            (1u64, ""),
+            (2, ""),
+            (3, "inns-and-cathedrals"),
+            (4, "flying-machines,inns-and-cathedrals"),
         ] {
-            let (mut plain, record) = generated(&catalog, seed, sets);
+            let (mut plain, record) = generated(&catalog, sets, Edition::HiG2012, 3, seed);
             let mut general = plain.clone();
             assert!(plain.exp.plain, "{sets:?}");
             general.exp.plain = false;
@@ -565,14 +547,14 @@ mod tests {
     fn expansions_that_act_keep_the_general_move() {
         let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
         for sets in [
-            &["river"][..],
-            &["traders-and-builders"][..],
-            &["tower"][..],
-            &["princess-and-dragon"][..],
-            &["robbers"][..],
-            &["messengers"][..],
+            "river",
+            "traders-and-builders",
+            "tower",
+            "princess-and-dragon",
+            "robbers",
+            "messengers",
         ] {
-            let (game, _) = generated(&catalog, 5, sets);
+            let (game, _) = generated(&catalog, sets, Edition::HiG2012, 3, 5);
             assert!(!game.exp.plain, "{sets:?}");
         }
     }

@@ -13,6 +13,8 @@ mod check;
 mod completion;
 pub mod expansions;
 mod followers;
+#[cfg(test)]
+mod generated_games;
 mod moves;
 mod placement;
 pub mod scenario;

@@ -134,10 +134,10 @@ mod tests {
 
     use super::{QuietTurns, WORDS};
     use crate::Edition;
-    use crate::generate::{GenOptions, Rng, random_game};
     use crate::notation::{GameRecord, TurnInput};
     use crate::rules::Game;
     use crate::rules::expansions::{Expansion, Expansions};
+    use crate::rules::generated_games::start;
     use crate::tiles::{Spot, TileCatalog, TileId};
     use proptest::prelude::*;
 
@@ -158,18 +158,10 @@ mod tests {
         "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
     ];
 
+    /// A game of `sets` generated from `seed` (the 2012 rules), its record
+    /// alone: the tests change its turns before they start it.
     fn generated(catalog: &TileCatalog, sets: &str, players: usize, seed: u64) -> GameRecord {
-        let options = GenOptions {
-            edition: Edition::HiG2012,
-            players,
-            expansions: Expansions::from_sets(sets.split(',')),
-        };
-        random_game(catalog, &options, &mut Rng::new(seed))
-    }
-
-    fn start<'c>(catalog: &'c TileCatalog, record: &GameRecord) -> Game<'c> {
-        let (header, _) = crate::header::Header::read(record);
-        Game::new(header.expect("a header").setup(), catalog)
+        crate::rules::generated_games::generated(catalog, sets, Edition::HiG2012, players, seed).1
     }
 
     /// The game with every kind marked: every turn takes the check with

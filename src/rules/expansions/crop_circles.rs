@@ -705,11 +705,8 @@ impl<'c> Leaves<'_, 'c> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Edition;
-    use crate::generate::{GenOptions, Rng, random_game};
     use crate::notation::TurnInput;
-    use crate::rules::Game;
-    use crate::rules::expansions::Expansions;
+    use crate::rules::generated_games::{edition_of, generated};
     use crate::tiles::{FeatureKind, TileCatalog};
 
     /// The held features of a kind, looked up by their figures' own
@@ -725,18 +722,9 @@ mod tests {
             "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
         ] {
             for seed in 0..3u64 {
-                let options = GenOptions {
-                    edition: if seed % 2 == 0 {
-                        Edition::HiG2012
-                    } else {
-                        Edition::Rgg2000
-                    },
-                    players: 2 + (seed as usize) % 4,
-                    expansions: Expansions::from_sets(sets.split(',')),
-                };
-                let record = random_game(&catalog, &options, &mut Rng::new(seed + 11));
-                let (header, _) = crate::header::Header::read(&record);
-                let mut game = Game::new(header.expect("a header").setup(), &catalog);
+                let players = 2 + (seed as usize) % 4;
+                let (mut game, record) =
+                    generated(&catalog, sets, edition_of(seed), players, seed + 11);
                 for t in &record.turns {
                     let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
                     game.apply(mv);

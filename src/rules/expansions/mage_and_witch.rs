@@ -637,10 +637,8 @@ mod tests {
     /// others at their legal places, on every turn of generated games.
     #[test]
     fn a_tile_joins_features_only_through_a_segment_of_two_sides() {
-        use crate::Edition;
-        use crate::generate::{GenOptions, Rng, random_game};
         use crate::notation::TurnInput;
-        use crate::rules::expansions::Expansions;
+        use crate::rules::generated_games::{edition_of, generated};
         use crate::tiles::{TileCatalog, TileId};
         let catalog = TileCatalog::embedded().expect("the catalog");
         let (mut joined, mut spared) = (0, 0);
@@ -649,18 +647,9 @@ mod tests {
             "mage-and-witch,princess-and-dragon,ferries,crop-circles-1",
         ] {
             for seed in 0..3u64 {
-                let options = GenOptions {
-                    edition: if seed % 2 == 0 {
-                        Edition::HiG2012
-                    } else {
-                        Edition::Rgg2000
-                    },
-                    players: 2 + (seed as usize) % 3,
-                    expansions: Expansions::from_sets(sets.split(',')),
-                };
-                let record = random_game(&catalog, &options, &mut Rng::new(seed + 5));
-                let (header, _) = crate::header::Header::read(&record);
-                let mut game = Game::new(header.expect("a header").setup(), &catalog);
+                let players = 2 + (seed as usize) % 3;
+                let (mut game, record) =
+                    generated(&catalog, sets, edition_of(seed), players, seed + 5);
                 for (i, t) in record.turns.iter().enumerate() {
                     let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
                     let tiles = (0..catalog.len())

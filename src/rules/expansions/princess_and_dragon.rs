@@ -1084,10 +1084,8 @@ mod tests {
     /// generated games; and a game that keeps none plays every turn alike.
     #[test]
     fn the_fairy_earners_kept_are_those_of_the_board() {
-        use crate::Edition;
-        use crate::generate::{GenOptions, Rng, random_game};
         use crate::notation::TurnInput;
-        use crate::rules::expansions::Expansions;
+        use crate::rules::generated_games::{edition_of, generated};
         use crate::tiles::TileCatalog;
         let catalog = TileCatalog::embedded().expect("the catalog");
         let (mut kept, mut fresh, mut left_out, mut robbed_kept) = (0, 0, 0, 0);
@@ -1097,18 +1095,9 @@ mod tests {
             "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
         ] {
             for seed in 0..4u64 {
-                let options = GenOptions {
-                    edition: if seed % 2 == 0 {
-                        Edition::HiG2012
-                    } else {
-                        Edition::Rgg2000
-                    },
-                    players: 2 + (seed as usize) % 4,
-                    expansions: Expansions::from_sets(sets.split(',')),
-                };
-                let record = random_game(&catalog, &options, &mut Rng::new(seed + 3));
-                let (header, _) = crate::header::Header::read(&record);
-                let mut game = Game::new(header.expect("a header").setup(), &catalog);
+                let players = 2 + (seed as usize) % 4;
+                let (mut game, record) =
+                    generated(&catalog, sets, edition_of(seed), players, seed + 3);
                 for t in &record.turns {
                     let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
                     let mut forgetful = game.clone();
