@@ -34,7 +34,7 @@ pub(in crate::rules) fn start<'c>(catalog: &'c TileCatalog, record: &GameRecord)
 
 /// The edition a test plays on `seed`: both, seed by seed.
 pub(in crate::rules) fn edition_of(seed: u64) -> Edition {
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         Edition::HiG2012
     } else {
         Edition::Rgg2000
