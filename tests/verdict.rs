@@ -590,11 +590,12 @@ fn a_turn_of_version_2_reads_as_the_grammar_reads_it() {
             ),
             "{line:?}"
         );
-        assert_eq!(
-            format!("{steps:?}"),
-            format!("{:?}", turn.steps),
-            "{line:?}"
-        );
+        let written: Vec<_> = turn
+            .steps
+            .iter()
+            .map(carcref::notation::act::StepToken::of)
+            .collect();
+        assert_eq!(steps, &written, "{line:?}");
         let full_claims: Vec<_> = turn
             .claims
             .iter()

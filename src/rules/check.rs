@@ -8,7 +8,8 @@ use super::{
 };
 use crate::board::Pos;
 use crate::figures::Figure;
-use crate::notation::{Place, StepRecord};
+use crate::notation::Place;
+use crate::notation::act::StepToken;
 use crate::player::Player;
 use crate::tiles::{Rotation, TileId};
 
@@ -365,16 +366,18 @@ impl<'c> Game<'c> {
         }
         for (step, s) in turn.steps.iter().enumerate() {
             match s {
-                StepRecord::Act(act) => {
-                    let resolved = self.check_act(step, act, placing, &mut turn_state, steps)?;
+                StepToken::Act(act) => {
+                    let resolved = self.check_act(step, &act, placing, &mut turn_state, steps)?;
                     steps.extend(resolved);
                 }
-                StepRecord::Figure(f) => {
-                    let own = f.target.pos.as_ref().is_none_or(|p| p.value == placing.pos);
-                    let name = f.figure.as_ref().map(|n| n.value.as_str());
-                    let place = f.target.place.as_ref().map(|p| p.value);
+                StepToken::Figure {
+                    figure: name,
+                    target,
+                } => {
+                    let own = target.pos.is_none_or(|p| p == placing.pos);
+                    let place = target.place;
                     if let Some(due) =
-                        self.check_figure_due(step, f, name, place, placing, &mut turn_state)
+                        self.check_figure_due(step, &target, name, place, placing, &mut turn_state)
                     {
                         steps.push(due?);
                         continue;
@@ -385,7 +388,7 @@ impl<'c> Game<'c> {
                     {
                         return Err(Violation::SecondFigure { step });
                     }
-                    let at = f.target.pos.as_ref().map_or(placing.pos, |p| p.value);
+                    let at = target.pos.unwrap_or(placing.pos);
                     self.check_figure_expansions(step, name, at, placing, &turn_state)?;
                     match place {
                         Some(Place::Spot(spot)) if own => {
