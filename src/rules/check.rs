@@ -8,8 +8,8 @@ use super::{
 };
 use crate::board::Pos;
 use crate::figures::Figure;
-use crate::notation::Place;
-use crate::notation::act::StepToken;
+use crate::notation::act::{StepToken, TurnSteps};
+use crate::notation::{Place, StepRecord};
 use crate::player::Player;
 use crate::tiles::{Rotation, TileId};
 
@@ -60,6 +60,14 @@ impl Game<'_> {
     ) -> Placing {
         Placing::new(self.next, tile, pos, rotation)
     }
+}
+
+/// A parsed record's action in the compact form the checks take: off the
+/// quick verdict's path, whose actions are read in that form.
+#[cold]
+#[inline(never)]
+fn written_step(record: &StepRecord) -> StepToken<'_> {
+    StepToken::of(record)
 }
 
 /// What the actions of a turn checked so far have done.
@@ -364,10 +372,26 @@ impl<'c> Game<'c> {
             )?);
             turn_state.figure = true;
         }
-        for (step, s) in turn.steps.iter().enumerate() {
-            match s {
-                StepToken::Act(act) => {
-                    let resolved = self.check_act(step, &act, placing, &mut turn_state, steps)?;
+        for step in 0..turn.steps.len() {
+            // The quick reader's acts are checked where they lie; a parsed
+            // record's are read into the same form first.
+            let written;
+            let s = match turn.steps {
+                TurnSteps::Read(read) => match read.get(step) {
+                    Some(s) => s,
+                    None => break,
+                },
+                TurnSteps::Written(records) => match records.get(step) {
+                    Some(r) => {
+                        written = written_step(r);
+                        &written
+                    }
+                    None => break,
+                },
+            };
+            match *s {
+                StepToken::Act(ref act) => {
+                    let resolved = self.check_act(step, act, placing, &mut turn_state, steps)?;
                     steps.extend(resolved);
                 }
                 StepToken::Figure {
