@@ -230,22 +230,15 @@ impl Game<'_> {
             step,
             reason: reason.to_string(),
         };
-        let (at, ends) = match act.arg.as_ref() {
+        let (at, ends) = match act.arg {
             Some(ArgToken::At {
                 figure: None,
                 target:
                     TargetToken {
                         pos,
-                        place: Some(place),
+                        place: Some(Place::Ends(a, b)),
                     },
-            }) => match *place {
-                Place::Ends(a, b) => (pos.unwrap_or(placing.pos), (a, b)),
-                _ => {
-                    return Err(set(
-                        "a ferry joins two road ends, named by their edges: ferry:EW, ferry:x,y/NS",
-                    ));
-                }
-            },
+            }) => (pos.unwrap_or(placing.pos), (a, b)),
             _ => {
                 return Err(set(
                     "a ferry joins two road ends, named by their edges: ferry:EW, ferry:x,y/NS",
