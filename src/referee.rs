@@ -1192,7 +1192,7 @@ fn play_tail(
     observer: &mut impl observe::Observe,
 ) -> bool {
     let turn = TurnInput {
-        steps: &tail.steps,
+        steps: crate::notation::act::TurnSteps::Read(&tail.steps),
         ..turn
     };
     let claimed = tail

@@ -7,6 +7,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::notation::GameRecord;
+use crate::notation::act::TurnSteps;
 use crate::notation::write;
 use crate::rules::TurnInput;
 
@@ -49,8 +50,17 @@ impl Fingerprint {
         t.place.hash(h);
         t.aside.hash(h);
         t.figure.hash(h);
-        for st in t.steps {
-            write::step(st).hash(h);
+        match t.steps {
+            TurnSteps::Written(steps) => {
+                for st in steps {
+                    write::step(st).hash(h);
+                }
+            }
+            TurnSteps::Read(steps) => {
+                for st in steps {
+                    write::step(&st.record()).hash(h);
+                }
+            }
         }
         0xffu8.hash(h);
     }

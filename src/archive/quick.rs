@@ -8,7 +8,7 @@
 
 use super::duplicates::Fingerprint;
 use super::facts::{FOLLOWER, GameFacts, Kind, Tally, player_names, tag_value};
-use crate::notation::StepRecord;
+use crate::notation::act::StepToken;
 use crate::referee::observe::Observe;
 use crate::rules::{Game, TurnInput};
 
@@ -109,12 +109,9 @@ impl Observe for QuickFacts {
         if let Some((name, _)) = turn.figure {
             self.placed(name.unwrap_or(FOLLOWER), seat);
         }
-        for st in turn.steps {
-            if let StepRecord::Figure(f) = st {
-                self.placed(
-                    f.figure.as_ref().map_or(FOLLOWER, |n| n.value.as_str()),
-                    seat,
-                );
+        for st in turn.steps.iter() {
+            if let StepToken::Figure { figure, .. } = st {
+                self.placed(figure.unwrap_or(FOLLOWER), seat);
             }
         }
         self.tally.events(game.last_events());

@@ -42,7 +42,7 @@ pub fn verdict(
         place: Some((pos, rotation)),
         figure,
         aside: false,
-        steps,
+        steps: crate::notation::act::TurnSteps::Written(steps),
     };
     match check_but_messages(game, &input) {
         Ok(mv) => Verdict::Done(mv),

@@ -157,7 +157,7 @@ fn accepted(
         place: Some((pos, rotation)),
         figure: None,
         aside: false,
-        steps,
+        steps: crate::notation::act::TurnSteps::Written(steps),
     };
     check_but_messages(game, &input).ok()
 }

@@ -438,7 +438,7 @@ pub(super) fn turn_start_at<'a, const ASIDE: bool>(
         place,
         figure: None,
         aside,
-        steps: &[],
+        steps: super::act::TurnSteps::NONE,
     };
     Some((input, s))
 }

@@ -5,6 +5,7 @@
 //! a [`GameRecord`] says what the text says, with the [`Span`] of every token; the
 //! engine decides above it whether it is legal.
 
+pub mod act;
 pub mod error;
 pub mod lex;
 #[cfg(test)]

@@ -26,23 +26,23 @@
 use crate::board::Pos;
 
 use super::TurnInput;
+use super::act::{ActToken, ArgToken, StepToken, TargetToken, Verb};
 use super::lex::{
     ALNUM, FIGURE, NAME, SPOT_HALVES, claim_at, class, coordinate, digits, half_slot,
     is_plain_player_arg, line_ends, name_until, negative_claim_split, padded, rotation_head, run,
     spot_head, tag_at, tag_marks, token_ends, turn_head_at, turn_start_at, verb_names_player,
 };
 pub use super::lex::{ClaimScan, Mark, TurnMarks, scan_tag, scan_turn};
-use super::{
-    ActArg, ActRecord, FigureStep, Name, Place, Span, Spanned, StepRecord, TagRecord, Target,
-};
+use super::{Place, TagRecord};
 
 /// What follows the tile (or its figure) on a turn line of version 2, as the
 /// quick reader reads it: the actions, the events and the score claims, in
 /// the order written. The lists keep their room from one line to the next.
 #[derive(Debug, Default)]
 pub struct TurnTail<'a> {
-    /// The actions (SPEC 2.14), but for a first one that is the turn's figure.
-    pub steps: Vec<StepRecord>,
+    /// The actions (SPEC 2.14), but for a first one that is the turn's figure,
+    /// in their compact form.
+    pub steps: Vec<StepToken<'a>>,
     /// The events `@name[:args]` (SPEC 6.4), which the referee checks.
     pub events: Vec<EventScan<'a>>,
     /// The score claims.
@@ -109,28 +109,21 @@ fn actions_at<'a>(
             if token.starts_with(['=', '@']) {
                 break;
             }
-            s = step_into(body, token, &mut tail.steps)?;
+            let (step, after) = step_at(token)?;
+            s = after;
             if first
-                && let Some(StepRecord::Figure(FigureStep {
+                && let StepToken::Figure {
                     figure,
                     target:
-                        Target {
+                        TargetToken {
                             pos: None,
-                            place:
-                                Some(Spanned {
-                                    value: Place::Spot(spot),
-                                    ..
-                                }),
+                            place: Some(Place::Spot(spot)),
                         },
-                    ..
-                })) = tail.steps.last()
+                } = step
             {
-                let name = match figure {
-                    Some(f) => Some(body.get(f.span.start..f.span.end)?),
-                    None => None,
-                };
-                input.figure = Some((name, *spot));
-                tail.steps.pop();
+                input.figure = Some((figure, spot));
+            } else {
+                tail.steps.push(step);
             }
             first = false;
         }
@@ -255,30 +248,18 @@ fn loss_at<'a>(body: &'a str, s: &'a str) -> Option<(NetClaim<'a>, &'a str)> {
     Some((NetClaim { claim, loss: true }, rest))
 }
 
-/// The span of the text from `from` to `to`, both within `body`.
-#[inline(always)]
-fn span_in(body: &str, from: &str, to: &str) -> Span {
-    Span::new(body.len() - from.len(), body.len() - to.len())
-}
-
-/// Reads the action at the start of `t`, within the line `body`, which must
-/// end its token: `+[figure:]target` or `verb[:arg][(Player)]`. Puts it at
-/// the end of `out` and returns the text after it; `None` (the token not in
-/// the common form) may leave a part of it there.
-fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option<&'a str> {
+/// Reads the action at the start of `t`, which must end its token:
+/// `+[figure:]target` or `verb[:arg][(Player)]`, in its compact form, its
+/// verb read once. Returns it and the text after it; `None`: the token is not
+/// in the common form.
+fn step_at(t: &str) -> Option<(StepToken<'_>, &str)> {
     if let Some(after) = t.strip_prefix('+') {
-        let (figure, after) = figure_prefix_at(body, after);
-        let (target, after) = target_at(body, after)?;
+        let (figure, after) = figure_prefix_at(after);
+        let (target, after) = target_at(after)?;
         if !token_ends(after.as_bytes()) {
             return None;
         }
-        let step = FigureStep {
-            figure,
-            target,
-            span: span_in(body, t, after),
-        };
-        out.push(StepRecord::Figure(step));
-        return Some(after);
+        return Some((StepToken::Figure { figure, target }, after));
     }
     if !t.as_bytes().first()?.is_ascii_lowercase() {
         return None;
@@ -287,54 +268,39 @@ fn step_into<'a>(body: &'a str, t: &'a str, out: &mut Vec<StepRecord>) -> Option
     // Only `robber` and `rob` name a player: most verbs are told by their
     // first letter.
     let names_player = word.starts_with('r') && verb_names_player(word);
-    // The act goes to the end of `out` with its verb, and its other parts
-    // are written in place there as they are read. Where the token is not
-    // in the common form, what was written stays: a line that gives `None`
-    // is read again, its lists emptied first.
-    out.push(StepRecord::Act(ActRecord {
-        verb: Spanned::new(Name::from(word), span_in(body, t, after)),
+    let mut act = ActToken {
+        verb: Verb::of(word),
+        word,
         arg: None,
         player: None,
-        span: Span::default(),
-    }));
-    let Some(StepRecord::Act(act)) = out.last_mut() else {
-        return None;
     };
     if let Some(a) = after.strip_prefix(':') {
         let (value, rest) = if names_player {
             player_arg_at(a)?
         } else {
-            act_arg_at(body, a)?
+            act_arg_at(a)?
         };
-        act.arg = Some(Spanned::new(value, span_in(body, a, rest)));
+        act.arg = Some(value);
         after = rest;
     }
     if let Some(p) = after.strip_prefix('(') {
         let (name, rest) = name_until(p, b')')?;
-        let end = p.get(name.len()..)?;
-        act.player = Some(Spanned::new(Name::from(name), span_in(body, p, end)));
+        act.player = Some(name);
         after = rest;
     }
     if !token_ends(after.as_bytes()) {
         return None;
     }
-    act.span = span_in(body, t, after);
-    Some(after)
+    Some((StepToken::Act(act), after))
 }
 
 /// A figure's name and its colon at the start of `s` (`big:`), if there is
 /// one, and the text after them.
 #[inline(always)]
-fn figure_prefix_at<'a>(body: &'a str, s: &'a str) -> (Option<Spanned<Name>>, &'a str) {
+fn figure_prefix_at(s: &str) -> (Option<&str>, &str) {
     let k = run(s.as_bytes(), FIGURE);
     match (s.get(..k), s.get(k..).and_then(|r| r.strip_prefix(':'))) {
-        (Some(name), Some(after)) if k > 0 => {
-            let end = s.get(k..).unwrap_or_default();
-            (
-                Some(Spanned::new(Name::from(name), span_in(body, s, end))),
-                after,
-            )
-        }
+        (Some(name), Some(after)) if k > 0 => (Some(name), after),
         _ => (None, s),
     }
 }
@@ -342,11 +308,11 @@ fn figure_prefix_at<'a>(body: &'a str, s: &'a str) -> (Option<Spanned<Name>>, &'
 /// The target at the start of `s`: `SPOT`, `T`, `x,y/SPOT`, `x,y/T` or
 /// `x,y`, and the text after it.
 #[inline(always)]
-fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
+fn target_at(s: &str) -> Option<(TargetToken, &str)> {
     if !s.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
-        let (place, after) = place_at(body, s)?;
+        let (place, after) = place_at(s)?;
         return Some((
-            Target {
+            TargetToken {
                 pos: None,
                 place: Some(place),
             },
@@ -355,17 +321,16 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
     }
     let (x, after) = coordinate(s)?;
     let (y, after) = coordinate(after.strip_prefix(',')?)?;
-    let pos = Spanned::new(Pos::new(x, y), span_in(body, s, after));
     let (place, after) = match after.strip_prefix('/') {
         Some(p) => {
-            let (place, after) = place_at(body, p)?;
+            let (place, after) = place_at(p)?;
             (Some(place), after)
         }
         None => (None, after),
     };
     Some((
-        Target {
-            pos: Some(pos),
+        TargetToken {
+            pos: Some(Pos::new(x, y)),
             place,
         },
         after,
@@ -378,7 +343,7 @@ fn target_at<'a>(body: &'a str, s: &'a str) -> Option<(Target, &'a str)> {
 /// A word of three letters can only be a half-edge ([`Place::from_word`]),
 /// looked up as [`spot_head`] looks it up.
 #[inline(always)]
-fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> {
+fn place_at(s: &str) -> Option<(Place, &str)> {
     let (word, after) = s.split_at_checked(run(s.as_bytes(), ALNUM))?;
     let place = match *word.as_bytes() {
         [c] => Place::from_letter(c)?,
@@ -389,21 +354,21 @@ fn place_at<'a>(body: &'a str, s: &'a str) -> Option<(Spanned<Place>, &'a str)> 
         }
         _ => Place::from_word(word)?,
     };
-    Some((Spanned::new(place, span_in(body, s, after)), after))
+    Some((place, after))
 }
 
 /// The argument of a verb that names a player at the start of `s`, and the
 /// text after it: a bare name, by the one rule for a player's name, in ASCII.
 /// `None` for a quoted name, or one with a character other than ASCII: the
 /// grammar reads them.
-fn player_arg_at(s: &str) -> Option<(ActArg, &str)> {
+fn player_arg_at(s: &str) -> Option<(ArgToken<'_>, &str)> {
     let b = s.as_bytes();
     let k = run(b, NAME);
     if k == 0 || b.get(k).is_some_and(|c| !c.is_ascii()) {
         return None;
     }
     let (name, after) = s.split_at_checked(k)?;
-    Some((ActArg::Player(Name::from(name)), after))
+    Some((ArgToken::Player(name), after))
 }
 
 /// The argument of an act at the start of `s`, and the text after it: a
@@ -412,44 +377,43 @@ fn player_arg_at(s: &str) -> Option<(ActArg, &str)> {
 /// (`dragon:W`, `dragon:N(Cat)`: most arguments of acts) is read by its
 /// byte, as [`act_arg_read`] reads it.
 #[inline]
-fn act_arg_at<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
+fn act_arg_at(s: &str) -> Option<(ArgToken<'_>, &str)> {
     let b = s.as_bytes();
     if let Some(place) = b.first().and_then(|c| Place::from_letter(*c))
         && b.get(1)
             .is_none_or(|c| c.is_ascii() && (class(*c) & NAME == 0 || matches!(c, b':' | b'/')))
     {
-        let after = s.get(1..)?;
-        let target = Target {
+        let target = TargetToken {
             pos: None,
-            place: Some(Spanned::new(place, span_in(body, s, after))),
+            place: Some(place),
         };
         return Some((
-            ActArg::At {
+            ArgToken::At {
                 figure: None,
                 target,
             },
-            after,
+            s.get(1..)?,
         ));
     }
-    act_arg_read(body, s)
+    act_arg_read(s)
 }
 
 /// [`act_arg_at`] of any argument, its bytes read in turn.
-fn act_arg_read<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
+fn act_arg_read(s: &str) -> Option<(ArgToken<'_>, &str)> {
     let b = s.as_bytes();
     let d = b.iter().take_while(|c| c.is_ascii_digit()).count();
     if d > 0 && b.get(d) != Some(&b',') {
         let (n, after) = digits(s)?;
-        return Some((ActArg::Number(n), after));
+        return Some((ArgToken::Number(n), after));
     }
     if b.first() == Some(&b'-') && !b.get(1).is_some_and(u8::is_ascii_digit) {
-        return Some((ActArg::Nothing, s.get(1..)?));
+        return Some((ArgToken::Nothing, s.get(1..)?));
     }
     if b.first().is_some_and(u8::is_ascii_lowercase) {
         let k = run(b, FIGURE);
         if b.get(k) != Some(&b':') {
             let (word, after) = s.split_at_checked(k)?;
-            return Some((ActArg::Kind(Name::from(word)), after));
+            return Some((ArgToken::Kind(word), after));
         }
     }
     if b.first().is_some_and(u8::is_ascii_uppercase) {
@@ -465,15 +429,15 @@ fn act_arg_read<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
         // Most such words are a spot or a direction (`dragon:W`): a word
         // that reads whole as a place is no player's name, and no figure's
         // (those are in lower case), so it is the target read below.
-        if let Some((place, rest)) = place_at(body, s)
+        if let Some((place, rest)) = place_at(s)
             && rest.len() == after.len()
         {
-            let target = Target {
+            let target = TargetToken {
                 pos: None,
                 place: Some(place),
             };
             return Some((
-                ActArg::At {
+                ArgToken::At {
                     figure: None,
                     target,
                 },
@@ -481,12 +445,12 @@ fn act_arg_read<'a>(body: &'a str, s: &'a str) -> Option<(ActArg, &'a str)> {
             ));
         }
         if is_plain_player_arg(word) {
-            return Some((ActArg::Player(Name::from(word)), after));
+            return Some((ArgToken::Player(word), after));
         }
     }
-    let (figure, after) = figure_prefix_at(body, s);
-    let (target, after) = target_at(body, after)?;
-    Some((ActArg::At { figure, target }, after))
+    let (figure, after) = figure_prefix_at(s);
+    let (target, after) = target_at(after)?;
+    Some((ArgToken::At { figure, target }, after))
 }
 
 /// A game read by [`read_game`]: its tag pairs, its turns, and the claims of
@@ -978,7 +942,7 @@ impl<'a> Steps<'a> {
             place: Some((Pos::new(x, y), rotation)),
             figure: None,
             aside: false,
-            steps: &[],
+            steps: super::act::TurnSteps::NONE,
         };
         if at(i) == b' ' && at(i + 1) == b'+' {
             let f0 = i + 2;

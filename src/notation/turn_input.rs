@@ -1,7 +1,8 @@
 //! A plain turn as written ([`TurnInput`]): its number, player, tile,
 //! placement and figure, with no spans, as either reader gives it.
 
-use super::{ActionRecord, Place, StepRecord, TurnRecord};
+use super::act::{StepToken, TurnSteps};
+use super::{ActionRecord, Place, TurnRecord};
 use crate::board::Pos;
 use crate::tiles::{Rotation, Spot};
 
@@ -24,8 +25,8 @@ pub struct TurnInput<'a> {
     /// `place` is `None` (version 2).
     pub aside: bool,
     /// The turn's actions after `figure`, in the order written (version 2).
-    /// Their spans are not looked at.
-    pub steps: &'a [StepRecord],
+    /// A parsed record's, or read in their compact form.
+    pub steps: TurnSteps<'a>,
 }
 
 impl<'a> TurnInput<'a> {
@@ -44,7 +45,7 @@ impl<'a> TurnInput<'a> {
                 .as_ref()
                 .map(|f| (f.figure.as_ref().map(|n| n.value.as_str()), f.spot.value)),
             aside: turn.action.value == ActionRecord::Aside,
-            steps: &turn.steps,
+            steps: TurnSteps::Written(&turn.steps),
         }
     }
 
@@ -56,13 +57,13 @@ impl<'a> TurnInput<'a> {
             return self.figure;
         }
         let (pos, _) = self.place?;
-        let Some(StepRecord::Figure(f)) = self.steps.first() else {
+        let Some(StepToken::Figure { figure, target }) = self.steps.first() else {
             return None;
         };
-        if f.target.pos.as_ref().is_some_and(|p| p.value == pos)
-            && let Some(Place::Spot(spot)) = f.target.place.as_ref().map(|p| p.value)
+        if target.pos == Some(pos)
+            && let Some(Place::Spot(spot)) = target.place
         {
-            return Some((f.figure.as_ref().map(|n| n.value.as_str()), spot));
+            return Some((figure, spot));
         }
         None
     }

@@ -398,7 +398,7 @@ pub fn moves_document(
             place: None,
             figure: None,
             aside: true,
-            steps: &[],
+            steps: crate::notation::act::TurnSteps::NONE,
         };
         state.check_due(&input).is_ok()
     };

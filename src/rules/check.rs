@@ -8,6 +8,7 @@ use super::{
 };
 use crate::board::Pos;
 use crate::figures::Figure;
+use crate::notation::act::{StepToken, TurnSteps};
 use crate::notation::{Place, StepRecord};
 use crate::player::Player;
 use crate::tiles::{Rotation, TileId};
@@ -59,6 +60,14 @@ impl Game<'_> {
     ) -> Placing {
         Placing::new(self.next, tile, pos, rotation)
     }
+}
+
+/// A parsed record's action in the compact form the checks take: off the
+/// quick verdict's path, whose actions are read in that form.
+#[cold]
+#[inline(never)]
+fn written_step(record: &StepRecord) -> StepToken<'_> {
+    StepToken::of(record)
 }
 
 /// What the actions of a turn checked so far have done.
@@ -363,18 +372,36 @@ impl<'c> Game<'c> {
             )?);
             turn_state.figure = true;
         }
-        for (step, s) in turn.steps.iter().enumerate() {
-            match s {
-                StepRecord::Act(act) => {
+        for step in 0..turn.steps.len() {
+            // The quick reader's acts are checked where they lie; a parsed
+            // record's are read into the same form first.
+            let written;
+            let s = match turn.steps {
+                TurnSteps::Read(read) => match read.get(step) {
+                    Some(s) => s,
+                    None => break,
+                },
+                TurnSteps::Written(records) => match records.get(step) {
+                    Some(r) => {
+                        written = written_step(r);
+                        &written
+                    }
+                    None => break,
+                },
+            };
+            match *s {
+                StepToken::Act(ref act) => {
                     let resolved = self.check_act(step, act, placing, &mut turn_state, steps)?;
                     steps.extend(resolved);
                 }
-                StepRecord::Figure(f) => {
-                    let own = f.target.pos.as_ref().is_none_or(|p| p.value == placing.pos);
-                    let name = f.figure.as_ref().map(|n| n.value.as_str());
-                    let place = f.target.place.as_ref().map(|p| p.value);
+                StepToken::Figure {
+                    figure: name,
+                    target,
+                } => {
+                    let own = target.pos.is_none_or(|p| p == placing.pos);
+                    let place = target.place;
                     if let Some(due) =
-                        self.check_figure_due(step, f, name, place, placing, &mut turn_state)
+                        self.check_figure_due(step, &target, name, place, placing, &mut turn_state)
                     {
                         steps.push(due?);
                         continue;
@@ -385,7 +412,7 @@ impl<'c> Game<'c> {
                     {
                         return Err(Violation::SecondFigure { step });
                     }
-                    let at = f.target.pos.as_ref().map_or(placing.pos, |p| p.value);
+                    let at = target.pos.unwrap_or(placing.pos);
                     self.check_figure_expansions(step, name, at, placing, &turn_state)?;
                     match place {
                         Some(Place::Spot(spot)) if own => {

@@ -345,7 +345,7 @@ mod tests {
                     place: Some((Pos::new(*x, *y), *r)),
                     figure: None,
                     aside: false,
-                    steps: &[],
+                    steps: crate::notation::act::TurnSteps::NONE,
                 })
                 .unwrap();
             game.apply(mv);

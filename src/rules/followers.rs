@@ -381,7 +381,7 @@ mod tests {
             place: Some((Pos::new(x, 0), Rotation::R0)),
             figure: Some((None, spot.parse().unwrap())),
             aside: false,
-            steps: &[],
+            steps: crate::notation::act::TurnSteps::NONE,
         };
         // Ann's thief on a straight road east of the start tile's road.
         let mv = game.check(&turn(1, "Ann", "U", 1, "E")).unwrap();

@@ -336,7 +336,7 @@ pub(super) fn magic_steps(
             place: placement,
             figure: follower,
             aside: false,
-            steps,
+            steps: crate::notation::act::TurnSteps::Written(steps),
         })
     };
     if !matches!(
@@ -408,7 +408,7 @@ pub(super) fn gold_steps(
         place: placement,
         figure: *follower,
         aside: false,
-        steps,
+        steps: crate::notation::act::TurnSteps::Written(steps),
     };
     if !matches!(
         game.check(&input),

@@ -109,7 +109,7 @@ impl<'c> Follow<'c> {
                 place: placement,
                 figure: follower,
                 aside: self.asides.last() == Some(&self.lines.len()),
-                steps: &steps,
+                steps: crate::notation::act::TurnSteps::Written(&steps),
             };
             match game.check(&input) {
                 Ok(mv) => {

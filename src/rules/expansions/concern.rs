@@ -248,7 +248,10 @@ mod tests {
             if every > 0 && i % every == 0 {
                 // A turn with actions, written without them (a dragon's
                 // journey, a message, a ferry left out), and its changes.
-                let quiet = TurnInput { steps: &[], ..turn };
+                let quiet = TurnInput {
+                    steps: crate::notation::act::TurnSteps::NONE,
+                    ..turn
+                };
                 for changed in std::iter::once(quiet).chain(changes(&quiet, &kinds)) {
                     let (quiet, legal) = compare(&game, &changed, &what);
                     counts[2] += usize::from(quiet && !legal);

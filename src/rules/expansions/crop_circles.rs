@@ -27,7 +27,8 @@
 use crate::board::{PlacedTile, Pos};
 use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
-use crate::notation::{ActArg, ActRecord, Place, Target};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken, TargetToken};
 use crate::player::Player;
 use crate::rules::completion::Held;
 use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
@@ -98,7 +99,7 @@ impl<'c> Game<'c> {
     pub(in crate::rules) fn check_circle_choice(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -115,9 +116,9 @@ impl<'c> Game<'c> {
         if act.player.is_some() {
             return Err(fault("the turn's player chooses: no player is written"));
         }
-        let add = match act.arg.as_ref().map(|a| &a.value) {
-            Some(ActArg::Kind(k)) if k.as_str() == "add" => true,
-            Some(ActArg::Kind(k)) if k.as_str() == "remove" => false,
+        let add = match act.arg.as_ref() {
+            Some(ArgToken::Kind(k)) if *k == "add" => true,
+            Some(ArgToken::Kind(k)) if *k == "remove" => false,
             _ => return Err(fault("the effect is circle:add (A) or circle:remove (B)")),
         };
         turn.circle = true;
@@ -138,7 +139,7 @@ impl<'c> Game<'c> {
     pub(in crate::rules) fn check_circle_act(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &TurnActions,
     ) -> Result<Step, Violation> {
@@ -151,38 +152,38 @@ impl<'c> Game<'c> {
                 "the crop circle's actions follow the choice, circle:add or circle:remove",
             ));
         }
-        let named = match &act.player {
-            Some(name) => Some(self.seat(&name.value).ok_or(Violation::UnknownPlayer)?),
+        let named = match act.player {
+            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
             None => None,
         };
-        let action = match act.verb.value.as_str() {
+        let action = match act.word {
             "add" => CircleAction::Add,
             "remove" => CircleAction::Remove,
             _ => CircleAction::Pass,
         };
-        let target = match (action, act.arg.as_ref().map(|a| &a.value)) {
+        let target = match (action, act.arg.as_ref()) {
             (CircleAction::Pass, None) => None,
             (CircleAction::Pass, Some(_)) => return Err(fault("pass takes no argument")),
             (
                 _,
-                Some(ActArg::At {
+                Some(ArgToken::At {
                     figure,
                     target:
-                        Target {
+                        TargetToken {
                             pos,
                             place: Some(place),
                         },
                 }),
             ) => {
                 // A spot alone is on the tile placed (SPEC 2.14).
-                let pos = pos.as_ref().map_or(placing.pos, |p| p.value);
-                let Place::Spot(spot) = place.value else {
+                let pos = pos.unwrap_or(placing.pos);
+                let Place::Spot(spot) = *place else {
                     return Err(fault(
                         "a crop circle's follower stands on a road, city or field",
                     ));
                 };
                 let figure = self
-                    .follower_named(figure.as_ref().map(|n| n.value.as_str()))
+                    .follower_named(*figure)
                     .ok_or_else(|| fault("a crop circle moves a normal or a large follower"))?;
                 Some(CircleTarget {
                     pos,

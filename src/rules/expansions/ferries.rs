@@ -41,7 +41,8 @@ use smallvec::SmallVec;
 use crate::board::{PlacedTile, Pos};
 use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
-use crate::notation::{ActArg, ActRecord, Place, Target};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken, TargetToken};
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
 use crate::tiles::{
     FeatureKind, FeatureSeed, NO_SEGMENT, Rotation, SegmentId, Side, Symbol, TileId,
@@ -221,7 +222,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_ferry(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -229,22 +230,15 @@ impl Game<'_> {
             step,
             reason: reason.to_string(),
         };
-        let (at, ends) = match act.arg.as_ref().map(|a| &a.value) {
-            Some(ActArg::At {
+        let (at, ends) = match act.arg {
+            Some(ArgToken::At {
                 figure: None,
                 target:
-                    Target {
+                    TargetToken {
                         pos,
-                        place: Some(place),
+                        place: Some(Place::Ends(a, b)),
                     },
-            }) => match place.value {
-                Place::Ends(a, b) => (pos.as_ref().map_or(placing.pos, |p| p.value), (a, b)),
-                _ => {
-                    return Err(set(
-                        "a ferry joins two road ends, named by their edges: ferry:EW, ferry:x,y/NS",
-                    ));
-                }
-            },
+            }) => (pos.unwrap_or(placing.pos), (a, b)),
             _ => {
                 return Err(set(
                     "a ferry joins two road ends, named by their edges: ferry:EW, ferry:x,y/NS",

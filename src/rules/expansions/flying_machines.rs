@@ -23,7 +23,8 @@
 use crate::board::Pos;
 use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
-use crate::notation::{ActArg, ActRecord, Place};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken};
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
 use crate::tiles::{FeatureKind, Rotation, Spot, TileId};
 
@@ -66,7 +67,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_fly(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -87,8 +88,8 @@ impl Game<'_> {
         if act.player.is_some() {
             return Err(fault("the turn's player flies: no player is written"));
         }
-        let die = match act.arg.as_ref().map(|a| &a.value) {
-            Some(ActArg::Number(n)) => u8::try_from(*n).ok().filter(|d| DIE.contains(d)),
+        let die = match act.arg.as_ref() {
+            Some(ArgToken::Number(n)) => u8::try_from(*n).ok().filter(|d| DIE.contains(d)),
             _ => None,
         }
         .ok_or_else(|| fault("the die shows 1, 2 or 3: fly:1, fly:2 or fly:3"))?;

@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 use smallvec::SmallVec;
 
 use crate::board::Pos;
-use crate::notation::{ActArg, ActRecord, Target};
+use crate::notation::act::{ActToken, ArgToken, TargetToken};
 use crate::player::{ByPlayer, Player};
 use crate::rules::completion::Held;
 use crate::rules::{Act, Game, Move, Placing, Step, TurnActions, Violation};
@@ -298,16 +298,16 @@ pub(in crate::rules) fn concerns_quiet_turn(def: &TileDef) -> bool {
 }
 
 /// The square an act names as a whole tile (`verb:x,y`), if that is its form.
-fn tile_arg(act: &ActRecord) -> Option<Pos> {
-    match act.arg.as_ref().map(|a| &a.value) {
-        Some(ActArg::At {
+fn tile_arg(act: &ActToken<'_>) -> Option<Pos> {
+    match act.arg.as_ref() {
+        Some(ArgToken::At {
             figure: None,
             target:
-                Target {
+                TargetToken {
                     pos: Some(pos),
                     place: None,
                 },
-        }) => Some(pos.value),
+        }) => Some(*pos),
         _ => None,
     }
 }
@@ -332,7 +332,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_gold(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -380,7 +380,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_ingot(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
         let fault = |reason: &str| Violation::GoldDistribution {
@@ -388,8 +388,8 @@ impl Game<'_> {
             reason: reason.to_string(),
         };
         let pos = tile_arg(act).ok_or_else(|| fault("an ingot is taken from a tile: ingot:x,y"))?;
-        let named = match &act.player {
-            Some(name) => Some(self.seat(&name.value).ok_or(Violation::UnknownPlayer)?),
+        let named = match act.player {
+            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
             None => None,
         };
         turn.ingots = true;

@@ -24,7 +24,8 @@ use smallvec::SmallVec;
 
 use crate::board::Pos;
 use crate::features::{FeatureId, NodeId, node_of};
-use crate::notation::{ActArg, ActRecord, Place, Target};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken, TargetToken};
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
 use crate::score::{ScoreEvent, ScoreReason};
 use crate::tiles::{FeatureKind, SegmentId, Spot, Symbol};
@@ -136,17 +137,18 @@ enum Written {
 }
 
 /// The argument of `mage:…` / `witch:…`.
-fn written(act: &ActRecord) -> Option<Written> {
-    match act.arg.as_ref().map(|a| &a.value) {
-        Some(ActArg::Nothing) => Some(Written::Off),
-        Some(ActArg::At {
+fn written(act: &ActToken<'_>) -> Option<Written> {
+    match act.arg.as_ref() {
+        Some(ArgToken::Nothing) => Some(Written::Off),
+        Some(ArgToken::At {
             figure: None,
-            target: Target {
-                pos,
-                place: Some(place),
-            },
-        }) => match place.value {
-            Place::Spot(spot) => Some(Written::To(pos.as_ref().map(|p| p.value), spot)),
+            target:
+                TargetToken {
+                    pos,
+                    place: Some(place),
+                },
+        }) => match *place {
+            Place::Spot(spot) => Some(Written::To(*pos, spot)),
             Place::Tower | Place::Ends(..) => None,
         },
         _ => None,
@@ -384,7 +386,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_magic(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -392,7 +394,7 @@ impl Game<'_> {
         let Some(magic) = self.magic() else {
             return Err(Violation::UnknownAction { step });
         };
-        let pawn = Pawn::from_name(&act.verb.value).ok_or(Violation::UnknownAction { step })?;
+        let pawn = Pawn::from_name(act.word).ok_or(Violation::UnknownAction { step })?;
         if act.player.is_some() {
             return Err(fault(
                 "the turn's player moves the magic pawns: no player is written".to_string(),

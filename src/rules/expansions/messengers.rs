@@ -35,7 +35,8 @@ use smallvec::SmallVec;
 
 use crate::board::Pos;
 use crate::features::{NodeId, node_of};
-use crate::notation::{ActArg, ActRecord, Place};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken};
 use crate::player::{ByPlayer, Player};
 use crate::rules::expansions::robbers::written_choices;
 use crate::rules::worth::as_at_end;
@@ -159,13 +160,10 @@ impl Messengers {
 
 /// A feature's spot named in an act: `x,y/SPOT`, or `SPOT` on the tile
 /// placed.
-fn spot_of<'a>(arg: &'a ActArg, placing: &Placing) -> Option<(Option<&'a str>, (Pos, Spot))> {
+fn spot_of<'a>(arg: &ArgToken<'a>, placing: &Placing) -> Option<(Option<&'a str>, (Pos, Spot))> {
     match arg {
-        ActArg::At { figure, target } => match target.place.as_ref()?.value {
-            Place::Spot(spot) => Some((
-                figure.as_ref().map(|n| n.value.as_str()),
-                (target.pos.as_ref().map_or(placing.pos, |p| p.value), spot),
-            )),
+        ArgToken::At { figure, target } => match *target.place.as_ref()? {
+            Place::Spot(spot) => Some((*figure, (target.pos.unwrap_or(placing.pos), spot))),
             _ => None,
         },
         _ => None,
@@ -202,7 +200,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_message(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -211,14 +209,14 @@ impl Game<'_> {
             reason,
         };
         if let Some(name) = &act.player
-            && self.seat(&name.value) != Some(placing.player)
+            && self.seat(name) != Some(placing.player)
         {
             return Err(fault(
                 "only the turn's player receives message tiles".to_string(),
             ));
         }
-        let message = match act.arg.as_ref().map(|a| &a.value) {
-            Some(ActArg::Number(n)) if (1..=u32::from(MESSAGES)).contains(n) => *n as u8,
+        let message = match act.arg.as_ref() {
+            Some(ArgToken::Number(n)) if (1..=u32::from(MESSAGES)).contains(n) => *n as u8,
             _ => {
                 return Err(fault(
                     "a message is written by its number, 1 to 8: message:N".to_string(),
@@ -246,7 +244,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_choose(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
         steps: &mut Steps,
@@ -265,9 +263,9 @@ impl Game<'_> {
         if *points || target.is_some() {
             return Err(fault("a message's choice is written once"));
         }
-        let arg = act.arg.as_ref().map(|a| &a.value);
+        let arg = act.arg.as_ref();
         match arg {
-            Some(ActArg::Kind(word)) if word.as_str() == "points" => {
+            Some(ArgToken::Kind(word)) if *word == "points" => {
                 *points = true;
                 turn.tile_message = false;
             }
@@ -300,7 +298,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_pawn(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &TurnActions,
         steps: &Steps,
@@ -309,10 +307,10 @@ impl Game<'_> {
             step: Some(step),
             reason,
         };
-        let named = match &act.player {
+        let named = match act.player {
             Some(name) => Some(
-                self.seat(&name.value)
-                    .ok_or_else(|| fault(format!("no player is named {}", name.value)))?,
+                self.seat(name)
+                    .ok_or_else(|| fault(format!("no player is named {}", name)))?,
             ),
             None => None,
         };
@@ -338,11 +336,11 @@ impl Game<'_> {
         } else {
             "a score names the feature scored first: score:x,y/SPOT"
         };
-        let arg = act.arg.as_ref().map(|a| &a.value);
+        let arg = act.arg.as_ref();
         let (feature, messenger) = match arg {
-            Some(ActArg::Kind(_)) if !pawns => return Err(fault(no_feature.to_string())),
-            Some(ActArg::Kind(word)) => {
-                let messenger = pawn(Some(word.as_str()))?;
+            Some(ArgToken::Kind(_)) if !pawns => return Err(fault(no_feature.to_string())),
+            Some(ArgToken::Kind(word)) => {
+                let messenger = pawn(Some(word))?;
                 let after_message = matches!(
                     steps.last(),
                     Some(Step {

@@ -50,7 +50,8 @@ use super::{Act, Game, Placing, Step, Steps, TurnActions, Violation};
 use crate::board::{PlacedTile, Pos};
 pub use crate::expansion::{Expansion, Expansions};
 use crate::features::FeatureView;
-use crate::notation::{ActRecord, Place};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, TargetToken, Verb};
 use crate::player::Player;
 use crate::score::{PlayerList, ScoreEvent};
 use crate::tiles::{Rotation, TileId};
@@ -360,12 +361,12 @@ impl Game<'_> {
     pub(in crate::rules) fn check_act(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<Option<Step>, Violation> {
-        let verb = Verb::of(act.verb.value.as_str());
+        let verb = act.verb;
         if self.exp.messengers.is_some() {
             // The Crop Circles: "he places it and completes his turn as per
             // the normal rules. He then decides for every player": the
@@ -388,7 +389,7 @@ impl Game<'_> {
                 _ if turn.message => {
                     return Err(Violation::Message {
                         step: Some(step),
-                        reason: format!("{} comes before the messages", act.verb.value),
+                        reason: format!("{} comes before the messages", act.word),
                     });
                 }
                 _ => {}
@@ -475,7 +476,7 @@ impl Game<'_> {
             {
                 return Err(Violation::Ferry {
                     step,
-                    reason: format!("{} comes before the ferries", act.verb.value),
+                    reason: format!("{} comes before the ferries", act.word),
                 });
             }
         }
@@ -491,14 +492,14 @@ impl Game<'_> {
     pub(in crate::rules) fn check_figure_due(
         &self,
         step: usize,
-        figure: &crate::notation::FigureStep,
+        target: &TargetToken,
         name: Option<&str>,
         place: Option<Place>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Option<Result<Step, Violation>> {
         turn.flight.filter(|f| !f.landed)?;
-        let at = figure.target.pos.as_ref().map_or(placing.pos, |p| p.value);
+        let at = target.pos.unwrap_or(placing.pos);
         Some(
             self.check_figure_expansions(step, name, at, placing, turn)
                 .and_then(|()| self.check_landing(step, name, at, place, placing, turn)),
@@ -787,112 +788,5 @@ impl Game<'_> {
             lake,
             lakes,
         ))
-    }
-}
-
-/// The verb of an act (SPEC 2.14) that an expansion defines, read once from
-/// its word for [`Game::check_act`] to hand the act to its expansion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Verb {
-    Message,
-    Choose,
-    Score,
-    Circle,
-    Add,
-    Remove,
-    Pass,
-    Capture,
-    Exchange,
-    Ransom,
-    Dragon,
-    Princess,
-    Gold,
-    Ingot,
-    Fly,
-    Robber,
-    Rob,
-    Ferry,
-    Mage,
-    Witch,
-    /// A word no expansion defines.
-    Other,
-}
-
-impl Verb {
-    /// The verb a word names.
-    fn of(word: &str) -> Verb {
-        match word {
-            "message" => Verb::Message,
-            "choose" => Verb::Choose,
-            "score" => Verb::Score,
-            "circle" => Verb::Circle,
-            "add" => Verb::Add,
-            "remove" => Verb::Remove,
-            "pass" => Verb::Pass,
-            "capture" => Verb::Capture,
-            "exchange" => Verb::Exchange,
-            "ransom" => Verb::Ransom,
-            "dragon" => Verb::Dragon,
-            "princess" => Verb::Princess,
-            "gold" => Verb::Gold,
-            "ingot" => Verb::Ingot,
-            "fly" => Verb::Fly,
-            "robber" => Verb::Robber,
-            "rob" => Verb::Rob,
-            "ferry" => Verb::Ferry,
-            "mage" => Verb::Mage,
-            "witch" => Verb::Witch,
-            _ => Verb::Other,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Verb;
-
-    #[test]
-    fn a_verb_is_read_from_its_word_alone() {
-        let verbs = [
-            ("message", Verb::Message),
-            ("choose", Verb::Choose),
-            ("score", Verb::Score),
-            ("circle", Verb::Circle),
-            ("add", Verb::Add),
-            ("remove", Verb::Remove),
-            ("pass", Verb::Pass),
-            ("capture", Verb::Capture),
-            ("exchange", Verb::Exchange),
-            ("ransom", Verb::Ransom),
-            ("dragon", Verb::Dragon),
-            ("princess", Verb::Princess),
-            ("gold", Verb::Gold),
-            ("ingot", Verb::Ingot),
-            ("fly", Verb::Fly),
-            ("robber", Verb::Robber),
-            ("rob", Verb::Rob),
-            ("ferry", Verb::Ferry),
-            ("mage", Verb::Mage),
-            ("witch", Verb::Witch),
-        ];
-        for (word, verb) in verbs {
-            assert_eq!(Verb::of(word), verb, "{word}");
-        }
-        for word in [
-            "",
-            "a",
-            "ad",
-            "add\0",
-            "Add",
-            "adds",
-            "robbers",
-            "princesses",
-            "tower",
-            "fairy",
-            "\0\0\0",
-            "m\u{e9}ssage",
-        ] {
-            assert_eq!(Verb::of(word), Verb::Other, "{word:?}");
-        }
     }
 }

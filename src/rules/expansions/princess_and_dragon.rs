@@ -23,7 +23,8 @@ use smallvec::SmallVec;
 use crate::board::{Pos, TileIndex};
 use crate::features::{NodeId, node_of};
 use crate::figures::Figure;
-use crate::notation::{ActArg, ActRecord, Place};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken, TargetToken};
 use crate::player::{MAX_PLAYERS, Player};
 use crate::rules::variants::Variant;
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
@@ -479,7 +480,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_princess(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -498,7 +499,7 @@ impl Game<'_> {
                 "the princess sends a knight home instead of the turn's figure",
             ));
         }
-        let Some(ActArg::At { figure, target }) = act.arg.as_ref().map(|a| &a.value) else {
+        let Some(ArgToken::At { figure, target }) = act.arg.as_ref() else {
             return Err(Violation::NoSuchFigure {
                 step,
                 reason: "name the knight: princess:x,y/SPOT".to_string(),
@@ -508,18 +509,18 @@ impl Game<'_> {
             step,
             reason: reason.to_string(),
         };
-        let at = target.pos.as_ref().map_or(placing.pos, |p| p.value);
-        let Some(Place::Spot(spot)) = target.place.as_ref().map(|p| p.value) else {
+        let at = target.pos.unwrap_or(placing.pos);
+        let Some(Place::Spot(spot)) = target.place else {
             return Err(no_such("name the knight's spot: princess:x,y/SPOT"));
         };
-        let kind = match figure.as_ref().map(|f| f.value.as_str()) {
+        let kind = match *figure {
             None => None,
             Some("big") => Some(Figure::Big),
             Some(_) => return Err(no_such("a knight is a follower or a large follower")),
         };
-        let owner = match &act.player {
+        let owner = match act.player {
             None => None,
-            Some(name) => Some(self.seat(&name.value).ok_or(Violation::UnknownPlayer)?),
+            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
         };
         let placed = self
             .board
@@ -601,7 +602,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_dragon_step(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -614,20 +615,20 @@ impl Game<'_> {
                 "the dragon moves after a dragon tile, once a volcano has brought it in",
             ));
         };
-        let Some(ActArg::At {
+        let Some(ArgToken::At {
             figure: None,
             target:
-                crate::notation::Target {
+                TargetToken {
                     pos: None,
                     place: Some(place),
                 },
-        }) = act.arg.as_ref().map(|a| &a.value)
+        }) = act.arg.as_ref()
         else {
             return Err(fault(
                 "a move of the dragon is a direction: dragon:N, E, S or W",
             ));
         };
-        let Place::Spot(Spot::Edge(side)) = place.value else {
+        let Place::Spot(Spot::Edge(side)) = *place else {
             return Err(fault(
                 "a move of the dragon is a direction: dragon:N, E, S or W",
             ));
@@ -645,8 +646,8 @@ impl Game<'_> {
             u8::try_from((placing.player.index() + usize::from(journey.moves)) % seats)
                 .unwrap_or(0),
         );
-        if let Some(name) = &act.player {
-            let named = self.seat(&name.value).ok_or(Violation::UnknownPlayer)?;
+        if let Some(name) = act.player {
+            let named = self.seat(name).ok_or(Violation::UnknownPlayer)?;
             if named != actor {
                 return Err(Violation::DragonStep {
                     step,

@@ -28,7 +28,8 @@
 
 use smallvec::SmallVec;
 
-use crate::notation::{ActArg, ActRecord, Place};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken};
 use crate::player::{ByPlayer, Player};
 use crate::rules::{Act, Game, Placing, Step, TurnActions, Violation};
 use crate::score::ScoreEvent;
@@ -97,13 +98,13 @@ pub(in crate::rules) fn written_choices(mv: &crate::rules::Move) -> SmallVec<[us
 
 /// The name an act's argument gives: `Bob` (`robber:Bob`), a name in lower
 /// case (read as a figure's kind) or one that reads as a spot.
-fn named(act: &ActRecord) -> Option<String> {
-    match &act.arg.as_ref()?.value {
-        ActArg::Player(name) | ActArg::Kind(name) => Some(name.to_string()),
-        ActArg::At {
+fn named(act: &ActToken<'_>) -> Option<String> {
+    match act.arg.as_ref()? {
+        ArgToken::Player(name) | ArgToken::Kind(name) => Some(name.to_string()),
+        ArgToken::At {
             figure: None,
             target,
-        } if target.pos.is_none() => match target.place.as_ref()?.value {
+        } if target.pos.is_none() => match *target.place.as_ref()? {
             Place::Spot(spot) => Some(spot.to_string()),
             Place::Tower => Some("T".to_string()),
             Place::Ends(..) => None,
@@ -182,7 +183,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_robber(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -202,8 +203,8 @@ impl Game<'_> {
             fault("a robber goes beside a player's marker: robber:Name".to_string())
         })?;
         let target = self.robber_seat(&target, step)?;
-        let actor = match &act.player {
-            Some(name) => self.robber_seat(&name.value, step)?,
+        let actor = match act.player {
+            Some(name) => self.robber_seat(name, step)?,
             None => placing.player,
         };
         let seats = self.score.len().max(1);
@@ -277,7 +278,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_rob(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
     ) -> Result<Step, Violation> {
         let fault = |reason: String| Violation::Robber { step, reason };
@@ -285,8 +286,8 @@ impl Game<'_> {
             fault("a robber's choice names the marker robbed: rob:Name(Robber)".to_string())
         })?;
         let victim = self.robber_seat(&victim, step)?;
-        let actor = match &act.player {
-            Some(name) => self.robber_seat(&name.value, step)?,
+        let actor = match act.player {
+            Some(name) => self.robber_seat(name, step)?,
             None => placing.player,
         };
         if actor == victim {

@@ -22,7 +22,8 @@
 use crate::board::Pos;
 use crate::features::node_of;
 use crate::figures::Figure;
-use crate::notation::{ActArg, ActRecord, Place};
+use crate::notation::Place;
+use crate::notation::act::{ActToken, ArgToken};
 use crate::player::{ByPlayer, Player};
 use crate::rules::{Act, Game, Placing, Step, Steps, TurnActions, Violation};
 
@@ -301,7 +302,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_capture(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
         steps: &Steps,
@@ -318,14 +319,14 @@ impl Game<'_> {
             step,
             reason: reason.to_string(),
         };
-        let Some(ActArg::At { figure, target }) = act.arg.as_ref().map(|a| &a.value) else {
+        let Some(ArgToken::At { figure, target }) = act.arg.as_ref() else {
             return Err(no_such("name the follower: capture:x,y/SPOT"));
         };
-        let at = target.pos.as_ref().map_or(placing.pos, |p| p.value);
+        let at = target.pos.unwrap_or(placing.pos);
         if !in_reach(tower, height, at) {
             return Err(Violation::CaptureOutOfReach { step, height });
         }
-        let kind = match figure.as_ref().map(|f| f.value.as_str()) {
+        let kind = match *figure {
             None => None,
             Some("big") => Some(Figure::Big),
             Some("builder" | "pig") => {
@@ -333,14 +334,14 @@ impl Game<'_> {
             }
             Some(_) => return Err(no_such("a prisoner is a follower or a large follower")),
         };
-        let owner = match &act.player {
+        let owner = match act.player {
             None => None,
-            Some(name) => Some(self.seat(&name.value).ok_or(Violation::UnknownPlayer)?),
+            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
         };
         let fits = |player: Player, f: Figure| {
             f.is_follower() && owner.is_none_or(|o| o == player) && kind.is_none_or(|k| k == f)
         };
-        let (node, owner, figure) = match target.place.as_ref().map(|p| p.value) {
+        let (node, owner, figure) = match target.place {
             Some(Place::Tower) => {
                 let guard = towers
                     .tower(at)
@@ -427,12 +428,12 @@ impl Game<'_> {
     pub(in crate::rules) fn check_exchange(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<(), Violation> {
-        let kind = match act.arg.as_ref().map(|a| &a.value) {
-            Some(ActArg::Kind(k)) => follower_kind(k),
+        let kind = match act.arg.as_ref() {
+            Some(ArgToken::Kind(k)) => follower_kind(k),
             _ => None,
         };
         let not_allowed = |reason: &str| Violation::ActionNotAllowed {
@@ -476,7 +477,7 @@ impl Game<'_> {
     pub(in crate::rules) fn check_ransom(
         &self,
         step: usize,
-        act: &ActRecord,
+        act: &ActToken<'_>,
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
@@ -488,8 +489,8 @@ impl Game<'_> {
             ));
         }
         let player = placing.player;
-        let kind = match act.arg.as_ref().map(|a| &a.value) {
-            Some(ActArg::Kind(k)) => follower_kind(k),
+        let kind = match act.arg.as_ref() {
+            Some(ArgToken::Kind(k)) => follower_kind(k),
             _ => None,
         }
         .ok_or_else(|| {
@@ -513,8 +514,8 @@ impl Game<'_> {
             ),
             None => said,
         };
-        let jailer = match &act.player {
-            Some(name) => self.seat(&name.value).ok_or(Violation::UnknownPlayer)?,
+        let jailer = match act.player {
+            Some(name) => self.seat(name).ok_or(Violation::UnknownPlayer)?,
             None => {
                 let mut jailers = towers
                     .prisoners
