@@ -351,6 +351,19 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// The robbing of the points due at a turn's start (the turn's events
+    /// so far, already in the score). Out of line: most of these points move
+    /// no marker a robber stands by, told by [`Game::may_rob`].
+    #[cold]
+    #[inline(never)]
+    pub(in crate::rules) fn rob_turn_start(&mut self) {
+        if self.may_rob(&self.events, true) {
+            let mut events = std::mem::take(&mut self.events);
+            self.rob(&mut events, 0, &[], true);
+            self.events = events;
+        }
+    }
+
     /// The robbing of the score events `events[first..]`, in order: before
     /// each winner's marker moves, every robber on its space of another
     /// colour takes half of its points, rounded up, as an event of its own
