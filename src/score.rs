@@ -236,9 +236,19 @@ impl ScoreEvent {
         winners.push(robber);
         let mut strength = StrengthList::new();
         strength.push((victim, of));
+        // Only what is kept is copied: the feature's tiles and name, not its
+        // farms' lists or its players'.
         ScoreEvent {
+            turn: feature.turn,
+            kind: feature.kind,
             reason: ScoreReason::Robbed,
+            node: feature.node,
+            at: feature.at,
             goods: None,
+            tiles: feature.tiles.clone(),
+            pennants: feature.pennants,
+            inns: feature.inns,
+            cathedrals: feature.cathedrals,
             cities: Vec::new(),
             fields: Vec::new(),
             strength,
@@ -249,7 +259,6 @@ impl ScoreEvent {
             returns_followers: false,
             witch: false,
             messengers: PlayerList::new(),
-            ..feature.clone()
         }
     }
 

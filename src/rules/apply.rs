@@ -188,18 +188,12 @@ impl<'c> Game<'c> {
         steps: &[Step],
         figure_at: u8,
     ) {
-        // Phase::TurnStart: points due before the tile.
+        // Phase::TurnStart: points due before the tile, and their robbing.
         let dragon = self.exp.dragon.is_some();
         if dragon {
             self.turn_start_expansions(player);
-            // Most of these points move no marker a robber stands by.
-            if self.exp.robbers.is_some()
-                && !self.events.is_empty()
-                && self.may_rob(&self.events, true)
-            {
-                let mut events = std::mem::take(&mut self.events);
-                self.rob(&mut events, 0, &[], true);
-                self.events = events;
+            if self.exp.robbers.is_some() && !self.events.is_empty() {
+                self.rob_turn_start();
             }
         }
         // Phase::Place: the tile, then what the expansions do when it lies.
@@ -225,7 +219,7 @@ impl<'c> Game<'c> {
         }
         // Phase::Score: what the expansions take from the features the tile
         // completes, then the points.
-        self.completing_expansions(&placed, player);
+        self.completing_expansions(player);
         // Rulebook (2012, "Followers go back"): "1. Complete a road, a city or a
         // monastery with the new tile. 2. Place a thief, knight or monk. 3. Score …
         // 4. Return the thief, knight or monk to its supply." Scoring therefore comes
@@ -236,34 +230,16 @@ impl<'c> Game<'c> {
         if scoring::may_score(self, &placed)
             || (!steps.is_empty() && self.may_score_expansions(&placed))
         {
-            let mut events = std::mem::take(&mut self.events);
-            let first = events.len();
-            scoring::completed_by(self, &placed, &mut events);
-            if events.len() > first {
-                self.scored_expansions(&mut events, first);
-                // The order of the scores the turn writes, and the pawns
-                // (The Messengers, The Robbers: `score:` acts).
-                if self.exp.order.is_some() && !steps.is_empty() {
-                    self.order_scores(&mut events, first, steps, player);
-                }
-                if self.exp.robbers.is_some() {
-                    self.rob(&mut events, first, steps, false);
-                }
-                self.settle(events.get(first..).unwrap_or_default());
-                // Phase::AfterScore: "5. Distribute gold ingots".
-                if self.exp.gold.is_some() {
-                    self.distribute_gold(player, steps, events.get(first..).unwrap_or_default());
-                }
-                self.forget_freed_monks();
-            }
-            self.events = events;
+            self.score_placed(&placed, player, steps);
         }
         // Phase::AfterScore: the dragon's journey by the rule's text.
         if journey && !dragon_first {
             self.dragon_journey(steps);
         }
-        // Phase::AfterScore: "USE MESSAGE TILES".
-        if self.exp.messengers.is_some() {
+        // Phase::AfterScore: "USE MESSAGE TILES". A turn that scores nothing
+        // and writes no action moves no pawn and uses no message.
+        if self.exp.messengers.is_some() && (self.events.len() > scoring_from || !steps.is_empty())
+        {
             self.deliver_messages(player, steps, scoring_from);
         }
         // Phase::AfterScore, last: what the expansions do once the turn is
@@ -277,6 +253,35 @@ impl<'c> Game<'c> {
         if !self.turn_end_expansions(player, another_turn) {
             self.next = self.seat_after(player);
         }
+    }
+
+    /// [`Game::play_placed`]'s scoring, where the tile (or a step) may have
+    /// completed a feature: the features' points, then what the expansions
+    /// take from them or add to them. Out of line: most turns score nothing,
+    /// and the move every turn runs stays small.
+    #[inline(never)]
+    fn score_placed(&mut self, placed: &PlacedTile, player: Player, steps: &[Step]) {
+        let mut events = std::mem::take(&mut self.events);
+        let first = events.len();
+        scoring::completed_by(self, placed, &mut events);
+        if events.len() > first {
+            self.scored_expansions(&mut events, first);
+            // The order of the scores the turn writes, and the pawns
+            // (The Messengers, The Robbers: `score:` acts).
+            if self.exp.order.is_some() && !steps.is_empty() {
+                self.order_scores(&mut events, first, steps, player);
+            }
+            if self.exp.robbers.is_some() {
+                self.rob(&mut events, first, steps, false);
+            }
+            self.settle(events.get(first..).unwrap_or_default());
+            // Phase::AfterScore: "5. Distribute gold ingots".
+            if self.exp.gold.is_some() {
+                self.distribute_gold(player, steps, events.get(first..).unwrap_or_default());
+            }
+            self.forget_freed_monks();
+        }
+        self.events = events;
     }
 
     /// [`Game::play_placed`] of a move with no actions in a game where no

@@ -446,6 +446,7 @@ impl Game<'_> {
     /// points of a message make another due the same way. Each message
     /// written must be due and be the top of the stack; each due must be
     /// written. A fault is kept for the check ([`Game::check_messages`]).
+    #[inline(never)]
     pub(in crate::rules) fn deliver_messages(
         &mut self,
         player: Player,

@@ -312,9 +312,9 @@ impl Game<'_> {
     /// completes go to the player (Traders & Builders; they depend on the
     /// features completed alone, not on the scoring).
     #[inline(always)]
-    pub(in crate::rules) fn completing_expansions(&mut self, placed: &PlacedTile, player: Player) {
+    pub(in crate::rules) fn completing_expansions(&mut self, player: Player) {
         if self.expansions.contains(Expansion::TradersAndBuilders) {
-            let goods = self.goods_completed(placed);
+            let goods = self.goods_completed();
             self.exp.traders.took(player, goods);
         }
     }

@@ -743,13 +743,17 @@ impl Game<'_> {
         if fairy.next_to.is_some_and(|n| n.player != player) {
             return;
         }
-        // The earners as kept while the fairy and its tile's figures stay.
+        // The earners as kept while the fairy and its tile's figures stay,
+        // read where they are kept (only the player's is wanted).
+        let seat = usize::from(player.0);
         let kept = d
             .earners
             .0
-            .filter(|e| e.fairy == fairy && self.features.tile_changes(e.tile) == e.changes);
-        let earners = match kept {
-            Some(e) => e,
+            .as_ref()
+            .filter(|e| e.fairy == fairy && self.features.tile_changes(e.tile) == e.changes)
+            .map(|e| e.nodes.get(seat).copied().unwrap_or(NO_EARNER));
+        let node = match kept {
+            Some(node) => node,
             None => {
                 let Some(e) = self.fairy_earners(fairy) else {
                     return;
@@ -757,14 +761,9 @@ impl Game<'_> {
                 if let Some(d) = self.exp.dragon.as_mut() {
                     d.earners.0 = Some(e);
                 }
-                e
+                e.nodes.get(seat).copied().unwrap_or(NO_EARNER)
             }
         };
-        let node = earners
-            .nodes
-            .get(usize::from(player.0))
-            .copied()
-            .unwrap_or(NO_EARNER);
         if node == NO_EARNER {
             return;
         }

@@ -66,12 +66,14 @@ impl Robbers {
     }
 
     /// The robbers on the scoreboard, in seat order, with their spaces.
+    #[inline]
     pub fn on_board(&self) -> impl Iterator<Item = (Player, Space)> + '_ {
         self.at.iter().filter_map(|(p, s)| s.map(|s| (p, s)))
     }
 
     /// Whether a robber of another colour than `player`'s stands on `space`:
     /// one that takes from a score of `player`'s marker moving from there.
+    #[inline]
     pub fn another_on(&self, player: Player, space: Space) -> bool {
         self.on_board()
             .any(|(owner, s)| owner != player && s == space)
@@ -350,6 +352,19 @@ impl Game<'_> {
         Ok(())
     }
 
+    /// The robbing of the points due at a turn's start (the turn's events
+    /// so far, already in the score). Out of line: most of these points move
+    /// no marker a robber stands by, told by [`Game::may_rob`].
+    #[cold]
+    #[inline(never)]
+    pub(in crate::rules) fn rob_turn_start(&mut self) {
+        if self.may_rob(&self.events, true) {
+            let mut events = std::mem::take(&mut self.events);
+            self.rob(&mut events, 0, &[], true);
+            self.events = events;
+        }
+    }
+
     /// The robbing of the score events `events[first..]`, in order: before
     /// each winner's marker moves, every robber on its space of another
     /// colour takes half of its points, rounded up, as an event of its own
@@ -474,16 +489,21 @@ impl Game<'_> {
                     *t = t.saturating_add(*points);
                 }
             }
+            let at = i;
             i += 1;
             // Most events are robbed by no one.
             if robbed.is_empty() {
                 continue;
             }
-            let thefts: SmallVec<[ScoreEvent; 2]> = robbed
-                .iter()
-                .map(|(owner, victim, points)| ScoreEvent::robbed(e, *owner, *victim, *points))
-                .collect();
-            for (theft, (owner, _, _)) in thefts.into_iter().zip(&robbed) {
+            // Each theft made from the event it robs (which stays where it
+            // is) and put straight in its place after it.
+            for (owner, victim, of) in &robbed {
+                let Some(theft) = events
+                    .get(at)
+                    .map(|e| ScoreEvent::robbed(e, *owner, *victim, *of))
+                else {
+                    break;
+                };
                 let points = theft.points;
                 let from = total.get(*owner).copied().unwrap_or(0);
                 let to = from.saturating_add(points);
