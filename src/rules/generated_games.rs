@@ -40,3 +40,27 @@ pub(in crate::rules) fn edition_of(seed: u64) -> Edition {
         Edition::Rgg2000
     }
 }
+
+/// Every expansion's sets, as `gen --expansions` takes them.
+pub(in crate::rules) const EVERY_EXPANSION: &str = "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers";
+
+/// A generated game of each of the expansion sets `sets` for each seed of
+/// `seeds` (made from the seed plus `offset`), with 2 to 5 players and both
+/// editions as the seed goes, each with the sets and the seed it comes from,
+/// set up for its first turn.
+pub(in crate::rules) fn games<'c>(
+    catalog: &'c TileCatalog,
+    sets: &[&'static str],
+    seeds: std::ops::Range<u64>,
+    offset: u64,
+) -> Vec<(&'static str, u64, Game<'c>, GameRecord)> {
+    let mut games = Vec::new();
+    for &set in sets {
+        for seed in seeds.clone() {
+            let players = 2 + (seed as usize) % 4;
+            let (game, record) = generated(catalog, set, edition_of(seed), players, seed + offset);
+            games.push((set, seed, game, record));
+        }
+    }
+    games
+}

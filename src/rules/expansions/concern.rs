@@ -137,7 +137,7 @@ mod tests {
     use crate::notation::{GameRecord, TurnInput};
     use crate::rules::Game;
     use crate::rules::expansions::{Expansion, Expansions};
-    use crate::rules::generated_games::start;
+    use crate::rules::generated_games::{EVERY_EXPANSION, start};
     use crate::tiles::{Spot, TileCatalog, TileId};
     use proptest::prelude::*;
 
@@ -155,7 +155,7 @@ mod tests {
         "princess-and-dragon,gold-mines,mage-and-witch",
         "princess-and-dragon,tower,traders-and-builders,inns-and-cathedrals",
         "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers",
-        "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
+        EVERY_EXPANSION,
     ];
 
     /// A game of `sets` generated from `seed` (the 2012 rules), its record

@@ -707,7 +707,7 @@ impl<'c> Leaves<'_, 'c> {
 #[cfg(test)]
 mod tests {
     use crate::notation::TurnInput;
-    use crate::rules::generated_games::{edition_of, generated};
+    use crate::rules::generated_games::{EVERY_EXPANSION, games};
     use crate::tiles::{FeatureKind, TileCatalog};
 
     /// The held features of a kind, looked up by their figures' own
@@ -717,38 +717,38 @@ mod tests {
     fn the_held_features_of_a_kind_are_those_of_all_of_that_kind() {
         let catalog = TileCatalog::embedded().expect("the catalog");
         let mut held = 0;
-        for sets in [
-            "crop-circles-1",
-            "crop-circles-2,ferries,mage-and-witch",
-            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
-        ] {
-            for seed in 0..3u64 {
-                let players = 2 + (seed as usize) % 4;
-                let (mut game, record) =
-                    generated(&catalog, sets, edition_of(seed), players, seed + 11);
-                for t in &record.turns {
-                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
-                    game.apply(mv);
-                    for kind in [
-                        FeatureKind::City,
-                        FeatureKind::Road,
-                        FeatureKind::Field,
-                        FeatureKind::Monastery,
-                    ] {
-                        let all: Vec<u32> = game
-                            .features
-                            .held_features()
-                            .filter(|f| f.kind == kind)
-                            .map(|f| f.first)
-                            .collect();
-                        let of: Vec<u32> = game
-                            .features
-                            .held_features_of(kind)
-                            .map(|f| f.first)
-                            .collect();
-                        assert_eq!(all, of, "{sets}, seed {seed}, turn {}", t.number.value);
-                        held += of.len();
-                    }
+        for (sets, seed, mut game, record) in games(
+            &catalog,
+            &[
+                "crop-circles-1",
+                "crop-circles-2,ferries,mage-and-witch",
+                EVERY_EXPANSION,
+            ],
+            0..3,
+            11,
+        ) {
+            for t in &record.turns {
+                let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                game.apply(mv);
+                for kind in [
+                    FeatureKind::City,
+                    FeatureKind::Road,
+                    FeatureKind::Field,
+                    FeatureKind::Monastery,
+                ] {
+                    let all: Vec<u32> = game
+                        .features
+                        .held_features()
+                        .filter(|f| f.kind == kind)
+                        .map(|f| f.first)
+                        .collect();
+                    let of: Vec<u32> = game
+                        .features
+                        .held_features_of(kind)
+                        .map(|f| f.first)
+                        .collect();
+                    assert_eq!(all, of, "{sets}, seed {seed}, turn {}", t.number.value);
+                    held += of.len();
                 }
             }
         }

@@ -640,49 +640,49 @@ mod tests {
     #[test]
     fn a_tile_joins_features_only_through_a_segment_of_two_sides() {
         use crate::notation::TurnInput;
-        use crate::rules::generated_games::{edition_of, generated};
+        use crate::rules::generated_games::games;
         use crate::tiles::{TileCatalog, TileId};
         let catalog = TileCatalog::embedded().expect("the catalog");
         let (mut joined, mut spared) = (0, 0);
-        for sets in [
-            "mage-and-witch",
-            "mage-and-witch,princess-and-dragon,ferries,crop-circles-1",
-        ] {
-            for seed in 0..3u64 {
-                let players = 2 + (seed as usize) % 3;
-                let (mut game, record) =
-                    generated(&catalog, sets, edition_of(seed), players, seed + 5);
-                for (i, t) in record.turns.iter().enumerate() {
-                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
-                    let tiles = (0..catalog.len())
-                        .filter(|k| (k + i) % 23 == 0)
-                        .map(|k| TileId(k as u16))
-                        .chain(std::iter::once(mv.tile));
-                    for tile in tiles {
-                        for (pos, rotation) in game.legal_placements(tile) {
-                            let placing = Placing::new(mv.player, tile, pos, rotation);
-                            let met: Vec<FeatureId> =
-                                game.edge_pairs(&placing).iter().map(|&(_, r)| r).collect();
-                            for &a in &met {
-                                for &b in met.iter().filter(|&&b| b != a) {
-                                    let Some(kind) = game.features.kind_of(a) else {
-                                        continue;
-                                    };
-                                    if game.features.kind_of(b) != Some(kind) {
-                                        continue;
-                                    }
-                                    let by_pairs = game.joins_by_pairs(a, b, &placing);
-                                    if !game.may_join(kind, tile) {
-                                        assert!(!by_pairs, "{sets}, seed {seed}, turn {}", i + 1);
-                                        spared += 1;
-                                    }
-                                    joined += usize::from(by_pairs);
+        for (sets, seed, mut game, record) in games(
+            &catalog,
+            &[
+                "mage-and-witch",
+                "mage-and-witch,princess-and-dragon,ferries,crop-circles-1",
+            ],
+            0..3,
+            5,
+        ) {
+            for (i, t) in record.turns.iter().enumerate() {
+                let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                let tiles = (0..catalog.len())
+                    .filter(|k| (k + i) % 23 == 0)
+                    .map(|k| TileId(k as u16))
+                    .chain(std::iter::once(mv.tile));
+                for tile in tiles {
+                    for (pos, rotation) in game.legal_placements(tile) {
+                        let placing = Placing::new(mv.player, tile, pos, rotation);
+                        let met: Vec<FeatureId> =
+                            game.edge_pairs(&placing).iter().map(|&(_, r)| r).collect();
+                        for &a in &met {
+                            for &b in met.iter().filter(|&&b| b != a) {
+                                let Some(kind) = game.features.kind_of(a) else {
+                                    continue;
+                                };
+                                if game.features.kind_of(b) != Some(kind) {
+                                    continue;
                                 }
+                                let by_pairs = game.joins_by_pairs(a, b, &placing);
+                                if !game.may_join(kind, tile) {
+                                    assert!(!by_pairs, "{sets}, seed {seed}, turn {}", i + 1);
+                                    spared += 1;
+                                }
+                                joined += usize::from(by_pairs);
                             }
                         }
                     }
-                    game.apply(mv);
                 }
+                game.apply(mv);
             }
         }
         assert!(

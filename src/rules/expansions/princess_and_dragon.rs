@@ -1085,71 +1085,71 @@ mod tests {
     #[test]
     fn the_fairy_earners_kept_are_those_of_the_board() {
         use crate::notation::TurnInput;
-        use crate::rules::generated_games::{edition_of, generated};
+        use crate::rules::generated_games::{EVERY_EXPANSION, games};
         use crate::tiles::TileCatalog;
         let catalog = TileCatalog::embedded().expect("the catalog");
         let (mut kept, mut fresh, mut left_out, mut robbed_kept) = (0, 0, 0, 0);
-        for sets in [
-            "princess-and-dragon",
-            "princess-and-dragon,robbers,mage-and-witch,crop-circles-1",
-            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
-        ] {
-            for seed in 0..4u64 {
-                let players = 2 + (seed as usize) % 4;
-                let (mut game, record) =
-                    generated(&catalog, sets, edition_of(seed), players, seed + 3);
-                for t in &record.turns {
-                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
-                    let mut forgetful = game.clone();
-                    if let Some(d) = forgetful.exp.dragon.as_mut() {
-                        d.earners = EarnersKept::default();
-                    }
-                    // A verdict's game: the fairy's point without its event
-                    // where no robber may take it.
-                    let mut verdict = game.clone();
-                    verdict.set_all_events(false);
-                    verdict.apply(mv.clone());
-                    forgetful.apply(mv.clone());
-                    game.apply(mv);
-                    let what = format!("{sets}, seed {seed}, turn {}", t.number.value);
-                    assert_eq!(game.score, forgetful.score, "{what}");
-                    assert_eq!(game.last_events(), forgetful.last_events(), "{what}");
-                    assert_eq!(game.score, verdict.score, "{what}");
-                    assert_eq!(
-                        format!("{:?}", game.exp),
-                        format!("{:?}", verdict.exp),
-                        "{what}"
-                    );
-                    let scored = |g: &Game<'_>| -> Vec<ScoreEvent> {
-                        g.last_events()
-                            .iter()
-                            .filter(|e| !e.at_turn_start())
-                            .cloned()
-                            .collect()
-                    };
-                    assert_eq!(scored(&game), scored(&verdict), "{what}");
-                    let start =
-                        |g: &Game<'_>| g.last_events().iter().filter(|e| e.at_turn_start()).count();
-                    left_out += start(&game) - start(&verdict);
-                    let robbed = verdict
+        for (sets, seed, mut game, record) in games(
+            &catalog,
+            &[
+                "princess-and-dragon",
+                "princess-and-dragon,robbers,mage-and-witch,crop-circles-1",
+                EVERY_EXPANSION,
+            ],
+            0..4,
+            3,
+        ) {
+            for t in &record.turns {
+                let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                let mut forgetful = game.clone();
+                if let Some(d) = forgetful.exp.dragon.as_mut() {
+                    d.earners = EarnersKept::default();
+                }
+                // A verdict's game: the fairy's point without its event
+                // where no robber may take it.
+                let mut verdict = game.clone();
+                verdict.set_all_events(false);
+                verdict.apply(mv.clone());
+                forgetful.apply(mv.clone());
+                game.apply(mv);
+                let what = format!("{sets}, seed {seed}, turn {}", t.number.value);
+                assert_eq!(game.score, forgetful.score, "{what}");
+                assert_eq!(game.last_events(), forgetful.last_events(), "{what}");
+                assert_eq!(game.score, verdict.score, "{what}");
+                assert_eq!(
+                    format!("{:?}", game.exp),
+                    format!("{:?}", verdict.exp),
+                    "{what}"
+                );
+                let scored = |g: &Game<'_>| -> Vec<ScoreEvent> {
+                    g.last_events()
+                        .iter()
+                        .filter(|e| !e.at_turn_start())
+                        .cloned()
+                        .collect()
+                };
+                assert_eq!(scored(&game), scored(&verdict), "{what}");
+                let start =
+                    |g: &Game<'_>| g.last_events().iter().filter(|e| e.at_turn_start()).count();
+                left_out += start(&game) - start(&verdict);
+                let robbed = verdict
+                    .last_events()
+                    .first()
+                    .is_some_and(|e| e.at_turn_start())
+                    && verdict
                         .last_events()
-                        .first()
-                        .is_some_and(|e| e.at_turn_start())
-                        && verdict
-                            .last_events()
-                            .get(1)
-                            .is_some_and(|e| e.reason == ScoreReason::Robbed);
-                    robbed_kept += usize::from(robbed);
-                    let d = game.exp.dragon.as_ref().expect("the dragon's state");
-                    let (Some(fairy), Some(e)) = (d.fairy, d.earners.0) else {
-                        continue;
-                    };
-                    if e.fairy == fairy && game.features.tile_changes(e.tile) == e.changes {
-                        assert!(game.fairy_earners(fairy) == Some(e), "{what}");
-                        kept += 1;
-                    } else {
-                        fresh += 1;
-                    }
+                        .get(1)
+                        .is_some_and(|e| e.reason == ScoreReason::Robbed);
+                robbed_kept += usize::from(robbed);
+                let d = game.exp.dragon.as_ref().expect("the dragon's state");
+                let (Some(fairy), Some(e)) = (d.fairy, d.earners.0) else {
+                    continue;
+                };
+                if e.fairy == fairy && game.features.tile_changes(e.tile) == e.changes {
+                    assert!(game.fairy_earners(fairy) == Some(e), "{what}");
+                    kept += 1;
+                } else {
+                    fresh += 1;
                 }
             }
         }

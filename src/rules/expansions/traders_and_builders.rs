@@ -290,52 +290,49 @@ mod tests {
     #[test]
     fn the_goods_taken_are_those_of_the_cities_the_tile_completes() {
         use crate::notation::TurnInput;
-        use crate::rules::generated_games::{edition_of, generated};
+        use crate::rules::generated_games::{EVERY_EXPANSION, games};
         use crate::tiles::TileCatalog;
         let catalog = TileCatalog::embedded().expect("the catalog");
         let mut taken = 0;
-        for sets in [
-            "traders-and-builders",
-            "river,inns-and-cathedrals,traders-and-builders,tower,princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,robbers,messengers",
-        ] {
-            for seed in 0..4u64 {
-                let players = 2 + (seed as usize) % 4;
-                let (mut game, record) =
-                    generated(&catalog, sets, edition_of(seed), players, seed + 11);
-                for t in &record.turns {
-                    let tiles = game.board.len();
-                    let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
-                    game.apply(mv);
-                    let mut expected = [0u32; 3];
-                    if game.board.len() > tiles
-                        && let Some(placed) = game.board.tiles().last()
-                    {
-                        let def = catalog.def(placed.tile);
-                        let mut seen = Vec::new();
-                        for (i, seg) in def.segments.iter().enumerate() {
-                            let node = node_of(placed, i as SegmentId);
-                            let root = game.features.root(node);
-                            if seg.kind != FeatureKind::City
-                                || seen.contains(&root)
-                                || !game.features.is_complete(node)
-                            {
-                                continue;
-                            }
-                            seen.push(root);
-                            if let Some(f) = game.features.feature(node) {
-                                for (a, b) in expected.iter_mut().zip(f.goods) {
-                                    *a += u32::from(b);
-                                }
+        for (sets, seed, mut game, record) in games(
+            &catalog,
+            &["traders-and-builders", EVERY_EXPANSION],
+            0..4,
+            11,
+        ) {
+            for t in &record.turns {
+                let tiles = game.board.len();
+                let mv = game.check_due(&TurnInput::of(t)).expect("a legal turn");
+                game.apply(mv);
+                let mut expected = [0u32; 3];
+                if game.board.len() > tiles
+                    && let Some(placed) = game.board.tiles().last()
+                {
+                    let def = catalog.def(placed.tile);
+                    let mut seen = Vec::new();
+                    for (i, seg) in def.segments.iter().enumerate() {
+                        let node = node_of(placed, i as SegmentId);
+                        let root = game.features.root(node);
+                        if seg.kind != FeatureKind::City
+                            || seen.contains(&root)
+                            || !game.features.is_complete(node)
+                        {
+                            continue;
+                        }
+                        seen.push(root);
+                        if let Some(f) = game.features.feature(node) {
+                            for (a, b) in expected.iter_mut().zip(f.goods) {
+                                *a += u32::from(b);
                             }
                         }
                     }
-                    taken += expected.iter().sum::<u32>();
-                    assert_eq!(
-                        game.exp.traders.turn_goods, expected,
-                        "{sets}, seed {seed}, turn {}",
-                        t.number.value
-                    );
                 }
+                taken += expected.iter().sum::<u32>();
+                assert_eq!(
+                    game.exp.traders.turn_goods, expected,
+                    "{sets}, seed {seed}, turn {}",
+                    t.number.value
+                );
             }
         }
         assert!(taken > 0, "some goods taken");
