@@ -743,16 +743,6 @@ fn states_scores(value: &str) -> bool {
 
 /// The name and points of a Result entry (trimmed).
 fn result_entry(entry: &str) -> Result<(&str, u32), String> {
-    match plain_result_entry(entry) {
-        Some(read) => Ok(read),
-        None => general_result_entry(entry),
-    }
-}
-
-/// [`result_entry`] for any entry, with the reason one is malformed.
-#[cold]
-#[inline(never)]
-fn general_result_entry(entry: &str) -> Result<(&str, u32), String> {
     let (name, points) = entry
         .rsplit_once(' ')
         .ok_or_else(|| format!("{entry:?} is not `Name points`"))?;
@@ -760,43 +750,6 @@ fn general_result_entry(entry: &str) -> Result<(&str, u32), String> {
         .parse::<u32>()
         .map_err(|_| format!("{points:?} is not a number of points"))?;
     Ok((name.trim(), points))
-}
-
-/// [`result_entry`] for the common entry, read a byte at a time: a name whose
-/// ends are ASCII, a space, and points of one to nine digits (after a `+`
-/// perhaps, as `u32`'s reading allows). `None` for any other entry, which the
-/// general reading takes: what this reads, that reads the same.
-#[inline]
-fn plain_result_entry(entry: &str) -> Option<(&str, u32)> {
-    let bytes = entry.as_bytes();
-    let space = bytes.iter().rposition(|&b| b == b' ')?;
-    let (name, digits) = (bytes.get(..space)?, bytes.get(space + 1..)?);
-    let digits = digits.strip_prefix(b"+").unwrap_or(digits);
-    if digits.is_empty() || digits.len() > 9 {
-        return None;
-    }
-    let mut points = 0u32;
-    for &d in digits {
-        if !d.is_ascii_digit() {
-            return None;
-        }
-        points = points * 10 + u32::from(d - b'0');
-    }
-    // The white space `str::trim` takes off, among the ASCII bytes (the
-    // vertical tab too, which `u8::is_ascii_whitespace` leaves).
-    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
-    let start = name.iter().position(|b| !blank(b)).unwrap_or(name.len());
-    let end = name
-        .iter()
-        .rposition(|b| !blank(b))
-        .map_or(start, |i| i + 1);
-    // A byte beyond ASCII at an end may be part of a wider space, which the
-    // general reading trims.
-    let wide = |at: usize| name.get(at).is_some_and(|b| !b.is_ascii());
-    if wide(start) || (end > start && wide(end - 1)) {
-        return None;
-    }
-    Some((entry.get(start..end)?, points))
 }
 
 /// The scores `(name, points)` a Result value states, in the order written, as
@@ -967,66 +920,6 @@ impl Header {
 
 #[cfg(test)]
 mod tests {
-    /// Every entry the byte-at-a-time reading takes reads as the general
-    /// reading reads it, and the common entries are among them.
-    #[test]
-    fn a_plain_result_entry_reads_as_the_general_reading() {
-        let names = [
-            "Ann",
-            " Ann",
-            "Ann ",
-            "\u{b}Ann\t",
-            "Zoë",
-            "Ann Lee",
-            "\u{a0}Ann",
-            "Ann\u{a0}",
-            "",
-            " ",
-            "Ann\u{2003}",
-            "\u{85}",
-            "é",
-            "a,b",
-        ];
-        let points = [
-            "0",
-            "7",
-            "+7",
-            "++7",
-            "+",
-            "",
-            "007",
-            "123456789",
-            "1234567890",
-            "4294967295",
-            "4294967296",
-            "-1",
-            "1e3",
-            " 5",
-            "٣",
-            "12x",
-        ];
-        let mut plain = 0;
-        for name in names {
-            for p in points {
-                for entry in [
-                    format!("{name} {p}"),
-                    format!("{name}{p}"),
-                    format!("{name}  {p}"),
-                ] {
-                    let general = super::general_result_entry(&entry).ok();
-                    if let Some(read) = super::plain_result_entry(&entry) {
-                        assert_eq!(Some(read), general, "{entry:?}");
-                        plain += 1;
-                    }
-                    assert_eq!(super::result_entry(&entry).ok(), general, "{entry:?}");
-                }
-            }
-        }
-        assert!(plain > 50, "{plain}");
-        assert_eq!(super::plain_result_entry("Ann 88"), Some(("Ann", 88)));
-        assert_eq!(super::plain_result_entry("Zoë 88"), None);
-    }
-
     use super::*;
 
     #[test]
