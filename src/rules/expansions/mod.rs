@@ -366,124 +366,135 @@ impl Game<'_> {
         turn: &mut TurnActions,
         steps: &mut Steps,
     ) -> Result<Option<Step>, Violation> {
+        // The order of the acts between expansions: only once a message, the
+        // crop circle's effect or a ferry is written (the three read at
+        // once, as most acts come before all of them).
+        if turn.message | turn.circle | turn.ferry_step {
+            self.check_act_order(step, act, turn)?;
+        }
+        // Each verb is one expansion's (`score`: The Messengers', else The
+        // Robbers'), checked where that expansion is in play.
+        match act.verb {
+            Verb::Message if self.exp.messengers.is_some() => {
+                self.check_message(step, act, placing, turn).map(Some)
+            }
+            Verb::Choose if self.exp.messengers.is_some() => self
+                .check_choose(step, act, placing, turn, steps)
+                .map(|()| None),
+            // The order of the turn's scores (`score:x,y/SPOT`), which
+            // decides which score a robber takes (SPEC 4.5) and which pawn
+            // moves.
+            Verb::Score if self.exp.messengers.is_some() || self.exp.robbers.is_some() => {
+                self.check_pawn(step, act, placing, turn, steps)
+            }
+            Verb::Circle if self.exp.circles => {
+                self.check_circle_choice(step, act, placing, turn).map(Some)
+            }
+            Verb::Add | Verb::Remove | Verb::Pass if self.exp.circles => {
+                self.check_circle_act(step, act, placing, turn).map(Some)
+            }
+            Verb::Capture if self.exp.tower.is_some() => self
+                .check_capture(step, act, placing, turn, steps)
+                .map(Some),
+            Verb::Exchange if self.exp.tower.is_some() => {
+                self.check_exchange(step, act, turn, steps).map(|()| None)
+            }
+            Verb::Ransom if self.exp.tower.is_some() => {
+                self.check_ransom(step, act, placing, turn).map(Some)
+            }
+            Verb::Dragon if self.exp.dragon.is_some() => {
+                self.check_dragon_step(step, act, placing, turn).map(Some)
+            }
+            Verb::Princess if self.exp.dragon.is_some() => {
+                self.check_princess(step, act, placing, turn).map(Some)
+            }
+            Verb::Gold if self.exp.gold.is_some() => {
+                self.check_gold(step, act, placing, turn).map(Some)
+            }
+            Verb::Ingot if self.exp.gold.is_some() => self.check_ingot(step, act, turn).map(Some),
+            Verb::Fly if self.expansions.contains(Expansion::FlyingMachines) => {
+                self.check_fly(step, act, placing, turn).map(Some)
+            }
+            Verb::Robber if self.exp.robbers.is_some() => {
+                self.check_robber(step, act, placing, turn).map(Some)
+            }
+            Verb::Rob if self.exp.robbers.is_some() => self.check_rob(step, act, placing).map(Some),
+            Verb::Ferry if self.exp.ferries.is_some() => {
+                self.check_ferry(step, act, placing, turn).map(Some)
+            }
+            Verb::Mage | Verb::Witch if self.exp.magic.is_some() => {
+                self.check_magic(step, act, placing, turn).map(Some)
+            }
+            _ => Err(Violation::UnknownAction { step }),
+        }
+    }
+
+    /// [`Game::check_act`]: whether an act comes where the expansions' order
+    /// of a turn's acts lets it, once a message, the crop circle's effect or
+    /// a ferry is written. The Messengers: the messages and the pawns come
+    /// after every other act but the crop circle's effect, which comes after
+    /// them. The Crop Circles: the circle's effect comes last. The Ferries:
+    /// what belongs to the figure comes before the ferries ("2. Place a
+    /// follower or not 3. Set a ferry 4. Move the ferry 5. Score"), but for
+    /// the acts of an expansion in play that checks their order itself.
+    ///
+    /// # Errors
+    /// [`Violation::Message`], [`Violation::CropCircle`] or
+    /// [`Violation::Ferry`].
+    #[cold]
+    #[inline(never)]
+    fn check_act_order(
+        &self,
+        step: usize,
+        act: &ActToken<'_>,
+        turn: &TurnActions,
+    ) -> Result<(), Violation> {
         let verb = act.verb;
+        let circle_verb = matches!(verb, Verb::Circle | Verb::Add | Verb::Remove | Verb::Pass);
+        let message_verb = matches!(verb, Verb::Message | Verb::Choose | Verb::Score);
         if self.exp.messengers.is_some() {
             // The Crop Circles: "he places it and completes his turn as per
             // the normal rules. He then decides for every player": the
             // messages are part of the turn.
-            if turn.circle && matches!(verb, Verb::Message | Verb::Choose | Verb::Score) {
+            if turn.circle && message_verb {
                 return Err(Violation::Message {
                     step: Some(step),
                     reason: "the messages come before the crop circle's effect".to_string(),
                 });
             }
-            match verb {
-                Verb::Message => return self.check_message(step, act, placing, turn).map(Some),
-                Verb::Choose => {
-                    return self
-                        .check_choose(step, act, placing, turn, steps)
-                        .map(|()| None);
-                }
-                Verb::Score => return self.check_pawn(step, act, placing, turn, steps),
-                Verb::Circle | Verb::Add | Verb::Remove | Verb::Pass => {}
-                _ if turn.message => {
-                    return Err(Violation::Message {
-                        step: Some(step),
-                        reason: format!("{} comes before the messages", act.word),
-                    });
-                }
-                _ => {}
+            if turn.message && !message_verb && !circle_verb {
+                return Err(Violation::Message {
+                    step: Some(step),
+                    reason: format!("{} comes before the messages", act.word),
+                });
             }
         }
-        if self.exp.circles {
-            match verb {
-                Verb::Circle => {
-                    return self.check_circle_choice(step, act, placing, turn).map(Some);
-                }
-                Verb::Add | Verb::Remove | Verb::Pass => {
-                    return self.check_circle_act(step, act, placing, turn).map(Some);
-                }
-                _ if turn.circle => {
-                    return Err(Violation::CropCircle {
-                        step,
-                        reason: "the crop circle's effect comes after the turn's other actions"
-                            .to_string(),
-                    });
-                }
-                _ => {}
-            }
+        if self.exp.circles && turn.circle && !circle_verb {
+            return Err(Violation::CropCircle {
+                step,
+                reason: "the crop circle's effect comes after the turn's other actions".to_string(),
+            });
         }
-        if self.exp.tower.is_some() {
-            match verb {
-                Verb::Capture => {
-                    return self
-                        .check_capture(step, act, placing, turn, steps)
-                        .map(Some);
-                }
-                Verb::Exchange => {
-                    return self.check_exchange(step, act, turn, steps).map(|()| None);
-                }
-                Verb::Ransom => return self.check_ransom(step, act, placing, turn).map(Some),
-                _ => {}
-            }
-        }
-        if self.exp.dragon.is_some() {
-            match verb {
-                Verb::Dragon => return self.check_dragon_step(step, act, placing, turn).map(Some),
-                Verb::Princess => return self.check_princess(step, act, placing, turn).map(Some),
-                _ => {}
-            }
-        }
-        if self.exp.gold.is_some() {
-            match verb {
-                Verb::Gold => return self.check_gold(step, act, placing, turn).map(Some),
-                Verb::Ingot => return self.check_ingot(step, act, turn).map(Some),
-                _ => {}
-            }
-        }
-        if verb == Verb::Fly && self.expansions.contains(Expansion::FlyingMachines) {
-            return self.check_fly(step, act, placing, turn).map(Some);
-        }
-        if self.exp.robbers.is_some() {
-            match verb {
-                Verb::Robber => return self.check_robber(step, act, placing, turn).map(Some),
-                Verb::Rob => return self.check_rob(step, act, placing).map(Some),
-                // The order of the turn's scores (`score:x,y/SPOT`), which
-                // decides which score a robber takes (SPEC 4.5).
-                Verb::Score => return self.check_pawn(step, act, placing, turn, steps),
-                _ => {}
-            }
-        }
-        if self.exp.ferries.is_some() {
-            if verb == Verb::Ferry {
-                return self.check_ferry(step, act, placing, turn).map(Some);
-            }
-            // "2. Place a follower or not 3. Set a ferry 4. Move the ferry 5.
-            // Score": what belongs to the figure comes before the ferries.
-            if turn.ferry_step
-                && matches!(
-                    verb,
-                    Verb::Gold
-                        | Verb::Robber
-                        | Verb::Mage
-                        | Verb::Witch
-                        | Verb::Fly
-                        | Verb::Capture
-                        | Verb::Exchange
-                        | Verb::Ransom
-                        | Verb::Princess
-                )
-            {
+        if self.exp.ferries.is_some() && turn.ferry_step {
+            // The verbs of the figure whose expansion is not in play before
+            // The Ferries' (Mage & Witch's come after it).
+            let figure_verb = match verb {
+                Verb::Capture | Verb::Exchange | Verb::Ransom => self.exp.tower.is_none(),
+                Verb::Princess => self.exp.dragon.is_none(),
+                Verb::Gold => self.exp.gold.is_none(),
+                Verb::Fly => !self.expansions.contains(Expansion::FlyingMachines),
+                Verb::Robber => self.exp.robbers.is_none(),
+                Verb::Mage | Verb::Witch => true,
+                _ => false,
+            };
+            if figure_verb {
                 return Err(Violation::Ferry {
                     step,
                     reason: format!("{} comes before the ferries", act.word),
                 });
             }
         }
-        if self.exp.magic.is_some() && matches!(verb, Verb::Mage | Verb::Witch) {
-            return self.check_magic(step, act, placing, turn).map(Some);
-        }
-        Err(Violation::UnknownAction { step })
+        Ok(())
     }
 
     /// [`Phase::Figures`]: a figure an earlier action of the turn made due,
@@ -788,5 +799,195 @@ impl Game<'_> {
             lake,
             lakes,
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Edition;
+    use crate::notation::TurnInput;
+    use crate::rules::generated_games::{EVERY_EXPANSION, generated};
+
+    /// [`Game::check_act`] as the expansions' chain states it: each
+    /// expansion in play in the order of [`Expansion::ALL`] checks its verbs
+    /// or the order of the acts, the first to answer deciding.
+    fn check_act_in_chain(
+        game: &Game<'_>,
+        step: usize,
+        act: &ActToken<'_>,
+        placing: &Placing,
+        turn: &mut TurnActions,
+        steps: &mut Steps,
+    ) -> Result<Option<Step>, Violation> {
+        let verb = act.verb;
+        if game.exp.messengers.is_some() {
+            // The Crop Circles: "he places it and completes his turn as per
+            // the normal rules. He then decides for every player": the
+            // messages are part of the turn.
+            if turn.circle && matches!(verb, Verb::Message | Verb::Choose | Verb::Score) {
+                return Err(Violation::Message {
+                    step: Some(step),
+                    reason: "the messages come before the crop circle's effect".to_string(),
+                });
+            }
+            match verb {
+                Verb::Message => return game.check_message(step, act, placing, turn).map(Some),
+                Verb::Choose => {
+                    return game
+                        .check_choose(step, act, placing, turn, steps)
+                        .map(|()| None);
+                }
+                Verb::Score => return game.check_pawn(step, act, placing, turn, steps),
+                Verb::Circle | Verb::Add | Verb::Remove | Verb::Pass => {}
+                _ if turn.message => {
+                    return Err(Violation::Message {
+                        step: Some(step),
+                        reason: format!("{} comes before the messages", act.word),
+                    });
+                }
+                _ => {}
+            }
+        }
+        if game.exp.circles {
+            match verb {
+                Verb::Circle => {
+                    return game.check_circle_choice(step, act, placing, turn).map(Some);
+                }
+                Verb::Add | Verb::Remove | Verb::Pass => {
+                    return game.check_circle_act(step, act, placing, turn).map(Some);
+                }
+                _ if turn.circle => {
+                    return Err(Violation::CropCircle {
+                        step,
+                        reason: "the crop circle's effect comes after the turn's other actions"
+                            .to_string(),
+                    });
+                }
+                _ => {}
+            }
+        }
+        if game.exp.tower.is_some() {
+            match verb {
+                Verb::Capture => {
+                    return game
+                        .check_capture(step, act, placing, turn, steps)
+                        .map(Some);
+                }
+                Verb::Exchange => {
+                    return game.check_exchange(step, act, turn, steps).map(|()| None);
+                }
+                Verb::Ransom => return game.check_ransom(step, act, placing, turn).map(Some),
+                _ => {}
+            }
+        }
+        if game.exp.dragon.is_some() {
+            match verb {
+                Verb::Dragon => return game.check_dragon_step(step, act, placing, turn).map(Some),
+                Verb::Princess => return game.check_princess(step, act, placing, turn).map(Some),
+                _ => {}
+            }
+        }
+        if game.exp.gold.is_some() {
+            match verb {
+                Verb::Gold => return game.check_gold(step, act, placing, turn).map(Some),
+                Verb::Ingot => return game.check_ingot(step, act, turn).map(Some),
+                _ => {}
+            }
+        }
+        if verb == Verb::Fly && game.expansions.contains(Expansion::FlyingMachines) {
+            return game.check_fly(step, act, placing, turn).map(Some);
+        }
+        if game.exp.robbers.is_some() {
+            match verb {
+                Verb::Robber => return game.check_robber(step, act, placing, turn).map(Some),
+                Verb::Rob => return game.check_rob(step, act, placing).map(Some),
+                // The order of the turn's scores (`score:x,y/SPOT`), which
+                // decides which score a robber takes (SPEC 4.5).
+                Verb::Score => return game.check_pawn(step, act, placing, turn, steps),
+                _ => {}
+            }
+        }
+        if game.exp.ferries.is_some() {
+            if verb == Verb::Ferry {
+                return game.check_ferry(step, act, placing, turn).map(Some);
+            }
+            // "2. Place a follower or not 3. Set a ferry 4. Move the ferry 5.
+            // Score": what belongs to the figure comes before the ferries.
+            if turn.ferry_step
+                && matches!(
+                    verb,
+                    Verb::Gold
+                        | Verb::Robber
+                        | Verb::Mage
+                        | Verb::Witch
+                        | Verb::Fly
+                        | Verb::Capture
+                        | Verb::Exchange
+                        | Verb::Ransom
+                        | Verb::Princess
+                )
+            {
+                return Err(Violation::Ferry {
+                    step,
+                    reason: format!("{} comes before the ferries", act.word),
+                });
+            }
+        }
+        if game.exp.magic.is_some() && matches!(verb, Verb::Mage | Verb::Witch) {
+            return game.check_magic(step, act, placing, turn).map(Some);
+        }
+        Err(Violation::UnknownAction { step })
+    }
+
+    /// Every verb, checked after each set of the acts that order a turn's
+    /// acts (a message, the crop circle's effect, a ferry), gives what the
+    /// chain of the expansions gives: the same fault, or the same step.
+    #[test]
+    fn acts_are_checked_as_the_chain_of_the_expansions() {
+        let catalog = crate::tiles::TileCatalog::embedded().expect("the catalog");
+        let words = [
+            "message", "choose", "score", "circle", "add", "remove", "pass", "capture", "exchange",
+            "ransom", "dragon", "princess", "gold", "ingot", "fly", "robber", "rob", "ferry",
+            "mage", "witch", "other",
+        ];
+        for sets in [
+            EVERY_EXPANSION,
+            "messengers",
+            "messengers,crop-circles-1",
+            "crop-circles-1,robbers,tower",
+            "ferries",
+            "ferries,mage-and-witch,gold-mines",
+            "ferries,robbers,flying-machines,princess-and-dragon",
+        ] {
+            let (game, record) = generated(&catalog, sets, Edition::HiG2012, 3, 7);
+            let first = record.turns.first().expect("a turn");
+            let placing = game
+                .placing_of(&TurnInput::of(first))
+                .expect("a tile placed");
+            for word in words {
+                let act = ActToken {
+                    verb: Verb::of(word),
+                    word,
+                    arg: None,
+                    player: None,
+                };
+                for flags in 0..8u8 {
+                    let turn = TurnActions {
+                        message: flags & 1 != 0,
+                        circle: flags & 2 != 0,
+                        ferry_step: flags & 4 != 0,
+                        ..TurnActions::default()
+                    };
+                    let (mut a, mut b) = (turn.clone(), turn);
+                    let (mut steps_a, mut steps_b) = (Steps::new(), Steps::new());
+                    let found = game.check_act(3, &act, &placing, &mut a, &mut steps_a);
+                    let chained =
+                        check_act_in_chain(&game, 3, &act, &placing, &mut b, &mut steps_b);
+                    assert_eq!(found, chained, "{sets}: {word}, flags {flags}");
+                    assert_eq!(steps_a, steps_b, "{sets}: {word}, flags {flags}");
+                }
+            }
+        }
     }
 }
