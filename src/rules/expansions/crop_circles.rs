@@ -520,6 +520,7 @@ impl<'c> Game<'c> {
     /// After the turn ("he places it and completes his turn as per the
     /// normal rules. He then decides…"): the crop circle's actions of the
     /// move, checked by [`Game::check_circle_actions`].
+    #[inline(never)]
     pub(in crate::rules) fn crop_circle(&mut self, steps: &[Step]) {
         for s in steps {
             if let Act::Circle {

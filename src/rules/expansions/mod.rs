@@ -612,8 +612,31 @@ impl Game<'_> {
         Ok(())
     }
 
-    /// [`Phase::Figures`]: plays a checked action.
+    /// [`Phase::Figures`]: plays a checked action. The acts played at
+    /// another phase do nothing here, without a call.
+    #[inline(always)]
     pub(in crate::rules) fn apply_step(&mut self, step: Step) {
+        match step.act {
+            // Moved at their phase: [`Game::dragon_journey`].
+            Act::DragonStep { .. } => {}
+            // Taken at their phase: [`Game::distribute_gold`].
+            Act::Ingot { .. } => {}
+            // The flight itself moves nothing: its landing does.
+            Act::Fly { .. } => {}
+            // Played once the turn is complete: [`Game::after_turn_expansions`].
+            Act::CircleChoice { .. } | Act::Circle { .. } => {}
+            // Used when the turn is scored: [`Game::rob`].
+            Act::Rob { .. } => {}
+            // Used once the turn is scored: [`Game::deliver_messages`].
+            Act::Message { .. } | Act::Pawn { .. } => {}
+            _ => self.apply_figure_step(step),
+        }
+    }
+
+    /// [`Game::apply_step`] of an act played at [`Phase::Figures`]: a
+    /// figure or a piece put, taken or moved.
+    #[inline(never)]
+    fn apply_figure_step(&mut self, step: Step) {
         match step.act {
             Act::TowerPiece { .. }
             | Act::CloseTower { .. }
@@ -622,23 +645,20 @@ impl Game<'_> {
             Act::Fairy { .. } | Act::Portal { .. } | Act::Princess { .. } => {
                 self.apply_dragon_step(step);
             }
-            // Moved at their phase: [`Game::dragon_journey`].
-            Act::DragonStep { .. } => {}
             Act::Gold { mine, pos } => self.apply_gold_step(mine, pos),
-            // Taken at their phase: [`Game::distribute_gold`].
-            Act::Ingot { .. } => {}
-            // The flight itself moves nothing: its landing does.
-            Act::Fly { .. } => {}
-            // Played once the turn is complete: [`Game::after_turn_expansions`].
-            Act::CircleChoice { .. } | Act::Circle { .. } => {}
             Act::Land { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
             Act::Magic { pawn, to } => self.apply_magic_step(pawn, to),
             Act::Ferry { pos, ends } => self.apply_ferry_step(pos, ends),
             Act::Robber { beside } => self.apply_robber_step(step.actor, beside),
-            // Used when the turn is scored: [`Game::rob`].
-            Act::Rob { .. } => {}
-            // Used once the turn is scored: [`Game::deliver_messages`].
-            Act::Message { .. } | Act::Pawn { .. } => {}
+            // Played at another phase ([`Game::apply_step`]).
+            Act::DragonStep { .. }
+            | Act::Ingot { .. }
+            | Act::Fly { .. }
+            | Act::CircleChoice { .. }
+            | Act::Circle { .. }
+            | Act::Rob { .. }
+            | Act::Message { .. }
+            | Act::Pawn { .. } => {}
         }
     }
 
@@ -695,7 +715,7 @@ impl Game<'_> {
     ///
     /// # Errors
     /// [`Violation::CropCircle`], [`Violation::Message`] or [`Violation::Robber`].
-    #[cold]
+    #[inline(always)]
     pub(in crate::rules) fn check_after_turn(
         &self,
         mv: &mut super::Move,
@@ -722,7 +742,7 @@ impl Game<'_> {
     /// [`Phase::AfterScore`], last: what the expansions do once the turn is
     /// complete (a `score:` act the turn's scoring did not use; The Crop
     /// Circles: each player's action under the circle's effect).
-    #[cold]
+    #[inline(always)]
     pub(in crate::rules) fn after_turn_expansions(&mut self, steps: &[Step]) {
         if self.exp.order.is_some() {
             self.unmatched_scores(steps);
@@ -735,8 +755,7 @@ impl Game<'_> {
     /// [`Phase::TurnStart`]: points due when a turn begins (The Princess &
     /// the Dragon: the fairy's point), added to the score and to the turn's
     /// events.
-    #[cold]
-    #[inline(never)]
+    #[inline(always)]
     pub(in crate::rules) fn turn_start_expansions(&mut self, player: Player) {
         if self.exp.dragon.is_some() {
             let second = self.exp.traders.second_turn;
