@@ -1107,76 +1107,104 @@ fn replay_lines(
             let number = game.turn().saturating_add(1);
             steps.next_turn_v2(number, seat, &mut tail)
         });
-        // A turn due with actions, read whole: checked as any line read
-        // whole.
-        if let Some(DueTurn::Actions(turn)) = due {
-            if !play_tail(game, turn, true, &tail, &before, observer) {
-                return false;
-            }
-            continue;
-        }
-        if let Some(DueTurn::Plain(turn)) = due {
-            if !game.play_due_for_verdict(&turn) {
-                return false;
-            }
-            observer.played(game, &turn);
-            while let Some(claim) = steps.next_claim() {
-                let Some(c) = claim else {
-                    break;
-                };
-                if !claim_holds(game, &before, c.player, i64::from(c.points), c.total) {
+        let played = match due {
+            // A turn due with actions, read whole: checked as any line read
+            // whole.
+            Some(DueTurn::Actions(turn)) => play_tail(game, turn, true, &tail, &before, observer),
+            Some(DueTurn::Plain(turn)) => {
+                if !play_due(game, &turn) {
                     return false;
                 }
-            }
-            // A turn whose line goes on with what is not a claim written
-            // plainly (a negative claim) is left to the full referee.
-            if steps.claims_follow() {
-                return false;
-            }
-            continue;
-        }
-        let Some(line) = steps.next_line() else {
-            break;
-        };
-        let played = match quick::scan_turn_v2(line, &mut tail) {
-            Some(turn) => play_tail(game, turn, false, &tail, &before, observer),
-            None => {
-                let Some(record) = parse::turn_line(line) else {
-                    return false;
-                };
-                if record.comment.is_some() {
-                    return false;
+                observer.played(game, &turn);
+                while let Some(claim) = steps.next_claim() {
+                    let Some(c) = claim else {
+                        break;
+                    };
+                    if !claim_holds(game, &before, c.player, i64::from(c.points), c.total) {
+                        return false;
+                    }
                 }
-                let claimed = record.claims.iter().map(|c| {
-                    (
-                        c.player.value.as_str(),
-                        c.net(),
-                        c.total.as_ref().map(|t| t.value),
-                    )
-                });
-                let events: Vec<quick::EventScan<'_>> = record
-                    .events
-                    .iter()
-                    .map(|e| quick::EventScan {
-                        name: &e.name.value,
-                        args: e.args.as_ref().map(|a| a.value.as_str()),
-                    })
-                    .collect();
-                play_claimed(
-                    game,
-                    &TurnInput::of(&record),
-                    false,
-                    &before,
-                    claimed,
-                    observer,
-                ) && events_hold(game, &events)
+                // A turn whose line goes on with what is not a claim written
+                // plainly (a negative claim) is left to the full referee.
+                !steps.claims_follow()
             }
+            None => match steps.next_line() {
+                Some(line) => play_line(game, line, &mut tail, &before, observer),
+                None => break,
+            },
         };
         if !played {
             return false;
         }
     }
     true
+}
+
+/// Checks and plays a turn known to be the one due
+/// ([`Game::play_due_for_verdict`]): whether it was legal. The turns of a
+/// game with an expansion that looks at every turn go straight to its
+/// check; any other game's to [`play_due_plainly`]. Kept apart from its
+/// callers, which share it.
+#[inline(never)]
+fn play_due(game: &mut Game<'_>, turn: &TurnInput<'_>) -> bool {
+    if game.checks_every_turn() {
+        game.play_due_for_verdict(turn)
+    } else {
+        play_due_plainly(game, turn)
+    }
+}
+
+/// [`play_due`] in a game where no expansion in play looks at every turn.
+#[inline(never)]
+fn play_due_plainly(game: &mut Game<'_>, turn: &TurnInput<'_>) -> bool {
+    game.play_due_for_verdict(turn)
+}
+
+/// [`replay_lines`] of a line that is not the turn due in the common form,
+/// read whole: by the quick reader of version 2 ([`quick::scan_turn_v2`])
+/// where it is in the common form, else by the grammar
+/// ([`parse::turn_line`]); whether it is a turn without fault, with its
+/// events and claims holding. `false` for a line with a comment.
+#[inline(never)]
+fn play_line<'a>(
+    game: &mut Game<'_>,
+    line: &'a str,
+    tail: &mut quick::TurnTail<'a>,
+    before: &ByPlayer<u32>,
+    observer: &mut impl observe::Observe,
+) -> bool {
+    if let Some(turn) = quick::scan_turn_v2(line, tail) {
+        return play_tail(game, turn, false, tail, before, observer);
+    }
+    let Some(record) = parse::turn_line(line) else {
+        return false;
+    };
+    if record.comment.is_some() {
+        return false;
+    }
+    let claimed = record.claims.iter().map(|c| {
+        (
+            c.player.value.as_str(),
+            c.net(),
+            c.total.as_ref().map(|t| t.value),
+        )
+    });
+    let events: Vec<quick::EventScan<'_>> = record
+        .events
+        .iter()
+        .map(|e| quick::EventScan {
+            name: &e.name.value,
+            args: e.args.as_ref().map(|a| a.value.as_str()),
+        })
+        .collect();
+    play_claimed(
+        game,
+        &TurnInput::of(&record),
+        false,
+        before,
+        claimed,
+        observer,
+    ) && events_hold(game, &events)
 }
 
 /// Checks a turn read by the quick reader, with its actions, events and
@@ -1231,7 +1259,7 @@ fn play_claimed<'n>(
     observer: &mut impl observe::Observe,
 ) -> bool {
     let played = if due {
-        game.play_due_for_verdict(turn)
+        play_due(game, turn)
     } else {
         game.play_for_verdict(turn)
     };

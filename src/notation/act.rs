@@ -61,31 +61,96 @@ pub enum Verb {
 impl Verb {
     /// The verb a word names.
     pub fn of(word: &str) -> Verb {
-        match word {
-            "message" => Verb::Message,
-            "choose" => Verb::Choose,
-            "score" => Verb::Score,
-            "circle" => Verb::Circle,
-            "add" => Verb::Add,
-            "remove" => Verb::Remove,
-            "pass" => Verb::Pass,
-            "capture" => Verb::Capture,
-            "exchange" => Verb::Exchange,
-            "ransom" => Verb::Ransom,
-            "dragon" => Verb::Dragon,
-            "princess" => Verb::Princess,
-            "gold" => Verb::Gold,
-            "ingot" => Verb::Ingot,
-            "fly" => Verb::Fly,
-            "robber" => Verb::Robber,
-            "rob" => Verb::Rob,
-            "ferry" => Verb::Ferry,
-            "mage" => Verb::Mage,
-            "witch" => Verb::Witch,
+        let b = word.as_bytes();
+        match b.last() {
+            // A word's last byte is the top one of its packed bytes: a word
+            // ending in 0 would pack as a shorter one.
+            Some(&last) if last != 0 && b.len() <= 8 => {
+                Verb::of_packed(b.iter().rev().fold(0u64, |w, c| w << 8 | u64::from(*c)))
+            }
             _ => Verb::Other,
         }
     }
+
+    /// The verb of a word of one to eight bytes, none of them 0, packed
+    /// into a number as [`u64::from_le_bytes`] of them followed by zeros:
+    /// looked up in [`VERB_SLOTS`], one slot a word.
+    #[inline]
+    pub(super) fn of_packed(word: u64) -> Verb {
+        match VERB_SLOTS.get(verb_slot(word)) {
+            Some(&(w, verb)) if w == word => verb,
+            _ => Verb::Other,
+        }
+    }
+
+    /// Whether the verb's argument is a player (`robber:Cat`, `rob:Cat`),
+    /// read by the one rule for a player's name.
+    pub fn names_player(self) -> bool {
+        matches!(self, Verb::Robber | Verb::Rob)
+    }
 }
+
+/// A word of at most eight bytes packed as [`Verb::of_packed`] reads it.
+// Worked out when compiling: an index out of range would fail the build, and
+// cannot panic when running.
+#[allow(clippy::indexing_slicing)]
+const fn packed(word: &str) -> u64 {
+    let b = word.as_bytes();
+    let mut w = 0u64;
+    let mut i = 0;
+    while i < b.len() {
+        w |= (b[i] as u64) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
+/// The slot of a packed word in [`VERB_SLOTS`]: the top five bits of its
+/// product with a number that sends each verb's word to a slot of its own.
+#[inline(always)]
+const fn verb_slot(word: u64) -> usize {
+    (word.wrapping_mul(0x16da_2a3a_96ec_1b5d) >> 59) as usize
+}
+
+/// The verbs by the slots of their packed words ([`verb_slot`]); 0 and
+/// [`Verb::Other`] in a slot no verb has.
+// Worked out when compiling: an index out of range, or two verbs in one slot,
+// would fail the build, and cannot panic when running.
+#[allow(clippy::indexing_slicing)]
+static VERB_SLOTS: [(u64, Verb); 32] = {
+    let verbs = [
+        ("message", Verb::Message),
+        ("choose", Verb::Choose),
+        ("score", Verb::Score),
+        ("circle", Verb::Circle),
+        ("add", Verb::Add),
+        ("remove", Verb::Remove),
+        ("pass", Verb::Pass),
+        ("capture", Verb::Capture),
+        ("exchange", Verb::Exchange),
+        ("ransom", Verb::Ransom),
+        ("dragon", Verb::Dragon),
+        ("princess", Verb::Princess),
+        ("gold", Verb::Gold),
+        ("ingot", Verb::Ingot),
+        ("fly", Verb::Fly),
+        ("robber", Verb::Robber),
+        ("rob", Verb::Rob),
+        ("ferry", Verb::Ferry),
+        ("mage", Verb::Mage),
+        ("witch", Verb::Witch),
+    ];
+    let mut slots = [(0u64, Verb::Other); 32];
+    let mut i = 0;
+    while i < verbs.len() {
+        let word = packed(verbs[i].0);
+        let slot = verb_slot(word);
+        assert!(slots[slot].0 == 0, "two verbs in one slot");
+        slots[slot] = (word, verbs[i].1);
+        i += 1;
+    }
+    slots
+};
 
 /// Where an action puts or finds a figure, as [`Target`] without spans.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -328,6 +393,11 @@ mod tests {
         ];
         for (word, verb) in verbs {
             assert_eq!(Verb::of(word), verb, "{word}");
+            assert_eq!(
+                verb.names_player(),
+                crate::notation::lex::verb_names_player(word),
+                "{word}"
+            );
         }
         for word in [
             "",
@@ -342,6 +412,13 @@ mod tests {
             "fairy",
             "\0\0\0",
             "m\u{e9}ssage",
+            "ro",
+            "robbe",
+            "dragon\0",
+            "dragons",
+            "exchanges",
+            "\0dragon",
+            "dr\0gon",
         ] {
             assert_eq!(Verb::of(word), Verb::Other, "{word:?}");
         }

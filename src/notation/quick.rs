@@ -30,7 +30,7 @@ use super::act::{ActToken, ArgToken, StepToken, TargetToken, Verb};
 use super::lex::{
     ALNUM, FIGURE, NAME, SPOT_HALVES, claim_at, class, coordinate, digits, half_slot,
     is_plain_player_arg, line_ends, name_until, negative_claim_split, padded, rotation_head, run,
-    spot_head, tag_at, tag_marks, token_ends, turn_head_at, turn_start_at, verb_names_player,
+    spot_head, tag_at, tag_marks, token_ends, turn_head_at, turn_start_at,
 };
 pub use super::lex::{ClaimScan, Mark, TurnMarks, scan_tag, scan_turn};
 use super::{Place, TagRecord};
@@ -261,21 +261,30 @@ fn step_at(t: &str) -> Option<(StepToken<'_>, &str)> {
         }
         return Some((StepToken::Figure { figure, target }, after));
     }
-    if !t.as_bytes().first()?.is_ascii_lowercase() {
+    let b = t.as_bytes();
+    if !b.first()?.is_ascii_lowercase() {
         return None;
     }
-    let (word, mut after) = t.split_at_checked(run(t.as_bytes(), FIGURE))?;
-    // Only `robber` and `rob` name a player: most verbs are told by their
-    // first letter.
-    let names_player = word.starts_with('r') && verb_names_player(word);
+    let k = run(b, FIGURE);
+    let (word, mut after) = t.split_at_checked(k)?;
+    // The verb's word, its bytes packed at once.
+    let verb = if (1..=8).contains(&k) {
+        let w = match b.first_chunk::<8>() {
+            Some(w) => u64::from_le_bytes(*w),
+            None => u64::from_le_bytes(padded(b)),
+        };
+        Verb::of_packed(w & (u64::MAX >> (64 - 8 * k)))
+    } else {
+        Verb::Other
+    };
     let mut act = ActToken {
-        verb: Verb::of(word),
+        verb,
         word,
         arg: None,
         player: None,
     };
     if let Some(a) = after.strip_prefix(':') {
-        let (value, rest) = if names_player {
+        let (value, rest) = if verb.names_player() {
             player_arg_at(a)?
         } else {
             act_arg_at(a)?

@@ -735,3 +735,78 @@ fn an_argument_of_one_letter_reads_as_any_argument() {
         }
     }
 }
+
+#[test]
+fn an_acts_verb_is_read_as_its_word_names_it() {
+    let words = [
+        "message",
+        "choose",
+        "score",
+        "circle",
+        "add",
+        "remove",
+        "pass",
+        "capture",
+        "exchange",
+        "ransom",
+        "dragon",
+        "princess",
+        "gold",
+        "ingot",
+        "fly",
+        "robber",
+        "rob",
+        "ferry",
+        "mage",
+        "witch",
+        "a",
+        "ad",
+        "adds",
+        "ro",
+        "robbe",
+        "robbers",
+        "dragons",
+        "exchanges",
+        "tower",
+        "princesses",
+        "fairy",
+        "dragon-",
+    ];
+    for word in words {
+        // Where the text ends within eight bytes of the word's start, and
+        // where it goes on, with an argument or a player or neither.
+        for text in [
+            word.to_string(),
+            format!("{word} x"),
+            format!("{word}:W"),
+            format!("{word}(Cat) =Cat+1"),
+            format!("{word}:Cat\nmore text"),
+        ] {
+            let Some((StepToken::Act(act), _)) = step_at(&text) else {
+                panic!("{text:?}");
+            };
+            assert_eq!(act.word, word, "{text:?}");
+            assert_eq!(act.verb, Verb::of(word), "{text:?}");
+            if text.contains(":Cat") {
+                assert_eq!(act.arg, Some(ArgToken::Player("Cat")), "{text:?}");
+            }
+        }
+        // `N` is a player's name only after a verb that names a player.
+        let text = format!("{word}:N");
+        let (StepToken::Act(act), _) = step_at(&text).unwrap() else {
+            panic!("{word}");
+        };
+        let n = if matches!(word, "robber" | "rob") {
+            ArgToken::Player("N")
+        } else {
+            ArgToken::At {
+                figure: None,
+                target: TargetToken {
+                    pos: None,
+                    place: Place::from_letter(b'N'),
+                },
+            }
+        };
+        assert_eq!(act.arg, Some(n), "{word}");
+    }
+}
