@@ -143,12 +143,65 @@ impl Dragon {
 /// tiles it has visited (its start among them) and its moves so far.
 #[derive(Debug, Clone)]
 pub(in crate::rules) struct Journey {
+    /// Its tile at the start.
+    start: Pos,
     /// Its tile now.
-    pub(in crate::rules) at: Pos,
-    /// The tiles visited, the start first.
-    pub(in crate::rules) visited: SmallVec<[Pos; 7]>,
+    at: Pos,
+    /// The tiles visited, its start among them, a bit each
+    /// ([`Journey::bit`]).
+    visited: u128,
     /// Moves made.
-    pub(in crate::rules) moves: u8,
+    moves: u8,
+}
+
+/// The moves a journey makes at most, as a distance.
+const REACH: i64 = JOURNEY as i64;
+
+impl Journey {
+    /// A journey not begun, from the dragon's tile.
+    fn from(start: Pos) -> Journey {
+        let mut journey = Journey {
+            start,
+            at: start,
+            visited: 0,
+            moves: 0,
+        };
+        journey.visited = journey.bit(start);
+        journey
+    }
+
+    /// The bit of a square in [`Journey::visited`]: the squares a journey
+    /// can reach (at most 6 moves across and up from its start, 85 of them)
+    /// are numbered along the diagonals, one bit each; none for the others.
+    fn bit(&self, to: Pos) -> u128 {
+        let dx = i64::from(to.x) - i64::from(self.start.x);
+        let dy = i64::from(to.y) - i64::from(self.start.y);
+        // Within reach both diagonals' numbers are in 0..=12, and they are
+        // both even or both odd: half the place of the pair in a 13 by 13
+        // square is the square's own number, at most 84.
+        let (u, v) = (dx + dy + REACH, dx - dy + REACH);
+        let side = 2 * REACH + 1;
+        if !(0..side).contains(&u) || !(0..side).contains(&v) {
+            return 0;
+        }
+        u32::try_from((u * side + v) / 2)
+            .ok()
+            .and_then(|n| 1u128.checked_shl(n))
+            .unwrap_or(0)
+    }
+
+    /// Whether the dragon has been on `to` in this journey (its start
+    /// included): one bit looked at, whatever the number of moves.
+    fn has_visited(&self, to: Pos) -> bool {
+        self.visited & self.bit(to) != 0
+    }
+
+    /// A move to `to`, which the rules allow.
+    fn go(&mut self, to: Pos) {
+        self.moves = self.moves.saturating_add(1);
+        self.visited |= self.bit(to);
+        self.at = to;
+    }
 }
 
 /// Whether a turn of a tile of this kind written without actions (no
@@ -584,10 +637,10 @@ impl Game<'_> {
         placing: &Placing,
         turn: &TurnActions,
     ) -> Result<(), &'static str> {
-        if to != placing.pos && self.board.at(to).is_none() {
+        if to != placing.pos && !self.board.is_occupied(to) {
             return Err("no tile there");
         }
-        if journey.visited.contains(&to) {
+        if journey.has_visited(to) {
             return Err("the dragon does not visit a tile twice on one journey");
         }
         if self.fairy_now(turn) == Some(to) {
@@ -633,11 +686,14 @@ impl Game<'_> {
                 "a move of the dragon is a direction: dragon:N, E, S or W",
             ));
         };
-        let mut journey = turn.journey.take().unwrap_or_else(|| Journey {
-            at: start,
-            visited: std::iter::once(start).collect(),
-            moves: 0,
-        });
+        let not_begun;
+        let journey = match &turn.journey {
+            Some(j) => j,
+            None => {
+                not_begun = Journey::from(start);
+                &not_begun
+            }
+        };
         if journey.moves >= JOURNEY {
             return Err(fault("the dragon's journey is 6 moves"));
         }
@@ -660,12 +716,16 @@ impl Game<'_> {
             }
         }
         let to = step_to(journey.at, side).ok_or_else(|| fault("no tile there"))?;
-        self.dragon_may_enter(to, &journey, placing, turn)
+        self.dragon_may_enter(to, journey, placing, turn)
             .map_err(fault)?;
-        journey.at = to;
-        journey.visited.push(to);
-        journey.moves += 1;
-        turn.journey = Some(journey);
+        match &mut turn.journey {
+            Some(j) => j.go(to),
+            None => {
+                let mut j = Journey::from(start);
+                j.go(to);
+                turn.journey = Some(j);
+            }
+        }
         Ok(Step {
             actor,
             act: Act::DragonStep { to },
@@ -688,11 +748,7 @@ impl Game<'_> {
             let journey = match &turn.journey {
                 Some(j) => j,
                 None => {
-                    not_begun = Journey {
-                        at: start,
-                        visited: std::iter::once(start).collect(),
-                        moves: 0,
-                    };
+                    not_begun = Journey::from(start);
                     &not_begun
                 }
             };
@@ -1077,6 +1133,108 @@ mod tests {
         assert_eq!(JOURNEY, 6);
         assert_eq!(step_to(Pos::new(0, 0), Side::North), Some(Pos::new(0, 1)));
         assert_eq!(step_to(Pos::new(0, 0), Side::West), Some(Pos::new(-1, 0)));
+    }
+
+    /// A journey has visited its start and the tile of each move made, and
+    /// no other, after any number of moves.
+    #[test]
+    fn a_journey_knows_the_tiles_it_visited() {
+        let start = Pos::new(0, 0);
+        let mut journey = Journey::from(start);
+        assert!(journey.has_visited(start));
+        assert!(!journey.has_visited(Pos::new(1, 0)));
+        for x in 1..=i32::from(JOURNEY) {
+            journey.go(Pos::new(x, 0));
+            assert_eq!((journey.at, journey.moves), (Pos::new(x, 0), x as u8));
+            assert!(journey.has_visited(start));
+            assert!((1..=x).all(|v| journey.has_visited(Pos::new(v, 0))));
+            assert!(!journey.has_visited(Pos::new(x + 1, 0)));
+            assert!(!journey.has_visited(Pos::new(0, 1)));
+        }
+        // Every square within reach has a bit of its own; the others none.
+        let mut bits = std::collections::BTreeSet::new();
+        for x in -8..=8 {
+            for y in -8..=8 {
+                let bit = journey.bit(Pos::new(start.x + x, start.y + y));
+                if x.abs() + y.abs() <= i32::from(JOURNEY) {
+                    assert_eq!(bit.count_ones(), 1, "{x},{y}");
+                    assert!(bits.insert(bit), "{x},{y}");
+                } else {
+                    assert_eq!(bit, 0, "{x},{y}");
+                }
+            }
+        }
+        assert_eq!(bits.len(), 85);
+        let far = Journey::from(Pos::new(i32::MAX, i32::MIN));
+        assert!(far.has_visited(Pos::new(i32::MAX, i32::MIN)));
+        assert!(!far.has_visited(Pos::new(i32::MIN, i32::MAX)));
+    }
+
+    /// The fault of the last turn of a record whose other turns are legal.
+    fn last_turn_fault(src: &str) -> Violation {
+        use crate::header::Header;
+        use crate::notation::TurnInput;
+        use crate::tiles::TileCatalog;
+        let catalog = TileCatalog::embedded().expect("the catalog");
+        let parsed = crate::parse(src);
+        let record = &parsed.first().expect("a game").record;
+        let (header, _) = Header::read(record);
+        let mut game = Game::new(header.expect("a header").setup(), &catalog);
+        let (last, before) = record.turns.split_last().expect("turns");
+        for t in before {
+            game.play(t).expect("a legal turn");
+        }
+        game.check(&TurnInput::of(last)).expect_err("a fault")
+    }
+
+    /// Rulebook: the dragon moves "to a new tile, that is either
+    /// horizontally or vertically adjacent", "will not “visit” the same tile
+    /// twice on his 6 move journey" and "will never move to the tile where
+    /// the fairy stands": each move is refused for its own reason, the first
+    /// of them that holds.
+    #[test]
+    fn a_move_of_the_dragon_is_refused_for_its_reason() {
+        let journey = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("notation/games/valid/princess-and-dragon-journey.cgn"),
+        )
+        .expect("the rulebook's journey");
+        let moves =
+            "dragon:N dragon:W(Bob) dragon:S(Chris) dragon:W(David) dragon:N(Anna) dragon:N(Bob)";
+        assert!(journey.contains(moves));
+        let without_turn_10 = |s: String| s.replace("\n10. Bob U -3,0 r0 +W", "");
+        let reason = |src: String| match last_turn_fault(&without_turn_10(src)) {
+            Violation::DragonStep { step, reason } => (step, reason),
+            other => panic!("{other:?}"),
+        };
+        // From 0,-1 south: no tile.
+        assert_eq!(
+            reason(journey.replace(moves, "dragon:S")),
+            (0, "no tile there".to_string())
+        );
+        // Back onto the volcano it started from, and back onto the dragon
+        // tile placed this turn.
+        assert_eq!(
+            reason(journey.replace(moves, "dragon:N dragon:S(Bob)")),
+            (
+                1,
+                "the dragon does not visit a tile twice on one journey".to_string()
+            )
+        );
+        assert_eq!(
+            reason(journey.replace(moves, "dragon:N dragon:E(Bob) dragon:W(Chris)")),
+            (
+                2,
+                "the dragon does not visit a tile twice on one journey".to_string()
+            )
+        );
+        // Onto the fairy's tile (Chris's monk's, as the fairy put there on
+        // turn 7).
+        let fairy = journey.replace("7. Chris E 0,1 r180", "7. Chris E 0,1 r180 +fairy:-1,-1");
+        assert_eq!(
+            reason(fairy),
+            (2, "the dragon never moves to the fairy's tile".to_string())
+        );
     }
 
     /// The earners of the fairy's point as kept equal those worked out from
