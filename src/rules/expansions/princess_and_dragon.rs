@@ -87,12 +87,11 @@ pub struct Dragon {
 }
 
 /// The follower that earns the fairy's point at a turn's start for each
-/// seat, worked out for a fairy standing on a placed tile while the figures
-/// on that tile were as they were ([`crate::features::Features::tile_changes`]).
+/// seat, worked out for the fairy where it stands, on a placed tile, while
+/// the figures on that tile were as they were
+/// ([`crate::features::Features::tile_changes`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(in crate::rules) struct FairyEarners {
-    /// The fairy they were worked out for.
-    pub(in crate::rules) fairy: Fairy,
     /// Its tile.
     pub(in crate::rules) tile: TileIndex,
     /// The changes of that tile's figures then.
@@ -105,8 +104,8 @@ pub(in crate::rules) struct FairyEarners {
 pub(in crate::rules) const NO_EARNER: NodeId = NodeId::MAX;
 
 /// [`FairyEarners`] as kept, if any: what the turns compute again only when
-/// the fairy or its tile's figures change. Not part of the game's state, so
-/// it shows no value.
+/// the fairy's tile's figures change; none once the fairy moves. Not part
+/// of the game's state, so it shows no value.
 #[derive(Clone, Copy, Default)]
 pub(in crate::rules) struct EarnersKept(pub(in crate::rules) Option<FairyEarners>);
 
@@ -783,6 +782,8 @@ impl Game<'_> {
     /// starts the turn with a follower on its tile (with
     /// `fairy-next-follower`: whose follower it stands next to), not on the
     /// builder's second turn ("he does not score 2 points for the fairy!").
+    /// Most turns read the earner as kept and give no point: that is all
+    /// this does itself.
     #[cold]
     #[inline(never)]
     pub(in crate::rules) fn fairy_turn_start(&mut self, player: Player, second_turn: bool) {
@@ -802,27 +803,40 @@ impl Game<'_> {
         // The earners as kept while the fairy and its tile's figures stay,
         // read where they are kept (only the player's is wanted).
         let seat = usize::from(player.0);
-        let kept = d
-            .earners
-            .0
-            .as_ref()
-            .filter(|e| e.fairy == fairy && self.features.tile_changes(e.tile) == e.changes)
-            .map(|e| e.nodes.get(seat).copied().unwrap_or(NO_EARNER));
-        let node = match kept {
-            Some(node) => node,
-            None => {
-                let Some(e) = self.fairy_earners(fairy) else {
-                    return;
-                };
-                if let Some(d) = self.exp.dragon.as_mut() {
-                    d.earners.0 = Some(e);
-                }
+        let node = match &d.earners.0 {
+            Some(e) if self.features.tile_changes(e.tile) == e.changes => {
                 e.nodes.get(seat).copied().unwrap_or(NO_EARNER)
             }
+            _ => self.fairy_earner_again(seat),
         };
-        if node == NO_EARNER {
-            return;
+        if node != NO_EARNER {
+            self.fairy_point(player, node);
         }
+    }
+
+    /// The follower of a seat that earns the fairy's point, worked out from
+    /// the board, with every seat's kept ([`Game::fairy_earners`]).
+    #[inline(never)]
+    fn fairy_earner_again(&mut self, seat: usize) -> NodeId {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return NO_EARNER;
+        };
+        let Some(e) = self.fairy_earners(fairy) else {
+            return NO_EARNER;
+        };
+        if let Some(d) = self.exp.dragon.as_mut() {
+            d.earners.0 = Some(e);
+        }
+        e.nodes.get(seat).copied().unwrap_or(NO_EARNER)
+    }
+
+    /// The fairy's point at the start of a turn to `player`, whose follower
+    /// on `node` earns it.
+    #[inline(never)]
+    fn fairy_point(&mut self, player: Player, node: NodeId) {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return;
+        };
         if let Some(s) = self.score.get_mut(player) {
             *s = s.saturating_add(FAIRY_TURN_START);
         }
@@ -872,7 +886,6 @@ impl Game<'_> {
             }
         }
         Some(FairyEarners {
-            fairy,
             tile,
             changes: self.features.tile_changes(tile),
             nodes,
@@ -1002,6 +1015,8 @@ impl Game<'_> {
             Act::Fairy { pos, next_to } => {
                 if let Some(d) = &mut self.exp.dragon {
                     d.fairy = Some(Fairy { pos, next_to });
+                    // Kept for where it stood.
+                    d.earners = EarnersKept::default();
                 }
             }
             Act::Portal { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
@@ -1300,14 +1315,17 @@ mod tests {
                         .is_some_and(|e| e.reason == ScoreReason::Robbed);
                 robbed_kept += usize::from(robbed);
                 let d = game.exp.dragon.as_ref().expect("the dragon's state");
-                let (Some(fairy), Some(e)) = (d.fairy, d.earners.0) else {
+                let Some(fairy) = d.fairy else {
                     continue;
                 };
-                if e.fairy == fairy && game.features.tile_changes(e.tile) == e.changes {
-                    assert!(game.fairy_earners(fairy) == Some(e), "{what}");
-                    kept += 1;
-                } else {
-                    fresh += 1;
+                // None kept since the fairy moved, or kept for figures that
+                // changed: worked out again at the next turn's start.
+                match d.earners.0 {
+                    Some(e) if game.features.tile_changes(e.tile) == e.changes => {
+                        assert!(game.fairy_earners(fairy) == Some(e), "{what}");
+                        kept += 1;
+                    }
+                    _ => fresh += 1,
                 }
             }
         }
