@@ -375,8 +375,7 @@ impl Game<'_> {
         let next_to = match (next_follower, place) {
             (false, None) => {
                 if !self
-                    .followers_on(at)
-                    .into_iter()
+                    .figures_on(at)
                     .any(|f| f.player == player && f.figure.is_follower())
                 {
                     return Err(fault(
@@ -1055,9 +1054,19 @@ impl Game<'_> {
             if let Some(d) = &mut self.exp.dragon {
                 d.dragon = Some(to);
             }
-            // Most tiles it enters hold no figure.
-            if self.figures_on(to).next().is_some() {
-                self.eat_figures_on(to);
+            // Most tiles it enters hold no figure, and most others one
+            // follower: sent home as [`Game::eat_figures_on`] would.
+            let here = {
+                let mut figures = self.figures_on(to);
+                (figures.next().copied(), figures.next().is_some())
+            };
+            match here {
+                (None, _) => {}
+                (Some(f), false) if f.figure.is_follower() => {
+                    self.send_home_from(f.node, f.player, f.figure);
+                    self.eat(f.player, f.figure);
+                }
+                _ => self.eat_figures_on(to),
             }
             // A follower on top of a tower there (The Tower).
             let guard = self.exp.tower.as_mut().and_then(|t| t.unguard(to));
