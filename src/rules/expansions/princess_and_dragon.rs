@@ -170,8 +170,9 @@ impl Journey {
     }
 
     /// The bit of a square in [`Journey::visited`]: the squares a journey
-    /// can reach (at most 6 moves across and up from its start, 85 of them)
-    /// are numbered along the diagonals, one bit each; none for the others.
+    /// can reach (at most 6 squares from its start, counted across and up:
+    /// 85 of them) are numbered along the diagonals, one bit each; the
+    /// others have none.
     fn bit(&self, to: Pos) -> u128 {
         let dx = i64::from(to.x) - i64::from(self.start.x);
         let dy = i64::from(to.y) - i64::from(self.start.y);
@@ -1014,7 +1015,7 @@ impl Game<'_> {
             Act::Fairy { pos, next_to } => {
                 if let Some(d) = &mut self.exp.dragon {
                     d.fairy = Some(Fairy { pos, next_to });
-                    // Kept for where it stood.
+                    // Those kept were for where it stood.
                     d.earners = EarnersKept::default();
                 }
             }
