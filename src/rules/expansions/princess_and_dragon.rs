@@ -87,12 +87,11 @@ pub struct Dragon {
 }
 
 /// The follower that earns the fairy's point at a turn's start for each
-/// seat, worked out for a fairy standing on a placed tile while the figures
-/// on that tile were as they were ([`crate::features::Features::tile_changes`]).
+/// seat, worked out for the fairy where it stands, on a placed tile, while
+/// the figures on that tile were as they were
+/// ([`crate::features::Features::tile_changes`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(in crate::rules) struct FairyEarners {
-    /// The fairy they were worked out for.
-    pub(in crate::rules) fairy: Fairy,
     /// Its tile.
     pub(in crate::rules) tile: TileIndex,
     /// The changes of that tile's figures then.
@@ -105,8 +104,8 @@ pub(in crate::rules) struct FairyEarners {
 pub(in crate::rules) const NO_EARNER: NodeId = NodeId::MAX;
 
 /// [`FairyEarners`] as kept, if any: what the turns compute again only when
-/// the fairy or its tile's figures change. Not part of the game's state, so
-/// it shows no value.
+/// the fairy's tile's figures change; none once the fairy moves. Not part
+/// of the game's state, so it shows no value.
 #[derive(Clone, Copy, Default)]
 pub(in crate::rules) struct EarnersKept(pub(in crate::rules) Option<FairyEarners>);
 
@@ -143,12 +142,66 @@ impl Dragon {
 /// tiles it has visited (its start among them) and its moves so far.
 #[derive(Debug, Clone)]
 pub(in crate::rules) struct Journey {
+    /// Its tile at the start.
+    start: Pos,
     /// Its tile now.
-    pub(in crate::rules) at: Pos,
-    /// The tiles visited, the start first.
-    pub(in crate::rules) visited: SmallVec<[Pos; 7]>,
+    at: Pos,
+    /// The tiles visited, its start among them, a bit each
+    /// ([`Journey::bit`]).
+    visited: u128,
     /// Moves made.
-    pub(in crate::rules) moves: u8,
+    moves: u8,
+}
+
+/// The moves a journey makes at most, as a distance.
+const REACH: i64 = JOURNEY as i64;
+
+impl Journey {
+    /// A journey not begun, from the dragon's tile.
+    fn from(start: Pos) -> Journey {
+        let mut journey = Journey {
+            start,
+            at: start,
+            visited: 0,
+            moves: 0,
+        };
+        journey.visited = journey.bit(start);
+        journey
+    }
+
+    /// The bit of a square in [`Journey::visited`]: the squares a journey
+    /// can reach (at most 6 squares from its start, counted across and up:
+    /// 85 of them) are numbered along the diagonals, one bit each; the
+    /// others have none.
+    fn bit(&self, to: Pos) -> u128 {
+        let dx = i64::from(to.x) - i64::from(self.start.x);
+        let dy = i64::from(to.y) - i64::from(self.start.y);
+        // Within reach both diagonals' numbers are in 0..=12, and they are
+        // both even or both odd: half the place of the pair in a 13 by 13
+        // square is the square's own number, at most 84.
+        let (u, v) = (dx + dy + REACH, dx - dy + REACH);
+        let side = 2 * REACH + 1;
+        if !(0..side).contains(&u) || !(0..side).contains(&v) {
+            return 0;
+        }
+        u32::try_from((u * side + v) / 2)
+            .ok()
+            .and_then(|n| 1u128.checked_shl(n))
+            .unwrap_or(0)
+    }
+
+    /// Whether the dragon has been on `to` in this journey (its start
+    /// included): one bit looked at, whatever the number of moves.
+    fn has_visited(&self, to: Pos) -> bool {
+        self.visited & self.bit(to) != 0
+    }
+
+    /// A move to `to`, which the rules allow.
+    fn go(&mut self, to: Pos) {
+        self.moves = self.moves.saturating_add(1);
+        self.visited |= self.bit(to);
+        self.at = to;
+    }
 }
 
 /// Whether a turn of a tile of this kind written without actions (no
@@ -323,8 +376,7 @@ impl Game<'_> {
         let next_to = match (next_follower, place) {
             (false, None) => {
                 if !self
-                    .followers_on(at)
-                    .into_iter()
+                    .figures_on(at)
                     .any(|f| f.player == player && f.figure.is_follower())
                 {
                     return Err(fault(
@@ -584,10 +636,10 @@ impl Game<'_> {
         placing: &Placing,
         turn: &TurnActions,
     ) -> Result<(), &'static str> {
-        if to != placing.pos && self.board.at(to).is_none() {
+        if to != placing.pos && !self.board.is_occupied(to) {
             return Err("no tile there");
         }
-        if journey.visited.contains(&to) {
+        if journey.has_visited(to) {
             return Err("the dragon does not visit a tile twice on one journey");
         }
         if self.fairy_now(turn) == Some(to) {
@@ -633,11 +685,14 @@ impl Game<'_> {
                 "a move of the dragon is a direction: dragon:N, E, S or W",
             ));
         };
-        let mut journey = turn.journey.take().unwrap_or_else(|| Journey {
-            at: start,
-            visited: std::iter::once(start).collect(),
-            moves: 0,
-        });
+        let not_begun;
+        let journey = match &turn.journey {
+            Some(j) => j,
+            None => {
+                not_begun = Journey::from(start);
+                &not_begun
+            }
+        };
         if journey.moves >= JOURNEY {
             return Err(fault("the dragon's journey is 6 moves"));
         }
@@ -660,12 +715,16 @@ impl Game<'_> {
             }
         }
         let to = step_to(journey.at, side).ok_or_else(|| fault("no tile there"))?;
-        self.dragon_may_enter(to, &journey, placing, turn)
+        self.dragon_may_enter(to, journey, placing, turn)
             .map_err(fault)?;
-        journey.at = to;
-        journey.visited.push(to);
-        journey.moves += 1;
-        turn.journey = Some(journey);
+        match &mut turn.journey {
+            Some(j) => j.go(to),
+            None => {
+                let mut j = Journey::from(start);
+                j.go(to);
+                turn.journey = Some(j);
+            }
+        }
         Ok(Step {
             actor,
             act: Act::DragonStep { to },
@@ -688,11 +747,7 @@ impl Game<'_> {
             let journey = match &turn.journey {
                 Some(j) => j,
                 None => {
-                    not_begun = Journey {
-                        at: start,
-                        visited: std::iter::once(start).collect(),
-                        moves: 0,
-                    };
+                    not_begun = Journey::from(start);
                     &not_begun
                 }
             };
@@ -727,6 +782,8 @@ impl Game<'_> {
     /// starts the turn with a follower on its tile (with
     /// `fairy-next-follower`: whose follower it stands next to), not on the
     /// builder's second turn ("he does not score 2 points for the fairy!").
+    /// Most turns read the earner as kept and give no point: that is all
+    /// this does itself.
     #[cold]
     #[inline(never)]
     pub(in crate::rules) fn fairy_turn_start(&mut self, player: Player, second_turn: bool) {
@@ -746,27 +803,40 @@ impl Game<'_> {
         // The earners as kept while the fairy and its tile's figures stay,
         // read where they are kept (only the player's is wanted).
         let seat = usize::from(player.0);
-        let kept = d
-            .earners
-            .0
-            .as_ref()
-            .filter(|e| e.fairy == fairy && self.features.tile_changes(e.tile) == e.changes)
-            .map(|e| e.nodes.get(seat).copied().unwrap_or(NO_EARNER));
-        let node = match kept {
-            Some(node) => node,
-            None => {
-                let Some(e) = self.fairy_earners(fairy) else {
-                    return;
-                };
-                if let Some(d) = self.exp.dragon.as_mut() {
-                    d.earners.0 = Some(e);
-                }
+        let node = match &d.earners.0 {
+            Some(e) if self.features.tile_changes(e.tile) == e.changes => {
                 e.nodes.get(seat).copied().unwrap_or(NO_EARNER)
             }
+            _ => self.fairy_earner_again(seat),
         };
-        if node == NO_EARNER {
-            return;
+        if node != NO_EARNER {
+            self.fairy_point(player, node);
         }
+    }
+
+    /// The follower of a seat that earns the fairy's point, worked out from
+    /// the board, with every seat's kept ([`Game::fairy_earners`]).
+    #[inline(never)]
+    fn fairy_earner_again(&mut self, seat: usize) -> NodeId {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return NO_EARNER;
+        };
+        let Some(e) = self.fairy_earners(fairy) else {
+            return NO_EARNER;
+        };
+        if let Some(d) = self.exp.dragon.as_mut() {
+            d.earners.0 = Some(e);
+        }
+        e.nodes.get(seat).copied().unwrap_or(NO_EARNER)
+    }
+
+    /// The fairy's point at the start of a turn to `player`, whose follower
+    /// on `node` earns it.
+    #[inline(never)]
+    fn fairy_point(&mut self, player: Player, node: NodeId) {
+        let Some(fairy) = self.exp.dragon.as_ref().and_then(|d| d.fairy) else {
+            return;
+        };
         if let Some(s) = self.score.get_mut(player) {
             *s = s.saturating_add(FAIRY_TURN_START);
         }
@@ -816,7 +886,6 @@ impl Game<'_> {
             }
         }
         Some(FairyEarners {
-            fairy,
             tile,
             changes: self.features.tile_changes(tile),
             nodes,
@@ -946,6 +1015,8 @@ impl Game<'_> {
             Act::Fairy { pos, next_to } => {
                 if let Some(d) = &mut self.exp.dragon {
                     d.fairy = Some(Fairy { pos, next_to });
+                    // Those kept were for where it stood.
+                    d.earners = EarnersKept::default();
                 }
             }
             Act::Portal { pos, node, figure } => self.put_follower(step.actor, pos, node, figure),
@@ -984,9 +1055,19 @@ impl Game<'_> {
             if let Some(d) = &mut self.exp.dragon {
                 d.dragon = Some(to);
             }
-            // Most tiles it enters hold no figure.
-            if self.figures_on(to).next().is_some() {
-                self.eat_figures_on(to);
+            // Most tiles it enters hold no figure, and most others one
+            // follower: sent home as [`Game::eat_figures_on`] would.
+            let here = {
+                let mut figures = self.figures_on(to);
+                (figures.next().copied(), figures.next().is_some())
+            };
+            match here {
+                (None, _) => {}
+                (Some(f), false) if f.figure.is_follower() => {
+                    self.send_home_from(f.node, f.player, f.figure);
+                    self.eat(f.player, f.figure);
+                }
+                _ => self.eat_figures_on(to),
             }
             // A follower on top of a tower there (The Tower).
             let guard = self.exp.tower.as_mut().and_then(|t| t.unguard(to));
@@ -1079,6 +1160,108 @@ mod tests {
         assert_eq!(step_to(Pos::new(0, 0), Side::West), Some(Pos::new(-1, 0)));
     }
 
+    /// A journey has visited its start and the tile of each move made, and
+    /// no other, after any number of moves.
+    #[test]
+    fn a_journey_knows_the_tiles_it_visited() {
+        let start = Pos::new(0, 0);
+        let mut journey = Journey::from(start);
+        assert!(journey.has_visited(start));
+        assert!(!journey.has_visited(Pos::new(1, 0)));
+        for x in 1..=i32::from(JOURNEY) {
+            journey.go(Pos::new(x, 0));
+            assert_eq!((journey.at, journey.moves), (Pos::new(x, 0), x as u8));
+            assert!(journey.has_visited(start));
+            assert!((1..=x).all(|v| journey.has_visited(Pos::new(v, 0))));
+            assert!(!journey.has_visited(Pos::new(x + 1, 0)));
+            assert!(!journey.has_visited(Pos::new(0, 1)));
+        }
+        // Every square within reach has a bit of its own; the others none.
+        let mut bits = std::collections::BTreeSet::new();
+        for x in -8..=8 {
+            for y in -8..=8 {
+                let bit = journey.bit(Pos::new(start.x + x, start.y + y));
+                if x.abs() + y.abs() <= i32::from(JOURNEY) {
+                    assert_eq!(bit.count_ones(), 1, "{x},{y}");
+                    assert!(bits.insert(bit), "{x},{y}");
+                } else {
+                    assert_eq!(bit, 0, "{x},{y}");
+                }
+            }
+        }
+        assert_eq!(bits.len(), 85);
+        let far = Journey::from(Pos::new(i32::MAX, i32::MIN));
+        assert!(far.has_visited(Pos::new(i32::MAX, i32::MIN)));
+        assert!(!far.has_visited(Pos::new(i32::MIN, i32::MAX)));
+    }
+
+    /// The fault of the last turn of a record whose other turns are legal.
+    fn last_turn_fault(src: &str) -> Violation {
+        use crate::header::Header;
+        use crate::notation::TurnInput;
+        use crate::tiles::TileCatalog;
+        let catalog = TileCatalog::embedded().expect("the catalog");
+        let parsed = crate::parse(src);
+        let record = &parsed.first().expect("a game").record;
+        let (header, _) = Header::read(record);
+        let mut game = Game::new(header.expect("a header").setup(), &catalog);
+        let (last, before) = record.turns.split_last().expect("turns");
+        for t in before {
+            game.play(t).expect("a legal turn");
+        }
+        game.check(&TurnInput::of(last)).expect_err("a fault")
+    }
+
+    /// Rulebook: the dragon moves "to a new tile, that is either
+    /// horizontally or vertically adjacent", "will not “visit” the same tile
+    /// twice on his 6 move journey" and "will never move to the tile where
+    /// the fairy stands": each move is refused for its own reason, the first
+    /// of them that holds.
+    #[test]
+    fn a_move_of_the_dragon_is_refused_for_its_reason() {
+        let journey = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("notation/games/valid/princess-and-dragon-journey.cgn"),
+        )
+        .expect("the rulebook's journey");
+        let moves =
+            "dragon:N dragon:W(Bob) dragon:S(Chris) dragon:W(David) dragon:N(Anna) dragon:N(Bob)";
+        assert!(journey.contains(moves));
+        let without_turn_10 = |s: String| s.replace("\n10. Bob U -3,0 r0 +W", "");
+        let reason = |src: String| match last_turn_fault(&without_turn_10(src)) {
+            Violation::DragonStep { step, reason } => (step, reason),
+            other => panic!("{other:?}"),
+        };
+        // From 0,-1 south: no tile.
+        assert_eq!(
+            reason(journey.replace(moves, "dragon:S")),
+            (0, "no tile there".to_string())
+        );
+        // Back onto the volcano it started from, and back onto the dragon
+        // tile placed this turn.
+        assert_eq!(
+            reason(journey.replace(moves, "dragon:N dragon:S(Bob)")),
+            (
+                1,
+                "the dragon does not visit a tile twice on one journey".to_string()
+            )
+        );
+        assert_eq!(
+            reason(journey.replace(moves, "dragon:N dragon:E(Bob) dragon:W(Chris)")),
+            (
+                2,
+                "the dragon does not visit a tile twice on one journey".to_string()
+            )
+        );
+        // Onto the fairy's tile (Chris's monk's, as the fairy put there on
+        // turn 7).
+        let fairy = journey.replace("7. Chris E 0,1 r180", "7. Chris E 0,1 r180 +fairy:-1,-1");
+        assert_eq!(
+            reason(fairy),
+            (2, "the dragon never moves to the fairy's tile".to_string())
+        );
+    }
+
     /// The earners of the fairy's point as kept equal those worked out from
     /// the board whenever they are read as current, after every turn of
     /// generated games; and a game that keeps none plays every turn alike.
@@ -1142,14 +1325,17 @@ mod tests {
                         .is_some_and(|e| e.reason == ScoreReason::Robbed);
                 robbed_kept += usize::from(robbed);
                 let d = game.exp.dragon.as_ref().expect("the dragon's state");
-                let (Some(fairy), Some(e)) = (d.fairy, d.earners.0) else {
+                let Some(fairy) = d.fairy else {
                     continue;
                 };
-                if e.fairy == fairy && game.features.tile_changes(e.tile) == e.changes {
-                    assert!(game.fairy_earners(fairy) == Some(e), "{what}");
-                    kept += 1;
-                } else {
-                    fresh += 1;
+                // None kept since the fairy moved, or kept for figures that
+                // changed: worked out again at the next turn's start.
+                match d.earners.0 {
+                    Some(e) if game.features.tile_changes(e.tile) == e.changes => {
+                        assert!(game.fairy_earners(fairy) == Some(e), "{what}");
+                        kept += 1;
+                    }
+                    _ => fresh += 1,
                 }
             }
         }
