@@ -380,26 +380,33 @@ impl Board {
 
     /// Number of taken squares among the eight around a position.
     pub fn surrounding_count(&self, pos: Pos) -> u32 {
-        match self.cell_inside(pos) {
-            // The eight squares around a cell with a margin are inside the grid.
-            Some(c) => {
-                let w = self.width as usize;
-                [
-                    c + w - 1,
-                    c + w,
-                    c + w + 1,
-                    c + 1,
-                    c - w + 1,
-                    c - w,
-                    c - w - 1,
-                    c - 1,
-                ]
-                .into_iter()
-                .filter(|n| self.cells.get(*n).is_some_and(|v| *v != 0))
-                .count() as u32
+        // The eight squares around a cell with a margin are inside the grid:
+        // the row below, the squares beside, the row above, each read at once.
+        if let Some(c) = self.cell_inside(pos) {
+            let w = self.width as usize;
+            let row = |at: usize| {
+                self.cells
+                    .get(at..at + 3)
+                    .and_then(|r| r.first_chunk::<3>())
+            };
+            if let (Some(&[a, b, c0]), Some(&[west, _, east]), Some(&[d, e, f])) =
+                (row(c - w - 1), row(c - 1), row(c + w - 1))
+            {
+                return [a, b, c0, west, east, d, e, f]
+                    .into_iter()
+                    .map(|v| u32::from(v != 0))
+                    .sum();
             }
-            None => pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32,
         }
+        self.surrounding_count_by_position(pos)
+    }
+
+    /// [`Board::surrounding_count`] square by square, for a position at the
+    /// grid's border or outside it.
+    #[cold]
+    #[inline(never)]
+    fn surrounding_count_by_position(&self, pos: Pos) -> u32 {
+        pos.surrounding().filter(|p| self.is_occupied(*p)).count() as u32
     }
 
     /// Places a tile of a kind from `catalog`; the caller has checked that the
@@ -732,6 +739,36 @@ mod tests {
             turn: 0,
             first_node: 0,
         }
+    }
+
+    /// The squares taken around a position, read a row at a time inside the
+    /// grid, are those counted square by square, at the grid's edge and off
+    /// it too.
+    #[test]
+    fn surrounding_count_counts_the_eight_squares() {
+        let c = catalog();
+        let mut b = Board::new();
+        for (x, y) in [
+            (0, 0),
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (-1, -1),
+            (1, 1),
+            (-1, 1),
+            (5, 5),
+        ] {
+            b.insert(&c, placed(x, y));
+        }
+        for x in -14..=14 {
+            for y in -14..=14 {
+                let pos = Pos::new(x, y);
+                let by_square = pos.surrounding().filter(|p| b.is_occupied(*p)).count() as u32;
+                assert_eq!(b.surrounding_count(pos), by_square, "{pos:?}");
+            }
+        }
+        assert_eq!(b.surrounding_count(Pos::new(0, 0)), 6);
+        assert_eq!(b.surrounding_count(Pos::new(0, -1)), 4);
     }
 
     /// The tiles beside a square, looked up side by side, are the board's

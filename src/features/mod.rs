@@ -802,14 +802,7 @@ impl Features {
             // More features than the array holds (only with many figures): sorted
             // as a whole instead.
             let Some(room) = keys.get_mut(at..=n) else {
-                let mut keyed: Vec<u64> = self
-                    .placed
-                    .iter()
-                    .filter_map(|&node| self.held_key(node))
-                    .collect();
-                keyed.sort_unstable();
-                keyed.dedup();
-                return keyed.iter().map(|&k| k as FeatureId).collect();
+                return self.occupied_roots_sorted();
             };
             room.rotate_right(1);
             if let Some(k) = room.first_mut() {
@@ -817,7 +810,25 @@ impl Features {
             }
             n += 1;
         }
-        keys.iter().take(n).map(|&k| k as FeatureId).collect()
+        // The roots are the low words of the keys, the first `n` of them.
+        let mut roots = SmallVec::from_buf(keys.map(|k| k as FeatureId));
+        roots.truncate(n);
+        roots
+    }
+
+    /// [`Features::occupied_roots`] for more features than its array holds:
+    /// every key gathered, then sorted.
+    #[cold]
+    #[inline(never)]
+    fn occupied_roots_sorted(&self) -> SmallVec<[FeatureId; 32]> {
+        let mut keyed: Vec<u64> = self
+            .placed
+            .iter()
+            .filter_map(|&node| self.held_key(node))
+            .collect();
+        keyed.sort_unstable();
+        keyed.dedup();
+        keyed.iter().map(|&k| k as FeatureId).collect()
     }
 
     /// The key [`Features::occupied_roots`] sorts the feature of a node by,

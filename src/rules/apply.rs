@@ -289,8 +289,9 @@ impl<'c> Game<'c> {
     /// ([`ExpansionState::plain`](expansions::ExpansionState)): the same
     /// phases, without asking the expansions, each of which would do
     /// nothing (the basic game's move, one test rather than one an
-    /// expansion).
-    fn play_placed_plain(
+    /// expansion). A game's start lays its start tile with it too.
+    #[inline(never)]
+    pub(in crate::rules) fn play_placed_plain(
         &mut self,
         player: Player,
         tile: TileId,

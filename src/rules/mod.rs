@@ -270,11 +270,16 @@ impl<'c> Game<'c> {
         self.score = ByPlayer::new(seats, 0);
         self.turn = 0;
         self.end_after = self.setup.scenario.end_after;
-        self.next = Player(0);
         self.monks.clear();
+        // The start tile is laid as a plain move of the first seat with no
+        // follower: it completes nothing (every road and city of a tile reaches
+        // an edge) and lies near no monk, so nothing scores, and a game's start
+        // runs the code of every turn's tile rather than a copy of its own. The
+        // seat to play and the expansions' state are set after it.
         if let Some(start) = self.start_tile() {
-            self.put_tile(start, Pos::new(0, 0), Rotation::R0, 0);
+            self.play_placed_plain(Player(0), start, Pos::new(0, 0), Rotation::R0, None);
         }
+        self.next = Player(0);
         self.restart_expansions(seats);
     }
 
