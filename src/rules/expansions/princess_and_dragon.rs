@@ -140,7 +140,7 @@ impl Dragon {
 
 /// The dragon's journey as a turn's steps are checked: where it is, the
 /// tiles it has visited (its start among them) and its moves so far.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub(in crate::rules) struct Journey {
     /// Its tile at the start.
     start: Pos,
@@ -194,6 +194,12 @@ impl Journey {
     /// included): one bit looked at, whatever the number of moves.
     fn has_visited(&self, to: Pos) -> bool {
         self.visited & self.bit(to) != 0
+    }
+
+    /// The journey of a turn's steps so far: the one under way, or one not
+    /// begun from the dragon's tile `start`.
+    fn so_far(turn: &TurnActions, start: Pos) -> Journey {
+        turn.journey.unwrap_or_else(|| Journey::from(start))
     }
 
     /// A move to `to`, which the rules allow.
@@ -685,14 +691,7 @@ impl Game<'_> {
                 "a move of the dragon is a direction: dragon:N, E, S or W",
             ));
         };
-        let not_begun;
-        let journey = match &turn.journey {
-            Some(j) => j,
-            None => {
-                not_begun = Journey::from(start);
-                &not_begun
-            }
-        };
+        let mut journey = Journey::so_far(turn, start);
         if journey.moves >= JOURNEY {
             return Err(fault("the dragon's journey is 6 moves"));
         }
@@ -715,16 +714,10 @@ impl Game<'_> {
             }
         }
         let to = step_to(journey.at, side).ok_or_else(|| fault("no tile there"))?;
-        self.dragon_may_enter(to, journey, placing, turn)
+        self.dragon_may_enter(to, &journey, placing, turn)
             .map_err(fault)?;
-        match &mut turn.journey {
-            Some(j) => j.go(to),
-            None => {
-                let mut j = Journey::from(start);
-                j.go(to);
-                turn.journey = Some(j);
-            }
-        }
+        journey.go(to);
+        turn.journey = Some(journey);
         Ok(Step {
             actor,
             act: Act::DragonStep { to },
@@ -743,18 +736,12 @@ impl Game<'_> {
         turn: &TurnActions,
     ) -> Result<(), Violation> {
         if let Some(start) = self.journey_due(placing) {
-            let not_begun;
-            let journey = match &turn.journey {
-                Some(j) => j,
-                None => {
-                    not_begun = Journey::from(start);
-                    &not_begun
-                }
-            };
+            let journey = Journey::so_far(turn, start);
             if journey.moves < JOURNEY {
                 let open = Side::ALL.into_iter().any(|side| {
-                    step_to(journey.at, side)
-                        .is_some_and(|to| self.dragon_may_enter(to, journey, placing, turn).is_ok())
+                    step_to(journey.at, side).is_some_and(|to| {
+                        self.dragon_may_enter(to, &journey, placing, turn).is_ok()
+                    })
                 });
                 if open {
                     return Err(Violation::DragonJourney {
