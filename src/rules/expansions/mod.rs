@@ -616,20 +616,8 @@ impl Game<'_> {
     /// another phase do nothing here, without a call.
     #[inline(always)]
     pub(in crate::rules) fn apply_step(&mut self, step: Step) {
-        match step.act {
-            // Moved at their phase: [`Game::dragon_journey`].
-            Act::DragonStep { .. } => {}
-            // Taken at their phase: [`Game::distribute_gold`].
-            Act::Ingot { .. } => {}
-            // The flight itself moves nothing: its landing does.
-            Act::Fly { .. } => {}
-            // Played once the turn is complete: [`Game::after_turn_expansions`].
-            Act::CircleChoice { .. } | Act::Circle { .. } => {}
-            // Used when the turn is scored: [`Game::rob`].
-            Act::Rob { .. } => {}
-            // Used once the turn is scored: [`Game::deliver_messages`].
-            Act::Message { .. } | Act::Pawn { .. } => {}
-            _ => self.apply_figure_step(step),
+        if plays_at_figures(&step.act) {
+            self.apply_figure_step(step);
         }
     }
 
@@ -650,15 +638,8 @@ impl Game<'_> {
             Act::Magic { pawn, to } => self.apply_magic_step(pawn, to),
             Act::Ferry { pos, ends } => self.apply_ferry_step(pos, ends),
             Act::Robber { beside } => self.apply_robber_step(step.actor, beside),
-            // Played at another phase ([`Game::apply_step`]).
-            Act::DragonStep { .. }
-            | Act::Ingot { .. }
-            | Act::Fly { .. }
-            | Act::CircleChoice { .. }
-            | Act::Circle { .. }
-            | Act::Rob { .. }
-            | Act::Message { .. }
-            | Act::Pawn { .. } => {}
+            // Played at another phase ([`plays_at_figures`]).
+            _ => {}
         }
     }
 
@@ -818,6 +799,41 @@ impl Game<'_> {
             lake,
             lakes,
         ))
+    }
+}
+
+/// Whether a checked act is played at [`Phase::Figures`] (a figure or a
+/// piece put, taken or moved), by [`Game::apply_step`]; the others do
+/// nothing then.
+#[inline(always)]
+fn plays_at_figures(act: &Act) -> bool {
+    match act {
+        Act::TowerPiece { .. }
+        | Act::CloseTower { .. }
+        | Act::Capture { .. }
+        | Act::Ransom { .. }
+        | Act::Fairy { .. }
+        | Act::Portal { .. }
+        | Act::Princess { .. }
+        | Act::Gold { .. }
+        | Act::Land { .. }
+        | Act::Magic { .. }
+        | Act::Ferry { .. }
+        | Act::Robber { .. } => true,
+        // Moved at their phase: [`Game::dragon_journey`].
+        Act::DragonStep { .. }
+        // Taken at their phase: [`Game::distribute_gold`].
+        | Act::Ingot { .. }
+        // The flight itself moves nothing: its landing does.
+        | Act::Fly { .. }
+        // Played once the turn is complete: [`Game::after_turn_expansions`].
+        | Act::CircleChoice { .. }
+        | Act::Circle { .. }
+        // Used when the turn is scored: [`Game::rob`].
+        | Act::Rob { .. }
+        // Used once the turn is scored: [`Game::deliver_messages`].
+        | Act::Message { .. }
+        | Act::Pawn { .. } => false,
     }
 }
 
