@@ -877,6 +877,9 @@ pub struct Referee<'c> {
     setup_tags: Option<(String, String, Option<String>)>,
     /// The names of the seats of `game`, as turn lines start with them.
     seats: [SeatName; MAX_PLAYERS],
+    /// The room of the lists of a turn line's actions, events and claims,
+    /// kept from one game to the next ([`quick::TurnTail::emptied`]).
+    tail: quick::TurnTail<'static>,
 }
 
 impl<'c> Referee<'c> {
@@ -887,6 +890,7 @@ impl<'c> Referee<'c> {
             game: None,
             setup_tags: None,
             seats: [SeatName::default(); MAX_PLAYERS],
+            tail: quick::TurnTail::default(),
         }
     }
 
@@ -944,7 +948,7 @@ impl<'c> Referee<'c> {
         let (Some(players), Some(rules)) = (tags.players, tags.rules) else {
             return false;
         };
-        let Some((game, seats)) = self.start(players, rules, tags.expansions) else {
+        let Some((game, seats, room)) = self.start(players, rules, tags.expansions) else {
             return false;
         };
         game.set_explanations(observer.explains());
@@ -952,8 +956,10 @@ impl<'c> Referee<'c> {
         // Turns that may hold actions are read a whole line at a time, away
         // from the loop below, which is the basic game's.
         if game.expansions().write_actions() && !tags.version_1() {
-            return replay_lines(game, &mut steps, seats, observer)
-                && ends_as_claimed(game, termination, tags.result, observer);
+            let mut tail = std::mem::take(room).emptied();
+            let played = replay_lines(game, &mut steps, seats, &mut tail, observer);
+            *room = tail.emptied();
+            return played && ends_as_claimed(game, termination, tags.result, observer);
         }
         // An expansion that looks at every turn (The Princess & the Dragon)
         // in a record of version 1 is the full referee's: the turns here go
@@ -1015,13 +1021,18 @@ impl<'c> Referee<'c> {
     }
 
     /// The game state set up afresh for a game with these Players, Rules and
-    /// Expansions values, if they are sound, and its seats' names.
+    /// Expansions values, if they are sound, its seats' names and the room of
+    /// the lists of a turn line's tail.
     fn start(
         &mut self,
         players: &str,
         rules: &str,
         expansions: Option<&str>,
-    ) -> Option<(&mut Game<'c>, &[SeatName; MAX_PLAYERS])> {
+    ) -> Option<(
+        &mut Game<'c>,
+        &[SeatName; MAX_PLAYERS],
+        &mut quick::TurnTail<'static>,
+    )> {
         let same = self
             .setup_tags
             .as_ref()
@@ -1029,7 +1040,7 @@ impl<'c> Referee<'c> {
         if same {
             let game = self.game.as_mut()?;
             game.restart_same();
-            return Some((game, &self.seats));
+            return Some((game, &self.seats, &mut self.tail));
         }
         self.setup_tags = None;
         let header = Header::of_setup(players, rules, expansions, self.catalog.user_sets())?;
@@ -1048,7 +1059,7 @@ impl<'c> Referee<'c> {
         for (seat, name) in self.seats.iter_mut().zip(&game.setup().players) {
             *seat = SeatName::new(name);
         }
-        Some((game, &self.seats))
+        Some((game, &self.seats, &mut self.tail))
     }
 }
 
@@ -1092,25 +1103,25 @@ fn ends_as_claimed(
 /// other than `@goods`, which the full referee reads), and at the first turn,
 /// event or claim with a fault.
 #[inline(never)]
-fn replay_lines(
+fn replay_lines<'a>(
     game: &mut Game<'_>,
-    steps: &mut quick::Steps<'_>,
+    steps: &mut quick::Steps<'a>,
     seats: &[SeatName; MAX_PLAYERS],
+    tail: &mut quick::TurnTail<'a>,
     observer: &mut impl observe::Observe,
 ) -> bool {
-    let mut tail = quick::TurnTail::default();
     loop {
         let before = *game.score();
         // A turn in the common form of version 1, as due: read as the basic
         // game's are.
         let due = seats.get(game.next_player().index()).and_then(|seat| {
             let number = game.turn().saturating_add(1);
-            steps.next_turn_v2(number, seat, &mut tail)
+            steps.next_turn_v2(number, seat, tail)
         });
         let played = match due {
             // A turn due with actions, read whole: checked as any line read
             // whole.
-            Some(DueTurn::Actions(turn)) => play_tail(game, turn, true, &tail, &before, observer),
+            Some(DueTurn::Actions(turn)) => play_tail(game, turn, true, tail, &before, observer),
             Some(DueTurn::Plain(turn)) => {
                 if !play_due(game, &turn) {
                     return false;
@@ -1129,7 +1140,7 @@ fn replay_lines(
                 !steps.claims_follow()
             }
             None => match steps.next_line() {
-                Some(line) => play_line(game, line, &mut tail, &before, observer),
+                Some(line) => play_line(game, line, tail, &before, observer),
                 None => break,
             },
         };

@@ -56,6 +56,25 @@ impl TurnTail<'_> {
         self.events.clear();
         self.claims.clear();
     }
+
+    /// The three lists emptied, for lines of another text, keeping their
+    /// room: a reader of many games keeps one tail rather than growing a new
+    /// one for each game.
+    pub fn emptied<'b>(self) -> TurnTail<'b> {
+        TurnTail {
+            steps: emptied(self.steps),
+            events: emptied(self.events),
+            claims: emptied(self.claims),
+        }
+    }
+}
+
+/// `list` emptied, as a list of `U`: collecting the iterator of an empty
+/// vector into a vector of a type of the same size and alignment (here the
+/// same type, borrowing from another text) keeps its allocation.
+fn emptied<T, U>(mut list: Vec<T>) -> Vec<U> {
+    list.clear();
+    list.into_iter().filter_map(|_| None).collect()
 }
 
 /// An event `@name[:args]` of a turn line read by the quick reader.

@@ -499,6 +499,39 @@ fn a_loss_is_marked_where_it_is() {
     );
 }
 
+/// A tail emptied for another text keeps its lists' room and holds
+/// nothing; it reads the next line as a new tail does.
+#[test]
+fn an_emptied_tail_keeps_its_room() {
+    let line = String::from("7. Ann V 1,0 r0 +N dragon:N dragon:E @goods:wine =Ann+4 =Bob+1");
+    let mut tail = TurnTail::default();
+    assert!(scan_turn_v2(&line, &mut tail).is_some());
+    let rooms = (
+        tail.steps.capacity(),
+        tail.events.capacity(),
+        tail.claims.capacity(),
+    );
+    assert!(rooms.0 >= 2 && rooms.1 >= 1 && rooms.2 >= 2, "{rooms:?}");
+    let other = String::from("8. Bob V 2,0 r0 dragon:S =Bob+2");
+    let mut reused: TurnTail<'_> = tail.emptied();
+    assert!(reused.steps.is_empty() && reused.events.is_empty() && reused.claims.is_empty());
+    assert_eq!(
+        (
+            reused.steps.capacity(),
+            reused.events.capacity(),
+            reused.claims.capacity()
+        ),
+        rooms
+    );
+    let mut fresh = TurnTail::default();
+    assert_eq!(
+        scan_turn_v2(&other, &mut reused).map(|t| t.tile),
+        scan_turn_v2(&other, &mut fresh).map(|t| t.tile)
+    );
+    assert_eq!(reused.steps, fresh.steps);
+    assert_eq!(reused.claims.len(), fresh.claims.len());
+}
+
 /// [`Steps::next_turn_v2`] reads a line as [`Steps::next_turn`] does or,
 /// where actions follow, as [`Steps::next_line`] and [`scan_turn_v2`]
 /// do, with the same actions (spans too) and claims; or leaves it to
