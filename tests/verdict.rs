@@ -253,7 +253,10 @@ fn score_events_without_explanations_score_the_same() {
 
 /// One referee checking many games in turn (as `check` does) answers for each
 /// as a fresh one would, whatever the setups that came before: players, rules
-/// and expansions change from game to game here, and repeat.
+/// and expansions change from game to game here, and repeat; the games of the
+/// expansions whose lists a game after another reuses (the towers and
+/// prisoners, the dragon's tiles set aside, the gold's claims, the ferries)
+/// follow games that filled them.
 #[test]
 fn one_referee_for_many_games_answers_as_fresh_ones() {
     use carcref::referee::Referee;
@@ -265,6 +268,10 @@ fn one_referee_for_many_games_answers_as_fresh_ones() {
         "",
         "inns-and-cathedrals",
         "inns-and-cathedrals",
+        "tower,princess-and-dragon,gold-mines,ferries",
+        "tower,princess-and-dragon,gold-mines,ferries",
+        "tower,gold-mines",
+        "princess-and-dragon,ferries",
     ]
     .iter()
     .enumerate()
@@ -293,14 +300,28 @@ fn one_referee_for_many_games_answers_as_fresh_ones() {
         }
     }
     let mut referee = Referee::new(&catalog);
-    let mut faulty = 0;
+    // The quick verdict alone too: a fault it found by mistake would be
+    // hidden above by the full referee it hands the game to.
+    let mut quick = Referee::new(&catalog);
+    let (mut faulty, mut clean) = (0, 0);
     for text in texts.iter().chain(texts.iter().rev()) {
         for (base, game) in split_games(text) {
             let fresh = check_game(game, base, &catalog, ReplayOptions::default()).diagnostics;
             assert_eq!(referee.verdict(game, base), fresh);
             faulty += usize::from(!fresh.is_empty());
+            let clean_quick = Referee::new(&catalog).is_clean_quick(game, base);
+            // Twice: the second time after a game that put every piece on
+            // the same squares.
+            assert_eq!(quick.is_clean_quick(game, base), clean_quick);
+            assert_eq!(quick.is_clean_quick(game, base), clean_quick);
+            clean += usize::from(clean_quick);
         }
     }
+    assert_eq!(
+        clean,
+        texts.len() * 2 / 3,
+        "the valid games are cleared quickly"
+    );
     assert_eq!(
         faulty,
         2 * 2 * texts.len() / 3,

@@ -84,6 +84,14 @@ pub struct Ferries {
 }
 
 impl Ferries {
+    /// A new game's, in the room of `old`'s list of ferries (emptied).
+    pub(in crate::rules) fn new_in(old: Option<Ferries>) -> Ferries {
+        Ferries {
+            ferries: old.map(|f| super::emptied(f.ferries)).unwrap_or_default(),
+            ..Ferries::default()
+        }
+    }
+
     /// The ferry on the lake at `pos`, if any.
     pub fn at(&self, pos: Pos) -> Option<[SegmentId; 2]> {
         self.ferries.iter().find(|f| f.pos == pos).map(|f| f.ends)

@@ -253,6 +253,16 @@ impl Gold {
         }
     }
 
+    /// A new game's, in the room of `old`'s lists (emptied).
+    pub(in crate::rules) fn new_in(seats: usize, old: Option<Gold>) -> Gold {
+        let mut g = Gold::new(seats);
+        if let Some(Gold { claims, taken, .. }) = old {
+            g.claims = super::emptied(claims);
+            g.taken = super::emptied(taken);
+        }
+        g
+    }
+
     /// The ingots on the board, by square.
     pub fn on_tiles(&self) -> &BTreeMap<Pos, u32> {
         &self.on_tiles

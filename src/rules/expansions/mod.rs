@@ -186,18 +186,22 @@ impl Game<'_> {
         if self.expansions.contains(Expansion::River) {
             self.exp.river = self.spring();
         }
+        // A game after another keeps the room of the last one's lists.
+        let old = self.exp.tower.take();
         self.exp.tower = self
             .expansions
             .contains(Expansion::Tower)
-            .then(|| tower::Towers::new(seats));
+            .then(|| tower::Towers::new_in(seats, old));
+        let old = self.exp.dragon.take();
         self.exp.dragon = self
             .expansions
             .contains(Expansion::PrincessAndDragon)
-            .then(princess_and_dragon::Dragon::default);
+            .then(|| princess_and_dragon::Dragon::new_in(old));
+        let old = self.exp.gold.take();
         self.exp.gold = self
             .expansions
             .contains(Expansion::GoldMines)
-            .then(|| gold_mines::Gold::new(seats));
+            .then(|| gold_mines::Gold::new_in(seats, old));
         self.exp.circles = self.expansions.contains(Expansion::CropCircles1)
             || self.expansions.contains(Expansion::CropCircles2);
         // The Gold Mines: a gold-mine tile's second ingot is due, written or
@@ -207,10 +211,11 @@ impl Game<'_> {
             .expansions
             .contains(Expansion::MageAndWitch)
             .then(mage_and_witch::Magic::default);
+        let old = self.exp.ferries.take();
         self.exp.ferries = self
             .expansions
             .contains(Expansion::Ferries)
-            .then(ferries::Ferries::default);
+            .then(|| ferries::Ferries::new_in(old));
         self.exp.robbers = self
             .expansions
             .contains(Expansion::Robbers)
@@ -800,6 +805,13 @@ impl Game<'_> {
             lakes,
         ))
     }
+}
+
+/// `list` emptied, with its room: a new game's list in the room of the last
+/// game's.
+fn emptied<T>(mut list: Vec<T>) -> Vec<T> {
+    list.clear();
+    list
 }
 
 /// Whether a checked act is played at [`Phase::Figures`] (a figure or a

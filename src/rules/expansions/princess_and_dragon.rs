@@ -116,6 +116,16 @@ impl std::fmt::Debug for EarnersKept {
 }
 
 impl Dragon {
+    /// A new game's, in the room of `old`'s lists (emptied).
+    pub(in crate::rules) fn new_in(old: Option<Dragon>) -> Dragon {
+        let mut d = Dragon::default();
+        if let Some(Dragon { aside, eaten, .. }) = old {
+            d.aside = super::emptied(aside);
+            d.eaten = super::emptied(eaten);
+        }
+        d
+    }
+
     /// The dragon's tile, once a volcano brought it in.
     pub fn dragon(&self) -> Option<Pos> {
         self.dragon
@@ -700,7 +710,11 @@ impl Game<'_> {
             u8::try_from((placing.player.index() + usize::from(journey.moves)) % seats)
                 .unwrap_or(0),
         );
-        if let Some(name) = act.player {
+        // The name written is most often the mover's: told by one comparison
+        // (seats' names are distinct), the seats looked through only if not.
+        if let Some(name) = act.player
+            && name != self.name(actor)
+        {
             let named = self.seat(name).ok_or(Violation::UnknownPlayer)?;
             if named != actor {
                 return Err(Violation::DragonStep {

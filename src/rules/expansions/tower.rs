@@ -111,6 +111,24 @@ impl Towers {
         }
     }
 
+    /// A new game's, in the room of `old`'s lists (emptied): a game after
+    /// another grows no list the last one grew.
+    pub(in crate::rules) fn new_in(seats: usize, old: Option<Towers>) -> Towers {
+        let mut t = Towers::new(seats);
+        if let Some(Towers {
+            towers,
+            prisoners,
+            ransoms,
+            ..
+        }) = old
+        {
+            t.towers = super::emptied(towers);
+            t.prisoners = super::emptied(prisoners);
+            t.ransoms = super::emptied(ransoms);
+        }
+        t
+    }
+
     /// The towers built, in the order of their first piece.
     pub fn towers(&self) -> &[Tower] {
         &self.towers
