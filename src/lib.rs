@@ -98,6 +98,7 @@ pub mod files;
 pub mod generate;
 pub mod header;
 pub mod import;
+pub mod lists;
 pub mod notation;
 pub mod pawn;
 pub mod player;

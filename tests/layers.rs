@@ -31,7 +31,8 @@ use std::path::Path;
 const LAYERS: &[(&str, &[&str])] = &[
     // The game's words, each a module of its own: seats, editions, the
     // expansions' names, tiles and their sides, the board's squares, the
-    // figures, and the small pieces of text every layer shows.
+    // figures, and the small pieces of text every layer shows (and lists
+    // kept emptied from one game to the next).
     (
         "vocabulary",
         &[
@@ -46,6 +47,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "files",
             "shown",
             "suggest",
+            "lists",
         ],
     ),
     // CGN syntax: the record as written, its spans and its syntax errors.

@@ -62,19 +62,11 @@ impl TurnTail<'_> {
     /// one for each game.
     pub fn emptied<'b>(self) -> TurnTail<'b> {
         TurnTail {
-            steps: emptied(self.steps),
-            events: emptied(self.events),
-            claims: emptied(self.claims),
+            steps: crate::lists::emptied(self.steps),
+            events: crate::lists::emptied(self.events),
+            claims: crate::lists::emptied(self.claims),
         }
     }
-}
-
-/// `list` emptied, as a list of `U`: collecting the iterator of an empty
-/// vector into a vector of a type of the same size and alignment (here the
-/// same type, borrowing from another text) keeps its allocation.
-fn emptied<T, U>(mut list: Vec<T>) -> Vec<U> {
-    list.clear();
-    list.into_iter().filter_map(|_| None).collect()
 }
 
 /// An event `@name[:args]` of a turn line read by the quick reader.

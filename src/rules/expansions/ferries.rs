@@ -86,10 +86,11 @@ pub struct Ferries {
 impl Ferries {
     /// A new game's, in the room of `old`'s list of ferries (emptied).
     pub(in crate::rules) fn new_in(old: Option<Ferries>) -> Ferries {
-        Ferries {
-            ferries: old.map(|f| super::emptied(f.ferries)).unwrap_or_default(),
-            ..Ferries::default()
+        let mut f = Ferries::default();
+        if let Some(Ferries { ferries, .. }) = old {
+            f.ferries = crate::lists::emptied(ferries);
         }
+        f
     }
 
     /// The ferry on the lake at `pos`, if any.

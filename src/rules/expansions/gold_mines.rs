@@ -257,8 +257,8 @@ impl Gold {
     pub(in crate::rules) fn new_in(seats: usize, old: Option<Gold>) -> Gold {
         let mut g = Gold::new(seats);
         if let Some(Gold { claims, taken, .. }) = old {
-            g.claims = super::emptied(claims);
-            g.taken = super::emptied(taken);
+            g.claims = crate::lists::emptied(claims);
+            g.taken = crate::lists::emptied(taken);
         }
         g
     }

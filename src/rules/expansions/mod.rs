@@ -807,13 +807,6 @@ impl Game<'_> {
     }
 }
 
-/// `list` emptied, with its room: a new game's list in the room of the last
-/// game's.
-fn emptied<T>(mut list: Vec<T>) -> Vec<T> {
-    list.clear();
-    list
-}
-
 /// Whether a checked act is played at [`Phase::Figures`] (a figure or a
 /// piece put, taken or moved), by [`Game::apply_step`]; the others do
 /// nothing then.

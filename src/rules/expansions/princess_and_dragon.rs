@@ -120,8 +120,8 @@ impl Dragon {
     pub(in crate::rules) fn new_in(old: Option<Dragon>) -> Dragon {
         let mut d = Dragon::default();
         if let Some(Dragon { aside, eaten, .. }) = old {
-            d.aside = super::emptied(aside);
-            d.eaten = super::emptied(eaten);
+            d.aside = crate::lists::emptied(aside);
+            d.eaten = crate::lists::emptied(eaten);
         }
         d
     }

@@ -122,9 +122,9 @@ impl Towers {
             ..
         }) = old
         {
-            t.towers = super::emptied(towers);
-            t.prisoners = super::emptied(prisoners);
-            t.ransoms = super::emptied(ransoms);
+            t.towers = crate::lists::emptied(towers);
+            t.prisoners = crate::lists::emptied(prisoners);
+            t.ransoms = crate::lists::emptied(ransoms);
         }
         t
     }
