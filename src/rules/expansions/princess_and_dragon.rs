@@ -1263,6 +1263,50 @@ mod tests {
         );
     }
 
+    /// Rulebook: "Beginning with the player, who just placed the dragon tile,
+    /// and continuing clockwise around the table, each player, on his turn,
+    /// must move the Dragon". A move may name its mover: the mover due (Bob
+    /// for the second move of Anna's journey) passes, another seat is refused
+    /// with how many seats after the turn's player the move is, and a name
+    /// seated nowhere is an unknown player.
+    #[test]
+    fn a_move_of_the_dragon_is_made_by_the_seat_due() {
+        let journey = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("notation/games/valid/princess-and-dragon-journey.cgn"),
+        )
+        .expect("the rulebook's journey");
+        let moves =
+            "dragon:N dragon:W(Bob) dragon:S(Chris) dragon:W(David) dragon:N(Anna) dragon:N(Bob)";
+        assert!(journey.contains(moves));
+        let without_turn_10 = |s: String| s.replace("\n10. Bob U -3,0 r0 +W", "");
+        let fault =
+            |written: &str| last_turn_fault(&without_turn_10(journey.replace(moves, written)));
+        // The journey's first move written as Bob's, then Bob's second as Chris's.
+        assert_eq!(
+            fault("dragon:N(Bob)"),
+            Violation::DragonStep {
+                step: 0,
+                reason: "move 1 of the journey is by the player 0 seat(s) after the turn's"
+                    .to_string()
+            }
+        );
+        assert_eq!(
+            fault("dragon:N dragon:W(Chris)"),
+            Violation::DragonStep {
+                step: 1,
+                reason: "move 2 of the journey is by the player 1 seat(s) after the turn's"
+                    .to_string()
+            }
+        );
+        assert_eq!(fault("dragon:N dragon:W(Zed)"), Violation::UnknownPlayer);
+        // The mover due, named, passes: the fault is the journey cut short.
+        assert!(matches!(
+            fault("dragon:N(Anna) dragon:W(Bob)"),
+            Violation::DragonJourney { .. }
+        ));
+    }
+
     /// The earners of the fairy's point as kept equal those worked out from
     /// the board whenever they are read as current, after every turn of
     /// generated games; and a game that keeps none plays every turn alike.
