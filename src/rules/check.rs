@@ -141,7 +141,7 @@ impl<'c> Game<'c> {
         let player = if next_named {
             self.next
         } else {
-            self.seat(turn.player).ok_or(Violation::UnknownPlayer)?
+            self.seat_named(turn.player)?
         };
         if player != self.next {
             return Err(self.out_of_turn(player));

@@ -48,9 +48,12 @@ impl Game<'_> {
         // written with a figure name (see SPEC, follower_spec).
         let figure = match figure {
             None => Figure::Follower,
-            Some(name) => Figure::from_notation(name)
+            Some(name) => match Figure::from_notation(name)
                 .filter(|f| f.expansion().is_some_and(|e| self.expansions.contains(e)))
-                .ok_or(Violation::FigureNotInPlay)?,
+            {
+                Some(figure) => figure,
+                None => return Err(Violation::FigureNotInPlay),
+            },
         };
         let def = self.catalog.def(tile);
         let Some(segment) = spot.segment(def, rotation) else {

@@ -464,6 +464,19 @@ impl<'c> Game<'c> {
             .map(|i| Player(i as u8))
     }
 
+    /// [`Game::seat`] of a name a record gives, or [`Violation::UnknownPlayer`].
+    /// (The fault is made only when the name is unknown: a fault made and
+    /// dropped on every turn costs a call.)
+    ///
+    /// # Errors
+    /// [`Violation::UnknownPlayer`].
+    pub(in crate::rules) fn seat_named(&self, name: &str) -> Result<Player, Violation> {
+        match self.seat(name) {
+            Some(player) => Ok(player),
+            None => Err(Violation::UnknownPlayer),
+        }
+    }
+
     /// The colour the record gives a seat, if any.
     pub fn colour(&self, player: Player) -> Option<&str> {
         self.setup.colours.get(player.index())?.as_deref()

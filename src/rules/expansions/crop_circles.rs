@@ -153,7 +153,7 @@ impl<'c> Game<'c> {
             ));
         }
         let named = match act.player {
-            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
+            Some(name) => Some(self.seat_named(name)?),
             None => None,
         };
         let action = match act.word {

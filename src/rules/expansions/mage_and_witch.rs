@@ -394,7 +394,9 @@ impl Game<'_> {
         let Some(magic) = self.magic() else {
             return Err(Violation::UnknownAction { step });
         };
-        let pawn = Pawn::from_name(act.word).ok_or(Violation::UnknownAction { step })?;
+        let Some(pawn) = Pawn::from_name(act.word) else {
+            return Err(Violation::UnknownAction { step });
+        };
         if act.player.is_some() {
             return Err(fault(
                 "the turn's player moves the magic pawns: no player is written".to_string(),

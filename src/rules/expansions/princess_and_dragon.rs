@@ -588,7 +588,7 @@ impl Game<'_> {
         };
         let owner = match act.player {
             None => None,
-            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
+            Some(name) => Some(self.seat_named(name)?),
         };
         let placed = self
             .board
@@ -715,7 +715,7 @@ impl Game<'_> {
         if let Some(name) = act.player
             && name != self.name(actor)
         {
-            let named = self.seat(name).ok_or(Violation::UnknownPlayer)?;
+            let named = self.seat_named(name)?;
             if named != actor {
                 return Err(Violation::DragonStep {
                     step,

@@ -190,7 +190,9 @@ impl Game<'_> {
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
         let fault = |reason: String| Violation::Robber { step, reason };
-        let robbers = self.robbers().ok_or(Violation::UnknownAction { step })?;
+        let Some(robbers) = self.robbers() else {
+            return Err(Violation::UnknownAction { step });
+        };
         if !self.is_bag_tile(placing.tile) {
             return Err(fault(
                 "robbers are placed only after a tile with a bag".to_string(),

@@ -260,7 +260,9 @@ impl Game<'_> {
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
-        let towers = self.towers().ok_or(Violation::FigureOffTile { step })?;
+        let Some(towers) = self.towers() else {
+            return Err(Violation::FigureOffTile { step });
+        };
         if !self.tower_place(at, placing) {
             return Err(Violation::NoTower { step });
         }
@@ -284,12 +286,13 @@ impl Game<'_> {
             _ => {
                 let figure = match name {
                     None => Figure::Follower,
-                    Some(n) => Figure::from_notation(n)
-                        .filter(|f| {
-                            f.is_follower()
-                                && f.expansion().is_some_and(|e| self.expansions.contains(e))
-                        })
-                        .ok_or(Violation::FigureNotInPlay)?,
+                    Some(n) => match Figure::from_notation(n).filter(|f| {
+                        f.is_follower()
+                            && f.expansion().is_some_and(|e| self.expansions.contains(e))
+                    }) {
+                        Some(figure) => figure,
+                        None => return Err(Violation::FigureNotInPlay),
+                    },
                 };
                 // "close a tower by placing one of his followers on top of it":
                 // a tower is built before it is closed.
@@ -325,7 +328,9 @@ impl Game<'_> {
         turn: &mut TurnActions,
         steps: &Steps,
     ) -> Result<Step, Violation> {
-        let towers = self.towers().ok_or(Violation::UnknownAction { step })?;
+        let Some(towers) = self.towers() else {
+            return Err(Violation::UnknownAction { step });
+        };
         let Some((tower, height)) = turn.piece.filter(|_| !turn.captured) else {
             return Err(Violation::ActionNotAllowed {
                 step,
@@ -354,7 +359,7 @@ impl Game<'_> {
         };
         let owner = match act.player {
             None => None,
-            Some(name) => Some(self.seat(name).ok_or(Violation::UnknownPlayer)?),
+            Some(name) => Some(self.seat_named(name)?),
         };
         let fits = |player: Player, f: Figure| {
             f.is_follower() && owner.is_none_or(|o| o == player) && kind.is_none_or(|k| k == f)
@@ -499,7 +504,9 @@ impl Game<'_> {
         placing: &Placing,
         turn: &mut TurnActions,
     ) -> Result<Step, Violation> {
-        let towers = self.towers().ok_or(Violation::UnknownAction { step })?;
+        let Some(towers) = self.towers() else {
+            return Err(Violation::UnknownAction { step });
+        };
         let not_allowed = |reason: String| Violation::RansomNotAllowed { step, reason };
         if turn.ransomed.is_some() {
             return Err(not_allowed(
@@ -533,7 +540,7 @@ impl Game<'_> {
             None => said,
         };
         let jailer = match act.player {
-            Some(name) => self.seat(name).ok_or(Violation::UnknownPlayer)?,
+            Some(name) => self.seat_named(name)?,
             None => {
                 let mut jailers = towers
                     .prisoners
