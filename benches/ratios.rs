@@ -4,6 +4,13 @@
 //! hold on a machine whose speed moves from hour to hour; absolute times do
 //! not.
 //!
+//! Each run is timed by the processor time the system gives the finished
+//! child (user and system), not by the clock: a command waiting for a
+//! processor another program holds is not charged for it. Each round's
+//! pair gives a ratio, and a row prints the median of its rounds' ratios:
+//! a round's two runs lie seconds apart, so a machine whose speed drifts
+//! over the run moves both alike.
+//!
 //! Run with `cargo bench --bench ratios`. The inputs are made by the binary
 //! under test (`carcref gen`, `carcref import`) in a temporary folder:
 //!
@@ -36,7 +43,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
+
+use nix::sys::resource::{UsageWho, getrusage};
+use nix::sys::time::TimeValLike;
 
 const EXPANSIONS: &str = "river,inns-and-cathedrals,traders-and-builders,tower,\
 princess-and-dragon,gold-mines,flying-machines,mage-and-witch,crop-circles-1,ferries,\
@@ -102,18 +111,26 @@ impl Cmd {
         }
     }
 
-    /// The wall time of one run, its output to nowhere.
+    /// The processor time of one run (user and system), its output to
+    /// nowhere.
     fn time(&self) -> f64 {
-        let start = Instant::now();
+        let start = children_cpu();
         let status = Command::new(&self.program)
             .args(&self.args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .status();
-        let secs = start.elapsed().as_secs_f64();
         assert!(status.is_ok(), "{} did not run", self.program.display());
-        secs
+        children_cpu() - start
     }
+}
+
+/// The processor time, in seconds, of this process's children that have
+/// finished and been waited for: user and system.
+fn children_cpu() -> f64 {
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN).expect("the children's usage");
+    let micros = usage.user_time().num_microseconds() + usage.system_time().num_microseconds();
+    micros as f64 / 1e6
 }
 
 fn median(mut xs: Vec<f64>) -> f64 {
@@ -126,9 +143,10 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
-/// The medians of `cmds`, run in turn in each of `rounds` rounds (after one
-/// round not counted, which warms the file cache).
-fn medians(cmds: &[Cmd], rounds: usize) -> Vec<f64> {
+/// The times of `cmds`, run in turn in each of `rounds` rounds (after one
+/// round not counted, which warms the file cache): for each command, its
+/// time in each round.
+fn rounds_of(cmds: &[Cmd], rounds: usize) -> Vec<Vec<f64>> {
     for c in cmds {
         c.time();
     }
@@ -144,7 +162,7 @@ fn medians(cmds: &[Cmd], rounds: usize) -> Vec<f64> {
             times[i].push(cmds[i].time());
         }
     }
-    times.into_iter().map(median).collect()
+    times
 }
 
 /// A row of the table: its label, the numerator and denominator commands (of
@@ -364,7 +382,7 @@ fn main() {
     }
 
     println!(
-        "{rounds} interleaved rounds, medians; {basic_n} basic games ({basic_turns} turns), \
+        "{rounds} interleaved rounds, processor time, the median of each round's ratio; {basic_n} basic games ({basic_turns} turns), \
          {all_n} with every expansion ({all_turns} turns), {pd_n} of The Princess & the Dragon \
          ({pd_turns} turns), {megabytes} MB for wc"
     );
@@ -384,11 +402,19 @@ fn main() {
             let args: Vec<&str> = row.b.iter().map(String::as_str).collect();
             cmds.push(Cmd::new(if row.b_is_wc { &wc } else { b }, &args));
         }
-        let m = medians(&cmds, rounds);
+        let times = rounds_of(&cmds, rounds);
         let mut shown = Vec::new();
         for (i, (name, _)) in binaries.iter().enumerate() {
-            let (ta, tb) = (m[2 * i], m[2 * i + 1]);
-            let ratio = (ta / row.a_units) / (tb / row.b_units);
+            let (a, b) = (&times[2 * i], &times[2 * i + 1]);
+            // Each round's ratio, from its own pair of runs; the median of
+            // those.
+            let ratio = median(
+                a.iter()
+                    .zip(b)
+                    .map(|(ta, tb)| (ta / row.a_units) / (tb / row.b_units))
+                    .collect(),
+            );
+            let (ta, tb) = (median(a.clone()), median(b.clone()));
             shown.push(format!("{name} {ratio:.2}× ({ta:.3} s / {tb:.3} s)"));
             if !row.b_is_wc {
                 let key = row.b.join(" ");
