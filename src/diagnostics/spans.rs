@@ -3,7 +3,7 @@
 
 use super::Diagnostic;
 use crate::board::Pos;
-use crate::notation::{ActionRecord, GameRecord, Span, StepRecord, StepRef, TurnRecord};
+use crate::notation::{ActRecord, ActionRecord, GameRecord, Span, StepRecord, StepRef, TurnRecord};
 use crate::rules::{Game, Violation};
 use crate::tiles::FeatureKind;
 
@@ -80,6 +80,20 @@ pub fn from_violation(
             name: turn.player.value.to_string(),
             players: game.setup().players.join(", "),
         },
+        Violation::UnknownPlayerInAction { step } => {
+            let (span, name) = match turn.steps.get(step) {
+                Some(StepRecord::Act(ActRecord {
+                    player: Some(p), ..
+                })) => (p.span, p.value.to_string()),
+                Some(s) => (s.span(), String::new()),
+                None => (turn.span, String::new()),
+            };
+            Diagnostic::UnknownPlayer {
+                span,
+                name,
+                players: game.setup().players.join(", "),
+            }
+        }
         Violation::WrongPlayer {
             expected,
             double_turn,

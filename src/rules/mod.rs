@@ -464,9 +464,9 @@ impl<'c> Game<'c> {
             .map(|i| Player(i as u8))
     }
 
-    /// [`Game::seat`] of a name a record gives, or [`Violation::UnknownPlayer`].
-    /// (The fault is made only when the name is unknown: a fault made and
-    /// dropped on every turn costs a call.)
+    /// [`Game::seat`] of the name a turn is written for, or
+    /// [`Violation::UnknownPlayer`]. (The fault is made only when the name is
+    /// unknown: a fault made and dropped on every turn costs a call.)
     ///
     /// # Errors
     /// [`Violation::UnknownPlayer`].
@@ -474,6 +474,23 @@ impl<'c> Game<'c> {
         match self.seat(name) {
             Some(player) => Ok(player),
             None => Err(Violation::UnknownPlayer),
+        }
+    }
+
+    /// [`Game::seat`] of the name an action at `step` gives in parentheses, or
+    /// [`Violation::UnknownPlayerInAction`], which points at that name rather
+    /// than at the turn's player.
+    ///
+    /// # Errors
+    /// [`Violation::UnknownPlayerInAction`].
+    pub(in crate::rules) fn seat_named_in(
+        &self,
+        step: usize,
+        name: &str,
+    ) -> Result<Player, Violation> {
+        match self.seat(name) {
+            Some(player) => Ok(player),
+            None => Err(Violation::UnknownPlayerInAction { step }),
         }
     }
 

@@ -18,6 +18,12 @@ pub enum Violation {
     },
     /// The player is not seated in this game.
     UnknownPlayer,
+    /// An action names, in parentheses, a player not seated in this game
+    /// (`ingot:0,0(Carl)`): the name is the action's, not the turn's.
+    UnknownPlayerInAction {
+        /// Which step of the turn (0: the first after its figure).
+        step: usize,
+    },
     /// It is another player's turn.
     WrongPlayer {
         /// Whose turn it is.

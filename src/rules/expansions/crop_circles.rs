@@ -135,7 +135,7 @@ impl<'c> Game<'c> {
     /// ([`Game::check_circle_actions`]).
     ///
     /// # Errors
-    /// [`Violation::CropCircle`], [`Violation::UnknownPlayer`].
+    /// [`Violation::CropCircle`], [`Violation::UnknownPlayerInAction`].
     pub(in crate::rules) fn check_circle_act(
         &self,
         step: usize,
@@ -153,7 +153,7 @@ impl<'c> Game<'c> {
             ));
         }
         let named = match act.player {
-            Some(name) => Some(self.seat_named(name)?),
+            Some(name) => Some(self.seat_named_in(step, name)?),
             None => None,
         };
         let action = match act.word {

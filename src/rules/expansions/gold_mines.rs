@@ -399,7 +399,7 @@ impl Game<'_> {
         };
         let pos = tile_arg(act).ok_or_else(|| fault("an ingot is taken from a tile: ingot:x,y"))?;
         let named = match act.player {
-            Some(name) => Some(self.seat_named(name)?),
+            Some(name) => Some(self.seat_named_in(step, name)?),
             None => None,
         };
         turn.ingots = true;

@@ -208,8 +208,8 @@ impl Game<'_> {
             step: Some(step),
             reason,
         };
-        if let Some(name) = &act.player
-            && self.seat(name) != Some(placing.player)
+        if let Some(name) = act.player
+            && self.seat_named_in(step, name)? != placing.player
         {
             return Err(fault(
                 "only the turn's player receives message tiles".to_string(),
@@ -308,10 +308,7 @@ impl Game<'_> {
             reason,
         };
         let named = match act.player {
-            Some(name) => Some(
-                self.seat(name)
-                    .ok_or_else(|| fault(format!("no player is named {}", name)))?,
-            ),
+            Some(name) => Some(self.seat_named_in(step, name)?),
             None => None,
         };
         // With The Robbers alone the act states the order of the turn's

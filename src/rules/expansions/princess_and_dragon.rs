@@ -588,7 +588,7 @@ impl Game<'_> {
         };
         let owner = match act.player {
             None => None,
-            Some(name) => Some(self.seat_named(name)?),
+            Some(name) => Some(self.seat_named_in(step, name)?),
         };
         let placed = self
             .board
@@ -715,7 +715,7 @@ impl Game<'_> {
         if let Some(name) = act.player
             && name != self.name(actor)
         {
-            let named = self.seat_named(name)?;
+            let named = self.seat_named_in(step, name)?;
             if named != actor {
                 return Err(Violation::DragonStep {
                     step,
@@ -1299,7 +1299,10 @@ mod tests {
                     .to_string()
             }
         );
-        assert_eq!(fault("dragon:N dragon:W(Zed)"), Violation::UnknownPlayer);
+        assert_eq!(
+            fault("dragon:N dragon:W(Zed)"),
+            Violation::UnknownPlayerInAction { step: 1 }
+        );
         // The mover due, named, passes: the fault is the journey cut short.
         assert!(matches!(
             fault("dragon:N(Anna) dragon:W(Bob)"),

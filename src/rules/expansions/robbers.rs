@@ -167,7 +167,9 @@ impl Game<'_> {
             .collect()
     }
 
-    /// A seat named in an act, or the fault.
+    /// The seat a robber's act names as its argument (`robber:Name`,
+    /// `rob:Name`), or the fault. (A name in parentheses, the actor, is
+    /// [`Game::seat_named_in`]'s: `E202` whatever the verb.)
     fn robber_seat(&self, name: &str, step: usize) -> Result<Player, Violation> {
         self.seat(name).ok_or_else(|| Violation::Robber {
             step,
@@ -208,7 +210,7 @@ impl Game<'_> {
         })?;
         let target = self.robber_seat(&target, step)?;
         let actor = match act.player {
-            Some(name) => self.robber_seat(name, step)?,
+            Some(name) => self.seat_named_in(step, name)?,
             None => placing.player,
         };
         let seats = self.score.len().max(1);
@@ -291,7 +293,7 @@ impl Game<'_> {
         })?;
         let victim = self.robber_seat(&victim, step)?;
         let actor = match act.player {
-            Some(name) => self.robber_seat(name, step)?,
+            Some(name) => self.seat_named_in(step, name)?,
             None => placing.player,
         };
         if actor == victim {

@@ -359,7 +359,7 @@ impl Game<'_> {
         };
         let owner = match act.player {
             None => None,
-            Some(name) => Some(self.seat_named(name)?),
+            Some(name) => Some(self.seat_named_in(step, name)?),
         };
         let fits = |player: Player, f: Figure| {
             f.is_follower() && owner.is_none_or(|o| o == player) && kind.is_none_or(|k| k == f)
@@ -540,7 +540,7 @@ impl Game<'_> {
             None => said,
         };
         let jailer = match act.player {
-            Some(name) => self.seat_named(name)?,
+            Some(name) => self.seat_named_in(step, name)?,
             None => {
                 let mut jailers = towers
                     .prisoners
