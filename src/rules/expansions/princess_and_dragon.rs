@@ -1213,6 +1213,22 @@ mod tests {
         game.check(&TurnInput::of(last)).expect_err("a fault")
     }
 
+    /// The six moves of the rulebook's journey, as its record writes them.
+    const JOURNEY_MOVES: &str =
+        "dragon:N dragon:W(Bob) dragon:S(Chris) dragon:W(David) dragon:N(Anna) dragon:N(Bob)";
+
+    /// The rulebook's journey (`valid/princess-and-dragon-journey.cgn`) up
+    /// to the turn of the dragon's journey, which is then the last.
+    fn journey_to_its_turn() -> String {
+        let journey = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("notation/games/valid/princess-and-dragon-journey.cgn"),
+        )
+        .expect("the rulebook's journey");
+        assert!(journey.contains(JOURNEY_MOVES));
+        journey.replace("\n10. Bob U -3,0 r0 +W", "")
+    }
+
     /// Rulebook: the dragon moves "to a new tile, that is either
     /// horizontally or vertically adjacent", "will not “visit” the same tile
     /// twice on his 6 move journey" and "will never move to the tile where
@@ -1220,16 +1236,9 @@ mod tests {
     /// of them that holds.
     #[test]
     fn a_move_of_the_dragon_is_refused_for_its_reason() {
-        let journey = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("notation/games/valid/princess-and-dragon-journey.cgn"),
-        )
-        .expect("the rulebook's journey");
-        let moves =
-            "dragon:N dragon:W(Bob) dragon:S(Chris) dragon:W(David) dragon:N(Anna) dragon:N(Bob)";
-        assert!(journey.contains(moves));
-        let without_turn_10 = |s: String| s.replace("\n10. Bob U -3,0 r0 +W", "");
-        let reason = |src: String| match last_turn_fault(&without_turn_10(src)) {
+        let journey = journey_to_its_turn();
+        let moves = JOURNEY_MOVES;
+        let reason = |src: String| match last_turn_fault(&src) {
             Violation::DragonStep { step, reason } => (step, reason),
             other => panic!("{other:?}"),
         };
@@ -1271,17 +1280,8 @@ mod tests {
     /// seated nowhere is an unknown player.
     #[test]
     fn a_move_of_the_dragon_is_made_by_the_seat_due() {
-        let journey = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("notation/games/valid/princess-and-dragon-journey.cgn"),
-        )
-        .expect("the rulebook's journey");
-        let moves =
-            "dragon:N dragon:W(Bob) dragon:S(Chris) dragon:W(David) dragon:N(Anna) dragon:N(Bob)";
-        assert!(journey.contains(moves));
-        let without_turn_10 = |s: String| s.replace("\n10. Bob U -3,0 r0 +W", "");
-        let fault =
-            |written: &str| last_turn_fault(&without_turn_10(journey.replace(moves, written)));
+        let journey = journey_to_its_turn();
+        let fault = |written: &str| last_turn_fault(&journey.replace(JOURNEY_MOVES, written));
         // The journey's first move written as Bob's, then Bob's second as Chris's.
         assert_eq!(
             fault("dragon:N(Bob)"),
