@@ -141,7 +141,10 @@ impl<'c> Game<'c> {
         let player = if next_named {
             self.next
         } else {
-            self.seat_named(turn.player)?
+            match self.seat(turn.player) {
+                Some(player) => player,
+                None => return Err(Violation::UnknownPlayer),
+            }
         };
         if player != self.next {
             return Err(self.out_of_turn(player));

@@ -464,22 +464,10 @@ impl<'c> Game<'c> {
             .map(|i| Player(i as u8))
     }
 
-    /// [`Game::seat`] of the name a turn is written for, or
-    /// [`Violation::UnknownPlayer`]. (The fault is made only when the name is
-    /// unknown: a fault made and dropped on every turn costs a call.)
-    ///
-    /// # Errors
-    /// [`Violation::UnknownPlayer`].
-    pub(in crate::rules) fn seat_named(&self, name: &str) -> Result<Player, Violation> {
-        match self.seat(name) {
-            Some(player) => Ok(player),
-            None => Err(Violation::UnknownPlayer),
-        }
-    }
-
     /// [`Game::seat`] of the name an action at `step` gives in parentheses, or
     /// [`Violation::UnknownPlayerInAction`], which points at that name rather
-    /// than at the turn's player.
+    /// than at the turn's player. (The fault is made only when the name is
+    /// unknown: `ok_or` would make it on every call and drop it.)
     ///
     /// # Errors
     /// [`Violation::UnknownPlayerInAction`].
