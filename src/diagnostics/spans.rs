@@ -85,8 +85,7 @@ pub fn from_violation(
                 Some(StepRecord::Act(ActRecord {
                     player: Some(p), ..
                 })) => (p.span, p.value.to_string()),
-                Some(s) => (s.span(), String::new()),
-                None => (turn.span, String::new()),
+                _ => (step_span(step), String::new()),
             };
             Diagnostic::UnknownPlayer {
                 span,

@@ -284,15 +284,8 @@ impl Game<'_> {
                 Act::TowerPiece { pos: at }
             }
             _ => {
-                let figure = match name {
-                    None => Figure::Follower,
-                    Some(n) => match Figure::from_notation(n).filter(|f| {
-                        f.is_follower()
-                            && f.expansion().is_some_and(|e| self.expansions.contains(e))
-                    }) {
-                        Some(figure) => figure,
-                        None => return Err(Violation::FigureNotInPlay),
-                    },
+                let Some(figure) = self.follower_named(name) else {
+                    return Err(Violation::FigureNotInPlay);
                 };
                 // "close a tower by placing one of his followers on top of it":
                 // a tower is built before it is closed.
