@@ -12,18 +12,24 @@ use carcref::header::Header;
 use carcref::parse;
 use carcref::{Game, Player, TileCatalog};
 
-/// The game after each turn of a record, by turn number (1-based index).
-fn positions<'c>(src: &str, catalog: &'c TileCatalog) -> Vec<Game<'c>> {
-    let parsed = parse(src);
+/// A record read without fault, and its game before its first turn.
+fn read<'c>(src: &str, catalog: &'c TileCatalog) -> (carcref::notation::GameRecord, Game<'c>) {
+    let mut parsed = parse(src);
     assert!(
         parsed[0].diagnostics.is_empty(),
         "{:?}",
         parsed[0].diagnostics
     );
-    let record = &parsed[0].record;
-    let (header, faults) = Header::read(record);
+    let record = parsed.swap_remove(0).record;
+    let (header, faults) = Header::read(&record);
     assert!(faults.is_empty(), "{faults:?}");
-    let mut game = Game::new(header.unwrap().setup(), catalog);
+    let game = Game::new(header.unwrap().setup(), catalog);
+    (record, game)
+}
+
+/// The game after each turn of a record, by turn number (1-based index).
+fn positions<'c>(src: &str, catalog: &'c TileCatalog) -> Vec<Game<'c>> {
+    let (record, mut game) = read(src, catalog);
     let mut out = vec![game.clone()];
     for turn in &record.turns {
         game.play(turn)
@@ -147,4 +153,43 @@ fn a_guard_closes_the_tower_and_can_be_taken() {
         (BOB, ANN)
     );
     assert_eq!(t.tower(carcref::Pos::new(1, -1)).unwrap().height, 2);
+}
+
+/// The last turn of a record played on the positions before it: its fault,
+/// if any.
+fn last_turn(src: &str) -> Result<(), carcref::rules::Violation> {
+    let catalog = TileCatalog::embedded().unwrap();
+    let (record, mut game) = read(src, &catalog);
+    let (last, before) = record.turns.split_last().unwrap();
+    for turn in before {
+        game.play(turn).unwrap();
+    }
+    game.play(last).map(|_| ())
+}
+
+#[test]
+fn only_a_follower_in_play_closes_a_tower() {
+    // A player may "close a tower by placing one of his followers on top of
+    // it": a large follower where Inns & Cathedrals is in play, not one of an
+    // expansion out of play, and never a builder, which is not a follower.
+    let game = |expansions: &str, figure: &str| {
+        format!(
+            "[CGN \"2\"]\n[Players \"Ann (red), Bob (blue)\"]\n[Rules \"HiG-2012\"]\n\
+             [Expansions \"{expansions}\"]\n[Termination \"interrupted\"]\n\n\
+             1. Ann U 1,0 r0\n2. Bob TW2 1,1 r0 +tower:T\n3. Ann U 2,0 r0 +{figure}1,1/T\n"
+        )
+    };
+    assert_eq!(last_turn(&game("tower", "")), Ok(()));
+    assert_eq!(
+        last_turn(&game("tower, inns-and-cathedrals", "big:")),
+        Ok(())
+    );
+    assert_eq!(
+        last_turn(&game("tower", "big:")),
+        Err(carcref::rules::Violation::FigureNotInPlay)
+    );
+    assert_eq!(
+        last_turn(&game("tower, traders-and-builders", "builder:")),
+        Err(carcref::rules::Violation::FigureNotInPlay)
+    );
 }
